@@ -1,0 +1,56 @@
+// Mapping: which leaf of a topology::Tree each process runs on, and what that costs.
+//
+//   Mapping m = {0, 2, 1, 3};             // m[process] = leaf
+//   RETURN_IF_ERROR(ValidateMapping(tree, graph.num_vertices(), m));
+//   ASSIGN_OR_RETURN(CostReport r, Cost(tree, graph, m));   // r.j, r.hop_bytes, ...
+//
+// The objective is J = sum over edges {i, j} of w(i, j) * Distance(m[i], m[j]), with w the
+// symmetric (both directions summed) volume of CommGraph.
+#ifndef RANKMAP_CORE_MAPPING_H_
+#define RANKMAP_CORE_MAPPING_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "graphs/comm_graph.h"
+#include "topology/tree.h"
+
+namespace rankmap::core {
+
+using topology::LeafId;
+using topology::NodeId;
+
+// mapping[process] = leaf.
+using Mapping = std::vector<LeafId>;
+
+// OK when mapping has num_processes entries, each a leaf id in range, and no leaf receives more
+// processes than its capacity. Errors name the first offending process or leaf.
+absl::Status ValidateMapping(const topology::Tree& tree, int64_t num_processes,
+                             const Mapping& mapping);
+
+struct CostReport {
+  // sum over edges of w * Distance.
+  double j = 0.0;
+  // sum over edges of w * number of tree links between the two leaves.
+  double hop_bytes = 0.0;
+  // level_volume[d]: volume of the edges whose endpoints' lowest common ancestor has depth d
+  // (d = tree height is traffic between processes on the same leaf).
+  std::vector<double> level_volume;
+  // Largest volume crossing one tree link (the link from max_link_node to its parent).
+  double max_link_volume = 0.0;
+  NodeId max_link_node = -1;
+};
+
+// Validates, then evaluates every metric. O(m * depth) time, O(nodes) extra memory.
+absl::StatusOr<CostReport> Cost(const topology::Tree& tree, const graphs::CommGraph& graph,
+                                const Mapping& mapping);
+
+// J alone, without validation (the caller guarantees a valid mapping). O(m * depth).
+double ComputeJ(const topology::Tree& tree, const graphs::CommGraph& graph,
+                const Mapping& mapping);
+
+}  // namespace rankmap::core
+
+#endif  // RANKMAP_CORE_MAPPING_H_

@@ -1,0 +1,118 @@
+// CommGraph: who sends how many bytes to whom, as an immutable symmetric CSR graph.
+//
+// Invariants (checked by the builder, relied upon everywhere else):
+//   * vertices are [0, num_vertices()), ids are int32; arc offsets are int64;
+//   * symmetric: arc (u, v) with weight w exists iff arc (v, u) with weight w exists;
+//     w(u, v) is the total volume exchanged in both directions;
+//   * no self loops, no duplicate arcs; each adjacency row is sorted by neighbour id;
+//   * weights are finite and >= 0 (zero-weight arcs are kept: they carry structure);
+//   * vertex weights are finite and >= 0 (1 each when none were given).
+//
+// Usage:
+//   CommGraphBuilder b(4);
+//   RETURN_IF_ERROR(b.AddEdge(0, 1, 5.0));   // 0 sends 5 bytes to 1
+//   RETURN_IF_ERROR(b.AddEdge(1, 0, 3.0));   // and 1 sends 3 back: w(0, 1) = 8
+//   ASSIGN_OR_RETURN(CommGraph g, std::move(b).Build());
+#ifndef RANKMAP_GRAPHS_COMM_GRAPH_H_
+#define RANKMAP_GRAPHS_COMM_GRAPH_H_
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+
+namespace rankmap::graphs {
+
+using VertexId = int32_t;
+using ArcIndex = int64_t;
+
+class CommGraph {
+ public:
+  CommGraph() : xadj_(1, 0) {}
+
+  VertexId num_vertices() const { return static_cast<VertexId>(xadj_.size() - 1); }
+  // Number of arcs (each undirected edge counts twice).
+  ArcIndex num_arcs() const { return xadj_.back(); }
+  // Number of undirected edges.
+  ArcIndex num_edges() const { return xadj_.back() / 2; }
+
+  // Raw CSR arrays: xadj has n+1 entries; adjncy and adjwgt have num_arcs() entries.
+  std::span<const ArcIndex> xadj() const { return xadj_; }
+  std::span<const VertexId> adjncy() const { return adjncy_; }
+  std::span<const double> adjwgt() const { return adjwgt_; }
+  // Empty when the graph has no vertex weights (every vertex weighs 1).
+  std::span<const double> vwgt() const { return vwgt_; }
+  bool has_vertex_weights() const { return !vwgt_.empty(); }
+
+  VertexId degree(VertexId v) const {
+    return static_cast<VertexId>(xadj_[v + 1] - xadj_[v]);
+  }
+  std::span<const VertexId> neighbors(VertexId v) const {
+    return {adjncy_.data() + xadj_[v], static_cast<size_t>(xadj_[v + 1] - xadj_[v])};
+  }
+  std::span<const double> weights(VertexId v) const {
+    return {adjwgt_.data() + xadj_[v], static_cast<size_t>(xadj_[v + 1] - xadj_[v])};
+  }
+  double vertex_weight(VertexId v) const { return vwgt_.empty() ? 1.0 : vwgt_[v]; }
+
+  // w(u, v), 0 when there is no edge. O(log degree(u)).
+  double EdgeWeight(VertexId u, VertexId v) const;
+
+  // Sum of w over undirected edges.
+  double TotalVolume() const;
+  // Sum of w over the edges of v.
+  double VertexVolume(VertexId v) const;
+  double TotalVertexWeight() const;
+
+  // Builds a graph from CSR arrays that already satisfy every invariant above (for internal
+  // producers such as contraction). Checks them in O(n + m log deg) and returns an error naming
+  // the first offending vertex.
+  static absl::StatusOr<CommGraph> FromCsr(std::vector<ArcIndex> xadj,
+                                           std::vector<VertexId> adjncy,
+                                           std::vector<double> adjwgt,
+                                           std::vector<double> vwgt = {});
+
+  friend bool operator==(const CommGraph& a, const CommGraph& b) = default;
+
+ private:
+  friend class CommGraphBuilder;
+  std::vector<ArcIndex> xadj_;
+  std::vector<VertexId> adjncy_;
+  std::vector<double> adjwgt_;
+  std::vector<double> vwgt_;
+};
+
+// Collects directed traffic and produces a CommGraph. AddEdge(u, v, w) means "u sends w to v";
+// both directions of a pair are summed, duplicates are merged and self loops dropped.
+// Memory: 16 bytes per AddEdge call until Build(); Build() needs the CSR size on top.
+class CommGraphBuilder {
+ public:
+  explicit CommGraphBuilder(int64_t num_vertices);
+
+  // Errors: vertex id outside [0, n), negative, NaN or infinite weight. Self loops are
+  // accepted and ignored (a process talking to itself costs nothing to map).
+  absl::Status AddEdge(int64_t u, int64_t v, double w);
+  // Errors: id out of range, negative/NaN/inf weight.
+  absl::Status SetVertexWeight(int64_t v, double w);
+  void Reserve(int64_t num_edges) { edges_.reserve(static_cast<size_t>(num_edges)); }
+
+  int64_t num_vertices() const { return n_; }
+
+  // Errors: a vertex count that does not fit int32, or the first error seen by AddEdge.
+  absl::StatusOr<CommGraph> Build() &&;
+
+ private:
+  struct Edge {
+    VertexId u, v;  // u < v
+    double w;
+  };
+  int64_t n_;
+  std::vector<Edge> edges_;
+  std::vector<double> vwgt_;
+};
+
+}  // namespace rankmap::graphs
+
+#endif  // RANKMAP_GRAPHS_COMM_GRAPH_H_

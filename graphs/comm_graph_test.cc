@@ -1,0 +1,112 @@
+#include "graphs/comm_graph.h"
+
+#include <cmath>
+#include <limits>
+#include <map>
+#include <random>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace rankmap::graphs {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+TEST(CommGraphBuilder, SymmetrisesMergesAndDropsSelfLoops) {
+  CommGraphBuilder b(4);
+  ASSERT_TRUE(b.AddEdge(0, 1, 5.0).ok());
+  ASSERT_TRUE(b.AddEdge(1, 0, 3.0).ok());   // other direction: summed
+  ASSERT_TRUE(b.AddEdge(2, 3, 1.5).ok());
+  ASSERT_TRUE(b.AddEdge(2, 3, 0.5).ok());   // duplicate: summed
+  ASSERT_TRUE(b.AddEdge(2, 2, 100.0).ok()); // self loop: dropped
+  ASSERT_TRUE(b.AddEdge(3, 0, 0.0).ok());   // zero weight: kept
+  auto g = std::move(b).Build();
+  ASSERT_TRUE(g.ok()) << g.status();
+  EXPECT_EQ(g->num_vertices(), 4);
+  EXPECT_EQ(g->num_edges(), 3);
+  EXPECT_THAT(g->xadj(), ElementsAre(0, 2, 3, 4, 6));
+  EXPECT_THAT(g->adjncy(), ElementsAre(1, 3, 0, 3, 0, 2));
+  EXPECT_THAT(g->adjwgt(), ElementsAre(8.0, 0.0, 8.0, 2.0, 0.0, 2.0));
+  EXPECT_EQ(g->EdgeWeight(1, 0), 8.0);
+  EXPECT_EQ(g->EdgeWeight(1, 2), 0.0);
+  EXPECT_EQ(g->TotalVolume(), 10.0);
+  EXPECT_EQ(g->VertexVolume(3), 2.0);
+  EXPECT_FALSE(g->has_vertex_weights());
+  EXPECT_EQ(g->TotalVertexWeight(), 4.0);
+}
+
+TEST(CommGraphBuilder, RejectsBadInputNamingTheVertex) {
+  CommGraphBuilder b(3);
+  auto s = b.AddEdge(0, 3, 1.0);
+  EXPECT_EQ(s.code(), absl::StatusCode::kOutOfRange);
+  EXPECT_THAT(s.message(), HasSubstr("(0, 3)"));
+  EXPECT_FALSE(b.AddEdge(-1, 0, 1.0).ok());
+  s = b.AddEdge(1, 2, -1.0);
+  EXPECT_EQ(s.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(s.message(), HasSubstr("(1, 2)"));
+  EXPECT_FALSE(b.AddEdge(1, 2, std::nan("")).ok());
+  EXPECT_FALSE(b.AddEdge(1, 2, std::numeric_limits<double>::infinity()).ok());
+  EXPECT_FALSE(b.SetVertexWeight(5, 1.0).ok());
+  EXPECT_THAT(b.SetVertexWeight(1, -2.0).message(), HasSubstr("vertex 1"));
+  EXPECT_TRUE(b.SetVertexWeight(1, 2.0).ok());
+  auto g = std::move(b).Build();
+  ASSERT_TRUE(g.ok());
+  EXPECT_EQ(g->num_edges(), 0);
+  EXPECT_EQ(g->TotalVertexWeight(), 4.0);
+}
+
+TEST(CommGraphBuilder, RejectsImpossibleVertexCounts) {
+  EXPECT_FALSE(CommGraphBuilder(-1).Build().ok());
+  EXPECT_FALSE(CommGraphBuilder(int64_t{1} << 40).Build().ok());
+  auto empty = CommGraphBuilder(0).Build();
+  ASSERT_TRUE(empty.ok());
+  EXPECT_EQ(empty->num_vertices(), 0);
+}
+
+// Property: the builder agrees with a map-based oracle on random multigraphs.
+TEST(CommGraphBuilder, MatchesOracleOnRandomInput) {
+  std::mt19937 rng(42);
+  for (int trial = 0; trial < 50; ++trial) {
+    const int n = 1 + static_cast<int>(rng() % 30);
+    const int m = static_cast<int>(rng() % 200);
+    CommGraphBuilder b(n);
+    std::map<std::pair<int, int>, double> oracle;
+    for (int e = 0; e < m; ++e) {
+      int u = static_cast<int>(rng() % n), v = static_cast<int>(rng() % n);
+      double w = static_cast<double>(rng() % 100);
+      ASSERT_TRUE(b.AddEdge(u, v, w).ok());
+      if (u != v) oracle[{std::min(u, v), std::max(u, v)}] += w;
+    }
+    auto g = std::move(b).Build();
+    ASSERT_TRUE(g.ok());
+    EXPECT_EQ(g->num_edges(), static_cast<int64_t>(oracle.size()));
+    for (auto [uv, w] : oracle) {
+      EXPECT_EQ(g->EdgeWeight(uv.first, uv.second), w);
+      EXPECT_EQ(g->EdgeWeight(uv.second, uv.first), w);
+    }
+    // Rows sorted and consistent with FromCsr's checks.
+    auto copy = CommGraph::FromCsr({g->xadj().begin(), g->xadj().end()},
+                                   {g->adjncy().begin(), g->adjncy().end()},
+                                   {g->adjwgt().begin(), g->adjwgt().end()});
+    ASSERT_TRUE(copy.ok()) << copy.status();
+    EXPECT_EQ(*copy, *g);
+  }
+}
+
+TEST(CommGraph, FromCsrRejectsBrokenArrays) {
+  EXPECT_FALSE(CommGraph::FromCsr({}, {}, {}).ok());
+  EXPECT_FALSE(CommGraph::FromCsr({0, 1}, {0}, {1.0}).ok());              // self loop
+  EXPECT_FALSE(CommGraph::FromCsr({0, 1, 1}, {1}, {1.0}).ok());           // asymmetric
+  EXPECT_FALSE(CommGraph::FromCsr({0, 1, 2}, {1, 0}, {1.0, 2.0}).ok());   // weights differ
+  EXPECT_FALSE(CommGraph::FromCsr({0, 1, 2}, {1, 0}, {-1.0, -1.0}).ok()); // negative
+  EXPECT_FALSE(CommGraph::FromCsr({0, 1, 2}, {1, 5}, {1.0, 1.0}).ok());   // out of range
+  EXPECT_FALSE(CommGraph::FromCsr({0, 1, 2}, {1, 0}, {1.0, 1.0}, {1.0}).ok());
+  auto ok = CommGraph::FromCsr({0, 1, 2}, {1, 0}, {3.0, 3.0}, {2.0, 1.0});
+  ASSERT_TRUE(ok.ok());
+  EXPECT_EQ(ok->vertex_weight(0), 2.0);
+}
+
+}  // namespace
+}  // namespace rankmap::graphs

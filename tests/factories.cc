@@ -1,0 +1,104 @@
+#include "tests/factories.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <numeric>
+#include <random>
+#include <sstream>
+#include <string>
+
+namespace rankmap::testing {
+namespace {
+
+graphs::CommGraph BuildOrDie(graphs::CommGraphBuilder b) {
+  auto g = std::move(b).Build();
+  if (!g.ok()) {
+    std::fprintf(stderr, "factory: %s\n", std::string(g.status().message()).c_str());
+    std::abort();
+  }
+  return *std::move(g);
+}
+
+void AddOrDie(graphs::CommGraphBuilder& b, int64_t u, int64_t v, double w) {
+  if (!b.AddEdge(u, v, w).ok()) std::abort();
+}
+
+}  // namespace
+
+graphs::CommGraph MakeGrid2D(int32_t r, int32_t c, double w) {
+  graphs::CommGraphBuilder b(int64_t{r} * c);
+  for (int32_t i = 0; i < r; ++i) {
+    for (int32_t j = 0; j < c; ++j) {
+      if (i + 1 < r) AddOrDie(b, i * c + j, (i + 1) * c + j, w);
+      if (j + 1 < c) AddOrDie(b, i * c + j, i * c + j + 1, w);
+    }
+  }
+  return BuildOrDie(std::move(b));
+}
+
+graphs::CommGraph MakeGrid3D(int32_t x, int32_t y, int32_t z, double w) {
+  graphs::CommGraphBuilder b(int64_t{x} * y * z);
+  auto id = [&](int64_t i, int64_t j, int64_t k) { return (i * y + j) * z + k; };
+  for (int32_t i = 0; i < x; ++i) {
+    for (int32_t j = 0; j < y; ++j) {
+      for (int32_t k = 0; k < z; ++k) {
+        if (i + 1 < x) AddOrDie(b, id(i, j, k), id(i + 1, j, k), w);
+        if (j + 1 < y) AddOrDie(b, id(i, j, k), id(i, j + 1, k), w);
+        if (k + 1 < z) AddOrDie(b, id(i, j, k), id(i, j, k + 1), w);
+      }
+    }
+  }
+  return BuildOrDie(std::move(b));
+}
+
+graphs::CommGraph MakeRandomGraph(int32_t n, int32_t partners, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  graphs::CommGraphBuilder b(n);
+  for (int32_t u = 0; u < n && n > 1; ++u) {
+    for (int32_t k = 0; k < partners; ++k) {
+      AddOrDie(b, u, static_cast<int32_t>(rng() % n), 1.0 + static_cast<double>(rng() % 100));
+    }
+  }
+  return BuildOrDie(std::move(b));
+}
+
+topology::Tree MakeTleaf(std::string_view levels) {
+  std::istringstream in{std::string(levels)};
+  int64_t count = 0;
+  in >> count;
+  std::vector<int64_t> arities(count);
+  std::vector<double> costs(count);
+  for (int64_t i = 0; i < count; ++i) in >> arities[i] >> costs[i];
+  auto t = topology::Tree::FromLevels(arities, costs);
+  if (in.fail() || !t.ok()) {
+    std::fprintf(stderr, "MakeTleaf: bad levels '%s'\n", std::string(levels).c_str());
+    std::abort();
+  }
+  return *std::move(t);
+}
+
+graphs::CommGraph Permute(const graphs::CommGraph& g, const std::vector<int32_t>& perm) {
+  graphs::CommGraphBuilder b(g.num_vertices());
+  for (graphs::VertexId u = 0; u < g.num_vertices(); ++u) {
+    auto nbrs = g.neighbors(u);
+    auto wgts = g.weights(u);
+    for (size_t k = 0; k < nbrs.size(); ++k) {
+      if (nbrs[k] > u) AddOrDie(b, perm[u], perm[nbrs[k]], wgts[k]);
+    }
+    if (g.has_vertex_weights() && !b.SetVertexWeight(perm[u], g.vertex_weight(u)).ok()) {
+      std::abort();
+    }
+  }
+  return BuildOrDie(std::move(b));
+}
+
+std::vector<int32_t> RandomPermutation(int32_t n, uint64_t seed) {
+  std::vector<int32_t> p(n);
+  std::iota(p.begin(), p.end(), 0);
+  std::mt19937_64 rng(seed);
+  std::shuffle(p.begin(), p.end(), rng);
+  return p;
+}
+
+}  // namespace rankmap::testing

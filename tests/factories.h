@@ -1,0 +1,30 @@
+// Test-only factories shared by the unit, end-to-end and benchmark code.
+#ifndef RANKMAP_TESTS_FACTORIES_H_
+#define RANKMAP_TESTS_FACTORIES_H_
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "graphs/comm_graph.h"
+#include "topology/tree.h"
+
+namespace rankmap::testing {
+
+// r x c grid, 5-point stencil, weight w per edge; vertex (i, j) has id i * c + j.
+graphs::CommGraph MakeGrid2D(int32_t r, int32_t c, double w = 1.0);
+// x * y * z grid, 7-point stencil; vertex (i, j, k) has id (i * y + j) * z + k.
+graphs::CommGraph MakeGrid3D(int32_t x, int32_t y, int32_t z, double w = 1.0);
+// Random graph: each vertex picks `partners` random others with integer weights in [1, 100].
+graphs::CommGraph MakeRandomGraph(int32_t n, int32_t partners, uint64_t seed);
+// The tleaf body "L a1 c1 ... aL cL" (without the word tleaf), e.g. "2 2 10 2 1". Aborts the
+// test binary on malformed input: factories are for literals written in tests.
+topology::Tree MakeTleaf(std::string_view levels);
+// Relabels vertices: vertex v of g becomes perm[v].
+graphs::CommGraph Permute(const graphs::CommGraph& g, const std::vector<int32_t>& perm);
+// A random permutation of [0, n).
+std::vector<int32_t> RandomPermutation(int32_t n, uint64_t seed);
+
+}  // namespace rankmap::testing
+
+#endif  // RANKMAP_TESTS_FACTORIES_H_
