@@ -1,0 +1,171 @@
+#include "topology/binding.h"
+
+#include <hwloc.h>
+
+#include <algorithm>
+#include <memory>
+
+#include "absl/strings/str_cat.h"
+
+namespace rankmap::topology {
+namespace {
+
+// Owns a loaded hwloc topology and frees it on scope exit.
+class LoadedTopology {
+ public:
+  absl::Status Load() {
+    if (hwloc_topology_init(&topo_) != 0) {
+      return absl::InternalError(
+          "topology/binding: hwloc_topology_init failed");
+    }
+    initialized_ = true;
+    if (hwloc_topology_load(topo_) != 0) {
+      return absl::InternalError(
+          "topology/binding: hwloc_topology_load failed");
+    }
+    return absl::OkStatus();
+  }
+  ~LoadedTopology() {
+    if (initialized_) hwloc_topology_destroy(topo_);
+  }
+  hwloc_topology_t get() const { return topo_; }
+
+ private:
+  hwloc_topology_t topo_ = nullptr;
+  bool initialized_ = false;
+};
+
+struct BitmapDeleter {
+  void operator()(hwloc_bitmap_s* b) const { hwloc_bitmap_free(b); }
+};
+using Bitmap = std::unique_ptr<hwloc_bitmap_s, BitmapDeleter>;
+
+std::vector<int32_t> ToList(hwloc_const_bitmap_t set) {
+  std::vector<int32_t> out;
+  for (int i = hwloc_bitmap_first(set); i >= 0; i = hwloc_bitmap_next(set, i)) {
+    out.push_back(i);
+  }
+  return out;
+}
+
+absl::Status CheckPu(hwloc_topology_t topo, int32_t os_index) {
+  if (os_index < 0 || hwloc_get_pu_obj_by_os_index(
+                          topo, static_cast<unsigned>(os_index)) == nullptr) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "topology/binding: this machine has no PU with os index ", os_index));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status Bind(hwloc_topology_t topo, hwloc_const_bitmap_t set) {
+  if (hwloc_set_cpubind(topo, set, HWLOC_CPUBIND_PROCESS) != 0) {
+    char buf[256];
+    hwloc_bitmap_list_snprintf(buf, sizeof(buf), set);
+    return absl::PermissionDeniedError(
+        absl::StrCat("topology/binding: cannot bind to PUs ", buf));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<std::vector<int32_t>> CurrentBindingPus() {
+  LoadedTopology topo;
+  if (absl::Status s = topo.Load(); !s.ok()) return s;
+  Bitmap set(hwloc_bitmap_alloc());
+  if (hwloc_get_cpubind(topo.get(), set.get(), HWLOC_CPUBIND_PROCESS) != 0) {
+    // Some systems cannot report a binding: the process may then run anywhere
+    // it is allowed.
+    hwloc_bitmap_copy(set.get(), hwloc_topology_get_allowed_cpuset(topo.get()));
+  }
+  hwloc_bitmap_and(set.get(), set.get(),
+                   hwloc_topology_get_allowed_cpuset(topo.get()));
+  if (hwloc_bitmap_iszero(set.get())) {
+    hwloc_bitmap_copy(set.get(),
+                      hwloc_topology_get_topology_cpuset(topo.get()));
+  }
+  return ToList(set.get());
+}
+
+absl::Status BindToPus(std::span<const int32_t> pu_os_indexes) {
+  if (pu_os_indexes.empty()) {
+    return absl::InvalidArgumentError("topology/binding: empty PU list");
+  }
+  LoadedTopology topo;
+  if (absl::Status s = topo.Load(); !s.ok()) return s;
+  Bitmap set(hwloc_bitmap_alloc());
+  for (int32_t pu : pu_os_indexes) {
+    if (absl::Status s = CheckPu(topo.get(), pu); !s.ok()) return s;
+    hwloc_bitmap_set(set.get(), static_cast<unsigned>(pu));
+  }
+  return Bind(topo.get(), set.get());
+}
+
+absl::Status BindToNumaOf(int32_t pu_os_index) {
+  LoadedTopology topo;
+  if (absl::Status s = topo.Load(); !s.ok()) return s;
+  if (absl::Status s = CheckPu(topo.get(), pu_os_index); !s.ok()) return s;
+  hwloc_obj_t pu = hwloc_get_pu_obj_by_os_index(
+      topo.get(), static_cast<unsigned>(pu_os_index));
+  // In hwloc 2 NUMA nodes are memory children: the first ancestor with a
+  // non-empty nodeset smaller than the machine's is the locality of that NUMA
+  // node.
+  hwloc_obj_t obj = pu;
+  while (obj->parent != nullptr && obj->memory_arity == 0) obj = obj->parent;
+  return Bind(topo.get(), obj->cpuset);
+}
+
+std::string FormatPuList(std::span<const int32_t> pu_os_indexes) {
+  std::vector<int32_t> v(pu_os_indexes.begin(), pu_os_indexes.end());
+  std::sort(v.begin(), v.end());
+  v.erase(std::unique(v.begin(), v.end()), v.end());
+  std::string out;
+  for (size_t i = 0; i < v.size();) {
+    size_t j = i;
+    while (j + 1 < v.size() && v[j + 1] == v[j] + 1) ++j;
+    if (!out.empty()) out += ',';
+    absl::StrAppend(&out, v[i]);
+    if (j > i) absl::StrAppend(&out, "-", v[j]);
+    i = j + 1;
+  }
+  return out;
+}
+
+absl::StatusOr<std::vector<int32_t>> ParsePuList(std::string_view list) {
+  std::vector<int32_t> out;
+  size_t pos = 0;
+  auto error = [&](size_t at) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("topology/binding: bad PU list '", std::string(list),
+                     "' at column ", at + 1));
+  };
+  auto number = [&](int64_t* value) -> bool {
+    size_t start = pos;
+    *value = 0;
+    while (pos < list.size() && list[pos] >= '0' && list[pos] <= '9') {
+      *value = *value * 10 + (list[pos] - '0');
+      if (*value > (int64_t{1} << 24)) return false;
+      ++pos;
+    }
+    return pos > start;
+  };
+  if (list.empty()) return out;
+  while (true) {
+    int64_t a = 0, b = 0;
+    if (!number(&a)) return error(pos);
+    b = a;
+    if (pos < list.size() && list[pos] == '-') {
+      ++pos;
+      if (!number(&b) || b < a) return error(pos);
+    }
+    for (int64_t i = a; i <= b; ++i) out.push_back(static_cast<int32_t>(i));
+    if (pos == list.size()) break;
+    if (list[pos] != ',') return error(pos);
+    ++pos;
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+}  // namespace rankmap::topology

@@ -1,0 +1,55 @@
+// Process binding through hwloc: where the calling process may run, and moving
+// it.
+//
+// The MPI layer reports each rank's binding to rank 0 (to build the tree of
+// occupied slots) and, after mapping, may re-bind a process to the PU or NUMA
+// node the mapping chose. Only this file (and the rest of topology/) talks to
+// hwloc; callers see PU os indexes (the physical ids hwloc and Open MPI
+// rankfiles use), never hwloc types.
+//
+//   ASSIGN_OR_RETURN(std::vector<int32_t> pus, CurrentBindingPus());   // e.g.
+//   {0, 1} RETURN_IF_ERROR(BindToPus({3})); std::string s = FormatPuList(pus);
+//   // "0-1"
+//
+// Every call loads the machine's topology (a few milliseconds); none is meant
+// for a hot loop.
+#ifndef RANKMAP_TOPOLOGY_BINDING_H_
+#define RANKMAP_TOPOLOGY_BINDING_H_
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+
+namespace rankmap::topology {
+
+// The os indexes of the PUs the calling process is bound to, ascending. An
+// unbound process gets every PU it is allowed to use. Errors: hwloc cannot load
+// the topology or read the binding.
+absl::StatusOr<std::vector<int32_t>> CurrentBindingPus();
+
+// Binds the whole calling process to the given PUs (os indexes). Errors: empty
+// list, an os index this machine does not have, the operating system refuses.
+absl::Status BindToPus(std::span<const int32_t> pu_os_indexes);
+
+// Binds the calling process to the PUs of the NUMA node that contains
+// `pu_os_index` (its memory is then local). Falls back to the whole machine
+// when hwloc reports no NUMA node above the PU. Errors: unknown PU, the
+// operating system refuses.
+absl::Status BindToNumaOf(int32_t pu_os_index);
+
+// hwloc list syntax for a set of os indexes: {0,1,2,3,8} -> "0-3,8". Input need
+// not be sorted; duplicates are ignored. O(k log k).
+std::string FormatPuList(std::span<const int32_t> pu_os_indexes);
+
+// Inverse of FormatPuList: "0-3,8" -> {0,1,2,3,8}. Errors name the offending
+// column, e.g. `topology/binding: bad PU list '0-x' at column 3`.
+absl::StatusOr<std::vector<int32_t>> ParsePuList(std::string_view list);
+
+}  // namespace rankmap::topology
+
+#endif  // RANKMAP_TOPOLOGY_BINDING_H_
