@@ -1,0 +1,326 @@
+#include "cli/commands.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <condition_variable>
+#include <cstdio>
+#include <fstream>
+#include <mutex>
+#include <random>
+#include <thread>
+#include <unistd.h>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "cli/mapping_io.h"
+#include "cli/svg.h"
+#include "core/mapper.h"
+#include "core/mapping.h"
+#include "core/util/status_macros.h"
+#include "graphs/graphs.h"
+#include "topology/topology.h"
+
+namespace rankmap::cli {
+namespace {
+
+// Prints "rankmap: <what>..." on a terminal when a step takes longer than a second.
+class Progress {
+ public:
+  Progress(std::string what, bool quiet) {
+    if (quiet || !isatty(STDERR_FILENO)) return;
+    watcher_ = std::thread([this, what = std::move(what)] {
+      std::unique_lock<std::mutex> lock(mu_);
+      if (!cv_.wait_for(lock, std::chrono::seconds(1), [this] { return done_; })) {
+        std::fprintf(stderr, "rankmap: %s...\n", what.c_str());
+        shown_ = true;
+      }
+    });
+    start_ = std::chrono::steady_clock::now();
+  }
+  ~Progress() {
+    if (!watcher_.joinable()) return;
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      done_ = true;
+    }
+    cv_.notify_all();
+    watcher_.join();
+    if (shown_) {
+      const double s =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+      std::fprintf(stderr, "rankmap: done in %.1f s\n", s);
+    }
+  }
+
+ private:
+  std::mutex mu_;
+  std::condition_variable cv_;
+  bool done_ = false, shown_ = false;
+  std::thread watcher_;
+  std::chrono::steady_clock::time_point start_;
+};
+
+absl::StatusOr<topology::Tree> LoadTree(const Inputs& in) {
+  topology::LoadOptions opts;
+  if (in.leaf == "core") {
+    opts.leaf = topology::LeafKind::kCore;
+  } else if (in.leaf != "pu") {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--leaf: expected pu or core, found '", in.leaf, "'"));
+  }
+  if (in.oversubscribe < 1) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--oversubscribe: expected a capacity >= 1, found ", in.oversubscribe));
+  }
+  opts.level_costs = in.level_costs;
+  opts.allowed_pus = in.allowed;
+  opts.capacity = in.oversubscribe;
+  return topology::LoadTopology(in.topology, opts);
+}
+
+absl::StatusOr<graphs::CommGraph> LoadGraph(const Inputs& in) {
+  if (in.comm.empty()) return absl::InvalidArgumentError("--comm: a communication graph file is required");
+  ASSIGN_OR_RETURN(graphs::GraphFormat format, graphs::ParseGraphFormat(in.comm_format));
+  return graphs::ReadGraphFile(in.comm, format);
+}
+
+absl::Status WriteText(const std::string& path, const std::string& text) {
+  std::ofstream f(path, std::ios::binary);
+  f << text;
+  f.close();
+  if (!f) return absl::PermissionDeniedError(absl::StrCat(path, ": cannot write"));
+  return absl::OkStatus();
+}
+
+absl::Status WritePictures(const std::string& prefix, const topology::Tree& tree,
+                           const graphs::CommGraph& graph, const core::Mapping& mapping,
+                           int32_t group_depth, std::ostream& out) {
+  const std::string matrix_path = absl::StrCat(prefix, ".matrix.svg");
+  const std::string tree_path = absl::StrCat(prefix, ".tree.svg");
+  RETURN_IF_ERROR(WriteText(matrix_path, MatrixHeatmapSvg(graph, mapping)));
+  RETURN_IF_ERROR(WriteText(tree_path, TreeSvg(tree, mapping, group_depth)));
+  out << "pictures: " << matrix_path << " " << tree_path << "\n";
+  return absl::OkStatus();
+}
+
+// Name of a tree level for reports: the kind of the first node found at that depth.
+std::string LevelName(const topology::Tree& tree, int32_t depth) {
+  for (topology::NodeId v = tree.num_nodes() - 1; v >= 0; --v) {
+    if (tree.depth(v) == depth) return tree.kind(v);
+  }
+  return "?";
+}
+
+struct Row {
+  std::string name;
+  absl::StatusOr<core::Mapping> mapping;
+  double j = 0.0;
+  double seconds = 0.0;
+};
+
+Row RunOne(const std::string& name, const topology::Tree& tree, const graphs::CommGraph& graph,
+           core::MappingOptions opts) {
+  Row row{name, absl::UnknownError("not run")};
+  const auto start = std::chrono::steady_clock::now();
+  row.mapping = core::Map(tree, graph, opts);
+  row.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (row.mapping.ok()) {
+    auto cost = core::Cost(tree, graph, *row.mapping);
+    if (!cost.ok()) {
+      row.mapping = cost.status();
+    } else {
+      row.j = cost->j;
+    }
+  }
+  return row;
+}
+
+absl::Status PrintComparison(const topology::Tree& tree, const graphs::CommGraph& graph,
+                             const core::MappingOptions& base, std::ostream& out,
+                             core::Mapping* best_mapping) {
+  const std::pair<const char*, core::Algorithm> algorithms[] = {
+      {"portfolio", core::Algorithm::kPortfolio},   {"tm", core::Algorithm::kTreeMatch},
+      {"multisection", core::Algorithm::kMultisection}, {"scotch", core::Algorithm::kScotch},
+      {"mpipp", core::Algorithm::kMpipp},           {"identity", core::Algorithm::kIdentity},
+      {"round-robin", core::Algorithm::kRoundRobin}, {"random", core::Algorithm::kRandom},
+  };
+  std::vector<Row> rows;
+  double identity = 0.0, best = INFINITY;
+  for (const auto& [name, algorithm] : algorithms) {
+    core::MappingOptions opts = base;
+    opts.algorithm = algorithm;
+    rows.push_back(RunOne(name, tree, graph, opts));
+    const Row& r = rows.back();
+    if (!r.mapping.ok()) {
+      if (r.mapping.status().code() == absl::StatusCode::kInvalidArgument) return r.mapping.status();
+      continue;
+    }
+    if (algorithm == core::Algorithm::kIdentity) identity = r.j;
+    if (r.j < best) {
+      best = r.j;
+      if (best_mapping != nullptr) *best_mapping = *r.mapping;
+    }
+  }
+  out << absl::StrFormat("%-13s %16s %12s %10s %9s\n", "algorithm", "J", "vs identity",
+                         "vs best", "time (s)");
+  for (const Row& r : rows) {
+    if (!r.mapping.ok()) {
+      out << absl::StrFormat("%-13s %s\n", r.name, std::string(r.mapping.status().message()));
+      continue;
+    }
+    const double vs_identity = identity > 0 ? r.j / identity : 1.0;
+    const double vs_best = best > 0 ? r.j / best : 1.0;
+    out << absl::StrFormat("%-13s %16.6g %12.3f %10.3f %9.3f\n", r.name, r.j, vs_identity,
+                           vs_best, r.seconds);
+  }
+  return absl::OkStatus();
+}
+
+// A 2D 5-point stencil on an r x c process grid as square as possible, ranks shuffled (a
+// stand-in for an application whose launcher numbered ranks without regard to the grid).
+absl::StatusOr<graphs::CommGraph> DemoStencil(int32_t n, uint64_t seed, double bytes) {
+  int32_t r = static_cast<int32_t>(std::sqrt(static_cast<double>(n)));
+  while (r > 1 && n % r != 0) --r;
+  const int32_t c = n / r;
+  std::vector<int32_t> perm(n);
+  for (int32_t i = 0; i < n; ++i) perm[i] = i;
+  std::mt19937_64 rng(seed);
+  std::shuffle(perm.begin(), perm.end(), rng);
+  graphs::CommGraphBuilder b(n);
+  for (int32_t i = 0; i < r; ++i) {
+    for (int32_t j = 0; j < c; ++j) {
+      if (i + 1 < r) RETURN_IF_ERROR(b.AddEdge(perm[i * c + j], perm[(i + 1) * c + j], bytes));
+      if (j + 1 < c) RETURN_IF_ERROR(b.AddEdge(perm[i * c + j], perm[i * c + j + 1], bytes));
+    }
+  }
+  return std::move(b).Build();
+}
+
+}  // namespace
+
+int ExitCodeFor(const absl::Status& status) {
+  switch (status.code()) {
+    case absl::StatusCode::kOk:
+      return 0;
+    case absl::StatusCode::kInvalidArgument:
+    case absl::StatusCode::kNotFound:
+    case absl::StatusCode::kOutOfRange:
+    case absl::StatusCode::kFailedPrecondition:
+    case absl::StatusCode::kPermissionDenied:
+    case absl::StatusCode::kResourceExhausted:
+    case absl::StatusCode::kUnimplemented:
+      return 2;
+    default:
+      return 1;
+  }
+}
+
+absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
+  ASSIGN_OR_RETURN(topology::Tree tree, LoadTree(cmd.inputs));
+  ASSIGN_OR_RETURN(graphs::CommGraph graph, LoadGraph(cmd.inputs));
+  ASSIGN_OR_RETURN(core::MappingOptions opts, core::MappingOptions::Preset(cmd.preset));
+  ASSIGN_OR_RETURN(opts.algorithm, core::ParseAlgorithm(cmd.algorithm));
+  ASSIGN_OR_RETURN(MappingFormat format, ParseMappingFormat(cmd.format));
+  opts.seed = cmd.seed;
+  opts.threads = cmd.threads;
+  core::Mapping mapping;
+  {
+    Progress progress(absl::StrCat("mapping ", graph.num_vertices(), " processes onto ",
+                                   tree.num_leaves(), " leaves"),
+                      cmd.quiet);
+    ASSIGN_OR_RETURN(mapping, core::Map(tree, graph, opts));
+  }
+  ASSIGN_OR_RETURN(core::CostReport cost, core::Cost(tree, graph, mapping));
+  const std::string text = FormatMapping(tree, mapping, format, cmd.algorithm, cost.j);
+  if (cmd.output.empty()) {
+    out << text;
+  } else {
+    RETURN_IF_ERROR(WriteText(cmd.output, text));
+    core::MappingOptions identity = opts;
+    identity.algorithm = core::Algorithm::kIdentity;
+    ASSIGN_OR_RETURN(core::Mapping id_mapping, core::Map(tree, graph, identity));
+    const double id_j = core::ComputeJ(tree, graph, id_mapping);
+    out << absl::StrFormat("%s: %d processes on %d leaves, J = %.6g (identity %.6g, ratio %.3f)\n",
+                           cmd.output, graph.num_vertices(), tree.num_leaves(), cost.j, id_j,
+                           id_j > 0 ? cost.j / id_j : 1.0);
+  }
+  if (!cmd.svg.empty()) {
+    RETURN_IF_ERROR(WritePictures(cmd.svg, tree, graph, mapping, cmd.svg_group_depth,
+                                  cmd.output.empty() ? std::cerr : out));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status RunEval(const EvalCommand& cmd, std::ostream& out) {
+  ASSIGN_OR_RETURN(topology::Tree tree, LoadTree(cmd.inputs));
+  ASSIGN_OR_RETURN(graphs::CommGraph graph, LoadGraph(cmd.inputs));
+  if (cmd.mapping.empty()) return absl::InvalidArgumentError("--mapping: a mapping file is required");
+  ASSIGN_OR_RETURN(core::Mapping mapping, ReadMappingFile(cmd.mapping));
+  if (absl::Status s = core::ValidateMapping(tree, graph.num_vertices(), mapping); !s.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat(cmd.mapping, ": ", std::string(s.message())));
+  }
+  ASSIGN_OR_RETURN(core::CostReport cost, core::Cost(tree, graph, mapping));
+  out << absl::StrFormat("processes        %d\n", graph.num_vertices());
+  out << absl::StrFormat("leaves           %d\n", tree.num_leaves());
+  out << absl::StrFormat("J                %.10g\n", cost.j);
+  out << absl::StrFormat("hop-bytes        %.10g\n", cost.hop_bytes);
+  out << absl::StrFormat("max link volume  %.10g (above node %d, %s)\n", cost.max_link_volume,
+                         cost.max_link_node,
+                         cost.max_link_node >= 0 ? tree.kind(cost.max_link_node) : "-");
+  out << "volume by level of the common ancestor:\n";
+  for (int32_t d = 0; d < static_cast<int32_t>(cost.level_volume.size()); ++d) {
+    out << absl::StrFormat("  depth %d %-10s %.10g\n", d,
+                           d == tree.height() ? "same leaf" : LevelName(tree, d),
+                           cost.level_volume[d]);
+  }
+  if (!cmd.model.empty()) {
+    return absl::UnimplementedError("--model: time models are not wired into eval yet");
+  }
+  return absl::OkStatus();
+}
+
+absl::Status RunCompare(const CompareCommand& cmd, std::ostream& out) {
+  ASSIGN_OR_RETURN(topology::Tree tree, LoadTree(cmd.inputs));
+  ASSIGN_OR_RETURN(graphs::CommGraph graph, LoadGraph(cmd.inputs));
+  ASSIGN_OR_RETURN(core::MappingOptions opts, core::MappingOptions::Preset(cmd.preset));
+  opts.seed = cmd.seed;
+  opts.threads = cmd.threads;
+  out << absl::StrFormat("%d processes, %d edges, %d leaves\n", graph.num_vertices(),
+                         graph.num_edges(), tree.num_leaves());
+  core::Mapping best;
+  {
+    Progress progress("comparing algorithms", cmd.quiet);
+    RETURN_IF_ERROR(PrintComparison(tree, graph, opts, out, &best));
+  }
+  if (!cmd.svg.empty()) RETURN_IF_ERROR(WritePictures(cmd.svg, tree, graph, best, 1, out));
+  return absl::OkStatus();
+}
+
+absl::Status RunTopology(const TopologyCommand& cmd, std::ostream& out) {
+  ASSIGN_OR_RETURN(topology::Tree tree, LoadTree(cmd.inputs));
+  return absl::UnimplementedError("topology: drawing not wired yet");
+}
+
+absl::Status RunDemo(const DemoCommand& cmd, std::ostream& out) {
+  ASSIGN_OR_RETURN(topology::Tree tree, LoadTree(cmd.inputs));
+  core::MappingOptions opts;
+  opts.seed = cmd.seed;
+  const int32_t n = static_cast<int32_t>(tree.Capacity(tree.root()));
+  out << "== this machine (" << cmd.inputs.topology << "): " << tree.num_leaves()
+      << " leaves, height " << tree.height() << "\n";
+  ASSIGN_OR_RETURN(graphs::CommGraph stencil, DemoStencil(n, cmd.seed, 8.0 * 1024));
+  out << "== a 2D 5-point stencil with " << n
+      << " processes (8 KiB halos, ranks shuffled), one per slot\n";
+  RETURN_IF_ERROR(PrintComparison(tree, stencil, opts, out, nullptr));
+  // A built-in cluster shows what mapping buys when the machine itself is small: 4 nodes of
+  // 2 sockets x 8 cores, link costs 100 / 10 / 1 (distances 1, 11, 111).
+  ASSIGN_OR_RETURN(topology::Tree cluster,
+                   topology::LoadTopology("tleaf 3 4 100 2 10 8 1"));
+  ASSIGN_OR_RETURN(graphs::CommGraph big, DemoStencil(cluster.num_leaves(), cmd.seed, 8.0 * 1024));
+  out << "== the same stencil pattern with " << cluster.num_leaves()
+      << " processes on a built-in cluster: tleaf 3 4 100 2 10 8 1\n";
+  return PrintComparison(cluster, big, opts, out, nullptr);
+}
+
+}  // namespace rankmap::cli

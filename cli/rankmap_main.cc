@@ -1,0 +1,207 @@
+// rankmap: command-line front end. Flags live here only; the work is in cli/commands.h.
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "absl/flags/flag.h"
+#include "absl/flags/reflection.h"
+#include "absl/strings/str_cat.h"
+#include "cli/commands.h"
+
+ABSL_FLAG(std::string, topology, "this",
+          "where processes run: this | hwloc synthetic string | hwloc XML file | "
+          "'tleaf L a1 c1 ...' or a tleaf file | network spec file");
+ABSL_FLAG(std::string, leaf, "pu", "leaves of hwloc topologies: pu | core");
+ABSL_FLAG(std::string, level_costs, "", "per-level cost overrides, e.g. numa=100,pack=50");
+ABSL_FLAG(std::string, allowed, "", "allowed PUs by os index, e.g. 0-3,8 (default: all)");
+ABSL_FLAG(int32_t, oversubscribe, 1, "processes per leaf (capacity)");
+ABSL_FLAG(std::string, comm, "", "communication graph file (.mat .grf .graph .mtx edge list)");
+ABSL_FLAG(std::string, comm_format, "auto", "auto | mat | grf | metis | mtx | edges");
+ABSL_FLAG(std::string, algorithm, "portfolio",
+          "tm | multisection | portfolio | identity | round-robin | random | mpipp | scotch");
+ABSL_FLAG(std::string, preset, "default", "fast | default | strong");
+ABSL_FLAG(uint64_t, seed, 1, "random seed (same seed, same result)");
+ABSL_FLAG(int32_t, threads, 1, "worker threads (results do not depend on it)");
+ABSL_FLAG(std::string, output, "", "write the mapping to this file (default: stdout)");
+ABSL_FLAG(std::string, format, "", "map: plain | rankfile | json; topology: text | json | tleaf");
+ABSL_FLAG(std::string, svg, "", "write PREFIX.matrix.svg and PREFIX.tree.svg");
+ABSL_FLAG(int32_t, svg_group_depth, 1, "tree picture: colour processes by ancestor at this depth");
+ABSL_FLAG(std::string, mapping, "", "eval: mapping file (plain: leaf of process i on line i)");
+ABSL_FLAG(std::string, model, "", "eval: also predict time with hockney | lmo | hloggp | taulop");
+ABSL_FLAG(std::string, params, "", "eval: model parameter file (default: per-level defaults)");
+ABSL_FLAG(bool, quiet, false, "no progress line on stderr");
+
+namespace {
+
+using rankmap::cli::Inputs;
+
+struct Command {
+  const char* name;
+  const char* summary;
+  std::vector<const char*> flags;
+};
+
+const std::vector<const char*> kInputFlags = {"topology", "leaf", "level_costs", "allowed",
+                                              "oversubscribe", "comm", "comm_format"};
+
+std::vector<const char*> With(std::vector<const char*> extra, bool inputs = true) {
+  std::vector<const char*> all = inputs ? kInputFlags : std::vector<const char*>{};
+  all.insert(all.end(), extra.begin(), extra.end());
+  return all;
+}
+
+const std::vector<Command>& Commands() {
+  static const std::vector<Command> kCommands = {
+      {"map", "map processes onto the topology and write the mapping",
+       With({"algorithm", "preset", "seed", "threads", "output", "format", "svg",
+             "svg_group_depth", "quiet"})},
+      {"eval", "evaluate a given mapping: J, hop-bytes, per-level volume, largest link",
+       With({"mapping", "model", "params"})},
+      {"compare", "run every algorithm and baseline on the same input, one table",
+       With({"preset", "seed", "threads", "svg", "quiet"})},
+      {"topology", "draw the topology tree (text), or print it as json or tleaf",
+       With({"topology", "leaf", "level_costs", "allowed", "oversubscribe", "format"}, false)},
+      {"demo", "map a built-in stencil onto this machine and a built-in cluster",
+       With({"topology", "leaf", "seed", "quiet"}, false)},
+  };
+  return kCommands;
+}
+
+void PrintUsage(FILE* f) {
+  std::fprintf(f, "usage: rankmap <command> [flags]\n\ncommands:\n");
+  for (const Command& c : Commands()) std::fprintf(f, "  %-10s %s\n", c.name, c.summary);
+  std::fprintf(f, "\nrankmap <command> --help lists the flags of a command.\n");
+}
+
+void PrintHelp(const Command& c) {
+  std::printf("usage: rankmap %s [flags]\n%s\n\nflags:\n", c.name, c.summary);
+  for (const char* name : c.flags) {
+    absl::CommandLineFlag* flag = absl::FindCommandLineFlag(name);
+    std::printf("  --%-16s %s (default: '%s')\n", name, std::string(flag->Help()).c_str(),
+                std::string(flag->DefaultValue()).c_str());
+  }
+}
+
+int Fail(const std::string& message, int code = 2) {
+  std::fprintf(stderr, "rankmap: %s\n", message.c_str());
+  return code;
+}
+
+Inputs ReadInputs() {
+  Inputs in;
+  in.topology = absl::GetFlag(FLAGS_topology);
+  in.leaf = absl::GetFlag(FLAGS_leaf);
+  in.level_costs = absl::GetFlag(FLAGS_level_costs);
+  in.allowed = absl::GetFlag(FLAGS_allowed);
+  in.oversubscribe = absl::GetFlag(FLAGS_oversubscribe);
+  in.comm = absl::GetFlag(FLAGS_comm);
+  in.comm_format = absl::GetFlag(FLAGS_comm_format);
+  return in;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2 || !std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "help")) {
+    PrintUsage(argc < 2 ? stderr : stdout);
+    return argc < 2 ? 2 : 0;
+  }
+  const std::string name = argv[1];
+  const Command* command = nullptr;
+  for (const Command& c : Commands()) {
+    if (name == c.name) command = &c;
+  }
+  if (command == nullptr) return Fail(absl::StrCat("unknown command '", name, "' (try --help)"));
+  // Parse flags ourselves against absl's registry so that every error is one line, exit 2,
+  // and a flag that belongs to another command is refused.
+  const std::set<std::string> allowed(command->flags.begin(), command->flags.end());
+  for (int i = 2; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg == "--help" || arg == "-h") {
+      PrintHelp(*command);
+      return 0;
+    }
+    if (arg.rfind("--", 0) != 0) return Fail(absl::StrCat(name, ": unexpected argument '", arg, "'"));
+    std::string key = arg.substr(2), value;
+    const size_t eq = key.find('=');
+    if (eq != std::string::npos) {
+      value = key.substr(eq + 1);
+      key = key.substr(0, eq);
+    }
+    absl::CommandLineFlag* flag = allowed.count(key) ? absl::FindCommandLineFlag(key) : nullptr;
+    if (flag == nullptr) {
+      // --noquiet style negation for booleans.
+      if (key.rfind("no", 0) == 0 && allowed.count(key.substr(2)) && eq == std::string::npos) {
+        flag = absl::FindCommandLineFlag(key.substr(2));
+        if (flag != nullptr && flag->IsOfType<bool>()) {
+          std::string error;
+          flag->ParseFrom("false", &error);
+          continue;
+        }
+      }
+      return Fail(absl::StrCat(name, ": unknown flag --", key, " (try rankmap ", name, " --help)"));
+    }
+    if (eq == std::string::npos) {
+      if (flag->IsOfType<bool>()) {
+        value = "true";
+      } else if (i + 1 < argc) {
+        value = argv[++i];
+      } else {
+        return Fail(absl::StrCat(name, ": flag --", key, " needs a value"));
+      }
+    }
+    std::string error;
+    if (!flag->ParseFrom(value, &error)) {
+      return Fail(absl::StrCat(name, ": --", key, ": ", error));
+    }
+  }
+
+  absl::Status status;
+  if (name == "map") {
+    rankmap::cli::MapCommand c;
+    c.inputs = ReadInputs();
+    c.algorithm = absl::GetFlag(FLAGS_algorithm);
+    c.preset = absl::GetFlag(FLAGS_preset);
+    c.seed = absl::GetFlag(FLAGS_seed);
+    c.threads = absl::GetFlag(FLAGS_threads);
+    c.output = absl::GetFlag(FLAGS_output);
+    c.format = absl::GetFlag(FLAGS_format).empty() ? "plain" : absl::GetFlag(FLAGS_format);
+    c.svg = absl::GetFlag(FLAGS_svg);
+    c.svg_group_depth = absl::GetFlag(FLAGS_svg_group_depth);
+    c.quiet = absl::GetFlag(FLAGS_quiet);
+    status = rankmap::cli::RunMap(c, std::cout);
+  } else if (name == "eval") {
+    rankmap::cli::EvalCommand c;
+    c.inputs = ReadInputs();
+    c.mapping = absl::GetFlag(FLAGS_mapping);
+    c.model = absl::GetFlag(FLAGS_model);
+    c.params = absl::GetFlag(FLAGS_params);
+    status = rankmap::cli::RunEval(c, std::cout);
+  } else if (name == "compare") {
+    rankmap::cli::CompareCommand c;
+    c.inputs = ReadInputs();
+    c.preset = absl::GetFlag(FLAGS_preset);
+    c.seed = absl::GetFlag(FLAGS_seed);
+    c.threads = absl::GetFlag(FLAGS_threads);
+    c.svg = absl::GetFlag(FLAGS_svg);
+    c.quiet = absl::GetFlag(FLAGS_quiet);
+    status = rankmap::cli::RunCompare(c, std::cout);
+  } else if (name == "topology") {
+    rankmap::cli::TopologyCommand c;
+    c.inputs = ReadInputs();
+    c.format = absl::GetFlag(FLAGS_format).empty() ? "text" : absl::GetFlag(FLAGS_format);
+    status = rankmap::cli::RunTopology(c, std::cout);
+  } else if (name == "demo") {
+    rankmap::cli::DemoCommand c;
+    c.inputs = ReadInputs();
+    c.seed = absl::GetFlag(FLAGS_seed);
+    c.quiet = absl::GetFlag(FLAGS_quiet);
+    status = rankmap::cli::RunDemo(c, std::cout);
+  }
+  std::cout.flush();
+  if (!status.ok()) return Fail(std::string(status.message()), rankmap::cli::ExitCodeFor(status));
+  return 0;
+}
