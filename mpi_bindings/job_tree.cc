@@ -1,0 +1,264 @@
+#include "mpi_bindings/job_tree.h"
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "absl/strings/str_cat.h"
+#include "core/util/status_macros.h"
+#include "topology/binding.h"
+
+namespace rankmap::mpi_bindings {
+namespace {
+
+using topology::LeafId;
+using topology::NodeId;
+using topology::Tree;
+using topology::TreeBuilder;
+
+// "tleaf L a1 c1 ... aL cL", inline or as the content of a file.
+absl::StatusOr<Tree> ParseTleaf(std::string_view text, std::string_view name) {
+  std::istringstream in{std::string(text)};
+  std::string word;
+  int64_t levels = 0;
+  if (!(in >> word) || word != "tleaf" || !(in >> levels) || levels < 1 ||
+      levels > 64) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(std::string(name),
+                     ": expected 'tleaf L a1 c1 ... aL cL' with 1 <= L <= 64"));
+  }
+  std::vector<int64_t> arities(levels);
+  std::vector<double> costs(levels);
+  for (int64_t i = 0; i < levels; ++i) {
+    if (!(in >> arities[i] >> costs[i])) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(std::string(name), ": expected ", 2 * levels,
+                       " numbers after L, found ", 2 * i));
+    }
+  }
+  return Tree::FromLevels(arities, costs);
+}
+
+// Copies `src` below `parent` in `b` (at the root when parent < 0), tagging
+// leaves with host.
+void Graft(const Tree& src, NodeId src_node, TreeBuilder& b, NodeId parent,
+           std::string_view host) {
+  NodeId id = parent < 0
+                  ? b.AddRoot(src.kind(src_node), src.cost(src_node))
+                  : b.AddChild(parent, src.kind(src_node), src.cost(src_node));
+  if (src.is_leaf(src_node)) {
+    b.SetOsIndex(id, src.os_index(src_node));
+    b.SetHost(id, host.empty() ? std::string_view(src.host(src_node)) : host);
+    b.SetCapacity(id, src.capacity(src_node));
+    return;
+  }
+  if (src.has_pair_costs(src_node)) {
+    const int32_t k = src.num_children(src_node);
+    std::vector<double> m(static_cast<size_t>(k) * k);
+    for (int32_t i = 0; i < k; ++i) {
+      for (int32_t j = 0; j < k; ++j)
+        m[i * k + j] = src.pair_cost(src_node, i, j);
+    }
+    b.SetPairCosts(id, std::move(m));
+  }
+  for (NodeId c : src.children(src_node)) Graft(src, c, b, id, host);
+}
+
+// Assigns ranks to leaves: each rank takes the least loaded leaf among
+// `candidates(rank)` whose os index is in its binding, else the least loaded
+// candidate. Ties go to the lowest leaf, so ranks bound to one PU each land
+// exactly there.
+std::vector<LeafId> AssignSlots(
+    const Tree& tree, std::span<const ProcessInfo> procs,
+    const std::vector<std::vector<LeafId>>& candidates) {
+  std::vector<int32_t> load(tree.num_leaves(), 0);
+  std::vector<LeafId> slot(procs.size(), -1);
+  for (size_t r = 0; r < procs.size(); ++r) {
+    LeafId best = -1, best_bound = -1;
+    for (LeafId l : candidates[r]) {
+      if (best < 0 || load[l] < load[best]) best = l;
+      if (std::binary_search(procs[r].pus.begin(), procs[r].pus.end(),
+                             tree.os_index(l)) &&
+          (best_bound < 0 || load[l] < load[best_bound])) {
+        best_bound = l;
+      }
+    }
+    slot[r] = best_bound >= 0 ? best_bound : best;
+    ++load[slot[r]];
+  }
+  return slot;
+}
+
+absl::StatusOr<JobTree> WithOccupancy(Tree tree,
+                                      std::vector<LeafId> slot_of_rank,
+                                      bool real_machine) {
+  std::vector<int32_t> capacity(tree.num_leaves(), 0);
+  for (LeafId l : slot_of_rank) ++capacity[l];
+  JobTree job;
+  ASSIGN_OR_RETURN(job.tree, tree.WithCapacities(std::move(capacity)));
+  job.slot_of_rank = std::move(slot_of_rank);
+  job.real_machine = real_machine;
+  return job;
+}
+
+absl::StatusOr<JobTree> FromOverride(std::span<const ProcessInfo> procs,
+                                     const JobTreeOptions& options) {
+  ASSIGN_OR_RETURN(Tree tree,
+                   LoadDescription(options.topology, "", options.core_leaves));
+  std::vector<LeafId> slots = core::Slots(tree);
+  if (slots.size() < procs.size()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("mpi_bindings: topology override has ", slots.size(),
+                     " slots but the job has ", procs.size(), " processes"));
+  }
+  slots.resize(procs.size());
+  return WithOccupancy(std::move(tree), std::move(slots),
+                       /*real_machine=*/false);
+}
+
+absl::StatusOr<JobTree> FromNetwork(std::span<const ProcessInfo> procs,
+                                    const JobTreeOptions& options) {
+  ASSIGN_OR_RETURN(Tree tree,
+                   LoadDescription(options.network, "", options.core_leaves));
+  std::map<std::string, std::vector<LeafId>> leaves_of_host;
+  for (LeafId l = 0; l < tree.num_leaves(); ++l)
+    leaves_of_host[tree.host(l)].push_back(l);
+  std::vector<std::vector<LeafId>> candidates(procs.size());
+  for (size_t r = 0; r < procs.size(); ++r) {
+    auto it = leaves_of_host.find(procs[r].host);
+    if (it == leaves_of_host.end()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("mpi_bindings: host '", procs[r].host, "' of rank ", r,
+                       " is not in the network spec"));
+    }
+    candidates[r] = it->second;
+  }
+  return WithOccupancy(std::move(tree), AssignSlots(tree, procs, candidates),
+                       /*real_machine=*/true);
+}
+
+absl::StatusOr<JobTree> FromHwloc(std::span<const ProcessInfo> procs,
+                                  const JobTreeOptions& options) {
+  // Hosts in order of their first rank; per host the union of its ranks' PUs.
+  std::vector<std::string> hosts;
+  std::map<std::string, std::vector<int32_t>> pus_of_host;
+  for (const ProcessInfo& p : procs) {
+    auto [it, inserted] = pus_of_host.try_emplace(p.host);
+    if (inserted) hosts.push_back(p.host);
+    it->second.insert(it->second.end(), p.pus.begin(), p.pus.end());
+  }
+  std::vector<Tree> node_trees;
+  double costliest = 0.0;
+  for (const std::string& host : hosts) {
+    ASSIGN_OR_RETURN(
+        Tree t,
+        LoadDescription("this", topology::FormatPuList(pus_of_host[host]),
+                        options.core_leaves));
+    costliest = std::max(costliest, t.cost(t.root()));
+    node_trees.push_back(std::move(t));
+  }
+  TreeBuilder b;
+  if (hosts.size() == 1) {
+    Graft(node_trees[0], node_trees[0].root(), b, -1, hosts[0]);
+  } else {
+    const double switch_cost = options.switch_cost > 0
+                                   ? options.switch_cost
+                                   : 10.0 * std::max(costliest, 1.0);
+    NodeId root = b.AddRoot("switch", switch_cost);
+    for (size_t h = 0; h < hosts.size(); ++h) {
+      Graft(node_trees[h], node_trees[h].root(), b, root, hosts[h]);
+    }
+  }
+  ASSIGN_OR_RETURN(Tree tree, std::move(b).Build());
+  std::map<std::string, std::vector<LeafId>> leaves_of_host;
+  for (LeafId l = 0; l < tree.num_leaves(); ++l)
+    leaves_of_host[tree.host(l)].push_back(l);
+  std::vector<std::vector<LeafId>> candidates(procs.size());
+  for (size_t r = 0; r < procs.size(); ++r)
+    candidates[r] = leaves_of_host[procs[r].host];
+  return WithOccupancy(std::move(tree), AssignSlots(tree, procs, candidates),
+                       /*real_machine=*/true);
+}
+
+}  // namespace
+
+absl::StatusOr<Tree> LoadDescription(std::string_view description,
+                                     std::string_view allowed_pus,
+                                     bool core_leaves) {
+  // Until topology/'s LoadTopology is available in this build only tleaf is
+  // understood here.
+  std::string_view d = description;
+  while (!d.empty() && (d.front() == ' ' || d.front() == '\t'))
+    d.remove_prefix(1);
+  Tree tree;
+  if (d.substr(0, 6) == "tleaf ") {
+    ASSIGN_OR_RETURN(tree, ParseTleaf(d, "tleaf"));
+  } else {
+    std::ifstream in{std::string(d)};
+    std::stringstream text;
+    if (in) text << in.rdbuf();
+    if (!in || text.str().substr(0, 6) != "tleaf ") {
+      return absl::UnimplementedError(absl::StrCat(
+          "mpi_bindings: cannot load topology '", std::string(description),
+          "' (only tleaf descriptions are supported in this build)"));
+    }
+    ASSIGN_OR_RETURN(tree, ParseTleaf(text.str(), d));
+  }
+  (void)allowed_pus;
+  (void)core_leaves;
+  return tree;
+}
+
+absl::StatusOr<JobTree> BuildJobTree(std::span<const ProcessInfo> processes,
+                                     const JobTreeOptions& options) {
+  if (processes.empty())
+    return absl::InvalidArgumentError("mpi_bindings: empty job");
+  if (!options.topology.empty()) return FromOverride(processes, options);
+  if (!options.network.empty()) return FromNetwork(processes, options);
+  return FromHwloc(processes, options);
+}
+
+absl::StatusOr<std::vector<int32_t>> NewRanksFromMapping(
+    const JobTree& job, const core::Mapping& mapping) {
+  const int64_t n = static_cast<int64_t>(job.slot_of_rank.size());
+  RETURN_IF_ERROR(core::ValidateMapping(job.tree, n, mapping));
+  // Old ranks per leaf in ascending order, as a CSR over leaves.
+  const int32_t leaves = job.tree.num_leaves();
+  std::vector<int32_t> begin(leaves + 1, 0);
+  for (LeafId l : job.slot_of_rank) ++begin[l + 1];
+  for (int32_t l = 0; l < leaves; ++l) begin[l + 1] += begin[l];
+  std::vector<int32_t> old_at(n);
+  std::vector<int32_t> next(begin.begin(), begin.end() - 1);
+  for (int32_t r = 0; r < n; ++r) old_at[next[job.slot_of_rank[r]]++] = r;
+  std::vector<int32_t> new_rank(n, -1);
+  std::copy(begin.begin(), begin.end() - 1, next.begin());
+  for (int32_t p = 0; p < n; ++p) {
+    const LeafId l = mapping[p];
+    if (next[l] >= begin[l + 1]) {
+      return absl::InternalError(absl::StrCat(
+          "mpi_bindings: leaf ", l, " receives more processes than sit on it"));
+    }
+    new_rank[old_at[next[l]++]] = p;
+  }
+  return new_rank;
+}
+
+absl::StatusOr<Reordering> ComputeReordering(
+    const JobTree& job, const graphs::CommGraph& graph,
+    const core::MappingOptions& options) {
+  const int64_t n = static_cast<int64_t>(job.slot_of_rank.size());
+  if (graph.num_vertices() != n) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("mpi_bindings: graph has ", graph.num_vertices(),
+                     " vertices but the communicator has ", n, " processes"));
+  }
+  Reordering r;
+  ASSIGN_OR_RETURN(r.mapping, core::Map(job.tree, graph, options));
+  ASSIGN_OR_RETURN(r.new_rank, NewRanksFromMapping(job, r.mapping));
+  r.cost_before = core::ComputeJ(job.tree, graph, job.slot_of_rank);
+  r.cost_after = core::ComputeJ(job.tree, graph, r.mapping);
+  return r;
+}
+
+}  // namespace rankmap::mpi_bindings

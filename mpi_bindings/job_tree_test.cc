@@ -1,0 +1,142 @@
+#include "mpi_bindings/job_tree.h"
+
+#include <algorithm>
+#include <numeric>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "tests/factories.h"
+
+namespace rankmap::mpi_bindings {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+std::vector<ProcessInfo> Job(int n) {
+  return std::vector<ProcessInfo>(n, {"node0", {0}});
+}
+
+graphs::CommGraph TwoPairs() {
+  // 0 <-> 2 and 1 <-> 3, 5 bytes each: identity splits both pairs across
+  // sockets.
+  graphs::CommGraphBuilder b(4);
+  EXPECT_TRUE(b.AddEdge(0, 2, 5).ok());
+  EXPECT_TRUE(b.AddEdge(1, 3, 5).ok());
+  return std::move(b).Build().value();
+}
+
+TEST(BuildJobTreeTest, OverridePacksRanksOnTheFirstSlots) {
+  JobTreeOptions o;
+  o.topology = "tleaf 3 2 100 2 10 2 1";  // 2 nodes x 2 sockets x 2 cores
+  absl::StatusOr<JobTree> job = BuildJobTree(Job(8), o);
+  ASSERT_TRUE(job.ok()) << job.status();
+  EXPECT_THAT(job->slot_of_rank, ElementsAre(0, 1, 2, 3, 4, 5, 6, 7));
+  EXPECT_EQ(job->tree.Capacity(job->tree.root()), 8);
+  EXPECT_FALSE(job->real_machine);
+  // Distances of the tleaf model: same socket 1, same node 11, across nodes
+  // 111.
+  EXPECT_EQ(job->tree.Distance(0, 1), 1);
+  EXPECT_EQ(job->tree.Distance(0, 2), 11);
+  EXPECT_EQ(job->tree.Distance(0, 4), 111);
+}
+
+TEST(BuildJobTreeTest, OddJobLeavesTheLastSlotEmpty) {
+  JobTreeOptions o;
+  o.topology = "tleaf 3 2 100 2 10 2 1";
+  absl::StatusOr<JobTree> job = BuildJobTree(Job(7), o);
+  ASSERT_TRUE(job.ok()) << job.status();
+  EXPECT_EQ(job->tree.capacity(6), 1);
+  EXPECT_EQ(job->tree.capacity(7), 0);
+  EXPECT_EQ(job->tree.Capacity(job->tree.root()), 7);
+}
+
+TEST(BuildJobTreeTest, Errors) {
+  JobTreeOptions o;
+  o.topology = "tleaf 2 2 10 2 1";
+  absl::StatusOr<JobTree> job = BuildJobTree(Job(5), o);
+  ASSERT_FALSE(job.ok());
+  EXPECT_THAT(std::string(job.status().message()),
+              HasSubstr("has 4 slots but the job has 5"));
+  EXPECT_FALSE(BuildJobTree({}, o).ok());
+  o.topology = "tleaf 2 2 10";
+  EXPECT_FALSE(BuildJobTree(Job(2), o).ok());
+  o.topology = "/nonexistent/file.xml";
+  EXPECT_FALSE(BuildJobTree(Job(2), o).ok());
+}
+
+TEST(NewRanksFromMappingTest, SharedSlotsAreHandedOutInRankOrder) {
+  // Leaf 0 holds old ranks 0 and 2, leaf 1 holds old rank 1.
+  JobTree job;
+  job.tree = topology::Tree::FromLevels(std::vector<int64_t>{2},
+                                        std::vector<double>{1})
+                 ->WithCapacities({2, 1})
+                 .value();
+  job.slot_of_rank = {0, 1, 0};
+  absl::StatusOr<std::vector<int32_t>> r = NewRanksFromMapping(job, {1, 0, 0});
+  ASSERT_TRUE(r.ok()) << r.status();
+  // New rank 0 goes to leaf 1 (old rank 1); new ranks 1 and 2 to leaf 0 (old
+  // ranks 0, 2).
+  EXPECT_THAT(*r, ElementsAre(1, 0, 2));
+  EXPECT_FALSE(
+      NewRanksFromMapping(job, {1, 1, 0}).ok());        // leaf 1 over capacity
+  EXPECT_FALSE(NewRanksFromMapping(job, {0, 1}).ok());  // wrong size
+}
+
+TEST(ComputeReorderingTest, RoundRobinKeepsPairsOnOneSocket) {
+  JobTreeOptions o;
+  o.topology = "tleaf 2 2 10 2 1";
+  JobTree job = BuildJobTree(Job(4), o).value();
+  core::MappingOptions mo;
+  mo.algorithm = core::Algorithm::kRoundRobin;
+  absl::StatusOr<Reordering> r = ComputeReordering(job, TwoPairs(), mo);
+  ASSERT_TRUE(r.ok()) << r.status();
+  // Round robin puts processes 0,1,2,3 on leaves 0,2,1,3: 0 and 2 share socket
+  // 0.
+  EXPECT_THAT(r->mapping, ElementsAre(0, 2, 1, 3));
+  EXPECT_THAT(r->new_rank, ElementsAre(0, 2, 1, 3));
+  // Before: both pairs cross the root (distance 11): 2 * 5 * 11. After:
+  // distance 1.
+  EXPECT_DOUBLE_EQ(r->cost_before, 110.0);
+  EXPECT_DOUBLE_EQ(r->cost_after, 10.0);
+}
+
+TEST(ComputeReorderingTest, RandomIsAPermutationWithMatchingCost) {
+  JobTreeOptions o;
+  o.topology = "tleaf 3 2 100 2 10 2 1";
+  JobTree job = BuildJobTree(Job(7), o).value();
+  graphs::CommGraph g = testing::MakeRandomGraph(7, 3, 11);
+  core::MappingOptions mo;
+  mo.algorithm = core::Algorithm::kRandom;
+  mo.seed = 5;
+  absl::StatusOr<Reordering> r = ComputeReordering(job, g, mo);
+  ASSERT_TRUE(r.ok()) << r.status();
+  std::vector<int32_t> sorted = r->new_rank;
+  std::sort(sorted.begin(), sorted.end());
+  std::vector<int32_t> iota(7);
+  std::iota(iota.begin(), iota.end(), 0);
+  EXPECT_EQ(sorted, iota);
+  // The process with old rank q sits on slot q and now plays vertex
+  // new_rank[q]: the mapping must agree with that, and its J is the J of the
+  // permuted placement.
+  core::Mapping placed(7);
+  for (int32_t q = 0; q < 7; ++q) placed[r->new_rank[q]] = job.slot_of_rank[q];
+  EXPECT_EQ(placed, r->mapping);
+  EXPECT_DOUBLE_EQ(r->cost_after, core::ComputeJ(job.tree, g, placed));
+  // Same seed, same answer.
+  EXPECT_EQ(ComputeReordering(job, g, mo)->new_rank, r->new_rank);
+}
+
+TEST(ComputeReorderingTest, SizeMismatchIsAnError) {
+  JobTreeOptions o;
+  o.topology = "tleaf 2 2 10 2 1";
+  JobTree job = BuildJobTree(Job(4), o).value();
+  absl::StatusOr<Reordering> r =
+      ComputeReordering(job, testing::MakeGrid2D(1, 3), core::MappingOptions{});
+  ASSERT_FALSE(r.ok());
+  EXPECT_THAT(std::string(r.status().message()),
+              HasSubstr("graph has 3 vertices but the communicator has 4"));
+}
+
+}  // namespace
+}  // namespace rankmap::mpi_bindings
