@@ -1,0 +1,77 @@
+// Wave2D (seed 004, Rico-Gallego, Lastovetsky, Diaz-Martin): the 2D wave
+// equation solved by finite differences with a 5-point stencil on a
+// column-based heterogeneous partition of an N x N mesh of doubles. Each
+// iteration every process exchanges the perimeter of its `Cur` rectangle (halo
+// width 1) with the processes whose rectangles share an edge with it: its
+// neighbourhood eta_i. Vertical neighbours (same column, same width) send
+// contiguous rows; horizontal neighbours (adjacent columns) need packing.
+//
+// The partition is a ColumnTiling (graphs/frontends/stencil.h). Neighbourhoods
+// are listed clockwise, starting with the neighbour above: top, then the right
+// column top to bottom, then the neighbour below, then the left column bottom
+// to top. With the seed's Fig. 2 (P = 8 on two machines) this order gives eta_1
+// = {2, 4, 3, 6, 0, 5}.
+//
+// Usage:
+//   ASSIGN_OR_RETURN(auto eta, Wave2DNeighbourhoods(tiling));
+//   for (const Wave2DNeighbour& n : eta[me]) { ... n.process, n.cells, n.packed
+//   ... } ASSIGN_OR_RETURN(CommGraph g, Wave2DGraph(tiling));   // w(i, j) = 2
+//   * cells * 8 bytes
+#ifndef RANKMAP_GRAPHS_FRONTENDS_WAVE2D_H_
+#define RANKMAP_GRAPHS_FRONTENDS_WAVE2D_H_
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "graphs/comm_graph.h"
+#include "graphs/frontends/stencil.h"
+
+namespace rankmap::graphs {
+
+struct Wave2DNeighbour {
+  int32_t process = 0;
+  int64_t cells = 0;  // getCurHaloCnt(me, process): doubles sent (and received)
+                      // per iteration
+  bool packed = false;  // horizontal neighbour: the halo is a strided column,
+                        // packed to send
+  friend bool operator==(const Wave2DNeighbour&,
+                         const Wave2DNeighbour&) = default;
+};
+
+// eta_i for every process i, clockwise as described above. Errors: those of
+// ColumnTilingPartition. O(P + sum of neighbourhood sizes).
+absl::StatusOr<std::vector<std::vector<Wave2DNeighbour>>> Wave2DNeighbourhoods(
+    const ColumnTiling& tiling);
+
+// getCurHaloCnt(src, dst): the number of elements the two rectangles share
+// along an edge (0 when they are not neighbours or src == dst). Errors: an
+// invalid tiling or process id. O(P).
+absl::StatusOr<int64_t> Wave2DHaloCount(const ColumnTiling& tiling, int32_t src,
+                                        int32_t dst);
+
+// The halo-exchange CommGraph: w(i, j) = 2 * getCurHaloCnt(i, j) * element_size
+// (both directions). Equal to HaloGraph(ColumnTilingPartition(tiling), {},
+// k5Point, 1, element_size).
+absl::StatusOr<CommGraph> Wave2DGraph(const ColumnTiling& tiling,
+                                      double element_size = 8.0);
+
+// One transmission of the seed's Code 9: src sends `bytes` to dst over channel
+// 0 (both on the same machine) or 1 (different machines).
+struct Wave2DTransmission {
+  int32_t src = 0;
+  int32_t dst = 0;
+  double bytes = 0;
+  int32_t channel = 0;
+};
+// All transmissions of one iteration, src-major, each src's in its clockwise
+// order. machine[p] is the machine process p runs on. Errors: wrong machine
+// length, invalid tiling.
+absl::StatusOr<std::vector<Wave2DTransmission>> Wave2DTransmissions(
+    const ColumnTiling& tiling, std::span<const int32_t> machine,
+    double element_size = 8.0);
+
+}  // namespace rankmap::graphs
+
+#endif  // RANKMAP_GRAPHS_FRONTENDS_WAVE2D_H_
