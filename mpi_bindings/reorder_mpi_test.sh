@@ -1,0 +1,21 @@
+#!/bin/bash
+# Runs reorder_mpi_test_main under mpirun with several job sizes; every run has a timeout so
+# that a hang fails the test instead of blocking it.
+set -euo pipefail
+bin="$1"
+run() {
+  local np="$1"
+  shift
+  timeout 60 mpirun -np "$np" --bind-to none "$@"
+}
+# 2 nodes x 2 sockets x 2 cores with tleaf costs: same socket 1, same node 11, across 111.
+export RANKMAP_TOPOLOGY="tleaf 3 2 100 2 10 2 1"
+for np in 8 7 2 1; do
+  for alg in round-robin random; do
+    run "$np" -x RANKMAP_TOPOLOGY "$bin" permutation "$alg" 2,2,2 100,10,1
+  done
+done
+for np in 8 7 2 1; do
+  run "$np" -x RANKMAP_TOPOLOGY "$bin" errors
+done
+echo PASS

@@ -1,0 +1,259 @@
+// Multi-rank checks of Reorder / rankmap_mpi_reorder*, run by
+// reorder_mpi_test.sh under mpirun.
+//
+//   reorder_mpi_test_main permutation ALGORITHM ARITIES COSTS   e.g. random
+//   2,2,2 100,10,1 reorder_mpi_test_main errors
+//
+// `permutation` expects RANKMAP_TOPOLOGY to describe the same tree as
+// ARITIES/COSTS: rank 0 recomputes the engine's mapping on its own
+// (Tree::FromLevels + core::Map) and every rank's new rank must equal it. Exit
+// status 0 on success on every rank.
+#include <mpi.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_split.h"
+#include "core/mapper.h"
+#include "mpi_bindings/rankmap_mpi.h"
+#include "mpi_bindings/reorder.h"
+#include "tests/factories.h"
+
+namespace rankmap::mpi_bindings {
+namespace {
+
+int me = 0, n = 0;
+int failures = 0;
+
+void Check(bool ok, const std::string& what) {
+  if (!ok) {
+    ++failures;
+    std::fprintf(stderr, "rank %d: FAILED %s\n", me, what.c_str());
+  }
+}
+
+// A fixed graph every rank builds alike: random partners plus a heavy ring.
+graphs::CommGraph KnownGraph(int size) {
+  graphs::CommGraphBuilder b(size);
+  graphs::CommGraph r = testing::MakeRandomGraph(size, size > 2 ? 2 : 1, 3);
+  for (int u = 0; u < size; ++u) {
+    for (size_t k = 0; k < r.neighbors(u).size(); ++k) {
+      (void)b.AddEdge(u, r.neighbors(u)[k], r.weights(u)[k]);
+    }
+    (void)b.AddEdge(u, (u + 3) % size, 1000.0 * (1 + u % 3));
+  }
+  return std::move(b).Build().value();
+}
+
+std::vector<int64_t> ParseInts(const std::string& s) {
+  std::vector<int64_t> v;
+  for (absl::string_view part : absl::StrSplit(s, ',')) {
+    int64_t x = 0;
+    if (!absl::SimpleAtoi(part, &x)) std::abort();
+    v.push_back(x);
+  }
+  return v;
+}
+
+int Permutation(const std::string& algorithm, const std::string& arities,
+                const std::string& costs) {
+  graphs::CommGraph graph = KnownGraph(n);
+  ReorderOptions options;
+  options.mapping.algorithm = core::ParseAlgorithm(algorithm).value();
+  options.mapping.seed = 42;
+  ReorderOutcome out = ReorderDetailed(MPI_COMM_WORLD, graph, options);
+  Check(out.status.ok(), "reorder: " + std::string(out.status.message()));
+  int new_rank = -1;
+  MPI_Comm_rank(out.comm, &new_rank);
+  Check(new_rank == out.new_rank[me],
+        "communicator rank equals the broadcast permutation");
+
+  // The reordered communicator works: the sum of old ranks seen in new-rank
+  // order.
+  int sum = 0;
+  MPI_Allreduce(&me, &sum, 1, MPI_INT, MPI_SUM, out.comm);
+  Check(sum == n * (n - 1) / 2, "allreduce over the reordered communicator");
+
+  // Same through the C API with the dense matrix.
+  std::vector<double> dense(static_cast<size_t>(n) * n, 0.0);
+  for (int u = 0; u < n; ++u) {
+    for (size_t k = 0; k < graph.neighbors(u).size(); ++k) {
+      // Each undirected weight split over both directions: the builder sums
+      // them back.
+      dense[static_cast<size_t>(u) * n + graph.neighbors(u)[k]] =
+          graph.weights(u)[k] / 2;
+    }
+  }
+  rankmap_options c;
+  rankmap_options_init(&c);
+  c.algorithm = algorithm.c_str();
+  c.seed = 42;
+  MPI_Comm c_comm;
+  int code =
+      rankmap_mpi_reorder_dense(MPI_COMM_WORLD, n, dense.data(), &c, &c_comm);
+  Check(code == RANKMAP_SUCCESS,
+        std::string("C API: ") + rankmap_mpi_error_string());
+  int c_rank = -1;
+  MPI_Comm_rank(c_comm, &c_rank);
+  Check(c_rank == new_rank, "C API gives the same new rank");
+  MPI_Comm_free(&c_comm);
+
+  std::vector<int> all(n);
+  MPI_Gather(&new_rank, 1, MPI_INT, all.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
+  if (me == 0) {
+    // Independent recomputation: the job occupies the first n leaves (packed),
+    // one each.
+    std::vector<int64_t> a = ParseInts(arities);
+    std::vector<int64_t> ci = ParseInts(costs);
+    std::vector<double> cd(ci.begin(), ci.end());
+    topology::Tree tree = topology::Tree::FromLevels(a, cd).value();
+    std::vector<int32_t> cap(tree.num_leaves(), 0);
+    for (int q = 0; q < n; ++q) cap[q] = 1;
+    tree = tree.WithCapacities(cap).value();
+    core::Mapping m = core::Map(tree, graph, options.mapping).value();
+    std::vector<int> expected(n, -1);
+    for (int p = 0; p < n; ++p)
+      expected[m[p]] = p;  // the process on leaf m[p] becomes p
+    Check(all == expected, "new ranks equal the engine's permutation");
+    core::Mapping launched(n);
+    for (int q = 0; q < n; ++q) launched[q] = q;
+    const double before = core::ComputeJ(tree, graph, launched);
+    const double after = core::ComputeJ(tree, graph, m);
+    Check(out.cost_before == before && out.cost_after == after,
+          "reported costs");
+    std::string perm;
+    for (int q = 0; q < n; ++q)
+      perm += std::to_string(all[q]) + (q + 1 < n ? "," : "");
+    std::printf("permutation %s n=%d new_rank=[%s] J %.0f -> %.0f\n",
+                algorithm.c_str(), n, perm.c_str(), before, after);
+  }
+  MPI_Comm_free(&out.comm);
+  return 0;
+}
+
+// An error returned on every rank with the same text, and an identity
+// duplicate.
+void ExpectAgreedError(const ReorderOutcome& out,
+                       const std::string& must_contain,
+                       const std::string& what) {
+  const std::string msg(out.status.message());
+  Check(!out.status.ok(), what + ": expected an error");
+  Check(msg.find(must_contain) != std::string::npos,
+        what + ": message '" + msg + "'");
+  int len = static_cast<int>(msg.size()), max_len = 0, min_len = 0;
+  MPI_Allreduce(&len, &max_len, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  MPI_Allreduce(&len, &min_len, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  Check(max_len == min_len, what + ": same message on every rank");
+  int result = MPI_UNEQUAL;
+  MPI_Comm_compare(out.comm, MPI_COMM_WORLD, &result);
+  Check(result == MPI_CONGRUENT, what + ": identity-order duplicate");
+}
+
+int Errors() {
+  ReorderOptions options;
+  options.mapping.algorithm = core::Algorithm::kRoundRobin;
+  const int odd_one = n > 1 ? 1 : 0;
+
+  // A graph of the wrong size on one rank.
+  graphs::CommGraph good = KnownGraph(n);
+  graphs::CommGraph small = testing::MakeGrid2D(1, n + 1);
+  ReorderOutcome out =
+      ReorderDetailed(MPI_COMM_WORLD, me == odd_one ? small : good, options);
+  ExpectAgreedError(out,
+                    "rank " + std::to_string(odd_one) + ": graph has " +
+                        std::to_string(n + 1) +
+                        " vertices but the communicator has " +
+                        std::to_string(n),
+                    "size mismatch");
+  MPI_Comm_free(&out.comm);
+
+  // A different graph (same size) on the last rank.
+  if (n > 1) {
+    graphs::CommGraph other = testing::MakeGrid2D(1, n, 7.0);
+    out = ReorderDetailed(MPI_COMM_WORLD, me == n - 1 ? other : good, options);
+    ExpectAgreedError(out, "rank " + std::to_string(n - 1) + ": graph differs",
+                      "other graph");
+    MPI_Comm_free(&out.comm);
+  }
+
+  // A topology too small for the job: found on rank 0, reported everywhere.
+  options.topology = "tleaf 1 1 1";
+  out = ReorderDetailed(MPI_COMM_WORLD, good, options);
+  if (n > 1) {
+    ExpectAgreedError(out, "has 1 slots but the job has", "small topology");
+  } else {
+    Check(out.status.ok(), "one process fits one slot");
+  }
+  MPI_Comm_free(&out.comm);
+
+  // The StatusOr front door reports the same error and creates nothing.
+  absl::StatusOr<MPI_Comm> c =
+      Reorder(MPI_COMM_WORLD, me == odd_one ? small : good, {});
+  Check(!c.ok(), "Reorder returns the error");
+
+  // C API: a negative weight on rank 0, an unknown algorithm on the last rank.
+  std::vector<double> dense(static_cast<size_t>(n) * n, 1.0);
+  if (me == 0 && n > 1) dense[1] = -5.0;
+  rankmap_options copt;
+  rankmap_options_init(&copt);
+  copt.algorithm = "round-robin";
+  MPI_Comm reordered;
+  int code = rankmap_mpi_reorder_dense(MPI_COMM_WORLD, n, dense.data(), &copt,
+                                       &reordered);
+  if (n > 1) {
+    Check(code == RANKMAP_ERR_INVALID_ARGUMENT, "C API negative weight code");
+    Check(std::string(rankmap_mpi_error_string()).find("rank 0:") == 0,
+          std::string("C API message: ") + rankmap_mpi_error_string());
+  }
+  int result = MPI_UNEQUAL;
+  MPI_Comm_compare(reordered, MPI_COMM_WORLD, &result);
+  Check(result == MPI_CONGRUENT, "C API identity duplicate");
+  MPI_Comm_free(&reordered);
+  dense.assign(dense.size(), 1.0);
+  if (me == n - 1) copt.algorithm = "no-such-algorithm";
+  code = rankmap_mpi_reorder_dense(MPI_COMM_WORLD, n, dense.data(), &copt,
+                                   &reordered);
+  Check(code == RANKMAP_ERR_INVALID_ARGUMENT, "C API unknown algorithm code");
+  Check(std::string(rankmap_mpi_error_string()).find("unknown algorithm") !=
+            std::string::npos,
+        std::string("C API message: ") + rankmap_mpi_error_string());
+  MPI_Comm_free(&reordered);
+
+  // Bad edges on one rank through the distributed variant.
+  std::vector<LocalEdge> edges = {{me, (me + 1) % n, 10.0}};
+  if (me == odd_one) edges.push_back({me, n + 5, 1.0});
+  out = ReorderFromEdges(MPI_COMM_WORLD, edges, options);
+  ExpectAgreedError(out, "rank " + std::to_string(odd_one) + ": bad edge",
+                    "bad edge");
+  MPI_Comm_free(&out.comm);
+  if (me == 0) std::printf("errors n=%d checked\n", n);
+  return 0;
+}
+
+}  // namespace
+}  // namespace rankmap::mpi_bindings
+
+int main(int argc, char** argv) {
+  using namespace rankmap::mpi_bindings;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &me);
+  MPI_Comm_size(MPI_COMM_WORLD, &n);
+  const std::string mode = argc > 1 ? argv[1] : "";
+  if (mode == "permutation" && argc == 5) {
+    Permutation(argv[2], argv[3], argv[4]);
+  } else if (mode == "errors") {
+    Errors();
+  } else {
+    if (me == 0)
+      std::fprintf(stderr, "usage: %s permutation ALG ARITIES COSTS | errors\n",
+                   argv[0]);
+    ++failures;
+  }
+  int total = 0;
+  MPI_Allreduce(&failures, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+  MPI_Finalize();
+  return total == 0 ? 0 : 1;
+}
