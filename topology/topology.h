@@ -8,8 +8,9 @@
 //   "this"                      the running machine (hwloc)
 //   hwloc synthetic string      "pack:2 numa:2 core:4 pu:2"
 //   path to an hwloc XML file   as written by `lstopo --of xml`
-//   tleaf                       "tleaf 3 2 100 4 10 8 1" inline, or a file holding that line
-//   path to a network spec      clusters/switches over nodes (format in topology/network.h)
+//   tleaf                       "tleaf 3 2 100 4 10 8 1" inline, or a file
+//   holding that line path to a network spec      clusters/switches over nodes
+//   (format in topology/network.h)
 #ifndef RANKMAP_TOPOLOGY_TOPOLOGY_H_
 #define RANKMAP_TOPOLOGY_TOPOLOGY_H_
 
@@ -17,25 +18,14 @@
 #include <string_view>
 
 #include "absl/status/statusor.h"
+#include "topology/load_options.h"
 #include "topology/tree.h"
 
 namespace rankmap::topology {
 
-enum class LeafKind { kPu, kCore };
-
-struct LoadOptions {
-  // Leaves are PUs, or cores with their hyperthreads folded into one slot.
-  LeafKind leaf = LeafKind::kPu;
-  // Per-level cost overrides by level name, e.g. "numa=100,pack=50,core=1" (hwloc inputs).
-  std::string level_costs;
-  // Keep only these PUs (hwloc list syntax of os indexes, e.g. "0-3,8"); empty keeps all.
-  std::string allowed_pus;
-  // Capacity of every leaf (oversubscription); 1 by default.
-  int32_t capacity = 1;
-};
-
 // Errors name the input (file, line or column) and the field that is wrong.
-absl::StatusOr<Tree> LoadTopology(std::string_view description, const LoadOptions& options = {});
+absl::StatusOr<Tree> LoadTopology(std::string_view description,
+                                  const LoadOptions& options = {});
 
 }  // namespace rankmap::topology
 

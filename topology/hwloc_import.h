@@ -1,0 +1,92 @@
+// hwloc import: the running machine, an XML export (`lstopo --of xml`,
+// hwloc 1.x or 2.x format) or a synthetic string in hwloc's own syntax, turned
+// into a topology::Tree.
+//
+// What the tree keeps of hwloc's:
+//  - Leaves are PUs in hwloc's logical order (LeafKind::kPu), or cores
+//  (LeafKind::kCore: one slot
+//    per core, hyperthreads folded; a PU with no Core above it stays a leaf).
+//    os_index of a PU leaf is the PU's os_index; of a core leaf, the os_index
+//    of the core's first PU (the id a binding uses).
+//  - Normal objects without a PU (CPU-less packages kept as PCI parents,
+//  memory-only Groups) and
+//    I/O and Misc objects are dropped. PUs hwloc marks disallowed are dropped
+//    too: the topology is loaded without
+//    HWLOC_TOPOLOGY_FLAG_INCLUDE_DISALLOWED, so an XML saved under a cpuset or
+//    with offline CPUs gives the tree of the CPUs that can run processes.
+//  - NUMA nodes (memory children in hwloc 2) become levels: a NUMA node whose
+//  cpuset equals its
+//    parent's names that parent ("Group+NUMANode"); one whose cpuset is a
+//    proper subset groups the parent's children inside it under a new
+//    "NUMANode" node (when they are contiguous).
+//  - A level (depth) where every internal node has exactly one child is
+//  collapsed into the level
+//    above; the kind of the survivor joins the names, like lstopo:
+//    "Package+L3Cache", "L2Cache+L1Cache+Core". Distances are unchanged by this
+//    (a single-child node is never the lowest common ancestor of two leaves).
+//
+// Default costs follow depth, deeper = cheaper: with H the height of the
+// resulting tree, an internal node at depth d costs (10^(H-d) - 1) / 9, i.e. 1,
+// 11, 111, ... from the bottom level up: the tleaf rule with link costs 1, 10,
+// 100, ... Overrides by level name
+// ("numa=100,pack=50") replace the cost of every node one of whose joined names
+// matches; when a node matches several names, the first matching name in the
+// override string wins.
+//
+//   HwlocImportOptions o;
+//   o.leaf = LeafKind::kCore;
+//   ASSIGN_OR_RETURN(Tree t, TreeFromSynthetic("pack:2 core:4 pu:2", o));  // 8
+//   leaves
+#ifndef RANKMAP_TOPOLOGY_HWLOC_IMPORT_H_
+#define RANKMAP_TOPOLOGY_HWLOC_IMPORT_H_
+
+#include <string>
+#include <string_view>
+
+#include "absl/status/statusor.h"
+#include "topology/load_options.h"
+#include "topology/tree.h"
+
+namespace rankmap::topology {
+
+struct HwlocImportOptions {
+  LeafKind leaf = LeafKind::kPu;
+  // "name=cost,name=cost"; see above. Errors: unknown level name, bad or
+  // negative cost.
+  std::string level_costs;
+  // hwloc list of PU os indexes ("0-3,8"); empty keeps every allowed PU. The
+  // topology is restricted to these PUs with hwloc_topology_restrict before
+  // conversion.
+  std::string allowed_pus;
+};
+
+// The running machine. Errors: hwloc fails to load, restriction matches no PU.
+absl::StatusOr<Tree> TreeFromThisMachine(
+    const HwlocImportOptions& options = {});
+
+// An hwloc synthetic description ("pack:2 numa:2 core:4 pu:2"; a last level
+// other than pu gets "pu:1" appended, so "core:8" is 8 single-PU cores).
+// Checked here first so errors name the column and the field:
+// `topology/synthetic: unknown level 'foo' at column 8`, zero or negative
+// counts, more than 2^24 PUs. Cost O(PUs).
+absl::StatusOr<Tree> TreeFromSynthetic(std::string_view synthetic,
+                                       const HwlocImportOptions& options = {});
+
+// An XML file written by lstopo or hwloc_topology_export_xml. Errors name the
+// path: missing file, XML hwloc refuses.
+absl::StatusOr<Tree> TreeFromXmlFile(const std::string& path,
+                                     const HwlocImportOptions& options = {});
+
+// The same from XML text held in memory; `source` names it in errors.
+absl::StatusOr<Tree> TreeFromXmlBuffer(std::string_view xml,
+                                       std::string_view source,
+                                       const HwlocImportOptions& options = {});
+
+// The XML hwloc exports for a synthetic description
+// (hwloc_topology_export_xmlbuffer); for round-trip tests and for saving a
+// synthetic machine.
+absl::StatusOr<std::string> SyntheticToXml(std::string_view synthetic);
+
+}  // namespace rankmap::topology
+
+#endif  // RANKMAP_TOPOLOGY_HWLOC_IMPORT_H_

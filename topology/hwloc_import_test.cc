@@ -1,0 +1,298 @@
+#include "topology/hwloc_import.h"
+
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_split.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace rankmap::topology {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+std::string Msg(const absl::Status& s) { return std::string(s.message()); }
+
+// Number of nodes whose joined kind names ("Package+L3Cache") include `name`.
+int CountKind(const Tree& t, const std::string& name) {
+  int n = 0;
+  for (NodeId v = 0; v < t.num_nodes(); ++v) {
+    for (absl::string_view part : absl::StrSplit(t.kind(v), '+')) n += part == name;
+  }
+  return n;
+}
+
+void ExpectSameTree(const Tree& a, const Tree& b) {
+  ASSERT_EQ(a.num_nodes(), b.num_nodes());
+  ASSERT_EQ(a.num_leaves(), b.num_leaves());
+  for (NodeId v = 0; v < a.num_nodes(); ++v) {
+    EXPECT_EQ(a.parent(v), b.parent(v)) << v;
+    EXPECT_EQ(a.kind(v), b.kind(v)) << v;
+    EXPECT_EQ(a.cost(v), b.cost(v)) << v;
+  }
+  for (LeafId l = 0; l < a.num_leaves(); ++l) EXPECT_EQ(a.os_index(l), b.os_index(l)) << l;
+}
+
+TEST(Synthetic, PackCorePuByHand) {
+  auto t = TreeFromSynthetic("pack:2 core:4 pu:2");
+  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_TRUE(t->Validate().ok()) << t->Validate();
+  EXPECT_EQ(t->num_leaves(), 16);
+  EXPECT_EQ(t->height(), 3);
+  EXPECT_THAT(t->Arities(), ElementsAre(2, 4, 2));
+  // Default costs: 1 (core), 11 (package), 111 (machine).
+  EXPECT_EQ(t->Distance(0, 1), 1.0);
+  EXPECT_EQ(t->Distance(0, 2), 11.0);
+  EXPECT_EQ(t->Distance(0, 7), 11.0);
+  EXPECT_EQ(t->Distance(0, 8), 111.0);
+  EXPECT_EQ(t->Distance(15, 8), 11.0);
+  EXPECT_EQ(t->kind(t->Lca(0, 1)), "Core");
+  EXPECT_EQ(t->kind(t->Lca(0, 2)), "Package");
+  // hwloc attaches the synthetic machine's memory to the root.
+  EXPECT_EQ(t->kind(t->root()), "Machine+NUMANode");
+  EXPECT_EQ(t->kind(0), "PU");
+  for (LeafId l = 0; l < 16; ++l) EXPECT_EQ(t->os_index(l), l);
+}
+
+TEST(Synthetic, CoreLeavesFoldHyperthreads) {
+  HwlocImportOptions o;
+  o.leaf = LeafKind::kCore;
+  auto t = TreeFromSynthetic("pack:2 core:4 pu:2", o);
+  ASSERT_TRUE(t.ok()) << t.status();
+  EXPECT_EQ(t->num_leaves(), 8);
+  EXPECT_THAT(t->Arities(), ElementsAre(2, 4));
+  EXPECT_EQ(t->Distance(0, 1), 1.0);
+  EXPECT_EQ(t->Distance(0, 4), 11.0);
+  EXPECT_EQ(t->kind(3), "Core");
+  // os_index of a core leaf is its first PU's.
+  EXPECT_EQ(t->os_index(1), 2);
+  EXPECT_EQ(t->os_index(7), 14);
+}
+
+TEST(Synthetic, NumaBecomesALevelAndCostsCanBeOverridden) {
+  auto t = TreeFromSynthetic("pack:2 numa:2 core:4 pu:2");
+  ASSERT_TRUE(t.ok()) << t.status();
+  EXPECT_EQ(t->num_leaves(), 32);
+  EXPECT_THAT(t->Arities(), ElementsAre(2, 2, 4, 2));
+  EXPECT_EQ(CountKind(*t, "NUMANode"), 4);
+  EXPECT_EQ(t->Distance(0, 1), 1.0);
+  EXPECT_EQ(t->Distance(0, 2), 11.0);
+  EXPECT_EQ(t->Distance(0, 8), 111.0);
+  EXPECT_EQ(t->Distance(0, 16), 1111.0);
+  HwlocImportOptions o;
+  o.level_costs = "numa=100,pack=50";
+  auto u = TreeFromSynthetic("pack:2 numa:2 core:4 pu:2", o);
+  ASSERT_TRUE(u.ok()) << u.status();
+  EXPECT_EQ(u->Distance(0, 1), 1.0);
+  EXPECT_EQ(u->Distance(0, 2), 100.0);    // same NUMA node, different cores
+  EXPECT_EQ(u->Distance(0, 8), 50.0);     // same package, different NUMA nodes
+  EXPECT_EQ(u->Distance(0, 16), 1111.0);  // machine keeps its default
+  o.level_costs = "socket=50,machine=7";
+  auto w = TreeFromSynthetic("pack:2 numa:2 core:4 pu:2", o);
+  ASSERT_TRUE(w.ok()) << w.status();
+  EXPECT_EQ(w->Distance(0, 8), 50.0);
+  EXPECT_EQ(w->Distance(0, 31), 7.0);
+}
+
+TEST(Synthetic, SingleChildLevelsAreCollapsed) {
+  auto t = TreeFromSynthetic("pack:2 l3:1 core:4 pu:2");
+  ASSERT_TRUE(t.ok()) << t.status();
+  EXPECT_THAT(t->Arities(), ElementsAre(2, 4, 2));
+  EXPECT_EQ(t->kind(t->Lca(0, 2)), "Package+L3Cache");
+  HwlocImportOptions o;
+  o.level_costs = "l3=5";
+  auto u = TreeFromSynthetic("pack:2 l3:1 core:4 pu:2", o);
+  ASSERT_TRUE(u.ok());
+  EXPECT_EQ(u->Distance(0, 2), 5.0);
+  // A last level other than PU gets one PU per object; 1 package collapses into the machine.
+  auto v = TreeFromSynthetic("pack:1 core:8");
+  ASSERT_TRUE(v.ok()) << v.status();
+  EXPECT_THAT(v->Arities(), ElementsAre(8));
+  EXPECT_EQ(CountKind(*v, "Package"), 1);
+  EXPECT_EQ(CountKind(*v, "Machine"), 1);
+  EXPECT_EQ(v->kind(v->root()).rfind("Machine+", 0), 0u);
+  EXPECT_EQ(v->Distance(0, 7), 1.0);
+}
+
+TEST(Synthetic, RoundTripThroughHwlocXml) {
+  for (const char* s : {"pack:2 core:4 pu:2", "pack:2 numa:2 core:3 pu:2", "pack:3 l3:2 core:2 pu:1"}) {
+    auto xml = SyntheticToXml(s);
+    ASSERT_TRUE(xml.ok()) << xml.status();
+    EXPECT_THAT(*xml, HasSubstr("<topology"));
+    for (LeafKind leaf : {LeafKind::kPu, LeafKind::kCore}) {
+      HwlocImportOptions o;
+      o.leaf = leaf;
+      auto a = TreeFromSynthetic(s, o);
+      auto b = TreeFromXmlBuffer(*xml, "exported.xml", o);
+      ASSERT_TRUE(a.ok()) << a.status();
+      ASSERT_TRUE(b.ok()) << b.status();
+      ExpectSameTree(*a, *b);
+    }
+  }
+}
+
+TEST(Synthetic, MalformedInputNamesColumnAndField) {
+  auto a = TreeFromSynthetic("pack:2 foo:2 core:4 pu:2");
+  ASSERT_FALSE(a.ok());
+  EXPECT_THAT(Msg(a.status()), HasSubstr("unknown level 'foo' at column 8"));
+  auto b = TreeFromSynthetic("pack:2 core:0 pu:2");
+  ASSERT_FALSE(b.ok());
+  EXPECT_THAT(Msg(b.status()), HasSubstr("column 8"));
+  EXPECT_THAT(Msg(b.status()), HasSubstr("count '0'"));
+  auto c = TreeFromSynthetic("pack:-2 pu:2");
+  ASSERT_FALSE(c.ok());
+  EXPECT_THAT(Msg(c.status()), HasSubstr("column 1"));
+  EXPECT_THAT(Msg(c.status()), HasSubstr("count '-2'"));
+  auto d = TreeFromSynthetic("   ");
+  EXPECT_FALSE(d.ok());
+  auto e = TreeFromSynthetic("pack:4096 core:4096 pu:4");
+  ASSERT_FALSE(e.ok());
+  EXPECT_THAT(Msg(e.status()), HasSubstr("PUs at column"));
+  HwlocImportOptions o;
+  o.level_costs = "numa=100,foo=3";
+  auto f = TreeFromSynthetic("pack:2 pu:2", o);
+  ASSERT_FALSE(f.ok());
+  EXPECT_THAT(Msg(f.status()), HasSubstr("unknown level 'foo' at column 10"));
+  o.level_costs = "numa=-1";
+  auto g = TreeFromSynthetic("pack:2 pu:2", o);
+  ASSERT_FALSE(g.ok());
+  EXPECT_THAT(Msg(g.status()), HasSubstr("level 'numa' at column 6"));
+}
+
+TEST(Synthetic, RestrictionToAllowedPus) {
+  HwlocImportOptions o;
+  o.allowed_pus = "0-3,8";
+  auto t = TreeFromSynthetic("pack:2 core:4 pu:2", o);
+  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_TRUE(t->Validate().ok());
+  ASSERT_EQ(t->num_leaves(), 5);
+  std::vector<int32_t> os;
+  for (LeafId l = 0; l < 5; ++l) os.push_back(t->os_index(l));
+  EXPECT_THAT(os, ElementsAre(0, 1, 2, 3, 8));
+  EXPECT_EQ(t->Distance(0, 1), 1.0);
+  EXPECT_EQ(t->Distance(0, 2), 11.0);
+  EXPECT_EQ(t->Distance(0, 4), 111.0);
+  EXPECT_FALSE(t->Balanced());
+  o.allowed_pus = "0,99";
+  auto u = TreeFromSynthetic("pack:2 core:4 pu:2", o);
+  ASSERT_FALSE(u.ok());
+  EXPECT_THAT(Msg(u.status()), HasSubstr("PU os index 99"));
+  o.allowed_pus = "0-x";
+  auto v = TreeFromSynthetic("pack:2 core:4 pu:2", o);
+  ASSERT_FALSE(v.ok());
+  EXPECT_THAT(Msg(v.status()), HasSubstr("column 3"));
+  o.allowed_pus = "3-1";
+  auto w = TreeFromSynthetic("pack:2 core:4 pu:2", o);
+  ASSERT_FALSE(w.ok());
+  EXPECT_THAT(Msg(w.status()), HasSubstr("bad range '3-1' at column 1"));
+}
+
+struct XmlCase {
+  const char* file;
+  int packages, numa, cores, pus;
+};
+
+// Expected counts from tests/data/hwloc-xml/README.md (hwloc-calc with default flags).
+const XmlCase kXmlCases[] = {
+    {"16em64t-4s2c2t.xml", 4, 1, 8, 16},
+    {"16em64t-4s2c2t-offlines.xml", 4, 1, 6, 7},         // asymmetric: offline CPUs
+    {"16amd64-8n2c-cpusets.xml", 6, 3, 10, 10},          // asymmetric: cpuset-restricted
+    {"64intel64-3g2n+2n-irregulargroups+pci.xml", 2, 2, 16, 16},  // disallowed part kept in file
+    {"8ia64-2n2s2c+1n.v1.xml", 4, 2, 8, 8},              // hwloc 1.x, CPU-less NUMA node
+    {"28intel64-2p2g7c-CoDgroups.v1.xml", 2, 4, 28, 28},  // hwloc 1.x
+    {"192em64t-12gr2n8c2t.xml", 24, 24, 192, 384},       // large
+    {"AMD-19h-Zen4-2xEpyc-9654.xml", 2, 2, 192, 384},    // large
+    {"AMD-1Ah-Zen5StrixPoint-RyzenAI9HX370.xml", 1, 1, 12, 24},  // asymmetric L3s
+    {"Intel-RaptorLake-Corei7-1370P.xml", 1, 1, 14, 20},          // hybrid P/E cores
+    {"memorysidecaches.xml", 2, 4, 40, 80},
+    {"16-2gr2gr2n2c+misc.xml", 0, 8, 16, 16},
+    {"power8gpudistances.xml", 2, 2, 8, 16},
+    {"nvidia-dgx-gb10.xml", 1, 1, 20, 20},
+};
+
+TEST(Xml, RealExportsMatchHwlocCounts) {
+  for (const XmlCase& c : kXmlCases) {
+    SCOPED_TRACE(c.file);
+    const std::string path = std::string("tests/data/hwloc-xml/") + c.file;
+    auto pu = TreeFromXmlFile(path);
+    ASSERT_TRUE(pu.ok()) << pu.status();
+    ASSERT_TRUE(pu->Validate().ok()) << pu->Validate();
+    EXPECT_EQ(pu->num_leaves(), c.pus);
+    EXPECT_EQ(CountKind(*pu, "Package"), c.packages);
+    EXPECT_EQ(CountKind(*pu, "NUMANode"), c.numa);
+    HwlocImportOptions o;
+    o.leaf = LeafKind::kCore;
+    auto core = TreeFromXmlFile(path, o);
+    ASSERT_TRUE(core.ok()) << core.status();
+    ASSERT_TRUE(core->Validate().ok());
+    EXPECT_EQ(core->num_leaves(), c.cores);
+    // Distances never grow when going down: cost(parent) >= cost(child) by default.
+    for (NodeId v = 0; v + 1 < pu->num_nodes(); ++v) {
+      if (!pu->is_leaf(v)) {
+        EXPECT_GE(pu->cost(pu->parent(v)), pu->cost(v));
+      }
+    }
+  }
+}
+
+TEST(Xml, OfflineCpusKeepLogicalOrderAndOsIndex) {
+  auto t = TreeFromXmlFile("tests/data/hwloc-xml/16em64t-4s2c2t-offlines.xml");
+  ASSERT_TRUE(t.ok()) << t.status();
+  std::vector<int32_t> os;
+  for (LeafId l = 0; l < t->num_leaves(); ++l) os.push_back(t->os_index(l));
+  EXPECT_THAT(os, ElementsAre(0, 4, 12, 1, 6, 3, 15));
+  EXPECT_FALSE(t->Balanced());
+  // PUs 4 and 12 share a core; 0 and 4 share a package; 0 and 1 (os 0, os 1) only the machine.
+  EXPECT_LT(t->Distance(1, 2), t->Distance(0, 1));
+  EXPECT_LT(t->Distance(0, 1), t->Distance(0, 3));
+  EXPECT_EQ(t->Distance(0, 3), t->cost(t->root()));
+}
+
+TEST(Xml, FakeKnlPairsTwoNumaNodesPerCluster) {
+  // Each SNC cluster has a DRAM and an MCDRAM node with the same cpuset: one NUMA level of 4.
+  auto t = TreeFromXmlFile("tests/data/hwloc-xml/64intel64-fakeKNL-SNC4-hybrid.xml");
+  ASSERT_TRUE(t.ok()) << t.status();
+  EXPECT_EQ(t->num_leaves(), 64);
+  EXPECT_EQ(CountKind(*t, "NUMANode"), 4);
+}
+
+TEST(Xml, RestrictionOnARealMachine) {
+  HwlocImportOptions o;
+  o.allowed_pus = "0-3";
+  auto t = TreeFromXmlFile("tests/data/hwloc-xml/16em64t-4s2c2t.xml", o);
+  ASSERT_TRUE(t.ok()) << t.status();
+  EXPECT_EQ(t->num_leaves(), 4);
+  ASSERT_TRUE(t->Validate().ok());
+}
+
+TEST(Xml, RefusedOrMissingFilesNameThePath) {
+  auto a = TreeFromXmlFile("tests/data/hwloc-xml/no-such-file.xml");
+  ASSERT_FALSE(a.ok());
+  EXPECT_THAT(Msg(a.status()), HasSubstr("no-such-file.xml: cannot open"));
+  const std::string bad = ::testing::TempDir() + "/bad.xml";
+  {
+    std::ofstream f(bad);
+    f << "<?xml version=\"1.0\"?>\n<topology version=\"2.0\">\n<object type=\"Banana\"";
+  }
+  auto b = TreeFromXmlFile(bad);
+  ASSERT_FALSE(b.ok());
+  EXPECT_THAT(Msg(b.status()), HasSubstr("bad.xml: hwloc refuses"));
+  auto c = TreeFromXmlBuffer("not xml at all", "inline.xml");
+  ASSERT_FALSE(c.ok());
+  EXPECT_THAT(Msg(c.status()), HasSubstr("inline.xml"));
+}
+
+// The only test that looks at the build machine.
+TEST(ThisMachine, LoadsAndValidates) {
+  auto t = TreeFromThisMachine();
+  ASSERT_TRUE(t.ok()) << t.status();
+  EXPECT_TRUE(t->Validate().ok()) << t->Validate();
+  EXPECT_GE(t->num_leaves(), 1);
+}
+
+}  // namespace
+}  // namespace rankmap::topology

@@ -1,0 +1,57 @@
+// tleaf: the Scotch/TopoMatch target format for balanced trees, one line
+//
+//   tleaf L a1 c1 a2 c2 ... aL cL
+//
+// L levels, top-down: every node at depth i-1 has a_i children and the link
+// between depth i-1 and depth i costs c_i (an integer or a real, >= 0). The
+// distance between two leaves whose lowest common ancestor is at depth d is
+// c_{d+1} + ... + c_L (Tree::FromLevels), and a leaf's index is its mixed-radix
+// number (i1, ..., iL) in radices (a1, ..., aL), as in Scotch and TopoMatch, so
+// costs and mappings compare with theirs 1:1. Tokens may be separated by any
+// whitespace, newlines included (Scotch writes "tleaf" and the numbers on
+// separate lines).
+//
+//   ASSIGN_OR_RETURN(Tree t, ParseTleaf("tleaf 3 2 100 4 10 8 1"));   // 64
+//   leaves ASSIGN_OR_RETURN(std::string line, WriteTleaf(t));               //
+//   the same line back
+#ifndef RANKMAP_TOPOLOGY_TLEAF_H_
+#define RANKMAP_TOPOLOGY_TLEAF_H_
+
+#include <string>
+#include <string_view>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "topology/tree.h"
+
+namespace rankmap::topology {
+
+// True when the first token of `text` is "tleaf". O(length of leading
+// whitespace).
+bool LooksLikeTleaf(std::string_view text);
+
+// Parses a tleaf description. Errors name `source`, line, column and field,
+// e.g. `spec.tgt:1:9: field 'a2' (arity of level 2): expected a positive
+// integer, found '0'`; also missing fields, trailing tokens, more than 256
+// levels or `max_leaves` leaves. O(leaves).
+absl::StatusOr<Tree> ParseTleaf(std::string_view text,
+                                std::string_view source = "topology/tleaf",
+                                int64_t max_leaves = int64_t{1} << 30);
+
+// Reads a file holding a tleaf description; errors name the path.
+absl::StatusOr<Tree> ReadTleafFile(const std::string& path);
+
+// The tleaf line of a balanced tree whose nodes at one depth share one cost and
+// have no child-pair matrix: "tleaf L a1 c1 ... aL cL" with c_i = cost(depth
+// i-1) - cost(depth i). Errors: unbalanced tree, pair costs, costs that differ
+// within a level or grow with depth.
+absl::StatusOr<std::string> WriteTleaf(const Tree& tree);
+
+// Shortest readable form of a cost: integers without a decimal point, other
+// values with 15 significant digits (so float noise from subtracting costs does
+// not show).
+std::string FormatCost(double value);
+
+}  // namespace rankmap::topology
+
+#endif  // RANKMAP_TOPOLOGY_TLEAF_H_

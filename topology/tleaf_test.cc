@@ -1,0 +1,166 @@
+#include "topology/tleaf.h"
+
+#include <fstream>
+#include <random>
+#include <string>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace rankmap::topology {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+std::string Msg(const absl::Status& s) { return std::string(s.message()); }
+
+TEST(Tleaf, ParsesTheMixedRadixTree) {
+  auto t = ParseTleaf("tleaf 3 2 100 4 10 8 1");
+  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_TRUE(t->Validate().ok());
+  EXPECT_EQ(t->num_leaves(), 64);
+  EXPECT_THAT(t->Arities(), ElementsAre(2, 4, 8));
+  // Leaf (i1, i2, i3) = (i1 * 4 + i2) * 8 + i3.
+  EXPECT_EQ(t->Distance(0, 7), 1.0);      // same level-2 node
+  EXPECT_EQ(t->Distance(7, 8), 11.0);     // (0,0,7) vs (0,1,0)
+  EXPECT_EQ(t->Distance(31, 32), 111.0);  // (0,3,7) vs (1,0,0)
+  EXPECT_EQ(t->Distance(33, 63), 11.0);
+  EXPECT_EQ(t->depth(t->Lca(33, 63)), 1);
+}
+
+TEST(Tleaf, ScotchMultiLineFormAndRealCosts) {
+  auto t = ParseTleaf("tleaf\n2\t4 2.5\n  2 0.5\n");
+  ASSERT_TRUE(t.ok()) << t.status();
+  EXPECT_EQ(t->num_leaves(), 8);
+  EXPECT_EQ(t->Distance(0, 1), 0.5);
+  EXPECT_EQ(t->Distance(0, 2), 3.0);
+}
+
+TEST(Tleaf, RoundTripIsIdentical) {
+  for (const char* s :
+       {"tleaf 3 2 100 4 10 8 1", "tleaf 1 16 1", "tleaf 2 4 0.5 2 0.1",
+        "tleaf 4 16 1000 16 100 2 10 8 1", "tleaf 3 2 0 3 0 4 7"}) {
+    auto t = ParseTleaf(s);
+    ASSERT_TRUE(t.ok()) << s << ": " << t.status();
+    auto line = WriteTleaf(*t);
+    ASSERT_TRUE(line.ok()) << line.status();
+    EXPECT_EQ(*line, s);
+  }
+}
+
+TEST(Tleaf, FileRoundTrip) {
+  const std::string path = ::testing::TempDir() + "/machine.tgt";
+  {
+    std::ofstream f(path);
+    f << "tleaf 2 3 20 5 2\n";
+  }
+  auto t = ReadTleafFile(path);
+  ASSERT_TRUE(t.ok()) << t.status();
+  EXPECT_EQ(t->num_leaves(), 15);
+  EXPECT_EQ(*WriteTleaf(*t), "tleaf 2 3 20 5 2");
+  auto missing = ReadTleafFile(::testing::TempDir() + "/none.tgt");
+  ASSERT_FALSE(missing.ok());
+  EXPECT_THAT(Msg(missing.status()), HasSubstr("none.tgt: cannot open"));
+}
+
+TEST(Tleaf, MalformedInputNamesLineColumnAndField) {
+  struct Case {
+    const char* text;
+    const char* expected;
+  } cases[] = {
+      {"tleaf 3 2 100 4 10 8",
+       "t.tgt:1:21: missing field 'c3' (link cost of level 3)"},
+      {"tleaf 2 2 100", "t.tgt:1:14: missing field 'a2' (arity of level 2)"},
+      {"tleaf", "missing field 'L'"},
+      {"tleaf 2 2 100 0 10",
+       "t.tgt:1:15: field 'a2' (arity of level 2): expected a positive"},
+      {"tleaf 2 2 100 -4 10", "t.tgt:1:15: field 'a2'"},
+      {"tleaf 2 2 -1 4 10", "t.tgt:1:11: field 'c1' (link cost of level 1)"},
+      {"tleaf 2 2 nan 4 10", "field 'c1'"},
+      {"tleaf 0", "t.tgt:1:7: field 'L'"},
+      {"tleaf x 2 1", "field 'L'"},
+      {"tleaf 1 2 1 extra", "t.tgt:1:13: unexpected 'extra'"},
+      {"tlef 1 2 1", "t.tgt:1:1: expected the word 'tleaf'"},
+      {"tleaf\n2\n4 1\n2.5 1", "t.tgt:4:1: field 'a2'"},
+      {"tleaf 2 65536 1 65536 1", "more than 1073741824 leaves"},
+  };
+  for (const Case& c : cases) {
+    auto t = ParseTleaf(c.text, "t.tgt");
+    ASSERT_FALSE(t.ok()) << c.text;
+    EXPECT_THAT(Msg(t.status()), HasSubstr(c.expected)) << c.text;
+  }
+}
+
+TEST(Tleaf, WriterRefusesTreesWithoutATleafForm) {
+  TreeBuilder b;
+  NodeId r = b.AddRoot("root", 10);
+  NodeId x = b.AddChild(r, "x", 1);
+  b.AddChild(x, "leaf");
+  b.AddChild(x, "leaf");
+  b.AddChild(r, "leaf");
+  auto unbalanced = std::move(b).Build();
+  ASSERT_TRUE(unbalanced.ok());
+  auto w = WriteTleaf(*unbalanced);
+  ASSERT_FALSE(w.ok());
+  EXPECT_THAT(Msg(w.status()), HasSubstr("balanced"));
+  TreeBuilder p;
+  NodeId root = p.AddRoot("root", 10);
+  p.AddChild(root, "leaf");
+  p.AddChild(root, "leaf");
+  p.SetPairCosts(root, {0, 3, 3, 0});
+  auto paired = std::move(p).Build();
+  ASSERT_TRUE(paired.ok());
+  auto v = WriteTleaf(*paired);
+  ASSERT_FALSE(v.ok());
+  EXPECT_THAT(Msg(v.status()), HasSubstr("child-pair costs"));
+}
+
+TEST(Tleaf, FormatCost) {
+  EXPECT_EQ(FormatCost(100), "100");
+  EXPECT_EQ(FormatCost(0.5), "0.5");
+  EXPECT_EQ(FormatCost(0.30000000000000004 - 0.2), "0.1");
+  EXPECT_EQ(FormatCost(1e-7), "1e-07");
+}
+
+// Seeded mutations of valid lines: every result is a tree that validates or an
+// error.
+TEST(Tleaf, MutatedInputsNeverCrash) {
+  const std::string seeds[] = {"tleaf 3 2 100 4 10 8 1",
+                               "tleaf\n2 4 2.5\n2 0.5",
+                               "tleaf 4 16 1000 16 100 2 10 8 1"};
+  const std::string alphabet = "0123456789 .-+\nxetlaf";
+  std::mt19937_64 rng(20261122);
+  int ok = 0, errors = 0;
+  for (int iter = 0; iter < 4000; ++iter) {
+    std::string s = seeds[iter % 3];
+    const int edits = 1 + static_cast<int>(rng() % 4);
+    for (int e = 0; e < edits && !s.empty(); ++e) {
+      const size_t pos = rng() % s.size();
+      switch (rng() % 3) {
+        case 0:
+          s[pos] = alphabet[rng() % alphabet.size()];
+          break;
+        case 1:
+          s.erase(pos, 1);
+          break;
+        default:
+          s.insert(pos, 1, alphabet[rng() % alphabet.size()]);
+          break;
+      }
+    }
+    auto t = ParseTleaf(s, "mutant", int64_t{1} << 16);
+    if (t.ok()) {
+      ASSERT_TRUE(t->Validate().ok()) << s;
+      ++ok;
+    } else {
+      EXPECT_THAT(Msg(t.status()), HasSubstr("mutant:")) << s;
+      ++errors;
+    }
+  }
+  EXPECT_GT(ok, 0);
+  EXPECT_GT(errors, 0);
+}
+
+}  // namespace
+}  // namespace rankmap::topology
