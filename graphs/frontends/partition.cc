@@ -1,0 +1,480 @@
+#include "graphs/frontends/partition.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "core/util/status_macros.h"
+
+namespace rankmap::graphs {
+namespace {
+
+constexpr double kTieEps = 1e-12;
+
+absl::Status Invalid(const std::string& msg) {
+  return absl::InvalidArgumentError(absl::StrCat("graphs/partition: ", msg));
+}
+
+// Indices of the speeds sorted by non-increasing speed, ties by index.
+std::vector<int32_t> ByDecreasingSpeed(std::span<const double> s) {
+  std::vector<int32_t> order(s.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](int32_t a, int32_t b) { return s[a] > s[b]; });
+  return order;
+}
+
+int64_t ClampSide(double x, int64_t lo, int64_t hi) {
+  int64_t v = static_cast<int64_t>(std::llround(x));
+  return std::clamp(v, lo, hi);
+}
+
+void AddRect(Partition& p, int64_t row, int64_t col, int64_t h, int64_t w,
+             int32_t owner) {
+  if (h > 0 && w > 0) p.rects.push_back(Rect{row, col, h, w, owner});
+}
+
+}  // namespace
+
+absl::Status ValidatePartition(const Partition& p) {
+  if (p.rows <= 0 || p.cols <= 0) {
+    return Invalid(absl::StrCat("grid ", p.rows, " x ", p.cols, " is empty"));
+  }
+  if (p.num_owners <= 0) return Invalid("no owners");
+  __int128 area = 0;
+  for (size_t i = 0; i < p.rects.size(); ++i) {
+    const Rect& r = p.rects[i];
+    if (r.height <= 0 || r.width <= 0 || r.row < 0 || r.col < 0 ||
+        r.row + r.height > p.rows || r.col + r.width > p.cols) {
+      return Invalid(absl::StrCat(
+          "rectangle ", i, " (", r.row, ",", r.col, ") ", r.height, "x",
+          r.width, " is empty or outside the ", p.rows, "x", p.cols, " grid"));
+    }
+    if (r.owner < 0 || r.owner >= p.num_owners) {
+      return Invalid(absl::StrCat("rectangle ", i, " has owner ", r.owner,
+                                  " outside [0, ", p.num_owners, ")"));
+    }
+    area += static_cast<__int128>(r.height) * r.width;
+    for (size_t j = 0; j < i; ++j) {
+      const Rect& o = p.rects[j];
+      bool rows_meet = r.row < o.row + o.height && o.row < r.row + r.height;
+      bool cols_meet = r.col < o.col + o.width && o.col < r.col + r.width;
+      if (rows_meet && cols_meet) {
+        return Invalid(absl::StrCat("rectangles ", j, " and ", i, " overlap"));
+      }
+    }
+  }
+  if (area != static_cast<__int128>(p.rows) * p.cols) {
+    return Invalid(absl::StrCat("rectangles cover ", static_cast<int64_t>(area),
+                                " of ", p.rows * p.cols, " cells"));
+  }
+  return absl::OkStatus();
+}
+
+std::vector<int64_t> OwnerAreas(const Partition& p) {
+  std::vector<int64_t> areas(std::max(p.num_owners, 0), 0);
+  for (const Rect& r : p.rects) {
+    if (r.owner >= 0 && r.owner < p.num_owners) areas[r.owner] += r.area();
+  }
+  return areas;
+}
+
+absl::StatusOr<std::vector<int32_t>> OwnerMap(const Partition& p) {
+  if (p.rows <= 0 || p.cols <= 0 || p.rows * p.cols > (int64_t{1} << 31)) {
+    return Invalid(
+        absl::StrCat("owner map of a ", p.rows, " x ", p.cols, " grid"));
+  }
+  std::vector<int32_t> map(static_cast<size_t>(p.rows * p.cols), -1);
+  for (const Rect& r : p.rects) {
+    for (int64_t i = std::max<int64_t>(r.row, 0);
+         i < std::min(r.row + r.height, p.rows); ++i) {
+      for (int64_t j = std::max<int64_t>(r.col, 0);
+           j < std::min(r.col + r.width, p.cols); ++j) {
+        map[i * p.cols + j] = r.owner;
+      }
+    }
+  }
+  return map;
+}
+
+absl::StatusOr<std::vector<double>> NormalizeSpeeds(
+    std::span<const double> speeds) {
+  if (speeds.empty()) return Invalid("no speeds");
+  double sum = 0;
+  for (size_t i = 0; i < speeds.size(); ++i) {
+    if (!std::isfinite(speeds[i]) || speeds[i] <= 0) {
+      return Invalid(
+          absl::StrCat("speed ", i, " is ", speeds[i], "; speeds must be > 0"));
+    }
+    sum += speeds[i];
+  }
+  if (!std::isfinite(sum)) return Invalid("speeds overflow");
+  std::vector<double> out(speeds.begin(), speeds.end());
+  for (double& s : out) s /= sum;
+  return out;
+}
+
+double ColumnLayout::HalfPerimeterSum() const {
+  double shp = 0;
+  for (size_t j = 0; j < columns.size(); ++j) {
+    for (int32_t i : columns[j]) shp += widths[j] + speeds[i] / widths[j];
+  }
+  return shp;
+}
+
+double HalfPerimeterLowerBound(std::span<const double> normalized_speeds) {
+  double lb = 0;
+  for (double s : normalized_speeds) lb += 2 * std::sqrt(s);
+  return lb;
+}
+
+absl::StatusOr<ColumnLayout> ColumnBasedPartition(
+    std::span<const double> speeds) {
+  ASSIGN_OR_RETURN(std::vector<double> s, NormalizeSpeeds(speeds));
+  const int32_t p = static_cast<int32_t>(s.size());
+  const std::vector<int32_t> order = ByDecreasingSpeed(s);
+  // prefix[q] = sum of the q fastest speeds.
+  std::vector<double> prefix(p + 1, 0);
+  for (int32_t q = 0; q < p; ++q) prefix[q + 1] = prefix[q] + s[order[q]];
+  auto colcost = [&](int32_t first,
+                     int32_t last) {  // processors [first, last), 0-based
+    return (last - first) * (prefix[last] - prefix[first]) + 1.0;
+  };
+  const double kInf = std::numeric_limits<double>::infinity();
+  // beta[c][q], last[c][q] = size of the last column.
+  std::vector<std::vector<double>> beta(p + 1,
+                                        std::vector<double>(p + 1, kInf));
+  std::vector<std::vector<int32_t>> last(p + 1, std::vector<int32_t>(p + 1, 0));
+  for (int32_t q = 1; q <= p; ++q) {
+    beta[1][q] = colcost(0, q);
+    last[1][q] = q;
+  }
+  for (int32_t c = 2; c <= p; ++c) {
+    for (int32_t q = c; q <= p; ++q) {
+      for (int32_t j = 1; j <= q - c + 1; ++j) {
+        double cand = beta[c - 1][q - j] + colcost(q - j, q);
+        if (cand < beta[c][q] - kTieEps) {
+          beta[c][q] = cand;
+          last[c][q] = j;
+        }
+      }
+    }
+  }
+  int32_t best_c = 1;
+  for (int32_t c = 2; c <= p; ++c) {
+    if (beta[c][p] < beta[best_c][p] - kTieEps) best_c = c;
+  }
+  ColumnLayout layout;
+  layout.speeds = s;
+  std::vector<std::vector<int32_t>> cols;
+  for (int32_t c = best_c, q = p; c >= 1; --c) {
+    int32_t j = last[c][q];
+    cols.emplace_back(order.begin() + (q - j), order.begin() + q);
+    q -= j;
+  }
+  std::reverse(cols.begin(), cols.end());
+  for (auto& col : cols) {
+    double w = 0;
+    for (int32_t i : col) w += s[i];
+    layout.widths.push_back(w);
+  }
+  layout.columns = std::move(cols);
+  return layout;
+}
+
+absl::StatusOr<ColumnLayout> KalinovLastovetskyPartition(
+    std::span<const double> speeds,
+    const std::vector<std::vector<int32_t>>& columns) {
+  ASSIGN_OR_RETURN(std::vector<double> s, NormalizeSpeeds(speeds));
+  const int32_t p = static_cast<int32_t>(s.size());
+  std::vector<bool> seen(p, false);
+  ColumnLayout layout;
+  layout.speeds = s;
+  for (size_t j = 0; j < columns.size(); ++j) {
+    if (columns[j].empty())
+      return Invalid(absl::StrCat("column ", j, " is empty"));
+    double w = 0;
+    for (int32_t i : columns[j]) {
+      if (i < 0 || i >= p) {
+        return Invalid(absl::StrCat("column ", j, ": processor ", i,
+                                    " outside [0, ", p, ")"));
+      }
+      if (seen[i])
+        return Invalid(absl::StrCat("processor ", i, " appears twice"));
+      seen[i] = true;
+      w += s[i];
+    }
+    layout.widths.push_back(w);
+  }
+  for (int32_t i = 0; i < p; ++i) {
+    if (!seen[i])
+      return Invalid(absl::StrCat("processor ", i, " is in no column"));
+  }
+  layout.columns = columns;
+  return layout;
+}
+
+std::pair<int32_t, int32_t> GridShape(int32_t p) {
+  if (p <= 0) return {0, 0};
+  int32_t r = static_cast<int32_t>(std::sqrt(static_cast<double>(p)));
+  while (static_cast<int64_t>(r + 1) * (r + 1) <= p)
+    ++r;  // exact floor(sqrt(p))
+  while (static_cast<int64_t>(r) * r > p) --r;
+  while (r > 1 && p % r != 0) --r;
+  return {r, p / r};
+}
+
+absl::StatusOr<ColumnLayout> GridBasedPartition(
+    std::span<const double> speeds) {
+  if (speeds.empty()) return Invalid("no speeds");
+  auto [r, c] = GridShape(static_cast<int32_t>(speeds.size()));
+  std::vector<std::vector<int32_t>> columns(c);
+  for (int32_t j = 0; j < c; ++j) {
+    for (int32_t i = 0; i < r; ++i) columns[j].push_back(j * r + i);
+  }
+  return KalinovLastovetskyPartition(speeds, columns);
+}
+
+absl::StatusOr<ColumnLayout> StraightLinePartition(
+    std::span<const double> speeds) {
+  if (speeds.size() != 2) {
+    return Invalid(
+        absl::StrCat("straight line needs 2 speeds, got ", speeds.size()));
+  }
+  ASSIGN_OR_RETURN(std::vector<double> s, NormalizeSpeeds(speeds));
+  int32_t fast = s[1] > s[0] ? 1 : 0;
+  return KalinovLastovetskyPartition(speeds, {{fast}, {1 - fast}});
+}
+
+absl::StatusOr<std::vector<int64_t>> Apportion(std::span<const double> weights,
+                                               int64_t total,
+                                               int64_t min_each) {
+  const int64_t n = static_cast<int64_t>(weights.size());
+  if (n == 0) return Invalid("nothing to apportion");
+  if (min_each < 0 || total < min_each * n) {
+    return Invalid(absl::StrCat("cannot give ", n, " parts at least ", min_each,
+                                " of ", total, " units"));
+  }
+  double sum = 0;
+  for (double w : weights) {
+    if (!std::isfinite(w) || w <= 0)
+      return Invalid("apportion weights must be > 0");
+    sum += w;
+  }
+  std::vector<int64_t> out(n);
+  std::vector<double> frac(n);
+  int64_t used = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    double exact = weights[i] / sum * static_cast<double>(total);
+    out[i] = static_cast<int64_t>(std::floor(exact));
+    frac[i] = exact - static_cast<double>(out[i]);
+    used += out[i];
+  }
+  std::vector<int64_t> idx(n);
+  std::iota(idx.begin(), idx.end(), 0);
+  std::stable_sort(idx.begin(), idx.end(),
+                   [&](int64_t a, int64_t b) { return frac[a] > frac[b]; });
+  // Floating error can leave used slightly off total in either direction.
+  for (int64_t t = 0; used < total; t = (t + 1) % n, ++used) ++out[idx[t]];
+  for (int64_t t = n - 1; used > total; t = (t + n - 1) % n) {
+    if (out[idx[t]] > 0) {
+      --out[idx[t]];
+      --used;
+    }
+  }
+  // Lift entries below the minimum by taking from the largest ones.
+  for (int64_t i = 0; i < n; ++i) {
+    while (out[i] < min_each) {
+      int64_t donor = std::max_element(out.begin(), out.end()) - out.begin();
+      --out[donor];
+      ++out[i];
+    }
+  }
+  return out;
+}
+
+absl::StatusOr<Partition> ToIntegerPartition(const ColumnLayout& layout,
+                                             int64_t rows, int64_t cols) {
+  if (layout.columns.size() != layout.widths.size() || layout.columns.empty()) {
+    return Invalid("malformed column layout");
+  }
+  ASSIGN_OR_RETURN(std::vector<int64_t> widths, Apportion(layout.widths, cols));
+  Partition p;
+  p.rows = rows;
+  p.cols = cols;
+  p.num_owners = static_cast<int32_t>(layout.speeds.size());
+  int64_t col = 0;
+  for (size_t j = 0; j < layout.columns.size(); ++j) {
+    std::vector<double> w;
+    for (int32_t i : layout.columns[j]) {
+      if (i < 0 || i >= p.num_owners)
+        return Invalid("column layout names an unknown processor");
+      w.push_back(layout.speeds[i]);
+    }
+    ASSIGN_OR_RETURN(std::vector<int64_t> heights, Apportion(w, rows));
+    int64_t row = 0;
+    for (size_t t = 0; t < heights.size(); ++t) {
+      p.rects.push_back(
+          Rect{row, col, heights[t], widths[j], layout.columns[j][t]});
+      row += heights[t];
+    }
+    col += widths[j];
+  }
+  return p;
+}
+
+// ---- Square-Corner
+// ---------------------------------------------------------------------------
+
+int64_t SquareCornerSide(int64_t n, double rho) {
+  return ClampSide(static_cast<double>(n) / std::sqrt(1.0 + rho), 1,
+                   std::max<int64_t>(n - 1, 1));
+}
+
+double SquareCornerTvc(double n, double rho) {
+  return 2 * n * n / std::sqrt(1 + rho);
+}
+double StraightLineTvc(double n) { return n * n; }
+
+double SquareCornerDominantVolume(double n, double rho) {
+  double x = 1 / std::sqrt(1 + rho);
+  return std::max(2 * n * n * (x - x * x), 2 * n * n * x * x);
+}
+double StraightLineDominantVolume(double n, double rho) {
+  return n * n * rho / (1 + rho);
+}
+
+double HybridThreshold(LinkModel link) {
+  return link == LinkModel::kSerial ? 3.0 : 2.0;
+}
+
+TwoProcessorShape ChooseTwoProcessorShape(double rho, LinkModel link) {
+  return rho >= HybridThreshold(link) ? TwoProcessorShape::kSquareCorner
+                                      : TwoProcessorShape::kStraightLine;
+}
+
+absl::StatusOr<Partition> SquareCornerPartition2(std::span<const double> speeds,
+                                                 int64_t n) {
+  if (speeds.size() != 2) {
+    return Invalid(
+        absl::StrCat("square-corner needs 2 speeds here, got ", speeds.size()));
+  }
+  if (n < 2) return Invalid(absl::StrCat("matrix size ", n, " < 2"));
+  ASSIGN_OR_RETURN(std::vector<double> s, NormalizeSpeeds(speeds));
+  const int32_t fast = s[0] >= s[1] ? 0 : 1;
+  const int32_t slow = 1 - fast;
+  const int64_t a = SquareCornerSide(n, s[fast] / s[slow]);
+  Partition p{n, n, 2, {}};
+  AddRect(p, 0, 0, a, a, slow);
+  AddRect(p, 0, a, a, n - a, fast);
+  AddRect(p, a, 0, n - a, n, fast);
+  return p;
+}
+
+absl::StatusOr<Partition> StraightLinePartition2(std::span<const double> speeds,
+                                                 int64_t n) {
+  if (speeds.size() != 2) {
+    return Invalid(
+        absl::StrCat("straight line needs 2 speeds, got ", speeds.size()));
+  }
+  if (n < 2) return Invalid(absl::StrCat("matrix size ", n, " < 2"));
+  ASSIGN_OR_RETURN(std::vector<double> s, NormalizeSpeeds(speeds));
+  const int32_t fast = s[0] >= s[1] ? 0 : 1;
+  const int32_t slow = 1 - fast;
+  const int64_t w = ClampSide(static_cast<double>(n) * s[slow], 1, n - 1);
+  Partition p{n, n, 2, {}};
+  AddRect(p, 0, 0, n, n - w, fast);
+  AddRect(p, 0, n - w, n, w, slow);
+  return p;
+}
+
+bool SquareCorner3Feasible(double s1, double s2, double s3) {
+  double sum = s1 + s2 + s3;
+  return std::sqrt(s2 / sum) + std::sqrt(s3 / sum) <= 1.0;
+}
+
+bool SquareCorner3FeasibleRatioForm(double s1, double s2, double s3) {
+  return (s2 / s1) * (s3 / s1) <= 0.25;
+}
+
+absl::StatusOr<Partition> SquareCornerPartition3(std::span<const double> speeds,
+                                                 int64_t n) {
+  if (speeds.size() != 3) {
+    return Invalid(absl::StrCat("three-way square-corner needs 3 speeds, got ",
+                                speeds.size()));
+  }
+  if (n < 3) return Invalid(absl::StrCat("matrix size ", n, " < 3"));
+  ASSIGN_OR_RETURN(std::vector<double> s, NormalizeSpeeds(speeds));
+  const std::vector<int32_t> order = ByDecreasingSpeed(s);
+  const int32_t p1 = order[0], p2 = order[1], p3 = order[2];
+  if (!SquareCorner3Feasible(s[p1], s[p2], s[p3])) {
+    return Invalid(absl::StrCat(
+        "speeds ", s[p1], ":", s[p2], ":", s[p3],
+        " are infeasible for square-corner (sqrt(s2) + sqrt(s3) > 1)"));
+  }
+  const double dn = static_cast<double>(n);
+  const int64_t a = ClampSide(dn * std::sqrt(s[p2]), 1, n - 1);
+  const int64_t b = ClampSide(dn * std::sqrt(s[p3]), 1, n - 1);
+  if (a + b > n) {
+    return Invalid(
+        absl::StrCat("squares of sides ", a, " and ", b, " do not fit in ", n));
+  }
+  Partition p{n, n, 3, {}};
+  AddRect(p, 0, 0, a, a, p2);
+  AddRect(p, n - b, n - b, b, b, p3);
+  // The fastest processor's region, as four rectangles: right of the top
+  // square, the middle band, left of the bottom square.
+  AddRect(p, 0, a, a, n - a, p1);
+  AddRect(p, a, 0, n - a - b, n, p1);
+  AddRect(p, n - b, 0, b, n - b, p1);
+  return p;
+}
+
+absl::StatusOr<MatmulPartitions> CornerBlockPartitions(int64_t m, int64_t k,
+                                                       int64_t q, int64_t alpha,
+                                                       int64_t beta) {
+  if (m < 2 || k < 2 || q < 2) {
+    return Invalid(absl::StrCat("operand sizes ", m, "x", k, " * ", k, "x", q,
+                                " too small"));
+  }
+  // The block is alpha rows x beta columns in each operand.
+  if (alpha < 1 || beta < 1 || alpha >= std::min(m, k) ||
+      beta >= std::min(k, q) || alpha >= m || beta >= q) {
+    return Invalid(absl::StrCat("corner block ", alpha, "x", beta,
+                                " does not fit ", m, "x", k, " * ", k, "x", q));
+  }
+  auto make = [&](int64_t rows, int64_t cols) {
+    Partition p{rows, cols, 2, {}};
+    AddRect(p, 0, 0, alpha, beta, 1);
+    AddRect(p, 0, beta, alpha, cols - beta, 0);
+    AddRect(p, alpha, 0, rows - alpha, cols, 0);
+    return p;
+  };
+  return MatmulPartitions{make(m, k), make(k, q), make(m, q)};
+}
+
+absl::StatusOr<MatmulPartitions> RectangularSquareCorner(
+    std::span<const double> speeds, int64_t m, int64_t k, int64_t q) {
+  if (speeds.size() != 2) {
+    return Invalid(absl::StrCat(
+        "rectangular square-corner needs 2 speeds, got ", speeds.size()));
+  }
+  ASSIGN_OR_RETURN(std::vector<double> s, NormalizeSpeeds(speeds));
+  const int32_t slow = s[0] >= s[1] ? 1 : 0;
+  const int64_t side = std::max<int64_t>(
+      1, std::llround(std::sqrt(s[slow] * static_cast<double>(m) *
+                                static_cast<double>(q))));
+  ASSIGN_OR_RETURN(MatmulPartitions parts,
+                   CornerBlockPartitions(m, k, q, side, side));
+  if (slow == 0) {
+    for (Partition* p : {&parts.a, &parts.b, &parts.c}) {
+      for (Rect& r : p->rects) r.owner = 1 - r.owner;
+    }
+  }
+  return parts;
+}
+
+}  // namespace rankmap::graphs

@@ -1,0 +1,331 @@
+#include "graphs/frontends/partition.h"
+
+#include <cmath>
+#include <random>
+#include <vector>
+
+#include "graphs/frontends/volume.h"
+#include "gtest/gtest.h"
+
+namespace rankmap::graphs {
+namespace {
+
+ColumnLayout Dp(std::vector<double> s) {
+  auto l = ColumnBasedPartition(s);
+  EXPECT_TRUE(l.ok()) << l.status();
+  return *l;
+}
+
+// Becker digest 13: column-based DP (Beaumont et al.) on the unit square.
+TEST(ColumnBasedPartitionTest, DigestSums) {
+  EXPECT_NEAR(Dp({0.5, 0.25, 0.25}).HalfPerimeterSum(), 3.5, 1e-12);
+  EXPECT_NEAR(Dp({0.4, 0.3, 0.2, 0.1}).HalfPerimeterSum(), 4.0, 1e-12);
+  EXPECT_NEAR(Dp({0.3, 0.2, 0.15, 0.1, 0.1, 0.05, 0.05, 0.05}).HalfPerimeterSum(), 5.5, 1e-12);
+  EXPECT_NEAR(Dp(std::vector<double>(9, 1.0 / 9)).HalfPerimeterSum(), 6.0, 1e-12);
+  EXPECT_NEAR(Dp({0.25, 0.25, 0.25, 0.25}).HalfPerimeterSum(), 4.0, 1e-12);
+  EXPECT_NEAR(Dp({0.75, 0.25}).HalfPerimeterSum(), 3.0, 1e-12);
+}
+
+TEST(ColumnBasedPartitionTest, DigestColumns) {
+  using V = std::vector<std::vector<int32_t>>;
+  EXPECT_EQ(Dp({0.5, 0.25, 0.25}).columns, (V{{0}, {1, 2}}));
+  EXPECT_EQ(Dp({0.4, 0.3, 0.2, 0.1}).columns, (V{{0, 1}, {2, 3}}));
+  // Shuffled input: processors are sorted by speed (stable) before the DP.
+  EXPECT_EQ(Dp({0.05, 0.3, 0.05, 0.1, 0.2, 0.15, 0.1, 0.05}).columns,
+            (V{{1, 4}, {5, 3, 6}, {0, 2, 7}}));
+  auto grid = Dp(std::vector<double>(9, 1.0));
+  ASSERT_EQ(grid.columns.size(), 3u);
+  for (const auto& c : grid.columns) EXPECT_EQ(c.size(), 3u);
+  // Tie at p = 2 (one column or two): fewer columns wins.
+  EXPECT_EQ(Dp({0.75, 0.25}).columns.size(), 1u);
+  auto w = Dp({0.4, 0.3, 0.2, 0.1}).widths;
+  EXPECT_NEAR(w[0], 0.7, 1e-12);
+  EXPECT_NEAR(w[1], 0.3, 1e-12);
+}
+
+// Brute-force oracle: every split of the sorted speeds into consecutive columns.
+double BestConsecutiveSplit(const std::vector<double>& sorted) {
+  const int p = static_cast<int>(sorted.size());
+  double best = 1e300;
+  for (int mask = 0; mask < (1 << (p - 1)); ++mask) {
+    double shp = 0, w = 0;
+    int k = 0;
+    for (int i = 0; i < p; ++i) {
+      w += sorted[i];
+      ++k;
+      if (i == p - 1 || (mask >> i & 1)) {
+        shp += k * w + 1;
+        w = 0;
+        k = 0;
+      }
+    }
+    best = std::min(best, shp);
+  }
+  return best;
+}
+
+TEST(ColumnBasedPartitionTest, MatchesBruteForceAndLowerBound) {
+  std::mt19937_64 rng(5);
+  std::uniform_real_distribution<double> u(0.01, 1.0);
+  for (int trial = 0; trial < 200; ++trial) {
+    int p = 1 + trial % 9;
+    std::vector<double> s(p);
+    for (double& x : s) x = u(rng);
+    ColumnLayout l = Dp(s);
+    std::vector<double> sorted = l.speeds;
+    std::sort(sorted.rbegin(), sorted.rend());
+    EXPECT_NEAR(l.HalfPerimeterSum(), BestConsecutiveSplit(sorted), 1e-9);
+    EXPECT_GE(l.HalfPerimeterSum(), HalfPerimeterLowerBound(l.speeds) - 1e-12);
+    // Areas equal speeds: heights within a column sum to 1, widths to 1.
+    double wsum = 0;
+    for (size_t j = 0; j < l.columns.size(); ++j) {
+      double h = 0;
+      for (int32_t i : l.columns[j]) h += l.speeds[i] / l.widths[j];
+      EXPECT_NEAR(h, 1.0, 1e-12);
+      wsum += l.widths[j];
+    }
+    EXPECT_NEAR(wsum, 1.0, 1e-12);
+  }
+}
+
+TEST(ColumnBasedPartitionTest, RejectsBadSpeeds) {
+  EXPECT_FALSE(ColumnBasedPartition(std::vector<double>{}).ok());
+  EXPECT_FALSE(ColumnBasedPartition(std::vector<double>{1, 0}).ok());
+  EXPECT_FALSE(ColumnBasedPartition(std::vector<double>{1, -2}).ok());
+  EXPECT_FALSE(ColumnBasedPartition(std::vector<double>{1, std::nan("")}).ok());
+}
+
+TEST(KalinovLastovetskyTest, DigestThreeByThree) {
+  std::vector<double> s = {0.2, 0.1, 0.1, 0.15, 0.1, 0.05, 0.1, 0.1, 0.1};
+  auto l = KalinovLastovetskyPartition(s, {{0, 1, 2}, {3, 4, 5}, {6, 7, 8}});
+  ASSERT_TRUE(l.ok()) << l.status();
+  EXPECT_NEAR(l->widths[0], 0.4, 1e-12);
+  EXPECT_NEAR(l->widths[1], 0.3, 1e-12);
+  EXPECT_NEAR(l->widths[2], 0.3, 1e-12);
+  EXPECT_NEAR(l->speeds[0] / l->widths[0], 0.5, 1e-12);
+  EXPECT_NEAR(l->speeds[1] / l->widths[0], 0.25, 1e-12);
+  EXPECT_NEAR(l->speeds[4] / l->widths[1], 1.0 / 3, 1e-12);
+  EXPECT_NEAR(l->speeds[5] / l->widths[1], 1.0 / 6, 1e-12);
+  EXPECT_NEAR(l->speeds[7] / l->widths[2], 1.0 / 3, 1e-12);
+  EXPECT_NEAR(l->HalfPerimeterSum(), 6.0, 1e-12);
+  EXPECT_FALSE(KalinovLastovetskyPartition(s, {{0, 1, 2}, {3, 4, 5}, {6, 7}}).ok());
+  EXPECT_FALSE(KalinovLastovetskyPartition(s, {{0, 1, 2}, {3, 4, 5}, {6, 7, 7, 8}}).ok());
+  EXPECT_FALSE(KalinovLastovetskyPartition(s, {{0, 1, 2}, {}, {3, 4, 5, 6, 7, 8}}).ok());
+}
+
+TEST(GridShapeTest, DigestTable) {
+  const std::vector<std::array<int, 3>> table = {
+      {1, 1, 1},  {2, 1, 2},  {3, 1, 3},  {4, 2, 2},  {5, 1, 5},  {6, 2, 3},
+      {7, 1, 7},  {8, 2, 4},  {9, 3, 3},  {10, 2, 5}, {12, 3, 4}, {16, 4, 4},
+      {18, 3, 6}, {24, 4, 6}, {30, 5, 6}, {36, 6, 6}, {40, 5, 8}};
+  for (auto [p, r, c] : table) {
+    EXPECT_EQ(GridShape(p), std::make_pair(r, c)) << "p = " << p;
+    auto l = GridBasedPartition(std::vector<double>(p, 1.0 + p % 3));
+    ASSERT_TRUE(l.ok());
+    EXPECT_NEAR(l->HalfPerimeterSum(), r + c, 1e-9) << "p = " << p;
+  }
+}
+
+TEST(StraightLineTest, ShpIsThreeWhateverTheRatio) {
+  for (double rho : {1.0, 2.0, 3.0, 8.0, 25.0}) {
+    auto l = StraightLinePartition(std::vector<double>{1.0, rho});
+    ASSERT_TRUE(l.ok());
+    EXPECT_NEAR(l->HalfPerimeterSum(), 3.0, 1e-12);
+    EXPECT_EQ(l->columns[0][0], rho > 1 ? 1 : 0);
+  }
+}
+
+TEST(ApportionTest, LargestRemainder) {
+  auto a = Apportion(std::vector<double>{0.4, 0.3, 0.3}, 10);
+  ASSERT_TRUE(a.ok());
+  EXPECT_EQ(*a, (std::vector<int64_t>{4, 3, 3}));
+  a = Apportion(std::vector<double>{1, 1, 1}, 10);  // 3.33 each; leftover to the lowest index
+  EXPECT_EQ(*a, (std::vector<int64_t>{4, 3, 3}));
+  a = Apportion(std::vector<double>{0.98, 0.01, 0.01}, 10);  // minimum one each
+  EXPECT_EQ(*a, (std::vector<int64_t>{8, 1, 1}));
+  EXPECT_FALSE(Apportion(std::vector<double>{1, 1, 1}, 2).ok());
+}
+
+TEST(ToIntegerPartitionTest, ValidAndNearProportional) {
+  std::mt19937_64 rng(11);
+  std::uniform_real_distribution<double> u(0.05, 1.0);
+  for (int trial = 0; trial < 100; ++trial) {
+    int p = 2 + trial % 12;
+    std::vector<double> s(p);
+    for (double& x : s) x = u(rng);
+    ColumnLayout l = Dp(s);
+    const int64_t n = 64 + trial;
+    auto part = ToIntegerPartition(l, n, n);
+    ASSERT_TRUE(part.ok()) << part.status();
+    ASSERT_TRUE(ValidatePartition(*part).ok()) << ValidatePartition(*part);
+    std::vector<int64_t> areas = OwnerAreas(*part);
+    for (int i = 0; i < p; ++i) {
+      // Within one full strip of the exact share (one row and one column of rounding).
+      EXPECT_NEAR(static_cast<double>(areas[i]), l.speeds[i] * n * n, 2.0 * n + 1) << i;
+    }
+  }
+  EXPECT_FALSE(ToIntegerPartition(Dp(std::vector<double>(9, 1.0)), 2, 2).ok());
+}
+
+// Becker digest 13/14: two processors.
+TEST(SquareCornerTest, ClosedForms) {
+  EXPECT_DOUBLE_EQ(SquareCornerTvc(4500, 8), 13'500'000.0);
+  EXPECT_DOUBLE_EQ(StraightLineTvc(4500), 20'250'000.0);
+  EXPECT_DOUBLE_EQ(SquareCornerTvc(4500, 3), 20'250'000.0);
+  EXPECT_DOUBLE_EQ(SquareCornerTvc(4500, 15), 10'125'000.0);
+  EXPECT_DOUBLE_EQ(SquareCornerTvc(15000, 8), 150'000'000.0);
+  EXPECT_DOUBLE_EQ(SquareCornerTvc(7000, 15) / StraightLineTvc(7000), 0.5);
+  EXPECT_EQ(SquareCornerSide(4500, 8), 1500);
+  EXPECT_EQ(SquareCornerSide(4500, 24), 900);
+  for (double n : {12.0, 4500.0}) {
+    for (double rho = 1.0; rho <= 25.0; rho += 0.25) {
+      double scp = SquareCornerTvc(n, rho), slp = StraightLineTvc(n);
+      EXPECT_NEAR(scp, 2 * n * n / std::sqrt(1 + rho), 1e-12 * scp);
+      // Serial crossover exactly at rho = 3.
+      if (rho < 3) EXPECT_GT(scp, slp) << rho;
+      if (rho > 3) EXPECT_LT(scp, slp) << rho;
+      // Full-duplex crossover exactly at rho = 2.
+      double scp_d = SquareCornerDominantVolume(n, rho), slp_d = StraightLineDominantVolume(n, rho);
+      if (rho < 2) EXPECT_GT(scp_d, slp_d) << rho;
+      if (rho > 2) EXPECT_LT(scp_d, slp_d) << rho;
+    }
+  }
+  EXPECT_NEAR(SquareCornerDominantVolume(4500, 2), 2.0 / 3 * 4500 * 4500, 1e-3);
+  EXPECT_NEAR(StraightLineDominantVolume(4500, 2), 2.0 / 3 * 4500 * 4500, 1e-3);
+  EXPECT_NEAR(SquareCornerDominantVolume(4500, 8), 9'000'000, 1e-6);
+  EXPECT_NEAR(StraightLineDominantVolume(4500, 8), 18'000'000, 1e-6);
+}
+
+TEST(SquareCornerTest, HybridThresholds) {
+  EXPECT_EQ(ChooseTwoProcessorShape(2.99, LinkModel::kSerial), TwoProcessorShape::kStraightLine);
+  EXPECT_EQ(ChooseTwoProcessorShape(3.0, LinkModel::kSerial), TwoProcessorShape::kSquareCorner);
+  EXPECT_EQ(ChooseTwoProcessorShape(1.99, LinkModel::kFullDuplex),
+            TwoProcessorShape::kStraightLine);
+  EXPECT_EQ(ChooseTwoProcessorShape(2.0, LinkModel::kFullDuplex),
+            TwoProcessorShape::kSquareCorner);
+  // The hybrid never has a larger volume than either shape (within the model).
+  for (double rho = 1.0; rho <= 25.0; rho += 0.5) {
+    double pick = ChooseTwoProcessorShape(rho, LinkModel::kSerial) ==
+                          TwoProcessorShape::kSquareCorner
+                      ? SquareCornerTvc(100, rho)
+                      : StraightLineTvc(100);
+    EXPECT_LE(pick, std::min(SquareCornerTvc(100, rho), StraightLineTvc(100)) + 1e-9);
+  }
+}
+
+TEST(SquareCornerTest, DiscretePartitionsMatchClosedForm) {
+  // N = 4500, rho = 8: side 1500, TVC 13,500,000, directions 9,000,000 and 4,500,000.
+  auto p = SquareCornerPartition2(std::vector<double>{8, 1}, 4500);
+  ASSERT_TRUE(p.ok()) << p.status();
+  ASSERT_TRUE(ValidatePartition(*p).ok());
+  EXPECT_EQ(p->rects[0], (Rect{0, 0, 1500, 1500, 1}));
+  auto v = MatmulVolumes(*p);
+  ASSERT_TRUE(v.ok()) << v.status();
+  EXPECT_EQ(v->Total(), 13'500'000);
+  EXPECT_EQ(v->at(0, 1), 9'000'000);
+  EXPECT_EQ(v->at(1, 0), 4'500'000);
+  auto slp = StraightLinePartition2(std::vector<double>{8, 1}, 4500);
+  ASSERT_TRUE(slp.ok());
+  auto vs = MatmulVolumes(*slp);
+  EXPECT_EQ(vs->Total(), 20'250'000);
+  EXPECT_EQ(vs->at(0, 1), 18'000'000);
+  // Ratio 0.5 at rho = 15 on the discrete grid (side exactly N / 4).
+  auto p15 = SquareCornerPartition2(std::vector<double>{1, 15}, 4500);
+  ASSERT_TRUE(p15.ok());
+  EXPECT_EQ(p15->rects[0].owner, 0);
+  EXPECT_EQ(MatmulVolumes(*p15)->Total() * 2, MatmulVolumes(*slp)->Total());
+  EXPECT_FALSE(SquareCornerPartition2(std::vector<double>{1, 2, 3}, 10).ok());
+  EXPECT_FALSE(SquareCornerPartition2(std::vector<double>{1, 2}, 1).ok());
+}
+
+TEST(SquareCorner3Test, FeasibilityAgreesOnAMillionTriples) {
+  std::mt19937_64 rng(2024);
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  int64_t feasible = 0;
+  for (int i = 0; i < 1'000'000; ++i) {
+    double x[3] = {u(rng), u(rng), u(rng)};
+    std::sort(x, x + 3, std::greater<double>());
+    if (x[2] <= 0) continue;
+    double sum = x[0] + x[1] + x[2];
+    double s1 = x[0] / sum, s2 = x[1] / sum, s3 = x[2] / sum;
+    bool a = SquareCorner3Feasible(s1, s2, s3);
+    bool b = SquareCorner3FeasibleRatioForm(s1, s2, s3);
+    // The two forms are algebraically equal; a disagreement may only sit on the boundary.
+    if (a != b) {
+      ASSERT_NEAR(std::sqrt(s2) + std::sqrt(s3), 1.0, 1e-12) << s1 << " " << s2 << " " << s3;
+    }
+    feasible += a;
+  }
+  EXPECT_GT(feasible, 0);
+  EXPECT_LT(feasible, 1'000'000);
+  EXPECT_FALSE(SquareCorner3Feasible(1, 1, 1));
+  EXPECT_TRUE(SquareCorner3Feasible(2, 1, 1));
+  EXPECT_TRUE(SquareCorner3FeasibleRatioForm(2, 1, 1));
+  EXPECT_FALSE(SquareCornerPartition3(std::vector<double>{1, 1, 1}, 12).ok());
+}
+
+TEST(SquareCorner3Test, DigestVectors) {
+  // 50:25:25 on N = 10: squares of 5 touch at the centre; TVC 200; 2 <-> 3 silent.
+  auto p = SquareCornerPartition3(std::vector<double>{25, 50, 25}, 10);
+  ASSERT_TRUE(p.ok()) << p.status();
+  ASSERT_TRUE(ValidatePartition(*p).ok());
+  auto v = MatmulVolumes(*p);
+  EXPECT_EQ(v->Total(), 200);
+  EXPECT_EQ(v->at(1, 0), 50);  // fastest (id 1) -> middle (id 0)
+  EXPECT_EQ(v->at(0, 1), 50);
+  EXPECT_EQ(v->at(0, 2), 0);
+  EXPECT_EQ(v->at(2, 0), 0);
+  // 92:4:4 on N = 20: a = b = 4, TVC 320.
+  p = SquareCornerPartition3(std::vector<double>{92, 4, 4}, 20);
+  ASSERT_TRUE(p.ok());
+  v = MatmulVolumes(*p);
+  EXPECT_EQ(v->Total(), 320);
+  EXPECT_EQ(v->at(0, 1), 128);
+  EXPECT_EQ(v->at(1, 0), 32);
+  EXPECT_EQ(v->at(0, 2), 128);
+  EXPECT_EQ(v->at(2, 0), 32);
+  // 87:9:4 on N = 10: a = 3, b = 2.
+  p = SquareCornerPartition3(std::vector<double>{87, 9, 4}, 10);
+  ASSERT_TRUE(p.ok());
+  v = MatmulVolumes(*p);
+  EXPECT_EQ(v->at(0, 1), 42);
+  EXPECT_EQ(v->at(1, 0), 18);
+  EXPECT_EQ(v->at(0, 2), 32);
+  EXPECT_EQ(v->at(2, 0), 8);
+  EXPECT_EQ(v->Total(), 100);
+}
+
+TEST(RectangularTest, CornerBlockVolumes) {
+  // Becker Prop. 8.2: TVC = k (alpha + beta), independent of m and q, minimal for a square.
+  auto sq = CornerBlockPartitions(6, 4, 8, 2, 2);
+  ASSERT_TRUE(sq.ok()) << sq.status();
+  auto v = MatmulVolumes(sq->a, sq->b, sq->c);
+  ASSERT_TRUE(v.ok()) << v.status();
+  EXPECT_EQ(v->at(0, 1), 8);
+  EXPECT_EQ(v->at(1, 0), 8);
+  EXPECT_EQ(v->Total(), 16);
+  auto thin = CornerBlockPartitions(6, 5, 8, 1, 4);
+  ASSERT_TRUE(thin.ok()) << thin.status();
+  EXPECT_EQ(MatmulVolumes(thin->a, thin->b, thin->c)->Total(), 5 * (1 + 4));
+  auto big = CornerBlockPartitions(10, 5, 7, 3, 3);
+  ASSERT_TRUE(big.ok());
+  EXPECT_EQ(MatmulVolumes(big->a, big->b, big->c)->Total(), 30);
+  // Among blocks of area 16 in 20 x 20 x 20, the square is the unique minimiser.
+  int64_t best = 1 << 30, best_alpha = 0;
+  for (int64_t alpha : {1, 2, 4, 8, 16}) {
+    auto p = CornerBlockPartitions(20, 20, 20, alpha, 16 / alpha);
+    ASSERT_TRUE(p.ok());
+    int64_t t = MatmulVolumes(p->a, p->b, p->c)->Total();
+    EXPECT_EQ(t, 20 * (alpha + 16 / alpha));
+    if (t < best) best = t, best_alpha = alpha;
+  }
+  EXPECT_EQ(best_alpha, 4);
+  auto r = RectangularSquareCorner(std::vector<double>{1, 8}, 30, 40, 30);  // side 10
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(r->c.rects[0], (Rect{0, 0, 10, 10, 0}));
+  EXPECT_EQ(MatmulVolumes(r->a, r->b, r->c)->Total(), 40 * 20);
+  EXPECT_FALSE(RectangularSquareCorner(std::vector<double>{1, 1}, 30, 4, 30).ok());
+}
+
+}  // namespace
+}  // namespace rankmap::graphs
