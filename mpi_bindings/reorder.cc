@@ -232,10 +232,12 @@ absl::StatusOr<MPI_Comm> Reorder(MPI_Comm comm, const graphs::CommGraph& graph,
 }
 
 ReorderOutcome ReorderFromEdges(MPI_Comm comm, std::span<const LocalEdge> edges,
-                                const ReorderOptions& options) {
+                                const ReorderOptions& options,
+                                const absl::Status& caller) {
   const int n = Size(comm);
-  absl::Status local;
+  absl::Status local = caller;
   for (const LocalEdge& e : edges) {
+    if (!local.ok()) break;
     if (e.source < 0 || e.source >= n || e.destination < 0 ||
         e.destination >= n || !(e.bytes >= 0) || e.bytes > 1e300) {
       local = absl::InvalidArgumentError(

@@ -94,8 +94,11 @@ struct LocalEdge {
 // knows (typically its own sends); rank 0 gathers them all, sums duplicates in
 // both directions and maps the resulting graph. Errors as above plus
 // out-of-range ranks or bad weights on any rank.
+// `local` is an error the caller already found in this rank's input; it is
+// agreed on like the others.
 ReorderOutcome ReorderFromEdges(MPI_Comm comm, std::span<const LocalEdge> edges,
-                                const ReorderOptions& options);
+                                const ReorderOptions& options,
+                                const absl::Status& local = absl::OkStatus());
 
 // Collective: returns `local` from every rank where it is not OK, prefixed with
 // the lowest failing rank ("rank 3: ..."), identically on all ranks; OK when

@@ -1,0 +1,158 @@
+// PMPI interception of MPI_Dist_graph_create_adjacent and
+// MPI_Dist_graph_create, built as librankmap_reorder.so (link it before -lmpi,
+// or LD_PRELOAD it): when the program asks for reorder = 1, the ranks of the
+// new graph communicator follow the engine's mapping of the declared edges onto
+// the machine (Open MPI 4.1 returns the same ranks; MPICH ignores the flag).
+//
+// Steps, collective over comm_old: every rank contributes its declared edges
+// (weights as given, MPI_UNWEIGHTED counting 1); ReorderFromEdges gathers them
+// on rank 0, maps them and splits comm_old with the new ranks as keys; the
+// graph communicator is then created on the split communicator with every
+// source and destination renumbered to the new rank of the same process, so
+// each process keeps exactly the neighbours it declared (in its declared
+// order). If mapping fails, rank 0 prints one line on stderr and every rank
+// falls back to the plain PMPI call (identity order).
+//
+// Environment: RANKMAP_TOPOLOGY, RANKMAP_NETWORK (see reorder.h),
+// RANKMAP_ALGORITHM (engine algorithm or preset), RANKMAP_SEED.
+#include <mpi.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "mpi_bindings/reorder.h"
+
+namespace rankmap::mpi_bindings {
+namespace {
+
+ReorderOptions OptionsFromEnvironment(absl::Status* status) {
+  ReorderOptions o;
+  if (const char* a = std::getenv("RANKMAP_ALGORITHM")) {
+    if (absl::StatusOr<core::MappingOptions> p =
+            core::MappingOptions::Preset(a);
+        p.ok()) {
+      o.mapping = *p;
+    } else if (absl::StatusOr<core::Algorithm> alg = core::ParseAlgorithm(a);
+               alg.ok()) {
+      o.mapping.algorithm = *alg;
+    } else {
+      *status = alg.status();
+    }
+  }
+  if (const char* s = std::getenv("RANKMAP_SEED"))
+    o.mapping.seed = std::strtoull(s, nullptr, 10);
+  return o;
+}
+
+bool IsIntercommunicator(MPI_Comm comm) {
+  int inter = 0;
+  PMPI_Comm_test_inter(comm, &inter);
+  return inter != 0;
+}
+
+// Runs the reordering; on failure reports once and returns false (same answer
+// on all ranks).
+bool Plan(MPI_Comm comm, const std::vector<LocalEdge>& edges,
+          ReorderOutcome* out) {
+  absl::Status env;
+  ReorderOptions options = OptionsFromEnvironment(&env);
+  *out = ReorderFromEdges(comm, edges, options, env);
+  if (out->status.ok()) return true;
+  int rank = 0;
+  PMPI_Comm_rank(comm, &rank);
+  if (rank == 0) {
+    std::fprintf(stderr, "rankmap: dist-graph reordering skipped: %s\n",
+                 std::string(out->status.message()).c_str());
+  }
+  PMPI_Comm_free(&out->comm);
+  return false;
+}
+
+std::vector<int> Renumber(const int* ranks, int count,
+                          const std::vector<int32_t>& new_rank) {
+  std::vector<int> out(ranks, ranks + count);
+  for (int& r : out) {
+    if (r >= 0 && r < static_cast<int>(new_rank.size())) r = new_rank[r];
+  }
+  return out;
+}
+
+double Weight(const int* weights, int k) {
+  return weights == MPI_UNWEIGHTED || weights == nullptr ? 1.0 : weights[k];
+}
+
+}  // namespace
+}  // namespace rankmap::mpi_bindings
+
+extern "C" {
+
+int MPI_Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree,
+                                   const int sources[],
+                                   const int sourceweights[], int outdegree,
+                                   const int destinations[],
+                                   const int destweights[], MPI_Info info,
+                                   int reorder, MPI_Comm* comm_dist_graph) {
+  using namespace rankmap::mpi_bindings;
+  if (!reorder || IsIntercommunicator(comm_old)) {
+    return PMPI_Dist_graph_create_adjacent(
+        comm_old, indegree, sources, sourceweights, outdegree, destinations,
+        destweights, info, reorder, comm_dist_graph);
+  }
+  int me = 0;
+  PMPI_Comm_rank(comm_old, &me);
+  // Each edge is declared as an out-edge by its source: out-edges alone cover
+  // the graph.
+  std::vector<LocalEdge> edges;
+  edges.reserve(outdegree > 0 ? outdegree : 0);
+  for (int k = 0; k < outdegree; ++k) {
+    edges.push_back({me, destinations[k], Weight(destweights, k)});
+  }
+  ReorderOutcome out;
+  if (!Plan(comm_old, edges, &out)) {
+    return PMPI_Dist_graph_create_adjacent(
+        comm_old, indegree, sources, sourceweights, outdegree, destinations,
+        destweights, info, reorder, comm_dist_graph);
+  }
+  std::vector<int> src = Renumber(sources, indegree, out.new_rank);
+  std::vector<int> dst = Renumber(destinations, outdegree, out.new_rank);
+  const int rc = PMPI_Dist_graph_create_adjacent(
+      out.comm, indegree, src.data(), sourceweights, outdegree, dst.data(),
+      destweights, info, 0, comm_dist_graph);
+  PMPI_Comm_free(&out.comm);
+  return rc;
+}
+
+int MPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[],
+                          const int degrees[], const int destinations[],
+                          const int weights[], MPI_Info info, int reorder,
+                          MPI_Comm* comm_dist_graph) {
+  using namespace rankmap::mpi_bindings;
+  if (!reorder || IsIntercommunicator(comm_old)) {
+    return PMPI_Dist_graph_create(comm_old, n, sources, degrees, destinations,
+                                  weights, info, reorder, comm_dist_graph);
+  }
+  std::vector<LocalEdge> edges;
+  int total = 0;
+  for (int i = 0; i < n; ++i) {
+    for (int k = 0; k < degrees[i]; ++k, ++total) {
+      edges.push_back(
+          {sources[i], destinations[total], Weight(weights, total)});
+    }
+  }
+  ReorderOutcome out;
+  if (!Plan(comm_old, edges, &out)) {
+    return PMPI_Dist_graph_create(comm_old, n, sources, degrees, destinations,
+                                  weights, info, reorder, comm_dist_graph);
+  }
+  std::vector<int> src = Renumber(sources, n, out.new_rank);
+  std::vector<int> dst = Renumber(destinations, total, out.new_rank);
+  const int rc =
+      PMPI_Dist_graph_create(out.comm, n, src.data(), degrees, dst.data(),
+                             weights, info, 0, comm_dist_graph);
+  PMPI_Comm_free(&out.comm);
+  return rc;
+}
+
+}  // extern "C"
