@@ -1,21 +1,23 @@
-// Tree: where processes can run, as a rooted tree whose leaves are execution slots (PUs or
-// cores of nodes, nodes under switches or clusters).
+// Tree: where processes can run, as a rooted tree whose leaves are execution
+// slots (PUs or cores of nodes, nodes under switches or clusters).
 //
-// Numbering: leaves are [0, num_leaves()) in logical left-to-right order (hwloc's logical PU
-// order, and Scotch/TopoMatch tleaf mixed-radix numbering); internal nodes follow, numbered so
-// that parent(i) > i; the root is num_nodes() - 1. The leaves below any node form a contiguous
-// range [leaf_begin(n), leaf_end(n)).
+// Numbering: leaves are [0, num_leaves()) in logical left-to-right order
+// (hwloc's logical PU order, and Scotch/TopoMatch tleaf mixed-radix numbering);
+// internal nodes follow, numbered so that parent(i) > i; the root is
+// num_nodes() - 1. The leaves below any node form a contiguous range
+// [leaf_begin(n), leaf_end(n)).
 //
-// Costs: Distance(a, b) for leaves a != b is cost(LCA(a, b)), or the entry of the LCA's
-// child-pair matrix for the two children on the paths to a and b when the LCA carries one
-// (per-cluster-pair costs of a heterogeneous network). For trees described by per-level link
-// costs (tleaf `c1 .. cL`), cost(node at depth d) is the sum of the link costs from its leaves
-// up to it, c_{d+1} + ... + c_L, so distances agree 1:1 with Scotch and TopoMatch.
+// Costs: Distance(a, b) for leaves a != b is cost(LCA(a, b)), or the entry of
+// the LCA's child-pair matrix for the two children on the paths to a and b when
+// the LCA carries one (per-cluster-pair costs of a heterogeneous network). For
+// trees described by per-level link costs (tleaf `c1 .. cL`), cost(node at
+// depth d) is the sum of the link costs from its leaves up to it, c_{d+1} + ...
+// + c_L, so distances agree 1:1 with Scotch and TopoMatch.
 //
-// Trees may be unbalanced (different arities under different parents, leaves at different
-// depths). Each leaf has a capacity (processes it can take: 1, k when oversubscribed, 0 when
-// unavailable), an hwloc os_index (physical id, used only for binding; -1 if unknown) and an
-// optional host name.
+// Trees may be unbalanced (different arities under different parents, leaves at
+// different depths). Each leaf has a capacity (processes it can take: 1, k when
+// oversubscribed, 0 when unavailable), an hwloc os_index (physical id, used
+// only for binding; -1 if unknown) and an optional host name.
 //
 // Usage:
 //   TreeBuilder b;
@@ -24,7 +26,8 @@
 //     NodeId sock = b.AddChild(root, "Package", 1);
 //     for (int c = 0; c < 2; ++c) b.AddChild(sock, "Core");
 //   }
-//   ASSIGN_OR_RETURN(Tree t, std::move(b).Build());   // same as Tree::FromLevels({2,2},{10,1})
+//   ASSIGN_OR_RETURN(Tree t, std::move(b).Build());   // same as
+//   Tree::FromLevels({2,2},{10,1})
 #ifndef RANKMAP_TOPOLOGY_TREE_H_
 #define RANKMAP_TOPOLOGY_TREE_H_
 
@@ -45,10 +48,10 @@ class Tree {
  public:
   Tree() = default;
 
-  // A balanced tree from top-down arities and per-level link costs (the tleaf model):
-  // arities[i] children per node at depth i, link_costs[i] the cost of a link between depth i
-  // and depth i+1. Errors: empty or mismatched vectors, arity < 1, negative or non-finite cost,
-  // more than 2^31 leaves.
+  // A balanced tree from top-down arities and per-level link costs (the tleaf
+  // model): arities[i] children per node at depth i, link_costs[i] the cost of
+  // a link between depth i and depth i+1. Errors: empty or mismatched vectors,
+  // arity < 1, negative or non-finite cost, more than 2^31 leaves.
   static absl::StatusOr<Tree> FromLevels(std::span<const int64_t> arities,
                                          std::span<const double> link_costs);
 
@@ -66,7 +69,9 @@ class Tree {
     return {children_.data() + child_begin_[n],
             static_cast<size_t>(child_begin_[n + 1] - child_begin_[n])};
   }
-  int32_t num_children(NodeId n) const { return child_begin_[n + 1] - child_begin_[n]; }
+  int32_t num_children(NodeId n) const {
+    return child_begin_[n + 1] - child_begin_[n];
+  }
   // Position of n among its parent's children.
   int32_t child_rank(NodeId n) const { return child_rank_[n]; }
   LeafId leaf_begin(NodeId n) const { return leaf_begin_[n]; }
@@ -75,11 +80,14 @@ class Tree {
   // Cost between two distinct leaves whose LCA is n (leaves: 0).
   double cost(NodeId n) const { return cost_[n]; }
   bool has_pair_costs(NodeId n) const { return pair_begin_[n] >= 0; }
-  // Child-pair cost of node n for its children of ranks i and j (requires has_pair_costs(n)).
+  // Child-pair cost of node n for its children of ranks i and j (requires
+  // has_pair_costs(n)).
   double pair_cost(NodeId n, int32_t i, int32_t j) const {
-    return pair_costs_[pair_begin_[n] + static_cast<int64_t>(i) * num_children(n) + j];
+    return pair_costs_[pair_begin_[n] +
+                       static_cast<int64_t>(i) * num_children(n) + j];
   }
-  // Level name ("Machine", "Package", "NUMANode", "Core", "PU", "switch", "node", ...).
+  // Level name ("Machine", "Package", "NUMANode", "Core", "PU", "switch",
+  // "node", ...).
   const std::string& kind(NodeId n) const { return kinds_[kind_[n]]; }
 
   int32_t os_index(LeafId l) const { return os_index_[l]; }
@@ -101,7 +109,12 @@ class Tree {
     return a;
   }
 
-  // Distance between two leaves as defined above; 0 when a == b. O(depth), no allocation.
+  // Depth of the lowest common ancestor of two leaves (root: 0; a == b: the
+  // leaf's depth). O(depth), no allocation.
+  int32_t LcaDepth(NodeId a, NodeId b) const { return depth_[Lca(a, b)]; }
+
+  // Distance between two leaves as defined above; 0 when a == b. O(depth), no
+  // allocation.
   double Distance(LeafId a, LeafId b) const {
     if (a == b) return 0.0;
     NodeId x = a, y = b, cx = a, cy = b;
@@ -123,7 +136,8 @@ class Tree {
     return depth_[a] + depth_[b] - 2 * depth_[Lca(a, b)];
   }
 
-  // True when every leaf has the same depth and all nodes at one depth have the same arity.
+  // True when every leaf has the same depth and all nodes at one depth have the
+  // same arity.
   bool Balanced() const;
   // Per-depth arities (top-down) when Balanced(), else empty.
   std::vector<int32_t> Arities() const;
@@ -131,13 +145,14 @@ class Tree {
   // Checks every invariant listed at the top of this file.
   absl::Status Validate() const;
 
-  // Copies of the tree with different leaf capacities. SetCapacities errors: wrong length,
-  // negative value.
+  // Copies of the tree with different leaf capacities. SetCapacities errors:
+  // wrong length, negative value.
   absl::StatusOr<Tree> WithCapacities(std::vector<int32_t> capacities) const;
 
  private:
   friend class TreeBuilder;
-  void Finish();  // computes derived arrays (depth, ranks, leaf ranges, capacities)
+  void
+  Finish();  // computes derived arrays (depth, ranks, leaf ranges, capacities)
 
   int32_t num_leaves_ = 0;
   int32_t height_ = 0;
@@ -148,7 +163,8 @@ class Tree {
   std::vector<int32_t> child_rank_;
   std::vector<LeafId> leaf_begin_, leaf_end_;
   std::vector<double> cost_;
-  std::vector<int64_t> pair_begin_;  // -1 when the node has no child-pair matrix
+  std::vector<int64_t>
+      pair_begin_;  // -1 when the node has no child-pair matrix
   std::vector<double> pair_costs_;
   std::vector<int32_t> kind_;
   std::vector<std::string> kinds_;
@@ -159,24 +175,25 @@ class Tree {
   std::vector<int64_t> subtree_capacity_;
 };
 
-// Builds a Tree from nodes added top-down in any order; children keep insertion order, nodes
-// without children become leaves. Builder ids are not Tree ids: Build() renumbers (see
-// TreeBuilder::tree_id after Build).
+// Builds a Tree from nodes added top-down in any order; children keep insertion
+// order, nodes without children become leaves. Builder ids are not Tree ids:
+// Build() renumbers (see TreeBuilder::tree_id after Build).
 class TreeBuilder {
  public:
   NodeId AddRoot(std::string_view kind, double cost = 0.0);
   // Errors are deferred to Build(): an unknown parent is reported there.
   NodeId AddChild(NodeId parent, std::string_view kind, double cost = 0.0);
   void SetCost(NodeId n, double cost);
-  // Row-major k x k matrix for a node with k children; symmetric, zero diagonal.
+  // Row-major k x k matrix for a node with k children; symmetric, zero
+  // diagonal.
   void SetPairCosts(NodeId n, std::vector<double> matrix);
   void SetOsIndex(NodeId leaf, int32_t os_index);
   void SetHost(NodeId leaf, std::string_view host);
   void SetCapacity(NodeId leaf, int32_t capacity);
   int32_t num_nodes() const { return static_cast<int32_t>(parent_.size()); }
 
-  // Errors: no root or several roots, bad parent ids, negative/non-finite costs, malformed pair
-  // matrices, negative capacities, no leaves.
+  // Errors: no root or several roots, bad parent ids, negative/non-finite
+  // costs, malformed pair matrices, negative capacities, no leaves.
   absl::StatusOr<Tree> Build() &&;
 
  private:

@@ -1,0 +1,293 @@
+#include "topology/tree_ops.h"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "topology/tleaf.h"
+
+namespace rankmap::topology {
+namespace {
+
+// Copies the nodes of `t` with keep[v] (all when keep is empty) below `parent`
+// (-1: as root).
+NodeId CopyNodes(TreeBuilder& b, NodeId parent, const Tree& t,
+                 const std::vector<bool>& keep, std::string_view host) {
+  auto kept = [&](NodeId v) { return keep.empty() || keep[v]; };
+  std::vector<NodeId> bid(t.num_nodes(), -1);
+  std::vector<NodeId> stack = {t.root()};
+  while (!stack.empty()) {
+    const NodeId v = stack.back();
+    stack.pop_back();
+    const NodeId p = t.parent(v);
+    bid[v] = p < 0 ? (parent < 0 ? b.AddRoot(t.kind(v), t.cost(v))
+                                 : b.AddChild(parent, t.kind(v), t.cost(v)))
+                   : b.AddChild(bid[p], t.kind(v), t.cost(v));
+    if (t.is_leaf(v)) {
+      b.SetOsIndex(bid[v], t.os_index(v));
+      b.SetCapacity(bid[v], t.capacity(v));
+      if (!host.empty()) {
+        b.SetHost(bid[v], host);
+      } else if (!t.host(v).empty()) {
+        b.SetHost(bid[v], t.host(v));
+      }
+      continue;
+    }
+    auto kids = t.children(v);
+    std::vector<int32_t> ranks;
+    for (int32_t r = 0; r < static_cast<int32_t>(kids.size()); ++r) {
+      if (kept(kids[r])) ranks.push_back(r);
+    }
+    if (t.has_pair_costs(v)) {
+      std::vector<double> m;
+      m.reserve(ranks.size() * ranks.size());
+      for (int32_t i : ranks) {
+        for (int32_t j : ranks) m.push_back(t.pair_cost(v, i, j));
+      }
+      b.SetPairCosts(bid[v], std::move(m));
+    }
+    for (size_t k = ranks.size(); k-- > 0;) stack.push_back(kids[ranks[k]]);
+  }
+  return bid[t.root()];
+}
+
+std::string JsonString(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          absl::StrAppend(
+              &out, "\\u00",
+              absl::Hex(static_cast<unsigned char>(c), absl::kZeroPad2));
+        } else {
+          out += c;
+        }
+    }
+  }
+  return out + "\"";
+}
+
+}  // namespace
+
+absl::StatusOr<Tree> Restrict(const Tree& tree,
+                              std::span<const LeafId> allowed) {
+  if (allowed.empty())
+    return absl::InvalidArgumentError("topology/restrict: no leaf allowed");
+  std::vector<bool> keep(tree.num_nodes(), false);
+  for (LeafId l : allowed) {
+    if (l < 0 || l >= tree.num_leaves()) {
+      return absl::InvalidArgumentError(absl::StrCat("topology/restrict: leaf ",
+                                                     l, " is not in [0, ",
+                                                     tree.num_leaves(), ")"));
+    }
+    keep[l] = true;
+  }
+  // Parents have larger ids: one upward sweep marks every ancestor of a kept
+  // leaf.
+  for (NodeId v = 0; v + 1 < tree.num_nodes(); ++v) {
+    if (keep[v]) keep[tree.parent(v)] = true;
+  }
+  TreeBuilder b;
+  CopyNodes(b, -1, tree, keep, "");
+  return std::move(b).Build();
+}
+
+absl::StatusOr<Tree> Oversubscribe(const Tree& tree, int32_t k) {
+  if (k < 1) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "topology/oversubscribe: capacity per leaf must be >= 1, got ", k));
+  }
+  std::vector<int32_t> caps(tree.num_leaves());
+  for (LeafId l = 0; l < tree.num_leaves(); ++l)
+    caps[l] = tree.capacity(l) > 0 ? k : 0;
+  return tree.WithCapacities(std::move(caps));
+}
+
+NodeId AppendSubtree(TreeBuilder& builder, NodeId parent, const Tree& sub,
+                     std::string_view host) {
+  return CopyNodes(builder, parent, sub, {}, host);
+}
+
+std::string ToJson(const Tree& tree) {
+  std::string out = absl::StrCat(
+      "{\"num_leaves\": ", tree.num_leaves(),
+      ", \"num_nodes\": ", tree.num_nodes(), ", \"height\": ", tree.height(),
+      ", \"balanced\": ", tree.Balanced() ? "true" : "false");
+  if (tree.Balanced()) {
+    out += ", \"arities\": [";
+    const auto a = tree.Arities();
+    for (size_t i = 0; i < a.size(); ++i)
+      absl::StrAppend(&out, i ? ", " : "", a[i]);
+    out += "]";
+  }
+  out += ", \"root\": ";
+  if (tree.num_nodes() == 0) return out + "null}";
+  // Explicit stack: (node, next child rank), so deep trees cannot overflow the
+  // call stack.
+  std::vector<std::pair<NodeId, int32_t>> stack = {{tree.root(), -1}};
+  while (!stack.empty()) {
+    auto& [v, next] = stack.back();
+    if (next < 0) {
+      absl::StrAppend(&out, "{\"id\": ", v,
+                      ", \"kind\": ", JsonString(tree.kind(v)));
+      if (tree.is_leaf(v)) {
+        absl::StrAppend(&out, ", \"os_index\": ", tree.os_index(v),
+                        ", \"host\": ", JsonString(tree.host(v)),
+                        ", \"capacity\": ", tree.capacity(v), "}");
+        stack.pop_back();
+        continue;
+      }
+      absl::StrAppend(&out, ", \"depth\": ", tree.depth(v),
+                      ", \"cost\": ", FormatCost(tree.cost(v)),
+                      ", \"leaves\": [", tree.leaf_begin(v), ", ",
+                      tree.leaf_end(v), "], \"capacity\": ", tree.Capacity(v));
+      if (tree.has_pair_costs(v)) {
+        out += ", \"pair_costs\": [";
+        const int32_t k = tree.num_children(v);
+        for (int32_t i = 0; i < k; ++i) {
+          out += i ? ", [" : "[";
+          for (int32_t j = 0; j < k; ++j)
+            absl::StrAppend(&out, j ? ", " : "",
+                            FormatCost(tree.pair_cost(v, i, j)));
+          out += "]";
+        }
+        out += "]";
+      }
+      out += ", \"children\": [";
+      next = 0;
+    }
+    if (next < tree.num_children(v)) {
+      if (next > 0) out += ", ";
+      const NodeId c = tree.children(v)[next++];
+      stack.push_back({c, -1});
+      continue;
+    }
+    out += "]}";
+    stack.pop_back();
+  }
+  return out + "}";
+}
+
+std::string DrawTree(const Tree& tree) {
+  if (tree.num_nodes() == 0) return "(empty tree)\n";
+  // Shape signature of every node, bottom-up (children have smaller ids than
+  // parents).
+  std::map<std::tuple<std::string, double, std::vector<double>, int32_t,
+                      std::vector<int32_t>>,
+           int32_t>
+      ids;
+  std::vector<int32_t> shape(tree.num_nodes());
+  for (NodeId v = 0; v < tree.num_nodes(); ++v) {
+    std::vector<double> pairs;
+    if (tree.has_pair_costs(v)) {
+      const int32_t k = tree.num_children(v);
+      for (int32_t i = 0; i < k; ++i) {
+        for (int32_t j = 0; j < k; ++j)
+          pairs.push_back(tree.pair_cost(v, i, j));
+      }
+    }
+    std::vector<int32_t> kids;
+    for (NodeId c : tree.children(v)) kids.push_back(shape[c]);
+    auto key = std::make_tuple(tree.kind(v), tree.cost(v), std::move(pairs),
+                               tree.is_leaf(v) ? tree.capacity(v) : -1,
+                               std::move(kids));
+    shape[v] = ids.try_emplace(std::move(key), static_cast<int32_t>(ids.size()))
+                   .first->second;
+  }
+  std::string out;
+  auto leaf_range = [&](NodeId a, NodeId b) {
+    return absl::StrCat("leaves [", tree.leaf_begin(a), ", ", tree.leaf_end(b),
+                        ")");
+  };
+  // Frames: (node, indent); a node's children are expanded into runs of equal
+  // shapes.
+  struct Frame {
+    NodeId v;
+    int32_t indent;
+    int32_t more;  // > 0: a summary line for `more` siblings ending at `last`
+    NodeId last;
+  };
+  std::vector<Frame> stack = {{tree.root(), 0, 0, -1}};
+  while (!stack.empty()) {
+    const Frame f = stack.back();
+    stack.pop_back();
+    const std::string pad(2 * f.indent, ' ');
+    if (f.more > 0) {
+      absl::StrAppend(&out, pad, "... ", f.more, " more like this, ",
+                      leaf_range(f.v, f.last), "\n");
+      continue;
+    }
+    const NodeId v = f.v;
+    if (tree.is_leaf(v)) {
+      absl::StrAppend(&out, pad, tree.kind(v), " leaf ", v, " (os ",
+                      tree.os_index(v), ")");
+      if (!tree.host(v).empty()) absl::StrAppend(&out, " host ", tree.host(v));
+      if (tree.capacity(v) != 1)
+        absl::StrAppend(&out, " capacity ", tree.capacity(v));
+      out += "\n";
+      continue;
+    }
+    auto kids = tree.children(v);
+    const bool all_leaves = std::all_of(
+        kids.begin(), kids.end(), [&](NodeId c) { return tree.is_leaf(c); });
+    absl::StrAppend(&out, pad, tree.kind(v), "  cost ",
+                    FormatCost(tree.cost(v)), "  ", leaf_range(v, v), "  ");
+    if (all_leaves) {
+      const bool same_kind = std::all_of(
+          kids.begin(), kids.end(),
+          [&](NodeId c) { return tree.kind(c) == tree.kind(kids[0]); });
+      absl::StrAppend(&out, kids.size(), " x ",
+                      same_kind ? tree.kind(kids[0]) : "leaf");
+      if (!tree.host(kids[0]).empty())
+        absl::StrAppend(&out, "  host ", tree.host(kids[0]));
+      if (tree.Capacity(v) != static_cast<int64_t>(kids.size())) {
+        absl::StrAppend(&out, "  capacity ", tree.Capacity(v));
+      }
+    } else {
+      absl::StrAppend(&out, kids.size(), " children");
+    }
+    out += "\n";
+    if (tree.has_pair_costs(v)) {
+      const int32_t k = tree.num_children(v);
+      absl::StrAppend(&out, pad, "  pair costs (", k, " x ", k, "):\n");
+      for (int32_t i = 0; i < k && i < 32; ++i) {
+        out += pad + "   ";
+        for (int32_t j = 0; j < k && j < 32; ++j)
+          absl::StrAppend(&out, " ", FormatCost(tree.pair_cost(v, i, j)));
+        out += k > 32 ? " ...\n" : "\n";
+      }
+    }
+    if (all_leaves) continue;
+    // Push runs in reverse so they pop in order.
+    std::vector<Frame> frames;
+    for (size_t i = 0; i < kids.size();) {
+      size_t j = i + 1;
+      while (j < kids.size() && shape[kids[j]] == shape[kids[i]]) ++j;
+      frames.push_back({kids[i], f.indent + 1, 0, -1});
+      if (j - i > 1)
+        frames.push_back({kids[i + 1], f.indent + 1,
+                          static_cast<int32_t>(j - i - 1), kids[j - 1]});
+      i = j;
+    }
+    for (size_t k = frames.size(); k-- > 0;) stack.push_back(frames[k]);
+  }
+  return out;
+}
+
+}  // namespace rankmap::topology

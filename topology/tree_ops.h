@@ -1,0 +1,59 @@
+// Operations on a built Tree that the engine, the CLI and the MPI layer need:
+// restriction to a set of leaves, oversubscription, copying a tree under
+// another (the network merge), and the three outputs (JSON, a text drawing for
+// `rankmap topology`; tleaf lives in topology/tleaf.h).
+//
+//   ASSIGN_OR_RETURN(Tree small, Restrict(tree, {0, 1, 8, 9}));   // leaves
+//   0..3 of `small` ASSIGN_OR_RETURN(Tree big, Oversubscribe(small, 2)); // 2
+//   processes per leaf std::cout << DrawTree(big);
+#ifndef RANKMAP_TOPOLOGY_TREE_OPS_H_
+#define RANKMAP_TOPOLOGY_TREE_OPS_H_
+
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "absl/status/statusor.h"
+#include "topology/tree.h"
+
+namespace rankmap::topology {
+
+// The tree with only the `allowed` leaves (any order; duplicates are ignored).
+// Leaf i of the result is the i-th smallest allowed leaf; kinds, costs, os
+// indexes, hosts, capacities and the rows/columns of child-pair matrices of the
+// kept children are preserved, so distances between kept leaves are unchanged.
+// Internal nodes left without leaves are dropped; single-child nodes are kept
+// (the levels stay where they were). Errors: empty set, leaf id out of range.
+// O(nodes + |allowed| log |allowed|).
+absl::StatusOr<Tree> Restrict(const Tree& tree,
+                              std::span<const LeafId> allowed);
+
+// Every leaf with a non-zero capacity gets capacity k (k processes may share
+// it, at distance 0); unavailable leaves (capacity 0) stay unavailable. Errors:
+// k < 1. O(nodes).
+absl::StatusOr<Tree> Oversubscribe(const Tree& tree, int32_t k);
+
+// Adds a copy of `sub` below `parent` of the builder (kinds, costs, pair
+// matrices, os indexes, capacities; hosts too, replaced by `host` when it is
+// non-empty) and returns the builder id of the copied root. O(nodes of sub).
+NodeId AppendSubtree(TreeBuilder& builder, NodeId parent, const Tree& sub,
+                     std::string_view host);
+
+// JSON object: {"num_leaves", "num_nodes", "height", "balanced", "arities"
+// (when balanced), "root": node}, node = {"id", "kind", "depth", "cost",
+// "leaves": [begin, end), "capacity", "pair_costs" (when present), "children":
+// [...]}, leaf = {"id", "kind", "os_index", "host", "capacity"}. Ids are Tree
+// ids. O(nodes + pair entries).
+std::string ToJson(const Tree& tree);
+
+// Indented text drawing: one line per internal node with its kind, cost, leaf
+// range and arity; children that are all leaves are summarised ("2 x PU"), and
+// a run of siblings with the same shape (kinds, costs, arities all the way
+// down) is drawn once followed by
+// "... N more like this, leaves [b, e)". Child-pair matrices are printed under
+// their node. O(nodes log nodes).
+std::string DrawTree(const Tree& tree);
+
+}  // namespace rankmap::topology
+
+#endif  // RANKMAP_TOPOLOGY_TREE_OPS_H_

@@ -1,0 +1,168 @@
+#include "topology/tree_ops.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "topology/tleaf.h"
+
+namespace rankmap::topology {
+namespace {
+
+using ::testing::HasSubstr;
+
+Tree Tleaf(const char* s) {
+  auto t = ParseTleaf(s);
+  EXPECT_TRUE(t.ok()) << t.status();
+  return *std::move(t);
+}
+
+std::string Msg(const absl::Status& s) { return std::string(s.message()); }
+
+// Root with a 3x3 pair matrix over three 2-leaf children.
+Tree ThreeClusters() {
+  TreeBuilder b;
+  NodeId r = b.AddRoot("network", 0);
+  for (int c = 0; c < 3; ++c) {
+    NodeId n = b.AddChild(r, "cluster", 1);
+    for (int i = 0; i < 2; ++i) b.SetOsIndex(b.AddChild(n, "core"), 10 * c + i);
+  }
+  b.SetPairCosts(r, {0, 5, 9, 5, 0, 7, 9, 7, 0});
+  auto t = std::move(b).Build();
+  EXPECT_TRUE(t.ok()) << t.status();
+  return *std::move(t);
+}
+
+TEST(Restrict, KeepsDistancesOfKeptLeaves) {
+  const Tree t = Tleaf("tleaf 3 2 100 4 10 8 1");
+  const std::vector<LeafId> allowed = {63, 0, 9, 1, 40, 9};
+  auto r = Restrict(t, allowed);
+  ASSERT_TRUE(r.ok()) << r.status();
+  ASSERT_TRUE(r->Validate().ok()) << r->Validate();
+  const std::vector<LeafId> sorted = {0, 1, 9, 40, 63};
+  ASSERT_EQ(r->num_leaves(), 5);
+  for (int i = 0; i < 5; ++i) {
+    for (int j = 0; j < 5; ++j)
+      EXPECT_EQ(r->Distance(i, j), t.Distance(sorted[i], sorted[j]));
+  }
+  EXPECT_EQ(r->Distance(0, 1), 1.0);
+  EXPECT_EQ(r->Distance(1, 2), 11.0);
+  EXPECT_EQ(r->Distance(2, 3), 111.0);
+  EXPECT_EQ(r->height(), 3);
+  EXPECT_FALSE(r->Balanced());
+}
+
+TEST(Restrict, PairMatrixFollowsTheKeptChildren) {
+  const Tree t = ThreeClusters();
+  const std::vector<LeafId> allowed = {0, 4, 5};
+  auto r = Restrict(t, allowed);
+  ASSERT_TRUE(r.ok()) << r.status();
+  ASSERT_TRUE(r->Validate().ok());
+  EXPECT_EQ(r->num_leaves(), 3);
+  EXPECT_EQ(r->Distance(0, 1), 9.0);  // clusters 0 and 2
+  EXPECT_EQ(r->Distance(1, 2), 1.0);
+  EXPECT_EQ(r->os_index(1), 20);
+  EXPECT_EQ(r->num_children(r->root()), 2);
+}
+
+TEST(Restrict, Errors) {
+  const Tree t = Tleaf("tleaf 1 4 1");
+  EXPECT_THAT(Msg(Restrict(t, {}).status()), HasSubstr("no leaf allowed"));
+  const std::vector<LeafId> bad = {0, 4};
+  EXPECT_THAT(Msg(Restrict(t, bad).status()),
+              HasSubstr("leaf 4 is not in [0, 4)"));
+  const std::vector<LeafId> neg = {-1};
+  EXPECT_FALSE(Restrict(t, neg).ok());
+}
+
+TEST(Oversubscribe, SetsCapacityOfAvailableLeaves) {
+  const Tree t = Tleaf("tleaf 2 2 10 3 1");
+  auto o = Oversubscribe(t, 3);
+  ASSERT_TRUE(o.ok());
+  EXPECT_EQ(o->Capacity(o->root()), 18);
+  EXPECT_EQ(o->capacity(5), 3);
+  auto partial = t.WithCapacities({1, 0, 1, 1, 1, 0});
+  ASSERT_TRUE(partial.ok());
+  auto p = Oversubscribe(*partial, 2);
+  ASSERT_TRUE(p.ok());
+  EXPECT_EQ(p->capacity(1), 0);
+  EXPECT_EQ(p->capacity(2), 2);
+  EXPECT_EQ(p->Capacity(p->root()), 8);
+  EXPECT_EQ(p->Capacity(p->Lca(0, 1)), 4);  // leaves 0, 1, 2: 2 + 0 + 2
+  EXPECT_THAT(Msg(Oversubscribe(t, 0).status()), HasSubstr(">= 1"));
+}
+
+TEST(AppendSubtree, CopiesUnderANewParentWithHosts) {
+  const Tree node = Tleaf("tleaf 2 2 10 2 1");
+  TreeBuilder b;
+  NodeId root = b.AddRoot("switch", 1000);
+  AppendSubtree(b, root, node, "a");
+  AppendSubtree(b, root, node, "b");
+  auto t = std::move(b).Build();
+  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_TRUE(t->Validate().ok());
+  EXPECT_EQ(t->num_leaves(), 8);
+  EXPECT_EQ(t->host(0), "a");
+  EXPECT_EQ(t->host(7), "b");
+  EXPECT_EQ(t->Distance(4, 5), 1.0);
+  EXPECT_EQ(t->Distance(4, 6), 11.0);
+  EXPECT_EQ(t->Distance(3, 4), 1000.0);
+  EXPECT_EQ(t->LcaDepth(3, 4), 0);
+  EXPECT_EQ(t->LcaDepth(4, 6), 1);
+  EXPECT_EQ(t->LcaDepth(4, 5), 2);
+  EXPECT_EQ(t->LcaDepth(5, 5), 3);
+}
+
+TEST(ToJson, DescribesNodesLeavesAndPairCosts) {
+  const std::string j = ToJson(Tleaf("tleaf 2 2 10 2 1"));
+  EXPECT_THAT(j, HasSubstr("\"num_leaves\": 4"));
+  EXPECT_THAT(j, HasSubstr("\"arities\": [2, 2]"));
+  EXPECT_THAT(j, HasSubstr("\"id\": 6, \"kind\": \"level0\", \"depth\": 0, "
+                           "\"cost\": 11, \"leaves\": [0, 4]"));
+  EXPECT_THAT(j, HasSubstr("{\"id\": 3, \"kind\": \"leaf\", \"os_index\": -1, "
+                           "\"host\": \"\", \"capacity\": 1}"));
+  const std::string p = ToJson(ThreeClusters());
+  EXPECT_THAT(p,
+              HasSubstr("\"pair_costs\": [[0, 5, 9], [5, 0, 7], [9, 7, 0]]"));
+  EXPECT_THAT(p, HasSubstr("\"balanced\": true"));
+  for (const std::string& s : {j, p}) {
+    EXPECT_EQ(std::count(s.begin(), s.end(), '{'),
+              std::count(s.begin(), s.end(), '}'));
+    EXPECT_EQ(std::count(s.begin(), s.end(), '['),
+              std::count(s.begin(), s.end(), ']'));
+  }
+  TreeBuilder b;
+  NodeId r = b.AddRoot("r");
+  b.SetHost(b.AddChild(r, "x"), "a\"b");
+  EXPECT_THAT(ToJson(*std::move(b).Build()), HasSubstr("\"host\": \"a\\\"b\""));
+}
+
+TEST(DrawTree, CompressesRunsOfEqualSiblings) {
+  EXPECT_EQ(DrawTree(Tleaf("tleaf 2 2 10 2 1")),
+            "level0  cost 11  leaves [0, 4)  2 children\n"
+            "  level1  cost 1  leaves [0, 2)  2 x leaf\n"
+            "  ... 1 more like this, leaves [2, 4)\n");
+  EXPECT_EQ(DrawTree(ThreeClusters()),
+            "network  cost 0  leaves [0, 6)  3 children\n"
+            "  pair costs (3 x 3):\n"
+            "    0 5 9\n"
+            "    5 0 7\n"
+            "    9 7 0\n"
+            "  cluster  cost 1  leaves [0, 2)  2 x core\n"
+            "  ... 2 more like this, leaves [2, 6)\n");
+  TreeBuilder b;
+  NodeId r = b.AddRoot("r", 5);
+  NodeId x = b.AddChild(r, "x", 1);
+  b.AddChild(x, "pu");
+  b.AddChild(x, "pu");
+  b.SetOsIndex(b.AddChild(r, "pu"), 7);
+  EXPECT_EQ(DrawTree(*std::move(b).Build()),
+            "r  cost 5  leaves [0, 3)  2 children\n"
+            "  x  cost 1  leaves [0, 2)  2 x pu\n"
+            "  pu leaf 2 (os 7)\n");
+}
+
+}  // namespace
+}  // namespace rankmap::topology
