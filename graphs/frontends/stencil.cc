@@ -186,52 +186,6 @@ void AppendMerged(int32_t dst, std::vector<std::pair<int32_t, int64_t>>& in,
   }
 }
 
-// Largest-remainder rounding of total * w[i] / sum(w) with at least one unit
-// each.
-absl::StatusOr<std::vector<int64_t>> ApportionCells(int64_t total,
-                                                    std::span<const double> w,
-                                                    std::string_view what) {
-  const int64_t n = static_cast<int64_t>(w.size());
-  if (total < n) {
-    return Invalid("stencil/speeds",
-                   absl::StrCat(n, " ", std::string(what), " but only ", total,
-                                " cells to share"));
-  }
-  const double sum = std::accumulate(w.begin(), w.end(), 0.0);
-  std::vector<double> q(n);
-  std::vector<int64_t> a(n);
-  int64_t used = 0;
-  for (int64_t i = 0; i < n; ++i) {
-    q[i] = static_cast<double>(total) * w[i] / sum;
-    a[i] =
-        std::clamp<int64_t>(static_cast<int64_t>(std::floor(q[i])), 1, total);
-    used += a[i];
-  }
-  std::vector<int64_t> order(n);
-  std::iota(order.begin(), order.end(), 0);
-  // Most under-served first.
-  std::stable_sort(order.begin(), order.end(), [&](int64_t x, int64_t y) {
-    return q[x] - a[x] > q[y] - a[y];
-  });
-  for (int64_t k = 0; used < total; k = (k + 1) % n) {
-    ++a[order[k]];
-    ++used;
-  }
-  while (used > total) {
-    // Most over-served first, never below one cell.
-    std::stable_sort(order.begin(), order.end(), [&](int64_t x, int64_t y) {
-      return q[x] - a[x] < q[y] - a[y];
-    });
-    for (int64_t k = 0; k < n && used > total; ++k) {
-      if (a[order[k]] > 1) {
-        --a[order[k]];
-        --used;
-      }
-    }
-  }
-  return a;
-}
-
 absl::StatusOr<int64_t> ParsePositiveInt(std::string_view text,
                                          std::string_view context) {
   if (text.empty() || text.size() > 18 ||
@@ -461,57 +415,47 @@ absl::StatusOr<ColumnTiling> ColumnTilingFromSpeeds(
                                   ", expected a positive number"));
     }
   }
-  std::vector<int32_t> order(n);
-  std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(),
-                   [&](int32_t a, int32_t b) { return speeds[a] < speeds[b]; });
-  std::vector<double> prefix(n + 1, 0.0);
-  for (int64_t i = 0; i < n; ++i) prefix[i + 1] = prefix[i] + speeds[order[i]];
-  const double total = prefix[n];
-  // best[k]: least sum of half-perimeters (in cells) covering the k slowest
-  // processes with whole columns; a column of m processes with speed sum S_c
-  // has width cols * S_c / total and contributes rows + m * width. Columns
-  // never hold more processes than rows.
-  const double kInf = std::numeric_limits<double>::infinity();
-  std::vector<double> best(n + 1, kInf);
-  std::vector<int64_t> from(n + 1, -1);
-  best[0] = 0.0;
-  for (int64_t k = 1; k <= n; ++k) {
-    for (int64_t i = std::max<int64_t>(0, k - rows); i < k; ++i) {
-      if (best[i] == kInf) continue;
-      const double c = best[i] + static_cast<double>(rows) +
-                       static_cast<double>(k - i) * static_cast<double>(cols) *
-                           (prefix[k] - prefix[i]) / total;
-      if (c < best[k]) {
-        best[k] = c;
-        from[k] = i;
-      }
+  // The matrix front end's column-based partition (Beaumont et al.'s DP) and
+  // its largest-remainder rounding; rectangles come column by column, top to
+  // bottom.
+  ASSIGN_OR_RETURN(ColumnLayout unit, ColumnBasedPartition(speeds));
+  ASSIGN_OR_RETURN(Partition rects, ToIntegerPartition(unit, rows, cols));
+  ColumnTiling tiling;
+  tiling.rows = rows;
+  tiling.cols = cols;
+  for (const Rect& r : rects.rects) {
+    if (tiling.columns.empty() || r.row == 0) {
+      tiling.columns.push_back({r.width, {}});
+    }
+    tiling.columns.back().cells.push_back({r.owner, r.height});
+  }
+  return tiling;
+}
+
+absl::StatusOr<GridPartition> MatrixPartitionBoxes(const Partition& matrix) {
+  RETURN_IF_ERROR(ValidatePartition(matrix));
+  GridPartition p;
+  p.dims = 2;
+  p.extent = {matrix.rows, matrix.cols};
+  p.boxes.resize(matrix.num_owners);
+  std::vector<int32_t> count(matrix.num_owners, 0);
+  for (const Rect& r : matrix.rects) {
+    if (++count[r.owner] > 1) {
+      return Invalid("stencil/partition",
+                     absl::StrCat("processor ", r.owner,
+                                  " owns several rectangles; a stencil "
+                                  "partition needs one box each"));
+    }
+    p.boxes[r.owner].lo = {r.row, r.col, 0};
+    p.boxes[r.owner].hi = {r.row + r.height, r.col + r.width, 1};
+  }
+  for (int32_t o = 0; o < matrix.num_owners; ++o) {
+    if (count[o] == 0) {
+      return Invalid("stencil/partition",
+                     absl::StrCat("processor ", o, " owns no rectangle"));
     }
   }
-  std::vector<std::pair<int64_t, int64_t>>
-      groups;  // [begin, end) in sorted order
-  for (int64_t k = n; k > 0; k = from[k]) groups.emplace_back(from[k], k);
-  std::reverse(groups.begin(), groups.end());
-  std::vector<double> group_speed;
-  for (auto [b, e] : groups) group_speed.push_back(prefix[e] - prefix[b]);
-  ASSIGN_OR_RETURN(std::vector<int64_t> widths,
-                   ApportionCells(cols, group_speed, "columns"));
-  ColumnTiling layout;
-  layout.rows = rows;
-  layout.cols = cols;
-  for (size_t g = 0; g < groups.size(); ++g) {
-    auto [b, e] = groups[g];
-    std::vector<double> s;
-    for (int64_t i = b; i < e; ++i) s.push_back(speeds[order[i]]);
-    ASSIGN_OR_RETURN(std::vector<int64_t> heights,
-                     ApportionCells(rows, s, "processes in a column"));
-    ColumnTiling::Column col;
-    col.width = widths[g];
-    for (int64_t i = b; i < e; ++i)
-      col.cells.push_back({order[i], heights[i - b]});
-    layout.columns.push_back(std::move(col));
-  }
-  return layout;
+  return p;
 }
 
 absl::StatusOr<std::vector<HaloMessage>> HaloMessages(

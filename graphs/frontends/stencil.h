@@ -41,6 +41,7 @@
 
 #include "absl/status/statusor.h"
 #include "graphs/comm_graph.h"
+#include "graphs/frontends/partition.h"
 
 namespace rankmap::graphs {
 
@@ -128,17 +129,19 @@ struct ColumnTiling {
 absl::StatusOr<GridPartition> ColumnTilingPartition(const ColumnTiling& layout);
 
 // Heterogeneous column-based partition of a rows x cols grid from relative
-// processor speeds (process p gets an area proportional to speeds[p]). The
-// column structure minimises the sum of half-perimeters (total halo volume)
-// over groupings of the speed-sorted processes into columns (the dynamic
-// programme of Beaumont, Boudet, Rastello, Robert), then widths and heights are
-// rounded to whole cells by largest remainder with at least one cell each.
-// Columns run from the slowest to the fastest group, cells in a column from
-// slower to faster (ties by process id). Errors: empty speeds, a speed that is
-// not positive and finite, a grid too small to give each process at least one
-// cell. O(P^2).
+// processor speeds (process p gets an area proportional to speeds[p]): the
+// matrix front end's ColumnBasedPartition (Beaumont et al.'s DP minimising the
+// sum of half-perimeters, i.e. the total halo volume) rounded onto the grid by
+// ToIntegerPartition (largest remainder, at least one cell each), read back as
+// a tiling. Errors: those two functions' (bad speeds, a grid too small to give
+// each process a cell). O(P^3) (the DP).
 absl::StatusOr<ColumnTiling> ColumnTilingFromSpeeds(
     int64_t rows, int64_t cols, std::span<const double> speeds);
+
+// Any matrix partition (graphs/frontends/partition.h) whose owners hold one
+// rectangle each, as boxes: owner o is process o. Errors: an invalid
+// partition, an owner with several rectangles (Square-Corner's L) or none.
+absl::StatusOr<GridPartition> MatrixPartitionBoxes(const Partition& matrix);
 
 // One halo transfer per iteration: `cells` ghost cells of process dst owned by
 // process src.

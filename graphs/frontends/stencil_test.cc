@@ -387,6 +387,29 @@ TEST(StencilTest, SpeedsGiveProportionalColumns) {
   EXPECT_FALSE(StencilGraph(o).ok());
 }
 
+// Matrix partitions with one rectangle per owner become stencil partitions; the
+// speeds route is exactly ColumnBasedPartition + ToIntegerPartition.
+TEST(StencilTest, MatrixPartitionsAsBoxes) {
+  const std::vector<double> speeds = {4, 3, 2, 1, 1};
+  auto layout = ColumnBasedPartition(speeds);
+  ASSERT_TRUE(layout.ok());
+  auto rects = ToIntegerPartition(*layout, 40, 30);
+  ASSERT_TRUE(rects.ok());
+  auto from_rects = MatrixPartitionBoxes(*rects);
+  ASSERT_TRUE(from_rects.ok()) << from_rects.status();
+  auto tiling = ColumnTilingFromSpeeds(40, 30, speeds);
+  ASSERT_TRUE(tiling.ok());
+  auto from_tiling = ColumnTilingPartition(*tiling);
+  ASSERT_TRUE(from_tiling.ok());
+  EXPECT_EQ(from_rects->boxes, from_tiling->boxes);
+  ExpectMatchesOracle(*from_rects, {}, Stencil::k9Point, 1, "column-based");
+  // Square-Corner's fast processor owns an L of two rectangles: not a box
+  // partition.
+  auto corner = SquareCornerPartition2(std::vector<double>{3, 1}, 16);
+  ASSERT_TRUE(corner.ok());
+  EXPECT_FALSE(MatrixPartitionBoxes(*corner).ok());
+}
+
 TEST(StencilTest, ParsesGridShapesStencilsAndSpeeds) {
   EXPECT_EQ(*ParseGridShape("1024x1024"), (std::vector<int64_t>{1024, 1024}));
   EXPECT_EQ(*ParseGridShape("64x32x16"), (std::vector<int64_t>{64, 32, 16}));
