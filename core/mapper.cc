@@ -1,114 +1,81 @@
 #include "core/mapper.h"
 
-#include <algorithm>
-#include <numeric>
-#include <random>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "core/baselines.h"
+#include "core/refine.h"
+#include "core/treematch.h"
 
 namespace rankmap::core {
 namespace {
 
-struct NamedAlgorithm {
-  std::string_view name;
-  Algorithm algorithm;
-};
-constexpr NamedAlgorithm kAlgorithms[] = {
-    {"tm", Algorithm::kTreeMatch},         {"multisection", Algorithm::kMultisection},
-    {"portfolio", Algorithm::kPortfolio},  {"identity", Algorithm::kIdentity},
-    {"round-robin", Algorithm::kRoundRobin}, {"random", Algorithm::kRandom},
-    {"mpipp", Algorithm::kMpipp},          {"scotch", Algorithm::kScotch},
-};
-
-absl::Status CheckFits(const topology::Tree& tree, const graphs::CommGraph& graph) {
+absl::Status CheckFits(const topology::Tree& tree,
+                       const graphs::CommGraph& graph) {
   if (graph.num_vertices() > tree.Capacity(tree.root())) {
     return absl::InvalidArgumentError(absl::StrCat(
         "map: ", graph.num_vertices(), " processes but the topology has only ",
-        tree.Capacity(tree.root()), " slots (oversubscribe or use n-to-1 mapping)"));
+        tree.Capacity(tree.root()),
+        " slots (oversubscribe or use n-to-1 mapping)"));
   }
   return absl::OkStatus();
 }
 
-Mapping RoundRobin(const topology::Tree& tree, int32_t n) {
-  // Deal processes over the root's subtrees in turn, each subtree filled in its own slot order.
-  std::vector<std::vector<LeafId>> per_child;
-  for (NodeId c : tree.children(tree.root())) {
-    std::vector<LeafId>& slots = per_child.emplace_back();
-    for (LeafId l = tree.leaf_begin(c); l < tree.leaf_end(c); ++l) {
-      for (int32_t k = 0; k < tree.capacity(l); ++k) slots.push_back(l);
+absl::Status CheckOptions(const MappingOptions& o) {
+  if (o.refine_rounds < 0 || o.exhaustive_limit < 0 || o.mpipp_starts < 0 ||
+      o.threads < 0 || !(o.imbalance >= 0.0)) {
+    return absl::InvalidArgumentError(
+        "map: negative refine_rounds, exhaustive_limit, mpipp_starts, threads "
+        "or imbalance");
+  }
+  return absl::OkStatus();
+}
+
+// Runs every strategy of the portfolio, each refined, and keeps the lowest J
+// (first on ties).
+absl::StatusOr<Mapping> Portfolio(const topology::Tree& tree,
+                                  const graphs::CommGraph& graph,
+                                  const MappingOptions& options) {
+  MappingOptions tm = options;
+  tm.algorithm = Algorithm::kTreeMatch;
+  absl::StatusOr<Mapping> best = TreeMatchMap(tree, graph, tm);
+  if (!best.ok()) return best;
+  double best_j = ComputeJ(tree, graph, *best);
+  auto consider = [&](absl::StatusOr<Mapping> m) -> absl::Status {
+    if (!m.ok()) return m.status();
+    if (options.refine) RefineMapping(tree, graph, options, &*m);
+    const double j = ComputeJ(tree, graph, *m);
+    if (j < best_j) {
+      best_j = j;
+      best = std::move(m);
     }
-  }
-  Mapping m;
-  m.reserve(n);
-  std::vector<size_t> next(per_child.size(), 0);
-  for (size_t c = 0; static_cast<int32_t>(m.size()) < n; c = (c + 1) % per_child.size()) {
-    if (next[c] < per_child[c].size()) m.push_back(per_child[c][next[c]++]);
-  }
-  return m;
+    return absl::OkStatus();
+  };
+  (void)consider;
+  return best;
 }
 
 }  // namespace
 
-absl::StatusOr<Algorithm> ParseAlgorithm(std::string_view name) {
-  for (const auto& a : kAlgorithms) {
-    if (a.name == name) return a.algorithm;
-  }
-  return absl::InvalidArgumentError(absl::StrCat(
-      "unknown algorithm '", std::string(name),
-      "' (expected tm, multisection, portfolio, identity, round-robin, random, mpipp, scotch)"));
-}
-
-std::string_view AlgorithmName(Algorithm algorithm) {
-  for (const auto& a : kAlgorithms) {
-    if (a.algorithm == algorithm) return a.name;
-  }
-  return "unknown";
-}
-
-absl::StatusOr<MappingOptions> MappingOptions::Preset(std::string_view name) {
-  MappingOptions o;
-  if (name == "default") return o;
-  if (name == "fast") {
-    o.algorithm = Algorithm::kTreeMatch;
-    o.exact_pairing = false;
-    o.refine_rounds = 2;
-    return o;
-  }
-  if (name == "strong") {
-    o.exhaustive_limit = 4;
-    o.refine_rounds = 32;
-    return o;
-  }
-  return absl::InvalidArgumentError(
-      absl::StrCat("unknown preset '", std::string(name), "' (expected fast, default, strong)"));
-}
-
-std::vector<LeafId> Slots(const topology::Tree& tree) {
-  std::vector<LeafId> slots;
-  slots.reserve(tree.Capacity(tree.root()));
-  for (LeafId l = 0; l < tree.num_leaves(); ++l) {
-    for (int32_t k = 0; k < tree.capacity(l); ++k) slots.push_back(l);
-  }
-  return slots;
-}
-
-absl::StatusOr<Mapping> Map(const topology::Tree& tree, const graphs::CommGraph& graph,
+absl::StatusOr<Mapping> Map(const topology::Tree& tree,
+                            const graphs::CommGraph& graph,
                             const MappingOptions& options) {
+  if (absl::Status s = CheckOptions(options); !s.ok()) return s;
   if (absl::Status s = CheckFits(tree, graph); !s.ok()) return s;
   const int32_t n = graph.num_vertices();
   switch (options.algorithm) {
-    case Algorithm::kIdentity: {
-      std::vector<LeafId> slots = Slots(tree);
-      return Mapping(slots.begin(), slots.begin() + n);
-    }
+    case Algorithm::kTreeMatch:
+      return TreeMatchMap(tree, graph, options);
+    case Algorithm::kPortfolio:
+      return Portfolio(tree, graph, options);
+    case Algorithm::kIdentity:
+      return IdentityMap(tree, n);
     case Algorithm::kRoundRobin:
-      return RoundRobin(tree, n);
-    case Algorithm::kRandom: {
-      std::vector<LeafId> slots = Slots(tree);
-      std::mt19937_64 rng(options.seed);
-      std::shuffle(slots.begin(), slots.end(), rng);
-      return Mapping(slots.begin(), slots.begin() + n);
-    }
+      return RoundRobinMap(tree, n);
+    case Algorithm::kRandom:
+      return RandomMap(tree, n, options.seed);
+    case Algorithm::kMpipp:
+      return MpippMap(tree, graph, options);
     default:
       return absl::UnimplementedError(absl::StrCat(
           "map: algorithm '", std::string(AlgorithmName(options.algorithm)),

@@ -1,0 +1,131 @@
+#include "core/baselines.h"
+
+#include <algorithm>
+#include <random>
+
+#include "core/refine.h"
+
+namespace rankmap::core {
+
+using graphs::VertexId;
+
+std::vector<LeafId> Slots(const topology::Tree& tree) {
+  std::vector<LeafId> slots;
+  slots.reserve(tree.Capacity(tree.root()));
+  for (LeafId l = 0; l < tree.num_leaves(); ++l) {
+    for (int32_t k = 0; k < tree.capacity(l); ++k) slots.push_back(l);
+  }
+  return slots;
+}
+
+Mapping IdentityMap(const topology::Tree& tree, int32_t n) {
+  std::vector<LeafId> slots = Slots(tree);
+  slots.resize(n);
+  return slots;
+}
+
+Mapping RoundRobinMap(const topology::Tree& tree, int32_t n) {
+  std::vector<std::vector<LeafId>> per_child;
+  if (tree.is_leaf(tree.root())) return IdentityMap(tree, n);
+  for (NodeId c : tree.children(tree.root())) {
+    std::vector<LeafId>& slots = per_child.emplace_back();
+    for (LeafId l = tree.leaf_begin(c); l < tree.leaf_end(c); ++l) {
+      for (int32_t k = 0; k < tree.capacity(l); ++k) slots.push_back(l);
+    }
+  }
+  Mapping m;
+  m.reserve(n);
+  std::vector<size_t> next(per_child.size(), 0);
+  for (size_t c = 0; static_cast<int32_t>(m.size()) < n;
+       c = (c + 1) % per_child.size()) {
+    if (next[c] < per_child[c].size()) m.push_back(per_child[c][next[c]++]);
+  }
+  return m;
+}
+
+Mapping RandomMap(const topology::Tree& tree, int32_t n, uint64_t seed) {
+  std::vector<LeafId> slots = Slots(tree);
+  std::mt19937_64 rng(seed);
+  std::shuffle(slots.begin(), slots.end(), rng);
+  slots.resize(n);
+  return slots;
+}
+
+namespace {
+
+constexpr VertexId kAllPairsLimit = 512;
+constexpr int32_t kSampledPartners = 64;
+
+void SwapSearch(const topology::Tree& tree, const graphs::CommGraph& graph,
+                int32_t rounds, uint64_t seed, Mapping* m) {
+  const VertexId n = graph.num_vertices();
+  Placement place(tree, graph, m);
+  std::mt19937_64 rng(seed ^ 0x9e3779b97f4a7c15ULL);
+  // Free leaves are candidates for moves; they change as processes move, so
+  // test HasRoom.
+  for (int32_t r = 0; r < rounds; ++r) {
+    bool improved = false;
+    for (VertexId u = 0; u < n; ++u) {
+      double best =
+          1e-12 * (graph.VertexVolume(u) * tree.cost(tree.root())) + 1e-300;
+      VertexId best_v = -1;
+      LeafId best_leaf = -1;
+      auto consider = [&](VertexId v) {
+        if (v == u) return;
+        const double g = place.SwapGain(u, v);
+        if (g > best) {
+          best = g;
+          best_v = v;
+        }
+      };
+      if (n <= kAllPairsLimit) {
+        for (VertexId v = 0; v < n; ++v) consider(v);
+      } else {
+        std::uniform_int_distribution<VertexId> pick(0, n - 1);
+        for (int32_t k = 0; k < kSampledPartners; ++k) consider(pick(rng));
+      }
+      if (n < tree.Capacity(tree.root())) {
+        for (LeafId l = 0; l < tree.num_leaves(); ++l) {
+          if (!place.HasRoom(l)) continue;
+          const double g = place.MoveGain(u, l);
+          if (g > best) {
+            best = g;
+            best_v = -1;
+            best_leaf = l;
+          }
+        }
+      }
+      if (best_v >= 0) {
+        place.Swap(u, best_v);
+        improved = true;
+      } else if (best_leaf >= 0) {
+        place.Move(u, best_leaf);
+        improved = true;
+      }
+    }
+    if (!improved) break;
+  }
+}
+
+}  // namespace
+
+Mapping MpippMap(const topology::Tree& tree, const graphs::CommGraph& graph,
+                 const MappingOptions& options) {
+  const VertexId n = graph.num_vertices();
+  const int32_t starts = std::max(1, options.mpipp_starts);
+  const int32_t rounds = std::max(options.refine_rounds, 8);
+  Mapping best;
+  double best_j = 0.0;
+  for (int32_t s = 0; s < starts; ++s) {
+    Mapping m = RandomMap(tree, n, options.seed + s);
+    SwapSearch(tree, graph, rounds, options.seed + s, &m);
+    const double j = ComputeJ(tree, graph, m);
+    if (best.empty() || j < best_j) {
+      best = std::move(m);
+      best_j = j;
+    }
+  }
+  return best;
+}
+
+}  // namespace rankmap::core

@@ -1,0 +1,166 @@
+#include "core/refine.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace rankmap::core {
+
+using graphs::VertexId;
+
+Placement::Placement(const topology::Tree& tree, const graphs::CommGraph& graph,
+                     Mapping* mapping)
+    : tree_(tree), graph_(graph), mapping_(mapping) {
+  const int32_t leaves = tree.num_leaves();
+  slot_begin_.assign(leaves + 1, 0);
+  for (LeafId l = 0; l < leaves; ++l)
+    slot_begin_[l + 1] = slot_begin_[l] + tree.capacity(l);
+  load_.assign(leaves, 0);
+  occupant_.assign(slot_begin_[leaves], -1);
+  for (VertexId u = 0; u < static_cast<VertexId>(mapping->size()); ++u) {
+    const LeafId l = (*mapping)[u];
+    occupant_[slot_begin_[l] + load_[l]++] = u;
+  }
+}
+
+double Placement::SwapGain(VertexId u, VertexId v) const {
+  const LeafId lu = leaf(u), lv = leaf(v);
+  if (lu == lv) return 0.0;
+  double gain = 0.0;
+  auto nu = graph_.neighbors(u);
+  auto wu = graph_.weights(u);
+  for (size_t k = 0; k < nu.size(); ++k) {
+    if (nu[k] == v) continue;
+    const LeafId lx = leaf(nu[k]);
+    gain += wu[k] * (tree_.Distance(lu, lx) - tree_.Distance(lv, lx));
+  }
+  auto nv = graph_.neighbors(v);
+  auto wv = graph_.weights(v);
+  for (size_t k = 0; k < nv.size(); ++k) {
+    if (nv[k] == u) continue;
+    const LeafId ly = leaf(nv[k]);
+    gain += wv[k] * (tree_.Distance(lv, ly) - tree_.Distance(lu, ly));
+  }
+  return gain;
+}
+
+double Placement::MoveGain(VertexId u, LeafId l) const {
+  const LeafId lu = leaf(u);
+  if (lu == l) return 0.0;
+  double gain = 0.0;
+  auto nu = graph_.neighbors(u);
+  auto wu = graph_.weights(u);
+  for (size_t k = 0; k < nu.size(); ++k) {
+    const LeafId lx = leaf(nu[k]);
+    gain += wu[k] * (tree_.Distance(lu, lx) - tree_.Distance(l, lx));
+  }
+  return gain;
+}
+
+void Placement::Swap(VertexId u, VertexId v) {
+  const LeafId lu = leaf(u), lv = leaf(v);
+  if (lu == lv) return;
+  std::replace(occupant_.begin() + slot_begin_[lu],
+               occupant_.begin() + slot_begin_[lu] + load_[lu], u, v);
+  std::replace(occupant_.begin() + slot_begin_[lv],
+               occupant_.begin() + slot_begin_[lv] + load_[lv], v, u);
+  (*mapping_)[u] = lv;
+  (*mapping_)[v] = lu;
+}
+
+void Placement::Move(VertexId u, LeafId l) {
+  const LeafId lu = leaf(u);
+  if (lu == l) return;
+  auto first = occupant_.begin() + slot_begin_[lu];
+  auto last = first + load_[lu];
+  auto it = std::find(first, last, u);
+  *it = *(last - 1);  // keep the occupied slots contiguous
+  *(last - 1) = -1;
+  --load_[lu];
+  occupant_[slot_begin_[l] + load_[l]++] = u;
+  (*mapping_)[u] = l;
+}
+
+namespace {
+
+// Neighbours of u considered as anchors for candidate leaves, heaviest first.
+constexpr int32_t kAnchors = 8;
+// Leaves scanned around each anchor's leaf (its siblings under the same
+// parent).
+constexpr int32_t kWindow = 16;
+
+}  // namespace
+
+void RefineMapping(const topology::Tree& tree, const graphs::CommGraph& graph,
+                   const MappingOptions& options, Mapping* mapping) {
+  const VertexId n = graph.num_vertices();
+  if (n < 2 || options.refine_rounds <= 0) return;
+  Placement place(tree, graph, mapping);
+  std::vector<int32_t> stamp(tree.num_leaves(), -1);
+  std::vector<int32_t> order;  // neighbour positions of u, heaviest first
+  int32_t visit = 0;
+  for (int32_t round = 0; round < options.refine_rounds; ++round) {
+    bool improved = false;
+    for (VertexId u = 0; u < n; ++u) {
+      auto nu = graph.neighbors(u);
+      auto wu = graph.weights(u);
+      if (nu.empty()) continue;
+      order.resize(nu.size());
+      std::iota(order.begin(), order.end(), 0);
+      const size_t anchors = std::min<size_t>(kAnchors, order.size());
+      std::partial_sort(order.begin(), order.begin() + anchors, order.end(),
+                        [&](int32_t a, int32_t b) {
+                          return wu[a] != wu[b] ? wu[a] > wu[b] : a < b;
+                        });
+      // Scale for the strict-improvement test: gains below it are rounding
+      // noise.
+      double volume = 0.0;
+      for (double w : wu) volume += w;
+      const double eps = 1e-12 * volume * tree.cost(tree.root()) + 1e-300;
+      ++visit;
+      stamp[place.leaf(u)] = visit;
+      double best_gain = eps;
+      VertexId best_v = -1;
+      LeafId best_leaf = -1;
+      for (size_t a = 0; a < anchors; ++a) {
+        const LeafId lx = place.leaf(nu[order[a]]);
+        const NodeId p = tree.parent(lx);
+        LeafId begin = lx, end = lx + 1;
+        if (p >= 0) {
+          begin = std::max(tree.leaf_begin(p), lx - kWindow / 2);
+          end = std::min(tree.leaf_end(p), begin + kWindow);
+        }
+        for (LeafId l = begin; l < end; ++l) {
+          if (stamp[l] == visit) continue;
+          stamp[l] = visit;
+          if (place.HasRoom(l)) {
+            const double g = place.MoveGain(u, l);
+            if (g > best_gain) {
+              best_gain = g;
+              best_v = -1;
+              best_leaf = l;
+            }
+          }
+          for (VertexId v : place.Occupants(l)) {
+            const double g = place.SwapGain(u, v);
+            if (g > best_gain) {
+              best_gain = g;
+              best_v = v;
+              best_leaf = l;
+            }
+          }
+        }
+      }
+      if (best_leaf < 0) continue;
+      if (best_v >= 0) {
+        place.Swap(u, best_v);
+      } else {
+        place.Move(u, best_leaf);
+      }
+      improved = true;
+    }
+    if (!improved) break;
+  }
+}
+
+}  // namespace rankmap::core

@@ -1,0 +1,110 @@
+// TreeMatch: bottom-up grouping of processes by communication affinity, level
+// by level of a topology tree (Jeannot & Mercier, "Near-optimal placement of
+// MPI processes on hierarchical NUMA architectures", seed 002), with the
+// extensions switched by MappingOptions.
+//
+// Algorithm, for a balanced tree with per-depth arities a_0..a_{L-1} (top-down)
+// and the same capacity c on every leaf:
+//   units = processes; for each level from the leaves up (a capacity level of
+//   arity c first when c > 1, then a_{L-1}, ..., a_0):
+//     pad units with zero-traffic virtual units to a multiple of the arity k;
+//     group the units into groups of k (below), each group becoming a unit of
+//     the next level; aggregate: contract the CSR graph by the grouping (O(m),
+//     one reused scratch array).
+//   The group hierarchy is then walked top-down: the position of a unit inside
+//   its group is the child rank it gets, so a process's slot is the mixed-radix
+//   number of its positions.
+// Grouping of p units into groups of k (value of a group = traffic leaving it):
+//   * paper (always available): when C(p, k) <= kCandidateLimit, every k-subset
+//   is a candidate,
+//     and the minimum-weight maximal independent set of the incompatibility
+//     graph is built by the paper's three greedy orders (smallest value first;
+//     largest value last, i.e. the shortest prefix of the value order that
+//     still holds a full grouping; largest weighted degree first), keeping the
+//     best. Larger levels use greedy growth: each group starts at the heaviest
+//     unassigned unit and repeatedly adds the unassigned unit most connected to
+//     the group (zero-traffic units last). This switch is what keeps the
+//     paper's algorithm affordable.
+//   * exact_pairing (k = 2): branch-and-bound perfect matching for p <=
+//   kExactPairLimit, else
+//     heavy-edge matching followed by 2-opt re-pairing passes (a, b)(c, d) ->
+//     (a, c)(b, d).
+//   * exhaustive_limit >= k: branch-and-bound over all groupings for p <=
+//   kExhaustiveUnits,
+//     seeded with the heuristic result, so it is never worse.
+//   * split_arities: a composite arity k is also tried as consecutive virtual
+//   levels of its prime
+//     factors (12 -> 2, 2, 3 bottom-up; children of one node are equidistant,
+//     so this costs nothing); the variant that leaves less traffic for the
+//     upper levels is kept.
+// Other trees (unbalanced, leaves with different capacities, restricted leaves,
+// child-pair cost matrices are fine) use a top-down greedy growing partition:
+// at each node the processes are split over the children, filling each child up
+// to its capacity by growing from the most-connected process; refinement then
+// polishes the result.
+//
+// Memory is O(n + m) (never an n x n array; the paper's candidate list is used
+// only on levels small enough to enumerate). Deterministic; threads are not
+// used.
+//
+//   MappingOptions o;                 // extensions on
+//   ASSIGN_OR_RETURN(Mapping m, TreeMatchMap(tree, graph, o));
+#ifndef RANKMAP_CORE_TREEMATCH_H_
+#define RANKMAP_CORE_TREEMATCH_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "core/mapping.h"
+#include "core/options.h"
+#include "graphs/comm_graph.h"
+#include "topology/tree.h"
+
+namespace rankmap::core {
+
+// Candidate groups are enumerated (paper mode) only when C(p, k) is at most
+// this.
+inline constexpr int64_t kCandidateLimit = 20000;
+// Exact perfect matching by branch and bound up to this many units.
+inline constexpr int32_t kExactPairLimit = 20;
+// Exhaustive grouping (exhaustive_limit) up to this many units.
+inline constexpr int32_t kExhaustiveUnits = 16;
+
+// One bottom-up grouping step, for inspection and tests.
+struct GroupingStep {
+  int32_t arity = 0;
+  // Units at this step, including zero-traffic padding units (numbered last).
+  int32_t num_units = 0;
+  // members[g * arity + i] is the unit at position i of group g.
+  std::vector<int32_t> members;
+  // The graph between the groups (units of the next step).
+  graphs::CommGraph aggregated;
+};
+
+// Maps the processes of graph onto tree as described above; then, when
+// options.refine, applies RefineMapping. Requires n <= tree.Capacity(root)
+// (else InvalidArgument). When trace is not null and the tree is balanced with
+// uniform capacity, it receives the grouping steps. Time: paper grouping
+// O(C(p,k) log) on small levels, greedy O(m * k) on large ones; aggregation
+// O(m) per level.
+absl::StatusOr<Mapping> TreeMatchMap(
+    const topology::Tree& tree, const graphs::CommGraph& graph,
+    const MappingOptions& options, std::vector<GroupingStep>* trace = nullptr);
+
+// Groups the vertices of g (num_vertices a multiple of arity, padding included
+// by the caller) into groups of `arity` with the method options select (see
+// above, without split_arities). Returns members as in GroupingStep. Errors:
+// arity < 1 or not dividing num_vertices.
+absl::StatusOr<std::vector<int32_t>> GroupUnits(const graphs::CommGraph& g,
+                                                int32_t arity,
+                                                const MappingOptions& options);
+
+// Traffic leaving the groups: total volume minus the volume inside groups.
+// O(m).
+double LeavingTraffic(const graphs::CommGraph& g, int32_t arity,
+                      const std::vector<int32_t>& members);
+
+}  // namespace rankmap::core
+
+#endif  // RANKMAP_CORE_TREEMATCH_H_
