@@ -25,6 +25,10 @@
 
 namespace rankmap::graphs {
 
+namespace internal {
+struct CsrAccess;  // graphs/csr_access.h: trusted construction for producers inside graphs/.
+}  // namespace internal
+
 using VertexId = int32_t;
 using ArcIndex = int64_t;
 
@@ -78,6 +82,7 @@ class CommGraph {
 
  private:
   friend class CommGraphBuilder;
+  friend struct internal::CsrAccess;
   std::vector<ArcIndex> xadj_;
   std::vector<VertexId> adjncy_;
   std::vector<double> adjwgt_;

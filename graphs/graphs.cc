@@ -1,0 +1,231 @@
+#include "graphs/graphs.h"
+
+#include <sys/stat.h>
+
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
+#include "core/util/status_macros.h"
+#include "graphs/graph_readers.h"
+#include "graphs/graph_writers.h"
+#include "graphs/text_scanner.h"
+
+namespace rankmap::graphs {
+namespace {
+
+// Lines the content-based detection looks at; enough to tell the formats apart
+// without scanning a large file.
+constexpr int kDetectionLines = 64;
+
+struct FileCloser {
+  void operator()(std::FILE* f) const { std::fclose(f); }
+};
+using FilePtr = std::unique_ptr<std::FILE, FileCloser>;
+
+GraphFormat FormatFromExtension(std::string_view name) {
+  const size_t slash = name.find_last_of('/');
+  const std::string_view base =
+      slash == std::string_view::npos ? name : name.substr(slash + 1);
+  const size_t dot = base.find_last_of('.');
+  if (dot == std::string_view::npos) return GraphFormat::kAuto;
+  const std::string ext =
+      absl::AsciiStrToLower(std::string(base.substr(dot + 1)));
+  if (ext == "mat") return GraphFormat::kMat;
+  if (ext == "grf" || ext == "src") return GraphFormat::kScotch;
+  if (ext == "graph" || ext == "metis") return GraphFormat::kMetis;
+  if (ext == "mtx") return GraphFormat::kMatrixMarket;
+  if (ext == "edges" || ext == "edgelist" || ext == "el")
+    return GraphFormat::kEdgeList;
+  return GraphFormat::kAuto;
+}
+
+// Detection order: the MatrixMarket banner; the extension; the Scotch header `0
+// / n m / base flags`; comment characters (`#` edge list, `%` METIS); a square
+// block of equally long lines (or lines longer than 3 tokens) is a `.mat`;
+// equally long lines of 2 or 3 tokens an edge list; a 2-4 token first line
+// followed by other shapes METIS.
+absl::StatusOr<GraphFormat> DetectFormat(std::string_view text,
+                                         std::string_view name) {
+  TextScanner s(text, name);
+  s.SkipBlankAndCommentLines(0);
+  if (s.TokenOnLine() == "%%MatrixMarket") return GraphFormat::kMatrixMarket;
+  if (GraphFormat hint = FormatFromExtension(name); hint != GraphFormat::kAuto)
+    return hint;
+
+  TextScanner lines(text, name);
+  struct Line {
+    size_t count = 0;
+    std::string_view first[3];
+  };
+  std::vector<Line> head;
+  bool hash_comment = false, percent_comment = false;
+  while (!lines.AtEndOfFile() &&
+         static_cast<int>(head.size()) < kDetectionLines) {
+    const char c = lines.PeekOnLine();
+    if (c == '#') hash_comment = true;
+    if (c == '%') percent_comment = true;
+    if (c != '\n' && c != '#' && c != '%') {
+      Line line;
+      for (std::string_view t = lines.TokenOnLine(); !t.empty();
+           t = lines.TokenOnLine()) {
+        if (line.count < 3) line.first[line.count] = t;
+        ++line.count;
+      }
+      head.push_back(line);
+    }
+    lines.NextLine();
+  }
+  const bool whole_file = lines.AtEndOfFile();
+  if (head.empty()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        std::string(name), ": no data to detect a graph format from"));
+  }
+  auto is_int = [](std::string_view t) {
+    int64_t v;
+    return ParseInt(t, &v);
+  };
+  if (head.size() >= 3 && head[0].count == 1 && head[0].first[0] == "0" &&
+      head[1].count == 2 && is_int(head[1].first[0]) &&
+      is_int(head[1].first[1]) && head[2].count == 2 &&
+      is_int(head[2].first[0])) {
+    return GraphFormat::kScotch;
+  }
+  if (hash_comment) return GraphFormat::kEdgeList;
+  if (percent_comment) return GraphFormat::kMetis;
+  const size_t c = head[0].count;
+  bool uniform = true;
+  for (const Line& line : head) uniform = uniform && line.count == c;
+  if (uniform && (c > 3 || (whole_file && head.size() == c)))
+    return GraphFormat::kMat;
+  if (uniform && (c == 2 || c == 3)) return GraphFormat::kEdgeList;
+  if (c >= 2 && c <= 4) return GraphFormat::kMetis;
+  return absl::InvalidArgumentError(
+      absl::StrCat(std::string(name),
+                   ": cannot detect the graph format from the content; name it "
+                   "(mat, grf, metis, mtx, "
+                   "edges)"));
+}
+
+}  // namespace
+
+absl::StatusOr<GraphFormat> ParseGraphFormat(std::string_view name) {
+  const std::string s = absl::AsciiStrToLower(std::string(name));
+  if (s == "auto") return GraphFormat::kAuto;
+  if (s == "mat") return GraphFormat::kMat;
+  if (s == "grf" || s == "scotch") return GraphFormat::kScotch;
+  if (s == "metis" || s == "graph") return GraphFormat::kMetis;
+  if (s == "mtx" || s == "matrixmarket") return GraphFormat::kMatrixMarket;
+  if (s == "edges" || s == "edgelist") return GraphFormat::kEdgeList;
+  return absl::InvalidArgumentError(
+      absl::StrCat("graphs: unknown format '", s,
+                   "' (expected auto, mat, grf, metis, mtx or edges)"));
+}
+
+absl::StatusOr<CommGraph> ReadGraphString(std::string_view text,
+                                          std::string_view name,
+                                          GraphFormat format) {
+  if (format == GraphFormat::kAuto) {
+    ASSIGN_OR_RETURN(format, DetectFormat(text, name));
+  }
+  switch (format) {
+    case GraphFormat::kMat:
+      return ReadMat(text, name);
+    case GraphFormat::kScotch:
+      return ReadScotch(text, name);
+    case GraphFormat::kMetis:
+      return ReadMetis(text, name);
+    case GraphFormat::kMatrixMarket:
+      return ReadMatrixMarket(text, name);
+    case GraphFormat::kEdgeList:
+      return ReadEdgeList(text, name);
+    case GraphFormat::kAuto:
+      break;
+  }
+  return absl::InternalError("graphs: unreachable format");
+}
+
+absl::StatusOr<CommGraph> ReadGraphFile(const std::string& path,
+                                        GraphFormat format) {
+  FilePtr file(std::fopen(path.c_str(), "rb"));
+  if (file == nullptr) {
+    return absl::NotFoundError(absl::StrCat(path, ": cannot open for reading"));
+  }
+  struct stat st;
+  if (fstat(fileno(file.get()), &st) != 0 || !S_ISREG(st.st_mode)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(path, ": not a regular file"));
+  }
+  const int64_t size = static_cast<int64_t>(st.st_size);
+  const int64_t budget = MemoryBudget(ReadOptions{});
+  if (size > budget) {
+    return absl::ResourceExhaustedError(absl::StrCat(
+        path, ": ", size >> 20, " MiB file exceeds the memory budget of ",
+        budget >> 20, " MiB"));
+  }
+  std::string text(static_cast<size_t>(size), '\0');
+  if (size > 0 &&
+      std::fread(text.data(), 1, text.size(), file.get()) != text.size()) {
+    return absl::DataLossError(absl::StrCat(path, ": short read"));
+  }
+  file.reset();
+  return ReadGraphString(text, path, format);
+}
+
+absl::Status WriteGraphFile(const CommGraph& graph, const std::string& path,
+                            GraphFormat format) {
+  if (format == GraphFormat::kAuto) format = FormatFromExtension(path);
+  if (format == GraphFormat::kAuto) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(path,
+                     ": cannot choose a format from the extension (use .mat, "
+                     ".grf, .graph, .mtx or "
+                     ".edges, or name the format)"));
+  }
+  FilePtr file(std::fopen(path.c_str(), "wb"));
+  if (file == nullptr) {
+    return absl::NotFoundError(absl::StrCat(path, ": cannot open for writing"));
+  }
+  absl::Status status;
+  {
+    // The sink flushes into the file when it goes out of scope, before the
+    // close below.
+    TextSink sink(file.get());
+    switch (format) {
+      case GraphFormat::kMat:
+        status = WriteMat(graph, sink);
+        break;
+      case GraphFormat::kScotch:
+        status = WriteScotch(graph, sink);
+        break;
+      case GraphFormat::kMetis:
+        status = WriteMetis(graph, sink);
+        break;
+      case GraphFormat::kMatrixMarket:
+        status = WriteMatrixMarket(graph, sink);
+        break;
+      case GraphFormat::kEdgeList:
+        status = WriteEdgeList(graph, sink);
+        break;
+      case GraphFormat::kAuto:
+        break;
+    }
+    if (status.ok()) {
+      if (absl::Status s = sink.Finish(); !s.ok()) {
+        status = absl::DataLossError(
+            absl::StrCat(path, ": ", std::string(s.message())));
+      }
+    }
+  }
+  if (std::fclose(file.release()) != 0 && status.ok()) {
+    status = absl::DataLossError(absl::StrCat(path, ": close failed"));
+  }
+  // Leave no half-written file behind.
+  if (!status.ok()) std::remove(path.c_str());
+  return status;
+}
+
+}  // namespace rankmap::graphs
