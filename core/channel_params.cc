@@ -1,0 +1,452 @@
+#include "core/channel_params.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "core/util/status_macros.h"
+
+namespace rankmap::core {
+using topology::NodeId;
+
+namespace {
+
+enum class LevelClass { kCache = 0, kSocket = 1, kNode = 2, kNetwork = 3 };
+
+std::string Lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out)
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// Kind-based class; -1 when the kind says nothing about the hardware level.
+int KindClass(const std::string& kind) {
+  const std::string k = Lower(kind);
+  if (k == "machine" || k == "system")
+    return static_cast<int>(LevelClass::kNode);
+  if (k == "package" || k == "numanode" || k == "die" || k == "group") {
+    return static_cast<int>(LevelClass::kSocket);
+  }
+  if (k == "core" || k == "pu" || k.find("cache") != std::string::npos) {
+    return static_cast<int>(LevelClass::kCache);
+  }
+  return -1;
+}
+
+ChannelParams ClassParams(LevelClass c) {
+  static constexpr double kAlpha[] = {2e-7, 3e-7, 5e-7, 1.5e-6};
+  static constexpr double kBeta[] = {5e-11, 1e-10, 2e-10, 8e-10};
+  const double a = kAlpha[static_cast<int>(c)];
+  const double b = kBeta[static_cast<int>(c)];
+  ChannelParams p;
+  p.hockney = {a, b};
+  // LMO: split alpha and beta between network and processors so that T(m) = a +
+  // b m.
+  p.lmo = {0.5 * a, 0.25 * a, 0.1 * b, 0.25 * a, 0.1 * b, 1.0 / (0.8 * b)};
+  // HLogGP: T(m) = a + (m - 1) b.
+  p.hloggp = {0.5 * a, 0.25 * a, 0.25 * a, 0.0, b};
+  // tau-Lop: memory channels copy twice (in and out of a shared buffer), the
+  // network once; both give T(m, 1) = a + b m.
+  if (c == LevelClass::kNetwork) {
+    p.taulop = {0.2 * a, 0.0, 1, {TauLopPoint{0.8 * a, b}}};
+  } else {
+    p.taulop = {0.2 * a, 0.0, 2, {TauLopPoint{0.4 * a, 0.5 * b}}};
+  }
+  return p;
+}
+
+// Class of every depth in [0, height).
+std::vector<LevelClass> DepthClasses(const topology::Tree& tree) {
+  const int32_t n = tree.num_nodes();
+  std::vector<int> node_class(n, -1);
+  std::vector<char> machine_below(
+      n, 0);  // a Machine node in the subtree (itself excluded)
+  bool any_known = false;
+  for (NodeId v = tree.num_leaves(); v < n; ++v) {
+    node_class[v] = KindClass(tree.kind(v));
+    any_known |= node_class[v] >= 0;
+  }
+  for (NodeId v = 0; v < n; ++v) {  // children before parents
+    const NodeId p = tree.parent(v);
+    if (p < 0) continue;
+    if (machine_below[v] ||
+        node_class[v] == static_cast<int>(LevelClass::kNode)) {
+      machine_below[p] = 1;
+    }
+  }
+  const int32_t height = tree.height();
+  std::vector<int> depth_class(height, -1);
+  for (NodeId v = tree.num_leaves(); v < n; ++v) {
+    const int32_t d = tree.depth(v);
+    int c;
+    if (!any_known) {
+      c = std::min(height - 1 - d, static_cast<int>(LevelClass::kNetwork));
+    } else if (machine_below[v]) {
+      c = static_cast<int>(LevelClass::kNetwork);
+    } else if (node_class[v] >= 0) {
+      c = node_class[v];
+    } else {
+      c = static_cast<int>(LevelClass::kSocket);
+    }
+    depth_class[d] =
+        std::max(depth_class[d], c);  // the slowest kind at this depth
+  }
+  std::vector<LevelClass> out(height);
+  for (int32_t d = 0; d < height; ++d) {
+    out[d] = static_cast<LevelClass>(std::max(depth_class[d], 0));
+  }
+  return out;
+}
+
+absl::Status LineError(std::string_view source, int32_t line,
+                       std::string_view what) {
+  return absl::InvalidArgumentError(
+      absl::StrCat(std::string(source), ":", line, ": ", std::string(what)));
+}
+
+bool ParseDouble(const std::string& s, double* out) {
+  if (s.empty()) return false;
+  errno = 0;
+  char* end = nullptr;
+  const double v = std::strtod(s.c_str(), &end);
+  if (end != s.c_str() + s.size() || errno == ERANGE) return false;
+  *out = v;
+  return true;
+}
+
+// Keys of each model (tau-Lop's Lk handled separately).
+bool KnownKey(Model m, const std::string& k) {
+  static const std::vector<std::string> kKeys[] = {
+      {"alpha", "beta"},
+      {"L", "Cs", "ts", "Cr", "tr", "C", "t", "rate"},
+      {"L", "os", "or", "g", "G"},
+      {"o", "o_per_byte", "transfers"},
+  };
+  const auto& keys = kKeys[static_cast<int>(m)];
+  return std::find(keys.begin(), keys.end(), k) != keys.end();
+}
+
+// Returns the table index k of "Lk", or 0 if `key` is not of that form.
+int TableIndex(const std::string& key) {
+  if (key.size() < 2 || key[0] != 'L') return 0;
+  int k = 0;
+  for (size_t i = 1; i < key.size(); ++i) {
+    if (!std::isdigit(static_cast<unsigned char>(key[i])) || k > 100000)
+      return 0;
+    k = 10 * k + (key[i] - '0');
+  }
+  return k;
+}
+
+void Apply(const ParamRule& rule, ChannelParams& c) {
+  for (const auto& [key, v] : rule.values) {
+    const double x = v[0];
+    switch (rule.model) {
+      case Model::kHockney:
+        if (key == "alpha") c.hockney.alpha = x;
+        if (key == "beta") c.hockney.beta = x;
+        break;
+      case Model::kLmo:
+        if (key == "L") c.lmo.L = x;
+        if (key == "Cs" || key == "C") c.lmo.Cs = x;
+        if (key == "Cr" || key == "C") c.lmo.Cr = x;
+        if (key == "ts" || key == "t") c.lmo.ts = x;
+        if (key == "tr" || key == "t") c.lmo.tr = x;
+        if (key == "rate") c.lmo.rate = x;
+        break;
+      case Model::kHLogGP:
+        if (key == "L") c.hloggp.L = x;
+        if (key == "os") c.hloggp.os = x;
+        if (key == "or") c.hloggp.orecv = x;
+        if (key == "g") c.hloggp.g = x;
+        if (key == "G") c.hloggp.G = x;
+        break;
+      case Model::kTauLop:
+        if (key == "o") c.taulop.o = x;
+        if (key == "o_per_byte") c.taulop.o_per_byte = x;
+        if (key == "transfers") c.taulop.transfers = static_cast<int32_t>(x);
+        break;
+    }
+  }
+}
+
+// Table entries of a tau-Lop rule, in increasing k; fails on a hole.
+absl::Status ApplyTable(const ParamRule& rule, ChannelParams& c) {
+  std::vector<std::pair<int, TauLopPoint>> entries;
+  for (const auto& [key, v] : rule.values) {
+    if (const int k = TableIndex(key); k > 0)
+      entries.push_back({k, {v[0], v[1]}});
+  }
+  std::sort(entries.begin(), entries.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (const auto& [k, point] : entries) {
+    auto& table = c.taulop.table;
+    if (k > static_cast<int>(table.size()) + 1) {
+      return LineError(
+          rule.source, rule.line,
+          absl::StrCat("field 'L", k, "': tau-Lop table has no entry L",
+                       table.size() + 1, " before it"));
+    }
+    if (k == static_cast<int>(table.size()) + 1) {
+      table.push_back(point);
+    } else {
+      table[k - 1] = point;
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<Model> ParseModel(std::string_view name) {
+  const std::string n = Lower(name);
+  if (n == "hockney") return Model::kHockney;
+  if (n == "lmo") return Model::kLmo;
+  if (n == "hloggp") return Model::kHLogGP;
+  if (n == "taulop" || n == "tau-lop") return Model::kTauLop;
+  return absl::InvalidArgumentError(
+      absl::StrCat("cost_model: unknown model '", std::string(name),
+                   "' (hockney, lmo, hloggp, taulop)"));
+}
+
+const char* ModelName(Model model) {
+  switch (model) {
+    case Model::kHockney:
+      return "hockney";
+    case Model::kLmo:
+      return "lmo";
+    case Model::kHLogGP:
+      return "hloggp";
+    case Model::kTauLop:
+      return "taulop";
+  }
+  return "?";
+}
+
+ModelParams DefaultModelParams(const topology::Tree& tree) {
+  ModelParams p;
+  for (LevelClass c : DepthClasses(tree)) p.levels.push_back(ClassParams(c));
+  p.self = ClassParams(LevelClass::kCache);
+  return p;
+}
+
+absl::StatusOr<std::vector<ParamRule>> ParseModelParams(
+    std::string_view text, std::string_view source) {
+  std::vector<ParamRule> rules;
+  std::istringstream in{std::string(text)};
+  std::string line_text;
+  int32_t line = 0;
+  while (std::getline(in, line_text)) {
+    ++line;
+    if (const size_t hash = line_text.find('#'); hash != std::string::npos) {
+      line_text.resize(hash);
+    }
+    std::istringstream words(line_text);
+    std::vector<std::string> w;
+    for (std::string s; words >> s;) w.push_back(s);
+    if (w.empty()) continue;
+    if (w[0] != "level") {
+      return LineError(source, line,
+                       absl::StrCat("expected 'level', found '", w[0], "'"));
+    }
+    if (w.size() < 3) {
+      return LineError(source, line,
+                       "expected 'level <selector> <model> key=value ...'");
+    }
+    ParamRule rule;
+    rule.source = std::string(source);
+    rule.line = line;
+    rule.selector = w[1];
+    auto model = ParseModel(w[2]);
+    if (!model.ok()) {
+      return LineError(source, line,
+                       absl::StrCat("field 'model': unknown model '", w[2],
+                                    "' (hockney, lmo, hloggp, taulop)"));
+    }
+    rule.model = *model;
+    for (size_t i = 3; i < w.size(); ++i) {
+      const size_t eq = w[i].find('=');
+      if (eq == std::string::npos || eq == 0) {
+        return LineError(
+            source, line,
+            absl::StrCat("field '", w[i], "': expected key=value"));
+      }
+      const std::string key = w[i].substr(0, eq);
+      const std::string value = w[i].substr(eq + 1);
+      const int k = rule.model == Model::kTauLop ? TableIndex(key) : 0;
+      if (k == 0 && !KnownKey(rule.model, key)) {
+        return LineError(source, line,
+                         absl::StrCat("field '", key, "': unknown ",
+                                      ModelName(rule.model), " key"));
+      }
+      if (k > 1024) {
+        return LineError(
+            source, line,
+            absl::StrCat("field '", key, "': table index outside [1, 1024]"));
+      }
+      std::vector<double> values;
+      std::string_view rest = value;
+      while (true) {
+        const size_t comma = rest.find(',');
+        double x = 0;
+        const std::string part(rest.substr(0, comma));
+        if (!ParseDouble(part, &x) || !std::isfinite(x) || x < 0) {
+          return LineError(
+              source, line,
+              absl::StrCat("field '", key, "': '", part,
+                           "' is not a finite non-negative number"));
+        }
+        values.push_back(x);
+        if (comma == std::string_view::npos) break;
+        rest = rest.substr(comma + 1);
+      }
+      const size_t want = k > 0 ? 2 : 1;
+      if (values.size() != want) {
+        return LineError(
+            source, line,
+            absl::StrCat("field '", key, "': expected ", want,
+                         want == 2 ? " values (latency,per_byte)" : " value",
+                         ", found ", values.size()));
+      }
+      if (key == "rate" && values[0] <= 0) {
+        return LineError(source, line, "field 'rate': must be > 0 bytes/s");
+      }
+      if (key == "transfers" && (values[0] < 1 || values[0] > 1024 ||
+                                 values[0] != std::floor(values[0]))) {
+        return LineError(source, line,
+                         "field 'transfers': expected an integer in [1, 1024]");
+      }
+      rule.values.push_back({key, std::move(values)});
+    }
+    rules.push_back(std::move(rule));
+  }
+  return rules;
+}
+
+absl::StatusOr<ModelParams> ResolveModelParams(
+    const std::vector<ParamRule>& rules, const topology::Tree& tree) {
+  ModelParams p = DefaultModelParams(tree);
+  const std::vector<LevelClass> classes = DepthClasses(tree);
+  const int32_t height = tree.height();
+  for (const ParamRule& rule : rules) {
+    // Selected depths, and whether the self channel is selected.
+    std::vector<char> depth_on(height, 0);
+    bool self_on = false;
+    const std::string sel = Lower(rule.selector);
+    bool is_number =
+        !sel.empty() && std::all_of(sel.begin(), sel.end(), [](char c) {
+          return std::isdigit(static_cast<unsigned char>(c));
+        });
+    if (sel == "*" || sel == "all") {
+      std::fill(depth_on.begin(), depth_on.end(), 1);
+      self_on = true;
+    } else if (sel == "self") {
+      self_on = true;
+    } else if (sel == "internode" || sel == "intranode") {
+      const bool want_network = sel == "internode";
+      for (int32_t d = 0; d < height; ++d) {
+        depth_on[d] = (classes[d] == LevelClass::kNetwork) == want_network;
+      }
+      self_on = !want_network;
+    } else if (is_number) {
+      const long d = sel.size() > 9 ? -1 : std::atol(sel.c_str());
+      if (d < 0 || d >= height) {
+        return LineError(
+            rule.source, rule.line,
+            absl::StrCat("field 'selector': depth ", rule.selector,
+                         " outside [0, ", height, ") of this tree"));
+      }
+      depth_on[d] = 1;
+    } else {
+      std::string want = sel;
+      if (want == "node") want = "machine";
+      if (want == "socket" || want == "pack") want = "package";
+      if (want == "numa") want = "numanode";
+      bool any = false;
+      for (NodeId v = tree.num_leaves(); v < tree.num_nodes(); ++v) {
+        if (Lower(tree.kind(v)) == want) {
+          depth_on[tree.depth(v)] = 1;
+          any = true;
+        }
+      }
+      if (!any) {
+        return LineError(rule.source, rule.line,
+                         absl::StrCat("field 'selector': no level of kind '",
+                                      rule.selector, "' in this tree"));
+      }
+    }
+    for (int32_t d = 0; d <= height; ++d) {
+      const bool on = d < height ? depth_on[d] : self_on;
+      if (!on) continue;
+      ChannelParams& c = d < height ? p.levels[d] : p.self;
+      Apply(rule, c);
+      if (rule.model == Model::kTauLop) RETURN_IF_ERROR(ApplyTable(rule, c));
+    }
+  }
+  return p;
+}
+
+absl::StatusOr<ModelParams> ReadModelParams(const std::string& path,
+                                            const topology::Tree& tree) {
+  std::ifstream in(path);
+  if (!in) {
+    return absl::NotFoundError(
+        absl::StrCat(path, ": cannot open model parameter file"));
+  }
+  std::stringstream buf;
+  buf << in.rdbuf();
+  ASSIGN_OR_RETURN(std::vector<ParamRule> rules,
+                   ParseModelParams(buf.str(), path));
+  return ResolveModelParams(rules, tree);
+}
+
+std::string FormatParamRule(std::string_view selector, Model model,
+                            const ChannelParams& c) {
+  std::string out =
+      absl::StrCat("level ", std::string(selector), " ", ModelName(model));
+  auto add = [&out](const char* key, double v) {
+    absl::StrAppend(&out, " ", key, "=", absl::StrFormat("%.17g", v));
+  };
+  switch (model) {
+    case Model::kHockney:
+      add("alpha", c.hockney.alpha);
+      add("beta", c.hockney.beta);
+      break;
+    case Model::kLmo:
+      add("L", c.lmo.L);
+      add("Cs", c.lmo.Cs);
+      add("ts", c.lmo.ts);
+      add("Cr", c.lmo.Cr);
+      add("tr", c.lmo.tr);
+      add("rate", c.lmo.rate);
+      break;
+    case Model::kHLogGP:
+      add("L", c.hloggp.L);
+      add("os", c.hloggp.os);
+      add("or", c.hloggp.orecv);
+      add("g", c.hloggp.g);
+      add("G", c.hloggp.G);
+      break;
+    case Model::kTauLop:
+      add("o", c.taulop.o);
+      add("o_per_byte", c.taulop.o_per_byte);
+      absl::StrAppend(&out, " transfers=", c.taulop.transfers);
+      for (size_t k = 0; k < c.taulop.table.size(); ++k) {
+        absl::StrAppend(
+            &out, " L", k + 1, "=",
+            absl::StrFormat("%.17g,%.17g", c.taulop.table[k].latency,
+                            c.taulop.table[k].per_byte));
+      }
+      break;
+  }
+  return out;
+}
+
+}  // namespace rankmap::core

@@ -1,0 +1,164 @@
+// Channel parameters of the communication-time models (seed 004): for every
+// level of a topology::Tree, how long a message of m bytes takes between two
+// processes whose leaves have their lowest common ancestor (LCA) at that level.
+//
+// A channel is chosen by the depth of the LCA of the two leaves; two processes
+// on the same leaf (oversubscription) use the `self` channel. Where the LCA
+// carries a child-pair cost matrix (per-cluster-pair bandwidths), the per-byte
+// terms of the depth's channel are scaled by pair_cost(i, j) / (largest pair
+// cost of that node): the file describes the slowest pair.
+//
+// Models and their per-channel parameters (seconds, bytes):
+//   Hockney  T(m) = alpha + beta m
+//   LMO      T(m) = L + Cs + ts m + Cr + tr m + m / rate                  (eq.
+//   8; rate = beta_ij) HLogGP   T(m) = L + os + or + (m - 1) G, g = gap between
+//   two sends   (eq. 5) tau-Lop  T(m, tau) = o(m) + transfers * L(m, tau), o(m)
+//   = o + o_per_byte m; L(m, tau) is a
+//            table of (latency, per_byte) for tau = 1..K concurrent transfers;
+//            beyond K the per-byte time grows linearly (tau / K), i.e. the
+//            channel's bandwidth is shared.
+//
+// Parameter file (text, one rule per line, '#' starts a comment, later rules
+// win):
+//   level <selector> <model> key=value [key=value ...]
+// selectors: a depth (0 = root), `self`, `*` (every channel), `internode` (the
+// depths whose default class below is network: LCA above any Machine),
+// `intranode` (the other depths and self), or a level kind (case-insensitive:
+// Machine, Package, NUMANode, L3Cache, Core, switch,
+// ...; aliases node, socket/pack, numa). Keys per model:
+//   hockney  alpha beta
+//   lmo      L Cs ts Cr tr rate  (C and t set both ends)
+//   hloggp   L os or g G
+//   taulop   o o_per_byte transfers L1=lat,per_byte L2=... (Lk: k concurrent
+//   transfers)
+// Example:
+//   level internode hockney alpha=1.5e-6 beta=8e-10
+//   level Package   taulop  o=1e-7 transfers=2 L1=2e-7,1e-10 L2=2e-7,1.7e-10
+// Errors name file:line and the field, e.g. `p.txt:3: field 'alfa': unknown
+// hockney key`.
+//
+// Usage:
+//   ASSIGN_OR_RETURN(ModelParams p, ReadModelParams("machine.params", tree));
+//   const ChannelParams& c = p.levels[tree.depth(tree.Lca(a, b))];
+#ifndef RANKMAP_CORE_CHANNEL_PARAMS_H_
+#define RANKMAP_CORE_CHANNEL_PARAMS_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "topology/tree.h"
+
+namespace rankmap::core {
+
+enum class Model { kHockney, kLmo, kHLogGP, kTauLop };
+
+// "hockney", "lmo", "hloggp", "taulop" (case-insensitive). Error: any other
+// name.
+absl::StatusOr<Model> ParseModel(std::string_view name);
+const char* ModelName(Model model);
+
+struct HockneyParams {
+  double alpha = 0.0;  // latency, s
+  double beta = 0.0;   // s per byte
+};
+
+struct LmoParams {
+  double L = 0.0;      // fixed network delay L_ij, s
+  double Cs = 0.0;     // fixed processing delay of the sender C_i, s
+  double ts = 0.0;     // per-byte delay of the sender t_i, s/byte
+  double Cr = 0.0;     // receiver C_j
+  double tr = 0.0;     // receiver t_j
+  double rate = 1e30;  // transmission rate beta_ij, bytes/s (> 0)
+};
+
+struct HLogGPParams {
+  double L = 0.0;   // latency L_ij
+  double os = 0.0;  // send overhead
+  double orecv =
+      0.0;         // receive overhead ("or" in files; `or` is a C++ keyword)
+  double g = 0.0;  // gap between consecutive sends of one process
+  double G = 0.0;  // gap per byte
+};
+
+struct TauLopPoint {
+  double latency = 0.0;   // s
+  double per_byte = 0.0;  // s/byte
+};
+
+struct TauLopParams {
+  double o = 0.0;  // overhead o(m) = o + o_per_byte m
+  double o_per_byte = 0.0;
+  int32_t transfers =
+      1;  // L(m, tau) terms per transmission (2 for copy-in/copy-out shm)
+  std::vector<TauLopPoint> table = {
+      TauLopPoint{}};  // table[k - 1]: tau = k; never empty
+};
+
+struct ChannelParams {
+  HockneyParams hockney;
+  LmoParams lmo;
+  HLogGPParams hloggp;
+  TauLopParams taulop;
+};
+
+// Parameters resolved for one tree.
+struct ModelParams {
+  // levels[d]: channel of two leaves whose LCA has depth d; size tree.height().
+  std::vector<ChannelParams> levels;
+  // Two processes on the same leaf.
+  ChannelParams self;
+};
+
+// Defaults per level, from the level kinds: shared cache (Core, *Cache), socket
+// (Package, NUMANode, Die, Group), node (Machine, System) and network (anything
+// above a Machine). Trees without hwloc kinds (tleaf) are classified from the
+// bottom: the parents of the leaves are cache, then socket, node, network.
+// Every model of one class agrees on a single message (T(m) = alpha + beta m).
+// Values are orders of magnitude of current hardware, not measurements:
+// calibrate (examples/calibrate_mpi) for real predictions.
+//   cache: 2e-7 s + 5e-11 s/B, socket: 3e-7 + 1e-10, node: 5e-7 + 2e-10,
+//   network: 1.5e-6 + 8e-10.
+ModelParams DefaultModelParams(const topology::Tree& tree);
+
+// One parsed line of a parameter file, not yet applied to a tree.
+struct ParamRule {
+  std::string source;  // file name (for messages)
+  int32_t line = 0;
+  std::string selector;
+  Model model = Model::kHockney;
+  // key -> values (one value, or two for tau-Lop table entries
+  // "Lk=lat,per_byte").
+  std::vector<std::pair<std::string, std::vector<double>>> values;
+};
+
+// Syntax check and parse; `source` names the text in messages. Errors: unknown
+// keyword, model or key, missing '=', non-numeric, negative or non-finite
+// value, rate <= 0, transfers not a positive integer, table index outside [1,
+// 1024].
+absl::StatusOr<std::vector<ParamRule>> ParseModelParams(
+    std::string_view text, std::string_view source);
+
+// Defaults for the tree, then every rule in order. Errors (file:line): a depth
+// or kind that selects nothing in this tree, a tau-Lop table with a hole (L3
+// without L2).
+absl::StatusOr<ModelParams> ResolveModelParams(
+    const std::vector<ParamRule>& rules, const topology::Tree& tree);
+
+// Reads, parses and resolves the file at `path`. Errors: unreadable file, as
+// above.
+absl::StatusOr<ModelParams> ReadModelParams(const std::string& path,
+                                            const topology::Tree& tree);
+
+// One file line for the given model's parameters of `channel` (round-trips
+// through ParseModelParams with 17 significant digits).
+std::string FormatParamRule(std::string_view selector, Model model,
+                            const ChannelParams& channel);
+
+}  // namespace rankmap::core
+
+#endif  // RANKMAP_CORE_CHANNEL_PARAMS_H_

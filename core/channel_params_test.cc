@@ -1,0 +1,234 @@
+#include "core/channel_params.h"
+
+#include <cstdlib>
+#include <fstream>
+#include <string>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "tests/factories.h"
+
+namespace rankmap::core {
+namespace {
+
+using ::testing::HasSubstr;
+
+// switch -> 2 Machines -> 2 Packages each -> 2 Cores each (the Cores are the
+// leaves).
+topology::Tree ClusterTree() {
+  topology::TreeBuilder b;
+  const auto root = b.AddRoot("switch");
+  for (int m = 0; m < 2; ++m) {
+    const auto machine = b.AddChild(root, "Machine");
+    for (int s = 0; s < 2; ++s) {
+      const auto pack = b.AddChild(machine, "Package");
+      for (int c = 0; c < 2; ++c) b.AddChild(pack, "Core");
+    }
+  }
+  return *std::move(b).Build();
+}
+
+std::string Message(const absl::Status& s) { return std::string(s.message()); }
+
+TEST(ParseModel, NamesRoundTrip) {
+  for (Model m :
+       {Model::kHockney, Model::kLmo, Model::kHLogGP, Model::kTauLop}) {
+    EXPECT_EQ(*ParseModel(ModelName(m)), m);
+  }
+  EXPECT_EQ(*ParseModel("TauLop"), Model::kTauLop);
+  EXPECT_FALSE(ParseModel("loggp").ok());
+}
+
+TEST(DefaultModelParams, ClassesFollowKinds) {
+  const topology::Tree t = ClusterTree();
+  const ModelParams p = DefaultModelParams(t);
+  ASSERT_EQ(p.levels.size(), 3u);
+  // depth 0 joins machines (network), 1 joins packages of a machine, 2 cores of
+  // a package.
+  EXPECT_DOUBLE_EQ(p.levels[0].hockney.alpha, 1.5e-6);
+  EXPECT_DOUBLE_EQ(p.levels[0].hockney.beta, 8e-10);
+  EXPECT_DOUBLE_EQ(p.levels[1].hockney.alpha, 5e-7);
+  EXPECT_DOUBLE_EQ(p.levels[2].hockney.alpha, 3e-7);
+  EXPECT_DOUBLE_EQ(p.self.hockney.alpha, 2e-7);
+  // Every model of a class agrees with Hockney on a single message.
+  for (const ChannelParams& c : p.levels) {
+    const double m = 1e6;
+    const double h = c.hockney.alpha + c.hockney.beta * m;
+    const auto& l = c.lmo;
+    EXPECT_NEAR(l.L + l.Cs + l.Cr + m * (l.ts + l.tr) + m / l.rate, h,
+                1e-12 * h);
+    const auto& g = c.hloggp;
+    EXPECT_NEAR(g.L + g.os + g.orecv + (m - 1) * g.G, h - c.hockney.beta,
+                1e-12 * h);
+    const auto& tl = c.taulop;
+    EXPECT_NEAR(
+        tl.o + tl.transfers * (tl.table[0].latency + m * tl.table[0].per_byte),
+        h, 1e-12 * h);
+  }
+}
+
+TEST(DefaultModelParams, TleafClassifiedFromTheBottom) {
+  // 4 levels: depth 3 = cache, 2 = socket, 1 = node, 0 = network.
+  const ModelParams p =
+      DefaultModelParams(testing::MakeTleaf("4 2 1000 2 100 2 10 2 1"));
+  ASSERT_EQ(p.levels.size(), 4u);
+  EXPECT_DOUBLE_EQ(p.levels[0].hockney.alpha, 1.5e-6);
+  EXPECT_DOUBLE_EQ(p.levels[1].hockney.alpha, 5e-7);
+  EXPECT_DOUBLE_EQ(p.levels[2].hockney.alpha, 3e-7);
+  EXPECT_DOUBLE_EQ(p.levels[3].hockney.alpha, 2e-7);
+}
+
+TEST(ResolveModelParams, RulesApplyBySelectorInOrder) {
+  const topology::Tree t = ClusterTree();
+  const char* text =
+      "# calibrated\n"
+      "level * hockney alpha=1 beta=2\n"
+      "level internode hockney beta=3   # network only\n"
+      "level Package lmo L=1 C=2 t=3 rate=4\n"
+      "level 1 hloggp L=1 os=2 or=3 g=4 G=5\n"
+      "level self taulop o=1 transfers=2 L1=1,2 L2=3,4\n"
+      "level socket hockney alpha=7\n";
+  auto rules = ParseModelParams(text, "p.txt");
+  ASSERT_TRUE(rules.ok()) << rules.status();
+  ASSERT_EQ(rules->size(), 6u);
+  EXPECT_EQ((*rules)[1].line, 3);
+  auto p = ResolveModelParams(*rules, t);
+  ASSERT_TRUE(p.ok()) << p.status();
+  EXPECT_EQ(p->levels[0].hockney.alpha, 1);
+  EXPECT_EQ(p->levels[0].hockney.beta, 3);
+  EXPECT_EQ(p->levels[1].hockney.beta, 2);
+  EXPECT_EQ(p->levels[2].hockney.alpha, 7);  // Packages sit at depth 2
+  EXPECT_EQ(p->self.hockney.alpha, 1);
+  const LmoParams& l = p->levels[2].lmo;
+  EXPECT_EQ(l.L, 1);
+  EXPECT_EQ(l.Cs, 2);
+  EXPECT_EQ(l.Cr, 2);
+  EXPECT_EQ(l.ts, 3);
+  EXPECT_EQ(l.tr, 3);
+  EXPECT_EQ(l.rate, 4);
+  const HLogGPParams& g = p->levels[1].hloggp;
+  EXPECT_EQ(g.L + 10 * g.os + 100 * g.orecv + 1000 * g.g + 10000 * g.G, 54321);
+  const TauLopParams& tl = p->self.taulop;
+  EXPECT_EQ(tl.o, 1);
+  EXPECT_EQ(tl.transfers, 2);
+  ASSERT_EQ(tl.table.size(), 2u);
+  EXPECT_EQ(tl.table[1].latency, 3);
+  EXPECT_EQ(tl.table[1].per_byte, 4);
+  // Untouched channels keep their defaults.
+  EXPECT_EQ(p->levels[0].lmo.L, DefaultModelParams(t).levels[0].lmo.L);
+}
+
+TEST(ParseModelParams, ErrorsNameFileLineAndField) {
+  struct Case {
+    const char* text;
+    const char* want;
+  };
+  const Case cases[] = {
+      {"levle 0 hockney alpha=1", "p.txt:1: expected 'level', found 'levle'"},
+      {"\nlevel 0", "p.txt:2: expected 'level <selector> <model>"},
+      {"level 0 loggp alpha=1",
+       "p.txt:1: field 'model': unknown model 'loggp'"},
+      {"level 0 hockney alfa=1", "p.txt:1: field 'alfa': unknown hockney key"},
+      {"level 0 hockney alpha", "p.txt:1: field 'alpha': expected key=value"},
+      {"level 0 hockney alpha=x",
+       "p.txt:1: field 'alpha': 'x' is not a finite"},
+      {"level 0 hockney beta=-1",
+       "p.txt:1: field 'beta': '-1' is not a finite"},
+      {"level 0 hockney beta=nan", "p.txt:1: field 'beta'"},
+      {"level 0 lmo rate=0", "p.txt:1: field 'rate': must be > 0"},
+      {"level 0 taulop transfers=1.5", "p.txt:1: field 'transfers'"},
+      {"level 0 taulop L1=1", "p.txt:1: field 'L1': expected 2 values"},
+      {"level 0 taulop L0=1,1", "p.txt:1: field 'L0': unknown taulop key"},
+      {"level 0 taulop L2000=1,1", "p.txt:1: field 'L2000': table index"},
+      {"level 0 hockney alpha=1,2", "p.txt:1: field 'alpha': expected 1 value"},
+  };
+  for (const Case& c : cases) {
+    auto r = ParseModelParams(c.text, "p.txt");
+    ASSERT_FALSE(r.ok()) << c.text;
+    EXPECT_THAT(Message(r.status()), HasSubstr(c.want)) << c.text;
+  }
+}
+
+TEST(ResolveModelParams, ErrorsNameFileLine) {
+  const topology::Tree t = ClusterTree();
+  struct Case {
+    const char* text;
+    const char* want;
+  };
+  const Case cases[] = {
+      {"level 3 hockney alpha=1",
+       "p.txt:1: field 'selector': depth 3 outside [0, 3)"},
+      {"\n\nlevel NUMANode hockney alpha=1",
+       "p.txt:3: field 'selector': no level of kind"},
+      {"level 0 taulop L3=1,1",
+       "p.txt:1: field 'L3': tau-Lop table has no entry L2"},
+  };
+  for (const Case& c : cases) {
+    auto rules = ParseModelParams(c.text, "p.txt");
+    ASSERT_TRUE(rules.ok()) << rules.status();
+    auto r = ResolveModelParams(*rules, t);
+    ASSERT_FALSE(r.ok()) << c.text;
+    EXPECT_THAT(Message(r.status()), HasSubstr(c.want)) << c.text;
+  }
+  // internode on a tree without network levels selects nothing, silently.
+  auto rules = ParseModelParams("level internode hockney alpha=9", "p.txt");
+  auto r = ResolveModelParams(*rules, testing::MakeTleaf("2 2 10 2 1"));
+  ASSERT_TRUE(r.ok());
+  EXPECT_NE(r->levels[0].hockney.alpha, 9);
+}
+
+TEST(FormatParamRule, RoundTripsEveryModel) {
+  const topology::Tree t = ClusterTree();
+  ChannelParams c;
+  c.hockney = {1.25e-6, 3.0e-10};
+  c.lmo = {1e-6, 2e-7, 3e-11, 4e-7, 5e-11, 6e9};
+  c.hloggp = {1.5e-6, 1e-7, 2e-7, 3e-7, 4e-10};
+  c.taulop = {
+      1e-7, 1e-12, 2, {{2e-7, 1e-10}, {2.5e-7, 1.7e-10}, {3e-7, 2.9e-10}}};
+  std::string text;
+  for (Model m :
+       {Model::kHockney, Model::kLmo, Model::kHLogGP, Model::kTauLop}) {
+    text += FormatParamRule("Package", m, c) + "\n";
+  }
+  auto rules = ParseModelParams(text, "gen");
+  ASSERT_TRUE(rules.ok()) << rules.status() << "\n" << text;
+  auto p = ResolveModelParams(*rules, t);
+  ASSERT_TRUE(p.ok()) << p.status();
+  const ChannelParams& r = p->levels[2];
+  EXPECT_EQ(r.hockney.alpha, c.hockney.alpha);
+  EXPECT_EQ(r.hockney.beta, c.hockney.beta);
+  EXPECT_EQ(r.lmo.rate, c.lmo.rate);
+  EXPECT_EQ(r.lmo.tr, c.lmo.tr);
+  EXPECT_EQ(r.hloggp.G, c.hloggp.G);
+  EXPECT_EQ(r.hloggp.orecv, c.hloggp.orecv);
+  EXPECT_EQ(r.taulop.transfers, 2);
+  ASSERT_EQ(r.taulop.table.size(), 3u);
+  EXPECT_EQ(r.taulop.table[2].per_byte, 2.9e-10);
+  EXPECT_EQ(r.taulop.o_per_byte, 1e-12);
+}
+
+TEST(ReadModelParams, ReadsFileAndReportsMissingFile) {
+  const char* tmp = std::getenv("TEST_TMPDIR");
+  const std::string path =
+      std::string(tmp != nullptr ? tmp : "/tmp") + "/model.params";
+  {
+    std::ofstream out(path);
+    out << "level Machine hockney alpha=4e-7 beta=1e-10\nlevel Machine hockney "
+           "beta=x\n";
+  }
+  const topology::Tree t = ClusterTree();
+  auto bad = ReadModelParams(path, t);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_THAT(Message(bad.status()), HasSubstr(path + ":2: field 'beta'"));
+  {
+    std::ofstream out(path);
+    out << "level Machine hockney alpha=4e-7 beta=1e-10\n";
+  }
+  auto ok = ReadModelParams(path, t);
+  ASSERT_TRUE(ok.ok()) << ok.status();
+  EXPECT_EQ(ok->levels[1].hockney.alpha, 4e-7);
+  EXPECT_FALSE(ReadModelParams(path + ".missing", t).ok());
+}
+
+}  // namespace
+}  // namespace rankmap::core

@@ -1,0 +1,95 @@
+// Model-based communication time (seed 004): how many seconds a communication
+// Flow takes when its processes are placed by a Mapping on a topology::Tree
+// whose levels have the channel parameters of channel_params.h.
+//
+// The channel of a transmission src -> dst is the level of the lowest common
+// ancestor of mapping[src] and mapping[dst] (`self` when they share a leaf);
+// see channel_params.h.
+//
+// Per model:
+//   Hockney, LMO, HLogGP (point-to-point models without contention): a
+//   transmission costs
+//     alpha + beta m (Hockney), eq. 8 (LMO) or eq. 5 (HLogGP, with (m - 1)
+//     clamped at 0). As in eqs. 6-7, process i's cost in a phase is the sum
+//     over the transmissions it sends (HLogGP: each at least the gap g), and
+//     the phase costs the max over processes.
+//   tau-Lop: every transmission of a phase is a one-element sequence of a
+//   concurrent expression
+//     (eqs. 3-4, Code 9) evaluated by cost_model_taulop.h. Transfers compete
+//     when they share a link: by default the LCA node (two machines' memory
+//     systems are separate links; the network root is one), or, with
+//     TauLopSharing::kPerLevel, all transfers of one level (the tau-Lop
+//     library's single shared-memory channel and single network channel).
+// A flow costs the sum over phases of repetitions * phase cost.
+//
+// Monotonicity: with parameters that are no larger at deeper levels, moving a
+// pair that talks only to itself from a network level into an otherwise idle
+// socket never increases the time under any model (per-LCA sharing for tau-Lop;
+// with per-level sharing the pair joins the other sockets' transfers and may
+// slow them).
+//
+// Usage:
+//   ASSIGN_OR_RETURN(Model model, ParseModel("taulop"));
+//   ModelParams params = DefaultModelParams(tree);   // or
+//   ReadModelParams(path, tree) ASSIGN_OR_RETURN(double seconds,
+//                    PredictTime(model, params, tree, HaloFlow(graph, 100),
+//                    mapping));
+#ifndef RANKMAP_CORE_COST_MODEL_H_
+#define RANKMAP_CORE_COST_MODEL_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "core/channel_params.h"
+#include "core/cost_model_taulop.h"
+#include "core/flow.h"
+#include "core/mapping.h"
+#include "topology/tree.h"
+
+namespace rankmap::core {
+
+// Single-message times; byte_scale multiplies the per-byte (network) terms.
+double HockneyTime(const HockneyParams& p, double bytes,
+                   double byte_scale = 1.0);
+// Eq. 8: L + Cs + ts m + Cr + tr m + byte_scale * m / rate.
+double LmoTime(const LmoParams& p, double bytes, double byte_scale = 1.0);
+// Eq. 5: L + os + or + max(m - 1, 0) * G * byte_scale.
+double HLogGPTime(const HLogGPParams& p, double bytes, double byte_scale = 1.0);
+
+enum class TauLopSharing { kPerLcaNode, kPerLevel };
+
+struct PredictOptions {
+  TauLopSharing sharing = TauLopSharing::kPerLcaNode;
+};
+
+// The channel of leaves a, b: its parameters and the per-byte scale of
+// pair-cost LCAs. O(depth + arity^2 of a pair-cost LCA).
+struct ChannelRef {
+  const ChannelParams* params = nullptr;
+  double byte_scale = 1.0;
+  NodeId lca = -1;
+};
+ChannelRef ChannelOf(const ModelParams& params, const topology::Tree& tree,
+                     LeafId a, LeafId b);
+
+// Seconds for one execution of each phase (repetitions not applied), in phase
+// order. Errors: invalid flow (ValidateFlow) or mapping (ValidateMapping for
+// flow.num_processes), params not made for this tree (levels.size() !=
+// tree.height()). Complexity: O(T * depth) for the point-to-point models, O(E *
+// T) for tau-Lop per phase of T transmissions and E completion events.
+absl::StatusOr<std::vector<double>> PredictPhaseTimes(
+    Model model, const ModelParams& params, const topology::Tree& tree,
+    const Flow& flow, const Mapping& mapping,
+    const PredictOptions& options = {});
+
+// Sum over phases of repetitions * phase time (seconds). Errors as
+// PredictPhaseTimes.
+absl::StatusOr<double> PredictTime(Model model, const ModelParams& params,
+                                   const topology::Tree& tree, const Flow& flow,
+                                   const Mapping& mapping,
+                                   const PredictOptions& options = {});
+
+}  // namespace rankmap::core
+
+#endif  // RANKMAP_CORE_COST_MODEL_H_
