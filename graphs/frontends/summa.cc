@@ -1,0 +1,152 @@
+#include "graphs/frontends/summa.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "core/util/status_macros.h"
+#include "graphs/frontends/arrangement.h"
+
+namespace rankmap::graphs {
+namespace {
+
+absl::Status Invalid(const std::string& msg) {
+  return absl::InvalidArgumentError(absl::StrCat("graphs/summa: ", msg));
+}
+
+absl::Status CheckCell(const CellSize& cell) {
+  if (cell.elements_per_cell < 1 || cell.element_size < 1) {
+    return Invalid(absl::StrCat("cell of ", cell.elements_per_cell,
+                                " elements of ", cell.element_size, " bytes"));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<CommGraph> SummaGridGraph(int32_t grid_rows, int32_t grid_cols,
+                                         int64_t n, BroadcastPattern pattern,
+                                         CellSize cell) {
+  RETURN_IF_ERROR(CheckCell(cell));
+  if (grid_rows < 1 || grid_cols < 1) {
+    return Invalid(absl::StrCat("process grid ", grid_rows, " x ", grid_cols));
+  }
+  if (n < std::max(grid_rows, grid_cols)) {
+    return Invalid(
+        absl::StrCat("matrix size ", n, " smaller than the process grid"));
+  }
+  ASSIGN_OR_RETURN(std::vector<int64_t> h,
+                   Apportion(std::vector<double>(grid_rows, 1.0), n));
+  ASSIGN_OR_RETURN(std::vector<int64_t> w,
+                   Apportion(std::vector<double>(grid_cols, 1.0), n));
+  const double bytes = cell.bytes();
+  auto rank = [&](int32_t i, int32_t j) {
+    return static_cast<int64_t>(i) * grid_cols + j;
+  };
+  CommGraphBuilder b(static_cast<int64_t>(grid_rows) * grid_cols);
+  for (int32_t i = 0; i < grid_rows; ++i) {
+    for (int32_t j = 0; j < grid_cols; ++j) {
+      if (pattern == BroadcastPattern::kDirect) {
+        // A block h_i x w_j to every row mate, B block to every column mate.
+        for (int32_t jj = 0; jj < grid_cols; ++jj) {
+          if (jj != j)
+            RETURN_IF_ERROR(
+                b.AddEdge(rank(i, j), rank(i, jj), bytes * h[i] * w[j]));
+        }
+        for (int32_t ii = 0; ii < grid_rows; ++ii) {
+          if (ii != i)
+            RETURN_IF_ERROR(
+                b.AddEdge(rank(i, j), rank(ii, j), bytes * h[i] * w[j]));
+        }
+      } else {
+        const int32_t right = (j + 1) % grid_cols, down = (i + 1) % grid_rows;
+        if (grid_cols > 1) {
+          RETURN_IF_ERROR(b.AddEdge(rank(i, j), rank(i, right),
+                                    bytes * h[i] * (n - w[right])));
+        }
+        if (grid_rows > 1) {
+          RETURN_IF_ERROR(b.AddEdge(rank(i, j), rank(down, j),
+                                    bytes * w[j] * (n - h[down])));
+        }
+      }
+    }
+  }
+  return std::move(b).Build();
+}
+
+absl::StatusOr<CommGraph> HeterogeneousSummaGraph(const Partition& p,
+                                                  SummaFlow flow,
+                                                  CellSize cell) {
+  RETURN_IF_ERROR(CheckCell(cell));
+  if (flow == SummaFlow::kOneToAll) {
+    ASSIGN_OR_RETURN(VolumeMatrix v, MatmulVolumes(p, p, p));
+    return VolumeGraph(v, cell);
+  }
+  // Ring flow: read the partition as columns of rectangles (clusters unused
+  // here).
+  std::vector<int32_t> zeros(std::max(p.num_owners, 0), 0);
+  ASSIGN_OR_RETURN(Arrangement m, ArrangementFromPartition(p, zeros));
+  const double bytes = cell.bytes();
+  CommGraphBuilder b(p.num_owners);
+  // Vertical rings: link t -> t+1 carries the pivot rows of every rectangle but
+  // t+1's.
+  for (const ArrangedColumn& col : m.columns) {
+    const int32_t r = static_cast<int32_t>(col.rects.size());
+    if (r < 2) continue;
+    for (int32_t t = 0; t < r; ++t) {
+      const ArrangedRect& to = col.rects[(t + 1) % r];
+      RETURN_IF_ERROR(b.AddEdge(col.rects[t].proc, to.proc,
+                                bytes * col.width * (p.rows - to.height)));
+    }
+  }
+  // Horizontal rings, one per band: link j -> j+1 carries every column's piece
+  // but j+1's.
+  const size_t c = m.columns.size();
+  if (c >= 2) {
+    std::vector<size_t> idx(c, 0);
+    std::vector<int64_t> end(c);
+    for (size_t j = 0; j < c; ++j) end[j] = m.columns[j].rects[0].height;
+    for (int64_t pos = 0; pos < p.rows;) {
+      const int64_t e = *std::min_element(end.begin(), end.end());
+      for (size_t j = 0; j < c; ++j) {
+        const size_t k = (j + 1) % c;
+        RETURN_IF_ERROR(b.AddEdge(
+            m.columns[j].rects[idx[j]].proc, m.columns[k].rects[idx[k]].proc,
+            bytes * (e - pos) * (p.cols - m.columns[k].width)));
+      }
+      pos = e;
+      for (size_t j = 0; j < c; ++j) {
+        if (end[j] == e && ++idx[j] < m.columns[j].rects.size()) {
+          end[j] += m.columns[j].rects[idx[j]].height;
+        }
+      }
+    }
+  }
+  return std::move(b).Build();
+}
+
+absl::StatusOr<CommGraph> VolumeGraph(const VolumeMatrix& v, CellSize cell) {
+  RETURN_IF_ERROR(CheckCell(cell));
+  if (v.num_owners < 0 ||
+      v.volume.size() != static_cast<size_t>(v.num_owners) * v.num_owners) {
+    return Invalid("malformed volume matrix");
+  }
+  CommGraphBuilder b(v.num_owners);
+  for (int32_t from = 0; from < v.num_owners; ++from) {
+    for (int32_t to = 0; to < v.num_owners; ++to) {
+      if (from != to && v.at(from, to) != 0) {
+        RETURN_IF_ERROR(b.AddEdge(
+            from, to, static_cast<double>(v.at(from, to)) * cell.bytes()));
+      }
+    }
+  }
+  return std::move(b).Build();
+}
+
+absl::StatusOr<CommGraph> SquareCornerGraph(const Partition& p, CellSize cell) {
+  ASSIGN_OR_RETURN(VolumeMatrix v, MatmulVolumes(p));
+  return VolumeGraph(v, cell);
+}
+
+}  // namespace rankmap::graphs
