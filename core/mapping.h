@@ -30,6 +30,21 @@ using Mapping = std::vector<LeafId>;
 absl::Status ValidateMapping(const topology::Tree& tree, int64_t num_processes,
                              const Mapping& mapping);
 
+// n-to-1 mappings (partitioning and mapping in one step: more vertices than slots, vertex
+// weights). Leaf l's share of the total vertex weight W is W * capacity(l) / C, C the total
+// capacity; its bound is max((1 + imbalance) * share, ceil(share)) (the ceiling keeps unit-weight
+// instances feasible when shares are fractional). Returns one bound per leaf. O(n + leaves).
+std::vector<double> PartitionLoadBounds(const topology::Tree& tree,
+                                        const graphs::CommGraph& graph, double imbalance);
+
+// OK when mapping has one in-range leaf per vertex and every leaf's vertex weight is within
+// PartitionLoadBounds (capacity-0 leaves receive nothing). Errors name the first offending
+// vertex or the most overloaded leaf with its load and bound; a negative or non-finite
+// imbalance is an error. O(n + leaves).
+absl::Status ValidatePartitionMapping(const topology::Tree& tree,
+                                      const graphs::CommGraph& graph, const Mapping& mapping,
+                                      double imbalance);
+
 struct CostReport {
   // sum over edges of w * Distance.
   double j = 0.0;

@@ -1,0 +1,395 @@
+#include "core/scotch_map.h"
+
+// Scotch's header needs FILE from stdio.h first.
+#include <scotch/scotch.h>
+#include <stdio.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+
+namespace rankmap::core {
+namespace {
+
+using graphs::CommGraph;
+using graphs::VertexId;
+using topology::Tree;
+
+static_assert(sizeof(SCOTCH_Num) == 4,
+              "rankmap expects Debian's 32-bit SCOTCH_Num");
+
+// RAII owners for the three Scotch objects.
+struct ScotchGraph {
+  SCOTCH_Graph g;
+  ScotchGraph() { SCOTCH_graphInit(&g); }
+  ~ScotchGraph() { SCOTCH_graphExit(&g); }
+};
+struct ScotchArch {
+  SCOTCH_Arch a;
+  ScotchArch() { SCOTCH_archInit(&a); }
+  ~ScotchArch() { SCOTCH_archExit(&a); }
+};
+struct ScotchStrat {
+  SCOTCH_Strat s;
+  ScotchStrat() { SCOTCH_stratInit(&s); }
+  ~ScotchStrat() { SCOTCH_stratExit(&s); }
+};
+
+absl::Status Fail(const char* call, int rc) {
+  return absl::InternalError(
+      absl::StrCat("scotch: ", call, " failed (code ", rc, ")"));
+}
+
+// Cost of a node as Scotch sees it: pair matrices are replaced by their
+// off-diagonal mean.
+double NodeCost(const Tree& tree, NodeId n) {
+  if (tree.is_leaf(n)) return 0.0;
+  if (!tree.has_pair_costs(n)) return tree.cost(n);
+  const int32_t k = tree.num_children(n);
+  if (k < 2) return 0.0;
+  double sum = 0.0;
+  for (int32_t i = 0; i < k; ++i) {
+    for (int32_t j = 0; j < k; ++j) {
+      if (i != j) sum += tree.pair_cost(n, i, j);
+    }
+  }
+  return sum / (static_cast<double>(k) * (k - 1));
+}
+
+// Integer costs: kept when integral and <= 2^20, else scaled so the largest is
+// 2^16.
+std::vector<int64_t> IntegerCosts(const std::vector<double>& c) {
+  double max_c = 0.0;
+  bool integral = true;
+  for (double x : c) {
+    max_c = std::max(max_c, x);
+    integral = integral && x == std::floor(x);
+  }
+  const double scale = (integral && max_c <= (1 << 20))
+                           ? 1.0
+                           : (max_c > 0 ? 65536.0 / max_c : 1.0);
+  std::vector<int64_t> out(c.size());
+  for (size_t i = 0; i < c.size(); ++i) out[i] = std::llround(c[i] * scale);
+  return out;
+}
+
+// The target architecture and how its terminal domains map back to leaves.
+struct Target {
+  ScotchArch arch;
+  bool tleaf = false;
+  int32_t group = 1;         // tleaf: terminals per leaf (the capacity level)
+  int64_t max_distance = 1;  // largest distance between two terminals (integer)
+  int64_t slots = 0;         // terminals counted with capacity
+};
+
+absl::Status BuildTarget(const Tree& tree, Target* t) {
+  const int32_t cap0 = tree.capacity(0);
+  bool uniform = cap0 > 0;
+  bool pair = false;
+  for (LeafId l = 0; l < tree.num_leaves(); ++l)
+    uniform = uniform && tree.capacity(l) == cap0;
+  for (NodeId n = tree.num_leaves(); n < tree.num_nodes(); ++n)
+    pair = pair || tree.has_pair_costs(n);
+  t->slots = tree.Capacity(tree.root());
+  // Per-depth costs when the tree is balanced and every node of a depth costs
+  // the same.
+  std::vector<double> level_cost;
+  bool levels = uniform && !pair && tree.Balanced();
+  if (levels) {
+    level_cost.assign(tree.height() + 1, -1.0);
+    for (NodeId n = 0; n < tree.num_nodes(); ++n) {
+      double& c = level_cost[tree.depth(n)];
+      const double x = tree.is_leaf(n) ? 0.0 : tree.cost(n);
+      if (c < 0) c = x;
+      levels = levels && c == x;
+    }
+  }
+  if (levels) {
+    const std::vector<int32_t> ar = tree.Arities();
+    std::vector<double> link(ar.size());
+    for (size_t i = 0; i < ar.size(); ++i) {
+      link[i] = level_cost[i] - level_cost[i + 1];
+      if (link[i] < 0) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "scotch: level costs must not grow towards the leaves (depth ", i,
+            ")"));
+      }
+    }
+    std::vector<int64_t> ilink = IntegerCosts(link);
+    std::vector<SCOTCH_Num> size(ar.begin(), ar.end()),
+        linkv(ilink.begin(), ilink.end());
+    if (cap0 > 1) {
+      // Co-located processes: a bottom level of the capacity's arity at link
+      // cost 0.
+      size.push_back(cap0);
+      linkv.push_back(0);
+      t->group = cap0;
+    }
+    t->max_distance = std::max<int64_t>(
+        1, std::accumulate(ilink.begin(), ilink.end(), int64_t{0}));
+    t->tleaf = true;
+    const int rc =
+        SCOTCH_archTleaf(&t->arch.a, static_cast<SCOTCH_Num>(size.size()),
+                         size.data(), linkv.data());
+    return rc == 0 ? absl::OkStatus() : Fail("SCOTCH_archTleaf", rc);
+  }
+  return absl::OkStatus();  // not a tleaf: the caller maps top-down
+}
+
+// Scotch integer vertex weights: kept when small integers, else scaled to a
+// total of 2^28.
+std::vector<SCOTCH_Num> VertexLoads(const CommGraph& g,
+                                    const std::vector<VertexId>& verts) {
+  std::vector<SCOTCH_Num> out;
+  if (!g.has_vertex_weights()) return out;
+  double sum = 0.0;
+  bool integral = true;
+  for (VertexId v : verts) {
+    sum += g.vertex_weight(v);
+    integral = integral && g.vertex_weight(v) == std::floor(g.vertex_weight(v));
+  }
+  const double scale =
+      (integral && sum < (1 << 28)) ? 1.0 : (sum > 0 ? (1 << 28) / sum : 1.0);
+  for (VertexId v : verts) {
+    out.push_back(static_cast<SCOTCH_Num>(
+        std::max<int64_t>(1, std::llround(g.vertex_weight(v) * scale))));
+  }
+  return out;
+}
+
+// SCOTCH_graphMap of the subgraph induced by `verts` plus `pad` isolated unit
+// vertices onto `arch`; returns the terminal of every vertex of `verts`.
+absl::StatusOr<std::vector<SCOTCH_Num>> MapSubgraph(
+    const CommGraph& graph, const std::vector<VertexId>& verts, int64_t pad,
+    bool weighted, int64_t max_distance, double imbalance, uint64_t seed,
+    const SCOTCH_Arch* arch, std::vector<int32_t>* local) {
+  const int64_t n = static_cast<int64_t>(verts.size());
+  const int64_t total = n + pad;
+  for (int64_t i = 0; i < n; ++i) (*local)[verts[i]] = static_cast<int32_t>(i);
+  std::vector<SCOTCH_Num> verttab(total + 1, 0), edgetab;
+  std::vector<double> raw;
+  for (int64_t i = 0; i < n; ++i) {
+    auto nbrs = graph.neighbors(verts[i]);
+    auto wgts = graph.weights(verts[i]);
+    for (size_t e = 0; e < nbrs.size(); ++e) {
+      const int32_t j = (*local)[nbrs[e]];
+      if (j < 0) continue;
+      edgetab.push_back(j);
+      raw.push_back(wgts[e]);
+    }
+    verttab[i + 1] = static_cast<SCOTCH_Num>(edgetab.size());
+  }
+  for (VertexId v : verts) (*local)[v] = -1;
+  for (int64_t i = n + 1; i <= total; ++i) verttab[i] = verttab[n];
+  // Scotch integer edge loads: integral weights kept when the largest
+  // communication load (sum of loads times the largest distance) fits 2^30,
+  // else scaled into that budget.
+  const double budget =
+      static_cast<double>(1 << 30) / static_cast<double>(max_distance);
+  double sum = 0.0, max_w = 0.0;
+  bool integral = true;
+  for (double w : raw) {
+    sum += w;
+    max_w = std::max(max_w, w);
+    integral = integral && w == std::floor(w);
+  }
+  double scale = 1.0;
+  if (!integral || sum > budget) {
+    scale = sum > 0 ? budget / sum : 1.0;
+    if (max_w * scale > (1 << 20)) scale = (1 << 20) / max_w;
+  }
+  std::vector<SCOTCH_Num> edlotab(raw.size());
+  for (size_t e = 0; e < raw.size(); ++e) {
+    // Scotch loads must be >= 1; zero-weight arcs become the smallest unit.
+    edlotab[e] = static_cast<SCOTCH_Num>(
+        std::max<int64_t>(1, std::llround(raw[e] * scale)));
+  }
+  std::vector<SCOTCH_Num> velotab;
+  if (weighted) {
+    velotab = VertexLoads(graph, verts);
+    if (!velotab.empty()) velotab.resize(total, 1);
+  }
+  const SCOTCH_Num arcs = static_cast<SCOTCH_Num>(edgetab.size());
+  if (edgetab.empty()) {  // Scotch wants non-null arrays
+    edgetab.push_back(0);
+    edlotab.push_back(1);
+  }
+  ScotchGraph sg;
+  int rc = SCOTCH_graphBuild(&sg.g, 0, static_cast<SCOTCH_Num>(total),
+                             verttab.data(), nullptr,
+                             velotab.empty() ? nullptr : velotab.data(),
+                             nullptr, arcs, edgetab.data(), edlotab.data());
+  if (rc != 0) return Fail("SCOTCH_graphBuild", rc);
+  ScotchStrat strat;
+  rc = SCOTCH_stratGraphMapBuild(&strat.s, SCOTCH_STRATDEFAULT,
+                                 SCOTCH_archSize(arch), imbalance);
+  if (rc != 0) return Fail("SCOTCH_stratGraphMapBuild", rc);
+  SCOTCH_randomSeed(static_cast<SCOTCH_Num>(seed % 2147483647ull));
+  SCOTCH_randomReset();
+  std::vector<SCOTCH_Num> parttab(total, 0);
+  rc = SCOTCH_graphMap(&sg.g, arch, &strat.s, parttab.data());
+  if (rc != 0) return Fail("SCOTCH_graphMap", rc);
+  parttab.resize(n);
+  return parttab;
+}
+
+// Maps with Scotch: one tleaf call for balanced trees; otherwise top-down, one
+// call per internal node onto a weighted complete graph of its children
+// (weights = capacities).
+absl::StatusOr<Mapping> RunScotch(const Tree& tree, const CommGraph& graph,
+                                  double imbalance, uint64_t seed,
+                                  bool one_to_one, ScotchReport* report) {
+  if (graph.num_arcs() >= std::numeric_limits<SCOTCH_Num>::max()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "scotch: ", graph.num_arcs(), " arcs exceed Scotch's 32-bit numbers"));
+  }
+  if (tree.Capacity(tree.root()) <= 0) {
+    return absl::InvalidArgumentError("scotch: no leaf with capacity > 0");
+  }
+  const int32_t n = graph.num_vertices();
+  std::vector<VertexId> all(n);
+  std::iota(all.begin(), all.end(), 0);
+  std::vector<int32_t> local(n, -1);
+  Target target;
+  if (absl::Status s = BuildTarget(tree, &target); !s.ok()) return s;
+  report->tleaf_target = target.tleaf;
+  Mapping m(n, -1);
+  if (target.tleaf) {
+    const int64_t pad = one_to_one ? target.slots - n : 0;
+    absl::StatusOr<std::vector<SCOTCH_Num>> part =
+        MapSubgraph(graph, all, pad, !one_to_one, target.max_distance,
+                    imbalance, seed, &target.arch.a, &local);
+    if (!part.ok()) return part.status();
+    for (int32_t v = 0; v < n; ++v)
+      m[v] = static_cast<LeafId>((*part)[v] / target.group);
+  } else {
+    int64_t max_distance = 1;
+    for (NodeId x = tree.num_leaves(); x < tree.num_nodes(); ++x) {
+      max_distance =
+          std::max<int64_t>(max_distance, std::llround(NodeCost(tree, x)));
+    }
+    std::vector<std::pair<NodeId, std::vector<VertexId>>> stack;
+    stack.emplace_back(tree.root(), std::move(all));
+    while (!stack.empty()) {
+      auto [node, verts] = std::move(stack.back());
+      stack.pop_back();
+      if (verts.empty()) continue;
+      if (tree.is_leaf(node)) {
+        for (VertexId v : verts) m[v] = node;
+        continue;
+      }
+      std::vector<NodeId> kids;
+      std::vector<SCOTCH_Num> caps;
+      for (NodeId c : tree.children(node)) {
+        if (tree.Capacity(c) > 0) {
+          kids.push_back(c);
+          caps.push_back(static_cast<SCOTCH_Num>(
+              std::min<int64_t>(tree.Capacity(c), 1 << 30)));
+        }
+      }
+      if (kids.size() == 1) {
+        stack.emplace_back(kids[0], std::move(verts));
+        continue;
+      }
+      ScotchArch arch;
+      const int rc = SCOTCH_archCmpltw(
+          &arch.a, static_cast<SCOTCH_Num>(kids.size()), caps.data());
+      if (rc != 0) return Fail("SCOTCH_archCmpltw", rc);
+      const int64_t pad =
+          one_to_one
+              ? std::max<int64_t>(
+                    0, tree.Capacity(node) - static_cast<int64_t>(verts.size()))
+              : 0;
+      absl::StatusOr<std::vector<SCOTCH_Num>> part = MapSubgraph(
+          graph, verts, pad, !one_to_one, max_distance, imbalance,
+          seed * 1000003ull + static_cast<uint64_t>(node), &arch.a, &local);
+      if (!part.ok()) return part.status();
+      std::vector<std::vector<VertexId>> parts(kids.size());
+      for (size_t i = 0; i < verts.size(); ++i) {
+        const SCOTCH_Num d = std::clamp<SCOTCH_Num>(
+            (*part)[i], 0, static_cast<SCOTCH_Num>(kids.size()) - 1);
+        parts[d].push_back(verts[i]);
+      }
+      for (size_t c = 0; c < kids.size(); ++c)
+        stack.emplace_back(kids[c], std::move(parts[c]));
+    }
+  }
+  for (int32_t v = 0; v < n; ++v) {
+    if (m[v] < 0 || m[v] >= tree.num_leaves() || tree.capacity(m[v]) == 0) {
+      return absl::InternalError(absl::StrCat(
+          "scotch: vertex ", v, " mapped to ", m[v], ", not a usable leaf"));
+    }
+  }
+  return m;
+}
+
+// Moves surplus processes off over-full leaves to the nearest leaf with a free
+// slot.
+int64_t RepairCapacities(const Tree& tree, Mapping* m) {
+  std::vector<int32_t> load(tree.num_leaves(), 0);
+  for (LeafId l : *m) ++load[l];
+  int64_t repairs = 0;
+  for (size_t v = 0; v < m->size(); ++v) {
+    const LeafId a = (*m)[v];
+    if (load[a] <= tree.capacity(a)) continue;
+    LeafId to = -1;
+    for (NodeId up = tree.parent(a); up >= 0 && to < 0; up = tree.parent(up)) {
+      for (LeafId b = tree.leaf_begin(up); b < tree.leaf_end(up); ++b) {
+        if (load[b] < tree.capacity(b)) {
+          to = b;
+          break;
+        }
+      }
+    }
+    if (to < 0) break;  // cannot happen when n <= capacity
+    --load[a];
+    ++load[to];
+    (*m)[v] = to;
+    ++repairs;
+  }
+  return repairs;
+}
+
+}  // namespace
+
+absl::StatusOr<Mapping> ScotchMap(const topology::Tree& tree,
+                                  const graphs::CommGraph& graph,
+                                  const MappingOptions& options,
+                                  ScotchReport* report) {
+  if (graph.num_vertices() > tree.Capacity(tree.root())) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("scotch: ", graph.num_vertices(), " processes but only ",
+                     tree.Capacity(tree.root()), " slots"));
+  }
+  ScotchReport local;
+  ScotchReport* rep = report != nullptr ? report : &local;
+  absl::StatusOr<Mapping> m =
+      RunScotch(tree, graph, 0.0, options.seed, true, rep);
+  if (!m.ok()) return m.status();
+  rep->repairs = RepairCapacities(tree, &*m);
+  if (absl::Status s = ValidateMapping(tree, graph.num_vertices(), *m);
+      !s.ok()) {
+    return absl::InternalError(absl::StrCat(
+        "scotch: repaired mapping invalid: ", std::string(s.message())));
+  }
+  return m;
+}
+
+absl::StatusOr<Mapping> ScotchPartitionMap(const topology::Tree& tree,
+                                           const graphs::CommGraph& graph,
+                                           double imbalance, uint64_t seed,
+                                           ScotchReport* report) {
+  if (!std::isfinite(imbalance) || imbalance < 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "scotch: imbalance ", imbalance, " must be finite and >= 0"));
+  }
+  ScotchReport local;
+  return RunScotch(tree, graph, imbalance, seed, false,
+                   report != nullptr ? report : &local);
+}
+
+}  // namespace rankmap::core

@@ -1,0 +1,141 @@
+#include "core/scotch_map.h"
+
+#include <vector>
+
+#include "core/multisection.h"
+#include "gtest/gtest.h"
+#include "tests/factories.h"
+
+namespace rankmap::core {
+namespace {
+
+using graphs::CommGraph;
+using graphs::CommGraphBuilder;
+using testing::MakeGrid2D;
+using testing::MakeTleaf;
+using testing::Permute;
+using testing::RandomPermutation;
+using topology::Tree;
+using topology::TreeBuilder;
+
+double BruteJ(const Tree& tree, const CommGraph& g, const Mapping& m) {
+  double j = 0.0;
+  for (int32_t u = 0; u < g.num_vertices(); ++u) {
+    for (int32_t v = u + 1; v < g.num_vertices(); ++v) {
+      const double w = g.EdgeWeight(u, v);
+      if (w > 0) j += w * tree.Distance(m[u], m[v]);
+    }
+  }
+  return j;
+}
+
+CommGraph Cliques(int32_t groups, int32_t size, double heavy, double light) {
+  CommGraphBuilder b(int64_t{groups} * size);
+  for (int32_t g = 0; g < groups; ++g) {
+    for (int32_t i = 0; i < size; ++i) {
+      for (int32_t j = i + 1; j < size; ++j) {
+        EXPECT_TRUE(b.AddEdge(g * size + i, g * size + j, heavy).ok());
+      }
+    }
+    if (g + 1 < groups) EXPECT_TRUE(b.AddEdge(g * size, (g + 1) * size, light).ok());
+  }
+  return std::move(b).Build().value();
+}
+
+TEST(ScotchMap, TleafTargetFindsHiddenCliques) {
+  // Same instance as the multisection test: optimum 4 * 120 * 10 + 3 * 11 = 4833.
+  const Tree tree = MakeTleaf("2 4 10 16 1");
+  const CommGraph g = Permute(Cliques(4, 16, 10.0, 1.0), RandomPermutation(64, 5));
+  ScotchReport rep;
+  Mapping m = ScotchMap(tree, g, MappingOptions{}, &rep).value();
+  EXPECT_TRUE(rep.tleaf_target);
+  ASSERT_TRUE(ValidateMapping(tree, 64, m).ok());
+  EXPECT_DOUBLE_EQ(BruteJ(tree, g, m), 4833.0);
+}
+
+TEST(ScotchMap, ShuffledGridValidDeterministicAndBetterThanIdentity) {
+  const Tree tree = MakeTleaf("3 4 100 2 10 8 1");
+  const CommGraph g = Permute(MakeGrid2D(8, 8), RandomPermutation(64, 9));
+  MappingOptions o;
+  o.seed = 3;
+  Mapping m = ScotchMap(tree, g, o).value();
+  ASSERT_TRUE(ValidateMapping(tree, 64, m).ok());
+  EXPECT_EQ(ScotchMap(tree, g, o).value(), m);
+  EXPECT_DOUBLE_EQ(ComputeJ(tree, g, m), BruteJ(tree, g, m));
+  EXPECT_GE(BruteJ(tree, g, m), 2032.0);  // the optimum (see multisection_test)
+  Mapping id(64);
+  for (int32_t i = 0; i < 64; ++i) id[i] = i;
+  EXPECT_LT(BruteJ(tree, g, m), BruteJ(tree, g, id));
+}
+
+TEST(ScotchMap, FewerProcessesThanSlotsArePadded) {
+  const Tree tree = MakeTleaf("2 4 10 16 1");
+  const CommGraph g = Cliques(1, 16, 1.0, 0.0);
+  Mapping m = ScotchMap(tree, g, MappingOptions{}).value();
+  ASSERT_TRUE(ValidateMapping(tree, 16, m).ok());
+  EXPECT_DOUBLE_EQ(BruteJ(tree, g, m), 120.0);  // one node
+}
+
+TEST(ScotchMap, UnbalancedTreeUsesGeneralTargetAndSkipsForbiddenLeaves) {
+  // The multisection test's instance: optimum 180 with the 6-clique on node A.
+  TreeBuilder b;
+  const NodeId root = b.AddRoot("switch", 100);
+  const NodeId a = b.AddChild(root, "node", 1);
+  const NodeId nb = b.AddChild(root, "node", 1);
+  for (int i = 0; i < 6; ++i) b.AddChild(a, "core");
+  std::vector<NodeId> bl;
+  for (int i = 0; i < 4; ++i) bl.push_back(b.AddChild(nb, "core"));
+  b.SetCapacity(bl[0], 0);
+  b.SetCapacity(bl[2], 0);
+  const Tree tree = std::move(b).Build().value();
+  CommGraphBuilder gb(8);
+  for (int i = 0; i < 6; ++i) {
+    for (int j = i + 1; j < 6; ++j) ASSERT_TRUE(gb.AddEdge(i, j, 5).ok());
+  }
+  ASSERT_TRUE(gb.AddEdge(6, 7, 5).ok());
+  ASSERT_TRUE(gb.AddEdge(5, 6, 1).ok());
+  const CommGraph g = Permute(std::move(gb).Build().value(), RandomPermutation(8, 2));
+  ScotchReport rep;
+  Mapping m = ScotchMap(tree, g, MappingOptions{}, &rep).value();
+  EXPECT_FALSE(rep.tleaf_target);
+  ASSERT_TRUE(ValidateMapping(tree, 8, m).ok());
+  for (LeafId l : m) EXPECT_GT(tree.capacity(l), 0);
+  EXPECT_GE(BruteJ(tree, g, m), 180.0);
+  EXPECT_DOUBLE_EQ(BruteJ(tree, g, m), 180.0);
+}
+
+TEST(ScotchMap, OversubscribedLeavesGetACapacityLevel) {
+  const Tree tree = MakeTleaf("2 2 10 2 1").WithCapacities({2, 2, 2, 2}).value();
+  CommGraphBuilder gb(8);
+  for (int p = 0; p < 4; ++p) {
+    ASSERT_TRUE(gb.AddEdge(2 * p, 2 * p + 1, 50).ok());
+    ASSERT_TRUE(gb.AddEdge(2 * p + 1, (2 * p + 2) % 8, 1).ok());
+  }
+  const CommGraph g = Permute(std::move(gb).Build().value(), RandomPermutation(8, 4));
+  ScotchReport rep;
+  Mapping m = ScotchMap(tree, g, MappingOptions{}, &rep).value();
+  EXPECT_TRUE(rep.tleaf_target);
+  ASSERT_TRUE(ValidateMapping(tree, 8, m).ok());
+  EXPECT_GE(BruteJ(tree, g, m), 24.0);  // the optimum
+}
+
+TEST(ScotchMap, TooManyProcesses) {
+  EXPECT_FALSE(ScotchMap(MakeTleaf("1 4 1"), MakeGrid2D(1, 5), MappingOptions{}).ok());
+}
+
+TEST(ScotchPartitionMap, GridOntoHierarchyNearBalanced) {
+  // Links against METIS too (multisection) in the same binary.
+  const Tree tree = MakeTleaf("3 2 90 2 9 4 1");
+  const CommGraph g = Permute(MakeGrid2D(32, 32), RandomPermutation(1024, 3));
+  Mapping m = ScotchPartitionMap(tree, g, 0.03, 1).value();
+  ASSERT_EQ(m.size(), 1024u);
+  // Scotch's balance is its own; allow a little more than the requested 3%.
+  EXPECT_TRUE(ValidatePartitionMapping(tree, g, m, 0.10).ok());
+  const double js = ComputeJ(tree, g, m);
+  EXPECT_GE(js, 0.8 * 3648.0);  // nested tiling J (see multisection_test)
+  Mapping ours = PartitionMap(tree, g, MappingOptions{}).value();
+  EXPECT_GT(ComputeJ(tree, g, ours), 0.0);
+}
+
+}  // namespace
+}  // namespace rankmap::core
