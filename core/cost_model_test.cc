@@ -143,6 +143,71 @@ TEST(PredictTime, Wave2DTauLopEquations3And4ByHand) {
   EXPECT_NEAR((*shared)[0], 2.28e-6 * (1 + 1.28 / 3.56), 1e-18);
 }
 
+TEST(PredictTime, Wave2DFrontEndLayoutGivesTheSameTauLopCost) {
+  // The same layout as a column-based tiling of the stencil front end: 4
+  // columns of width 200, each holding process c (rows 0-99) above process c +
+  // 4 (rows 100-199).
+  graphs::ColumnTiling layout;
+  layout.rows = 200;
+  layout.cols = 800;
+  for (int c = 0; c < 4; ++c)
+    layout.columns.push_back({200, {{c, 100}, {c + 4, 100}}});
+  auto part = graphs::ColumnTilingPartition(layout);
+  ASSERT_TRUE(part.ok()) << part.status();
+  auto msgs = graphs::HaloMessages(*part, {}, graphs::Stencil::k5Point);
+  ASSERT_TRUE(msgs.ok()) << msgs.status();
+  auto flow = HaloMessagesFlow(*msgs, 8, 8.0, 50);
+  ASSERT_TRUE(flow.ok()) << flow.status();
+  const topology::Tree tree = testing::MakeTleaf("2 2 1000 4 1");
+  const ModelParams p = Params(
+      "level 0 taulop o=0 transfers=1 L1=1e-6,2e-10\n"
+      "level 1 taulop o=0 transfers=1 L1=1e-6,1e-10\n",
+      tree);
+  // Theta of the hand calculation in Wave2DTauLopEquations3And4ByHand.
+  EXPECT_NEAR(*PredictTime(Model::kTauLop, p, tree, *flow, kTwoMachines),
+              50 * 1.64e-6 * (1 + 0.64 / 2.28), 1e-16);
+}
+
+TEST(PredictTime, HeterogeneousColumnTilingMatchesPerProcessSums) {
+  // Three columns of unequal widths and heights (a FuPerMod-style Wave2D
+  // partition); the point-to-point models' phase time is recomputed
+  // independently from the front end's messages: max over senders of the sum of
+  // their message times.
+  graphs::ColumnTiling layout;
+  layout.rows = 90;
+  layout.cols = 120;
+  layout.columns = {{30, {{0, 50}, {1, 40}}},
+                    {50, {{2, 20}, {3, 30}, {4, 40}}},
+                    {40, {{5, 45}, {6, 30}, {7, 15}}}};
+  auto part = graphs::ColumnTilingPartition(layout);
+  ASSERT_TRUE(part.ok()) << part.status();
+  auto msgs = graphs::HaloMessages(*part, {}, graphs::Stencil::k5Point);
+  ASSERT_TRUE(msgs.ok());
+  auto flow = HaloMessagesFlow(*msgs, 8, 8.0);
+  ASSERT_TRUE(flow.ok());
+  const topology::Tree tree = testing::MakeTleaf("3 2 1000 2 100 2 1");
+  const ModelParams p = DefaultModelParams(tree);
+  const Mapping m = {5, 0, 7, 2, 1, 6, 3, 4};
+  for (Model model : {Model::kHockney, Model::kLmo, Model::kHLogGP}) {
+    std::vector<double> per(8, 0.0);
+    for (const graphs::HaloMessage& msg : *msgs) {
+      const ChannelParams& c =
+          p.levels[tree.depth(tree.Lca(m[msg.src], m[msg.dst]))];
+      const double bytes = 8.0 * msg.cells;
+      per[msg.src] +=
+          model == Model::kHockney ? c.hockney.alpha + c.hockney.beta * bytes
+          : model == Model::kLmo
+              ? c.lmo.L + c.lmo.Cs + c.lmo.Cr + bytes * (c.lmo.ts + c.lmo.tr) +
+                    bytes / c.lmo.rate
+              : c.hloggp.L + c.hloggp.os + c.hloggp.orecv +
+                    (bytes - 1) * c.hloggp.G;
+    }
+    EXPECT_NEAR(*PredictTime(model, p, tree, *flow, m),
+                *std::max_element(per.begin(), per.end()), 1e-15)
+        << ModelName(model);
+  }
+}
+
 TEST(PredictTime, Wave2DHLogGPEquations6And7ByHand) {
   const topology::Tree tree = testing::MakeTleaf("2 2 1000 4 1");
   const ModelParams p = Params(

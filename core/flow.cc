@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "absl/strings/str_cat.h"
+#include "core/util/status_macros.h"
 
 namespace rankmap::core {
 
@@ -51,6 +52,37 @@ Flow HaloFlow(const graphs::CommGraph& graph, int64_t iterations) {
     }
   }
   flow.phases.push_back(std::move(phase));
+  return flow;
+}
+
+absl::StatusOr<Flow> HaloMessagesFlow(
+    std::span<const graphs::HaloMessage> messages, int32_t num_processes,
+    double element_size, int64_t iterations) {
+  if (!std::isfinite(element_size) || element_size <= 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("flow/halo: element size ", element_size,
+                     " must be positive and finite"));
+  }
+  if (iterations < 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("flow/halo: negative iteration count ", iterations));
+  }
+  Flow flow;
+  flow.num_processes = num_processes;
+  Phase phase;
+  phase.repetitions = iterations;
+  phase.transmissions.reserve(messages.size());
+  for (size_t i = 0; i < messages.size(); ++i) {
+    const graphs::HaloMessage& m = messages[i];
+    if (m.cells < 0) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "flow/halo: message ", i, ": negative cell count ", m.cells));
+    }
+    phase.transmissions.push_back(
+        {m.src, m.dst, static_cast<double>(m.cells) * element_size});
+  }
+  flow.phases.push_back(std::move(phase));
+  RETURN_IF_ERROR(ValidateFlow(flow));
   return flow;
 }
 

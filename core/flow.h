@@ -21,11 +21,13 @@
 #define RANKMAP_CORE_FLOW_H_
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "graphs/comm_graph.h"
+#include "graphs/frontends/stencil.h"
 
 namespace rankmap::core {
 
@@ -54,6 +56,21 @@ absl::Status ValidateFlow(const Flow& flow);
 // are skipped. Use it for the Wave2D and stencil front ends
 // (graphs/frontends/stencil.h builds their graphs). O(n + m).
 Flow HaloFlow(const graphs::CommGraph& graph, int64_t iterations = 1);
+
+// The Wave2D / stencil front end's own transfers (graphs::HaloMessages, one per
+// ordered pair with halo cells; exact even when the two directions differ): one
+// phase with cells * element_size bytes per message, repeated `iterations`
+// times. Errors: a process outside [0, num_processes) or a self message,
+// negative cells, element_size not positive and finite, negative iterations.
+// O(messages).
+//   ASSIGN_OR_RETURN(GridPartition part,
+//   graphs::ColumnTilingPartition(layout)); ASSIGN_OR_RETURN(auto msgs,
+//   graphs::HaloMessages(part, {}, graphs::Stencil::k5Point));
+//   ASSIGN_OR_RETURN(Flow f, HaloMessagesFlow(msgs, part.boxes.size(), 8.0,
+//   iterations));
+absl::StatusOr<Flow> HaloMessagesFlow(
+    std::span<const graphs::HaloMessage> messages, int32_t num_processes,
+    double element_size, int64_t iterations = 1);
 
 enum class Broadcast {
   kFlat,      // the root sends to every other member in one phase

@@ -40,6 +40,45 @@ TEST(HaloFlow, SkipsZeroWeightEdges) {
   EXPECT_EQ(Sorted(f.phases[0].transmissions), want);
 }
 
+TEST(HaloMessagesFlow, OnePhaseOfTheFrontEndsMessages) {
+  const std::vector<graphs::HaloMessage> msgs = {
+      {0, 1, 3}, {1, 0, 5}, {2, 1, 4}};
+  auto f = HaloMessagesFlow(msgs, 3, 8.0, 4);
+  ASSERT_TRUE(f.ok()) << f.status();
+  ASSERT_EQ(f->phases.size(), 1u);
+  EXPECT_EQ(f->phases[0].repetitions, 4);
+  EXPECT_EQ(Sorted(f->phases[0].transmissions),
+            (std::vector<Triple>{{0, 1, 24}, {1, 0, 40}, {2, 1, 32}}));
+  EXPECT_FALSE(HaloMessagesFlow(msgs, 2, 8.0).ok());  // process 2 out of range
+  EXPECT_FALSE(HaloMessagesFlow(msgs, 3, 0.0).ok());
+  EXPECT_FALSE(HaloMessagesFlow(msgs, 3, 8.0, -1).ok());
+  const std::vector<graphs::HaloMessage> negative = {{0, 1, -1}};
+  EXPECT_FALSE(HaloMessagesFlow(negative, 2, 8.0).ok());
+}
+
+TEST(HaloMessagesFlow, MatchesHaloFlowOnAStencilPartition) {
+  // 2 x 4 blocks of a 20 x 40 grid, 5-point: the front end's messages and the
+  // halo form of its graph carry the same bytes in each direction (the halos
+  // are symmetric).
+  auto part = graphs::BlockPartition(std::vector<int64_t>{20, 40},
+                                     std::vector<int64_t>{2, 4});
+  ASSERT_TRUE(part.ok()) << part.status();
+  auto msgs = graphs::HaloMessages(*part, {}, graphs::Stencil::k5Point);
+  ASSERT_TRUE(msgs.ok()) << msgs.status();
+  auto graph = graphs::HaloGraph(*part, {}, graphs::Stencil::k5Point);
+  ASSERT_TRUE(graph.ok());
+  auto f = HaloMessagesFlow(*msgs, 8, 8.0);
+  ASSERT_TRUE(f.ok());
+  EXPECT_EQ(Sorted(f->phases[0].transmissions),
+            Sorted(HaloFlow(*graph).phases[0].transmissions));
+  // Process 1 (row 0, column 1) sends its 10-cell left and right columns and
+  // its 10-cell bottom row: 80 bytes each.
+  double sent = 0;
+  for (const Transmission& t : f->phases[0].transmissions)
+    sent += t.src == 1 ? t.bytes : 0.0;
+  EXPECT_EQ(sent, 240.0);
+}
+
 TEST(AppendBroadcast, StagesOfEachAlgorithm) {
   const std::vector<int32_t> members = {7, 3, 5, 1, 9};
   std::vector<std::vector<Transmission>> st;
