@@ -136,8 +136,7 @@ TEST(SquareCornerGraphTest, BytesPerMultiplication) {
       *SquareCornerPartition2(std::vector<double>{8, 1}, 4500));
   ASSERT_TRUE(g.ok());
   EXPECT_DOUBLE_EQ(g->EdgeWeight(0, 1), 13'500'000.0 * 8);
-  // In 64 x 64 blocks of doubles: N = 4500 / ... use a 90 x 90 block grid (b =
-  // 50).
+  // The same matrix as a 90 x 90 grid of 50 x 50 blocks.
   auto gb =
       SquareCornerGraph(*SquareCornerPartition2(std::vector<double>{8, 1}, 90),
                         CellSize{50 * 50, 8});

@@ -1,0 +1,249 @@
+#include "graphs/frontends/matrix_frontend.h"
+
+#include <cmath>
+#include <numeric>
+#include <string>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "core/util/status_macros.h"
+
+namespace rankmap::graphs {
+namespace {
+
+absl::Status Invalid(const std::string& msg) {
+  return absl::InvalidArgumentError(absl::StrCat("frontend: ", msg));
+}
+
+// Block-grid side; checks the sizes shared by both front ends.
+absl::StatusOr<int64_t> GridSide(const MatrixFrontendOptions& o) {
+  if (o.n < 1 || o.block < 1) {
+    return Invalid(absl::StrCat("matrix size ", o.n, " and block ", o.block,
+                                " must be >= 1"));
+  }
+  if (o.n % o.block != 0) {
+    return Invalid(absl::StrCat("matrix size ", o.n,
+                                " is not a multiple of block ", o.block));
+  }
+  if (o.element_size < 1)
+    return Invalid(absl::StrCat("element size ", o.element_size));
+  return o.n / o.block;
+}
+
+CellSize Cell(const MatrixFrontendOptions& o) {
+  return CellSize{o.block * o.block, o.element_size};
+}
+
+void ReportPartition(const Partition& p, const std::vector<double>& speeds,
+                     int64_t block, std::string& out) {
+  const std::vector<int64_t> areas = OwnerAreas(p);
+  const double total_speed = std::accumulate(speeds.begin(), speeds.end(), 0.0);
+  absl::StrAppendFormat(&out, "grid %d x %d blocks of %d x %d elements\n",
+                        p.rows, p.cols, block, block);
+  for (const Rect& r : p.rects) {
+    absl::StrAppendFormat(&out, "  proc %d: rows [%d, %d) cols [%d, %d)\n",
+                          r.owner, r.row, r.row + r.height, r.col,
+                          r.col + r.width);
+  }
+  for (int32_t i = 0; i < p.num_owners; ++i) {
+    absl::StrAppendFormat(
+        &out,
+        "  proc %d: area %d blocks (%.4f of the matrix, speed share %.4f)\n", i,
+        areas[i], static_cast<double>(areas[i]) / (p.rows * p.cols),
+        speeds[i] / total_speed);
+  }
+}
+
+void ReportVolumes(const VolumeMatrix& v, int64_t elements_per_cell,
+                   int32_t element_size, std::string& out) {
+  const int64_t tvc = v.Total() * elements_per_cell;
+  absl::StrAppendFormat(&out, "TVC %d elements (%d bytes)\n", tvc,
+                        tvc * element_size);
+  absl::StrAppendFormat(&out, "largest one-way volume %d elements\n",
+                        v.MaxDirected() * elements_per_cell);
+  for (int32_t q = 0; q < v.num_owners; ++q) {
+    for (int32_t p = 0; p < v.num_owners; ++p) {
+      if (v.at(q, p) != 0) {
+        absl::StrAppendFormat(&out, "  %d -> %d: %d elements\n", q, p,
+                              v.at(q, p) * elements_per_cell);
+      }
+    }
+  }
+}
+
+absl::StatusOr<MatrixFrontendResult> Finish(Partition p,
+                                            const MatrixFrontendOptions& o,
+                                            CommGraph graph,
+                                            std::string report) {
+  MatrixFrontendResult r;
+  ASSIGN_OR_RETURN(r.volumes, MatmulVolumes(p));
+  ReportVolumes(r.volumes, o.block * o.block, o.element_size, report);
+  r.rank_order.resize(p.num_owners);
+  std::iota(r.rank_order.begin(), r.rank_order.end(), 0);
+  r.partition = std::move(p);
+  r.graph = std::move(graph);
+  r.report = std::move(report);
+  return r;
+}
+
+}  // namespace
+
+absl::StatusOr<MatrixFrontendResult> SummaFrontend(
+    const MatrixFrontendOptions& o) {
+  ASSIGN_OR_RETURN(int64_t side, GridSide(o));
+  ColumnLayout layout;
+  std::string report;
+  if (o.partitioner == SummaPartitioner::kColumnDp) {
+    ASSIGN_OR_RETURN(layout, ColumnBasedPartition(o.speeds));
+    report = "partition: column-based (Beaumont et al. DP)\n";
+  } else {
+    ASSIGN_OR_RETURN(layout, GridBasedPartition(o.speeds));
+    report = "partition: grid-based (Kalinov-Lastovetsky columns)\n";
+  }
+  ASSIGN_OR_RETURN(Partition p, ToIntegerPartition(layout, side, side));
+  std::vector<int32_t> order(p.num_owners);
+  std::iota(order.begin(), order.end(), 0);
+  if (!o.clusters.empty() || !o.bandwidth.empty()) {
+    ASSIGN_OR_RETURN(ArrangementCost cost,
+                     ArrangementCost::Bandwidth(
+                         o.num_clusters, o.bandwidth,
+                         static_cast<double>(o.block * o.element_size)));
+    ASSIGN_OR_RETURN(Arrangement start,
+                     ArrangementFromPartition(p, o.clusters));
+    ASSIGN_OR_RETURN(ArrangeResult arranged,
+                     Arrange(start, cost, ArrangeAlgorithm::kBandwidthGreedy));
+    absl::StrAppendFormat(
+        &report,
+        "bandwidth cost before: A %.2f B %.2f total %.2f\n"
+        "bandwidth cost after Algorithm 2 (%d evaluations): A %.2f B %.2f "
+        "total %.2f\n",
+        arranged.start_cost.a, arranged.start_cost.b,
+        arranged.start_cost.combined, arranged.evaluations, arranged.cost.a,
+        arranged.cost.b, arranged.cost.combined);
+    ASSIGN_OR_RETURN(
+        p, ArrangementToPartition(arranged.arrangement, p.num_owners));
+    order = ProcessorOrder(arranged.arrangement);
+    report += "rank order (rank r runs on processor):";
+    for (int32_t proc : order) absl::StrAppend(&report, " ", proc);
+    report += "\n";
+  }
+  ReportPartition(p, o.speeds, o.block, report);
+  absl::StrAppendFormat(
+      &report, "sum of half-perimeters %.6f (unit square), lower bound %.6f\n",
+      layout.HalfPerimeterSum(), HalfPerimeterLowerBound(layout.speeds));
+  absl::StrAppend(&report,
+                  "flow: ", o.flow == SummaFlow::kRing ? "ring" : "one-to-all",
+                  "\n");
+  ASSIGN_OR_RETURN(CommGraph g, HeterogeneousSummaGraph(p, o.flow, Cell(o)));
+  ASSIGN_OR_RETURN(MatrixFrontendResult r,
+                   Finish(std::move(p), o, std::move(g), report));
+  r.rank_order = std::move(order);
+  return r;
+}
+
+absl::StatusOr<MatrixFrontendResult> SquareCornerFrontend(
+    const MatrixFrontendOptions& o) {
+  ASSIGN_OR_RETURN(int64_t side, GridSide(o));
+  ASSIGN_OR_RETURN(std::vector<double> s, NormalizeSpeeds(o.speeds));
+  std::string report;
+  Partition p;
+  if (s.size() == 2) {
+    const int32_t fast = s[0] >= s[1] ? 0 : 1;
+    const double rho = s[fast] / s[1 - fast];
+    TwoProcessorShape shape = o.shape == TwoWayChoice::kSquareCorner
+                                  ? TwoProcessorShape::kSquareCorner
+                              : o.shape == TwoWayChoice::kStraightLine
+                                  ? TwoProcessorShape::kStraightLine
+                                  : ChooseTwoProcessorShape(rho, o.link);
+    absl::StrAppendFormat(
+        &report, "speed ratio rho = %.6f; hybrid threshold %.0f (%s links)\n",
+        rho, HybridThreshold(o.link),
+        o.link == LinkModel::kSerial ? "serial" : "full-duplex");
+    const double n = static_cast<double>(o.n);
+    absl::StrAppendFormat(
+        &report,
+        "model TVC: square-corner %.1f, straight-line %.1f elements; dominant "
+        "direction: square-corner %.1f, straight-line %.1f\n",
+        SquareCornerTvc(n, rho), StraightLineTvc(n),
+        SquareCornerDominantVolume(n, rho), StraightLineDominantVolume(n, rho));
+    if (shape == TwoProcessorShape::kSquareCorner) {
+      ASSIGN_OR_RETURN(p, SquareCornerPartition2(o.speeds, side));
+      report += "partition: square-corner\n";
+    } else {
+      ASSIGN_OR_RETURN(p, StraightLinePartition2(o.speeds, side));
+      report += "partition: straight-line\n";
+    }
+  } else if (s.size() == 3) {
+    std::vector<int32_t> idx = {0, 1, 2};
+    std::stable_sort(idx.begin(), idx.end(),
+                     [&](int32_t a, int32_t b) { return s[a] > s[b]; });
+    const bool feasible =
+        SquareCorner3Feasible(s[idx[0]], s[idx[1]], s[idx[2]]);
+    absl::StatusOr<Partition> scp = SquareCornerPartition3(o.speeds, side);
+    ASSIGN_OR_RETURN(
+        ColumnLayout slp_layout,
+        KalinovLastovetskyPartition(o.speeds, {{idx[0]}, {idx[1], idx[2]}}));
+    ASSIGN_OR_RETURN(Partition slp, ToIntegerPartition(slp_layout, side, side));
+    absl::StrAppendFormat(
+        &report, "square-corner feasible (sqrt(s2) + sqrt(s3) <= 1): %s\n",
+        feasible ? "yes" : "no");
+    bool use_scp;
+    if (o.shape == TwoWayChoice::kSquareCorner) {
+      if (!scp.ok()) return scp.status();
+      use_scp = true;
+    } else if (o.shape == TwoWayChoice::kStraightLine || !scp.ok()) {
+      use_scp = false;
+    } else {
+      ASSIGN_OR_RETURN(VolumeMatrix vs, MatmulVolumes(*scp));
+      ASSIGN_OR_RETURN(VolumeMatrix vl, MatmulVolumes(slp));
+      use_scp = o.link == LinkModel::kSerial
+                    ? vs.Total() < vl.Total()
+                    : vs.MaxDirected() < vl.MaxDirected();
+    }
+    if (use_scp) {
+      p = *std::move(scp);
+      report += "partition: square-corner (two squares in opposite corners)\n";
+    } else {
+      p = std::move(slp);
+      report += "partition: straight-line (fastest left, two stacked right)\n";
+    }
+  } else {
+    return Invalid(
+        absl::StrCat("square-corner takes 2 or 3 speeds, got ", s.size()));
+  }
+  ReportPartition(p, o.speeds, o.block, report);
+  ASSIGN_OR_RETURN(CommGraph g, SquareCornerGraph(p, Cell(o)));
+  return Finish(std::move(p), o, std::move(g), std::move(report));
+}
+
+absl::StatusOr<SummaPartitioner> ParseSummaPartitioner(std::string_view s) {
+  if (s == "column-dp") return SummaPartitioner::kColumnDp;
+  if (s == "grid") return SummaPartitioner::kGrid;
+  return Invalid(absl::StrCat("unknown partitioner '", std::string(s),
+                              "' (column-dp, grid)"));
+}
+
+absl::StatusOr<SummaFlow> ParseSummaFlow(std::string_view s) {
+  if (s == "ring") return SummaFlow::kRing;
+  if (s == "one-to-all") return SummaFlow::kOneToAll;
+  return Invalid(
+      absl::StrCat("unknown flow '", std::string(s), "' (ring, one-to-all)"));
+}
+
+absl::StatusOr<LinkModel> ParseLinkModel(std::string_view s) {
+  if (s == "serial") return LinkModel::kSerial;
+  if (s == "duplex" || s == "full-duplex") return LinkModel::kFullDuplex;
+  return Invalid(absl::StrCat("unknown link model '", std::string(s),
+                              "' (serial, duplex)"));
+}
+
+absl::StatusOr<TwoWayChoice> ParseTwoWayChoice(std::string_view s) {
+  if (s == "hybrid") return TwoWayChoice::kHybrid;
+  if (s == "square-corner") return TwoWayChoice::kSquareCorner;
+  if (s == "straight-line") return TwoWayChoice::kStraightLine;
+  return Invalid(absl::StrCat("unknown shape '", std::string(s),
+                              "' (hybrid, square-corner, straight-line)"));
+}
+
+}  // namespace rankmap::graphs

@@ -1,0 +1,92 @@
+// Library entry for `rankmap frontend summa|square-corner`: speeds and
+// parameters in; the partition, a printable report (partition, SHP, TVC,
+// per-pair volumes, arrangement costs) and the communication graph out. The CLI
+// only parses flags and writes files.
+//
+//   MatrixFrontendOptions o;
+//   o.speeds = {8, 1};
+//   o.n = 4500;
+//   ASSIGN_OR_RETURN(MatrixFrontendResult r, SquareCornerFrontend(o));
+//   std::cout << r.report;            // "... TVC 13500000 elements ..."
+//   RETURN_IF_ERROR(WriteGraphFile(r.graph, "scp.grf"));
+//
+// Units: the matrix is n x n elements cut into b x b blocks (n divisible by b);
+// partitions are computed on the (n/b) x (n/b) block grid; volumes are reported
+// in elements and the graph in bytes (element_size bytes per element).
+#ifndef RANKMAP_GRAPHS_FRONTENDS_MATRIX_FRONTEND_H_
+#define RANKMAP_GRAPHS_FRONTENDS_MATRIX_FRONTEND_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "graphs/comm_graph.h"
+#include "graphs/frontends/arrangement.h"
+#include "graphs/frontends/partition.h"
+#include "graphs/frontends/summa.h"
+#include "graphs/frontends/volume.h"
+
+namespace rankmap::graphs {
+
+enum class SummaPartitioner { kColumnDp, kGrid };
+enum class TwoWayChoice { kHybrid, kSquareCorner, kStraightLine };
+
+struct MatrixFrontendOptions {
+  std::vector<double> speeds;  // relative speeds, one per processor (rank)
+  int64_t n = 0;               // matrix side in elements
+  int64_t block = 1;           // block side b
+  int32_t element_size = 8;    // bytes per element
+
+  // summa
+  SummaPartitioner partitioner = SummaPartitioner::kColumnDp;
+  SummaFlow flow = SummaFlow::kRing;
+  // Optional platform: cluster of each processor and a cluster-pair bandwidth
+  // matrix (num_clusters^2, row-major). When given, the partition is rearranged
+  // with Algorithm 2 and the report shows the costs before and after and the
+  // resulting rank order.
+  std::vector<int32_t> clusters;
+  int32_t num_clusters = 0;
+  std::vector<double> bandwidth;
+
+  // square-corner
+  LinkModel link = LinkModel::kSerial;
+  TwoWayChoice shape = TwoWayChoice::kHybrid;
+};
+
+struct MatrixFrontendResult {
+  Partition partition;   // on the block grid; owner = processor
+  VolumeMatrix volumes;  // owner-computes volumes, in elements
+  CommGraph graph;       // bytes per multiplication
+  // New rank r runs on processor rank_order[r] (identity without a platform).
+  std::vector<int32_t> rank_order;
+  std::string report;
+};
+
+// Heterogeneous SUMMA: column-based DP or grid-based partition of the block
+// grid, the chosen flow, optional topology-aware arrangement. Errors: bad
+// speeds, n or b < 1, n % b != 0, a block grid too small for the partition,
+// malformed platform data.
+absl::StatusOr<MatrixFrontendResult> SummaFrontend(
+    const MatrixFrontendOptions& options);
+
+// Square-Corner for 2 or 3 processors. Two: Becker's hybrid (Square-Corner iff
+// rho >= 3 on serial links, >= 2 on full-duplex) unless forced. Three:
+// Square-Corner when feasible and its volume (total on serial links, largest
+// direction on full-duplex) is below the straight-line layout's (the fastest on
+// the left, the other two stacked on the right), unless forced. Errors: not 2
+// or 3 speeds, bad speeds or sizes, a forced infeasible Square-Corner.
+absl::StatusOr<MatrixFrontendResult> SquareCornerFrontend(
+    const MatrixFrontendOptions& options);
+
+// Parses "column-dp"|"grid", "ring"|"one-to-all", "serial"|"duplex",
+// "hybrid"|"square-corner"|"straight-line".
+absl::StatusOr<SummaPartitioner> ParseSummaPartitioner(std::string_view s);
+absl::StatusOr<SummaFlow> ParseSummaFlow(std::string_view s);
+absl::StatusOr<LinkModel> ParseLinkModel(std::string_view s);
+absl::StatusOr<TwoWayChoice> ParseTwoWayChoice(std::string_view s);
+
+}  // namespace rankmap::graphs
+
+#endif  // RANKMAP_GRAPHS_FRONTENDS_MATRIX_FRONTEND_H_
