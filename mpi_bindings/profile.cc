@@ -1,0 +1,499 @@
+#include "mpi_bindings/profile.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "mpi_bindings/profile_output.h"
+
+namespace rankmap::mpi_bindings::profile {
+namespace {
+
+struct Persistent {
+  MPI_Comm comm;
+  int dest, count;
+  MPI_Datatype type;
+};
+
+struct State {
+  std::mutex mu;
+  bool active = false;
+  int world_size = 0;
+  int world_rank = 0;
+  std::vector<double> bytes, messages;  // per destination world rank
+  // comm -> world rank of each rank (of the remote group for
+  // intercommunicators).
+  std::map<MPI_Comm, std::vector<int>> world_of;
+  std::map<MPI_Request, Persistent> persistent;
+};
+
+// Never destroyed: wrappers may run during static destruction of the program.
+State& S() {
+  static State* s = new State;
+  return *s;
+}
+
+// Caller holds S().mu.
+const std::vector<int>& WorldRanks(MPI_Comm comm) {
+  State& s = S();
+  auto it = s.world_of.find(comm);
+  if (it != s.world_of.end()) return it->second;
+  int inter = 0;
+  PMPI_Comm_test_inter(comm, &inter);
+  MPI_Group group, world;
+  if (inter) {
+    PMPI_Comm_remote_group(comm, &group);
+  } else {
+    PMPI_Comm_group(comm, &group);
+  }
+  PMPI_Comm_group(MPI_COMM_WORLD, &world);
+  int size = 0;
+  PMPI_Group_size(group, &size);
+  std::vector<int> ranks(size), out(size);
+  for (int i = 0; i < size; ++i) ranks[i] = i;
+  PMPI_Group_translate_ranks(group, size, ranks.data(), world, out.data());
+  PMPI_Group_free(&group);
+  PMPI_Group_free(&world);
+  return s.world_of.emplace(comm, std::move(out)).first->second;
+}
+
+double TypeBytes(int count, MPI_Datatype type) {
+  int size = 0;
+  if (count <= 0 || PMPI_Type_size(type, &size) != MPI_SUCCESS) return 0.0;
+  return static_cast<double>(count) * size;
+}
+
+// Caller holds S().mu.
+void AddLocked(MPI_Comm comm, int dest, double bytes) {
+  if (dest == MPI_PROC_NULL || dest < 0) return;
+  const std::vector<int>& w = WorldRanks(comm);
+  if (dest >= static_cast<int>(w.size()) || w[dest] == MPI_UNDEFINED) return;
+  S().bytes[w[dest]] += bytes;
+  S().messages[w[dest]] += 1.0;
+}
+
+bool IsInter(MPI_Comm comm) {
+  int inter = 0;
+  PMPI_Comm_test_inter(comm, &inter);
+  return inter != 0;
+}
+
+// Sends of one collective call: bytes_to(j) for every rank j != me of comm that
+// receives something from this rank under the model.
+template <typename BytesTo>
+void RecordToEach(MPI_Comm comm, BytesTo bytes_to) {
+  State& s = S();
+  std::lock_guard<std::mutex> lock(s.mu);
+  if (!s.active || IsInter(comm)) return;
+  int p = 0, me = 0;
+  PMPI_Comm_size(comm, &p);
+  PMPI_Comm_rank(comm, &me);
+  for (int j = 0; j < p; ++j) {
+    if (j == me) continue;
+    const double b = bytes_to(j, me, p);
+    if (b >= 0) AddLocked(comm, j, b);
+  }
+}
+
+void Dump() {
+  State& s = S();
+  std::vector<double> bytes, messages;
+  {
+    std::lock_guard<std::mutex> lock(s.mu);
+    if (!s.active) return;
+    s.active = false;
+  }
+  const int n = s.world_size;
+  const bool root = s.world_rank == 0;
+  if (root) {
+    bytes.resize(static_cast<size_t>(n) * n);
+    messages.resize(bytes.size());
+  }
+  PMPI_Gather(s.bytes.data(), n, MPI_DOUBLE, bytes.data(), n, MPI_DOUBLE, 0,
+              MPI_COMM_WORLD);
+  PMPI_Gather(s.messages.data(), n, MPI_DOUBLE, messages.data(), n, MPI_DOUBLE,
+              0, MPI_COMM_WORLD);
+  if (!root) return;
+  const char* env = std::getenv("RANKMAP_PROFILE_OUT");
+  const std::string prefix = env != nullptr && *env ? env : "rankmap_profile";
+  absl::Status st = WriteProfile(prefix, n, bytes, messages);
+  if (st.ok()) {
+    std::fprintf(stderr,
+                 "rankmap: traffic of %d processes written to %s.{mat,grf}\n",
+                 n, prefix.c_str());
+  } else {
+    std::fprintf(stderr, "rankmap: profile not written: %s\n",
+                 std::string(st.message()).c_str());
+  }
+}
+
+void Start() {
+  State& s = S();
+  std::lock_guard<std::mutex> lock(s.mu);
+  PMPI_Comm_size(MPI_COMM_WORLD, &s.world_size);
+  PMPI_Comm_rank(MPI_COMM_WORLD, &s.world_rank);
+  s.bytes.assign(s.world_size, 0.0);
+  s.messages.assign(s.world_size, 0.0);
+  s.active = true;
+}
+
+}  // namespace
+
+void RecordSend(MPI_Comm comm, int dest, int count, MPI_Datatype type) {
+  State& s = S();
+  std::lock_guard<std::mutex> lock(s.mu);
+  if (!s.active) return;
+  AddLocked(comm, dest, TypeBytes(count, type));
+}
+
+void RecordCollective(Collective kind, MPI_Comm comm, int root, int count,
+                      MPI_Datatype type) {
+  const double b = TypeBytes(count, type);
+  RecordToEach(comm, [&](int j, int me, int p) -> double {
+    switch (kind) {
+      case Collective::kBcast:
+      case Collective::kScatter:
+        return me == root ? b : -1;
+      case Collective::kReduce:
+      case Collective::kGather:
+        return j == root ? b : -1;
+      case Collective::kAllreduce:
+        return me == 0 || j == 0 ? b : -1;
+      case Collective::kAllgather:
+      case Collective::kAlltoall:
+      case Collective::kReduceScatterBlock:
+        return b;
+      case Collective::kScan:
+        return j == me + 1 ? b : -1;
+    }
+    (void)p;
+    return -1;
+  });
+}
+
+// Bookkeeping for persistent requests and communicators, used by the C and
+// Fortran wrappers (profile_fortran.cc).
+void RememberPersistent(MPI_Request req, MPI_Comm comm, int dest, int count,
+                        MPI_Datatype type) {
+  State& s = S();
+  std::lock_guard<std::mutex> lock(s.mu);
+  s.persistent[req] = {comm, dest, count, type};
+}
+
+void StartPersistent(MPI_Request req) {
+  State& s = S();
+  std::lock_guard<std::mutex> lock(s.mu);
+  auto it = s.persistent.find(req);
+  if (!s.active || it == s.persistent.end()) return;
+  AddLocked(it->second.comm, it->second.dest,
+            TypeBytes(it->second.count, it->second.type));
+}
+
+void ForgetRequest(MPI_Request req) {
+  State& s = S();
+  std::lock_guard<std::mutex> lock(s.mu);
+  s.persistent.erase(req);
+}
+
+void ForgetComm(MPI_Comm comm) {
+  State& s = S();
+  std::lock_guard<std::mutex> lock(s.mu);
+  s.world_of.erase(comm);
+}
+
+void OnInit() { Start(); }
+void OnFinalize() { Dump(); }
+
+// Per-peer counts (v-forms): bytes to j are counts[j] x type.
+void RecordVector(MPI_Comm comm, const int* counts, MPI_Datatype type) {
+  int type_size = 0;
+  PMPI_Type_size(type, &type_size);
+  RecordToEach(comm, [&](int j, int, int) -> double {
+    return static_cast<double>(counts[j]) * type_size;
+  });
+}
+
+void RecordGatherv(MPI_Comm comm, int root, int count, MPI_Datatype type) {
+  RecordCollective(Collective::kGather, comm, root, count, type);
+}
+
+}  // namespace rankmap::mpi_bindings::profile
+
+// ----------------------------------------------------------------------------------------
+// C entry points. Each forwards to PMPI_* and records what this rank sends.
+namespace p = rankmap::mpi_bindings::profile;
+using p::Collective;
+
+extern "C" {
+
+int MPI_Init(int* argc, char*** argv) {
+  const int rc = PMPI_Init(argc, argv);
+  if (rc == MPI_SUCCESS) p::OnInit();
+  return rc;
+}
+
+int MPI_Init_thread(int* argc, char*** argv, int required, int* provided) {
+  const int rc = PMPI_Init_thread(argc, argv, required, provided);
+  if (rc == MPI_SUCCESS) p::OnInit();
+  return rc;
+}
+
+int MPI_Finalize(void) {
+  p::OnFinalize();
+  return PMPI_Finalize();
+}
+
+int MPI_Comm_free(MPI_Comm* comm) {
+  p::ForgetComm(*comm);
+  return PMPI_Comm_free(comm);
+}
+
+#define RANKMAP_P2P(NAME)                                                 \
+  int MPI_##NAME(const void* buf, int count, MPI_Datatype type, int dest, \
+                 int tag, MPI_Comm comm) {                                \
+    p::RecordSend(comm, dest, count, type);                               \
+    return PMPI_##NAME(buf, count, type, dest, tag, comm);                \
+  }
+RANKMAP_P2P(Send)
+RANKMAP_P2P(Bsend)
+RANKMAP_P2P(Ssend)
+RANKMAP_P2P(Rsend)
+#undef RANKMAP_P2P
+
+#define RANKMAP_IP2P(NAME)                                                \
+  int MPI_##NAME(const void* buf, int count, MPI_Datatype type, int dest, \
+                 int tag, MPI_Comm comm, MPI_Request* req) {              \
+    p::RecordSend(comm, dest, count, type);                               \
+    return PMPI_##NAME(buf, count, type, dest, tag, comm, req);           \
+  }
+RANKMAP_IP2P(Isend)
+RANKMAP_IP2P(Ibsend)
+RANKMAP_IP2P(Issend)
+RANKMAP_IP2P(Irsend)
+#undef RANKMAP_IP2P
+
+#define RANKMAP_PERSISTENT(NAME)                                          \
+  int MPI_##NAME(const void* buf, int count, MPI_Datatype type, int dest, \
+                 int tag, MPI_Comm comm, MPI_Request* req) {              \
+    const int rc = PMPI_##NAME(buf, count, type, dest, tag, comm, req);   \
+    if (rc == MPI_SUCCESS)                                                \
+      p::RememberPersistent(*req, comm, dest, count, type);               \
+    return rc;                                                            \
+  }
+RANKMAP_PERSISTENT(Send_init)
+RANKMAP_PERSISTENT(Bsend_init)
+RANKMAP_PERSISTENT(Ssend_init)
+RANKMAP_PERSISTENT(Rsend_init)
+#undef RANKMAP_PERSISTENT
+
+int MPI_Start(MPI_Request* req) {
+  p::StartPersistent(*req);
+  return PMPI_Start(req);
+}
+
+int MPI_Startall(int count, MPI_Request reqs[]) {
+  for (int i = 0; i < count; ++i) p::StartPersistent(reqs[i]);
+  return PMPI_Startall(count, reqs);
+}
+
+int MPI_Request_free(MPI_Request* req) {
+  p::ForgetRequest(*req);
+  return PMPI_Request_free(req);
+}
+
+int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                 int dest, int sendtag, void* recvbuf, int recvcount,
+                 MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm,
+                 MPI_Status* status) {
+  p::RecordSend(comm, dest, sendcount, sendtype);
+  return PMPI_Sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf,
+                       recvcount, recvtype, source, recvtag, comm, status);
+}
+
+int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype type, int dest,
+                         int sendtag, int source, int recvtag, MPI_Comm comm,
+                         MPI_Status* status) {
+  p::RecordSend(comm, dest, count, type);
+  return PMPI_Sendrecv_replace(buf, count, type, dest, sendtag, source, recvtag,
+                               comm, status);
+}
+
+int MPI_Bcast(void* buf, int count, MPI_Datatype type, int root,
+              MPI_Comm comm) {
+  p::RecordCollective(Collective::kBcast, comm, root, count, type);
+  return PMPI_Bcast(buf, count, type, root, comm);
+}
+
+int MPI_Ibcast(void* buf, int count, MPI_Datatype type, int root, MPI_Comm comm,
+               MPI_Request* req) {
+  p::RecordCollective(Collective::kBcast, comm, root, count, type);
+  return PMPI_Ibcast(buf, count, type, root, comm, req);
+}
+
+int MPI_Reduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type,
+               MPI_Op op, int root, MPI_Comm comm) {
+  p::RecordCollective(Collective::kReduce, comm, root, count, type);
+  return PMPI_Reduce(sendbuf, recvbuf, count, type, op, root, comm);
+}
+
+int MPI_Ireduce(const void* sendbuf, void* recvbuf, int count,
+                MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm,
+                MPI_Request* req) {
+  p::RecordCollective(Collective::kReduce, comm, root, count, type);
+  return PMPI_Ireduce(sendbuf, recvbuf, count, type, op, root, comm, req);
+}
+
+int MPI_Allreduce(const void* sendbuf, void* recvbuf, int count,
+                  MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
+  p::RecordCollective(Collective::kAllreduce, comm, 0, count, type);
+  return PMPI_Allreduce(sendbuf, recvbuf, count, type, op, comm);
+}
+
+int MPI_Iallreduce(const void* sendbuf, void* recvbuf, int count,
+                   MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+                   MPI_Request* req) {
+  p::RecordCollective(Collective::kAllreduce, comm, 0, count, type);
+  return PMPI_Iallreduce(sendbuf, recvbuf, count, type, op, comm, req);
+}
+
+int MPI_Allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                  void* recvbuf, int recvcount, MPI_Datatype recvtype,
+                  MPI_Comm comm) {
+  if (sendbuf == MPI_IN_PLACE) {
+    p::RecordCollective(Collective::kAllgather, comm, 0, recvcount, recvtype);
+  } else {
+    p::RecordCollective(Collective::kAllgather, comm, 0, sendcount, sendtype);
+  }
+  return PMPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                        recvtype, comm);
+}
+
+int MPI_Iallgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                   void* recvbuf, int recvcount, MPI_Datatype recvtype,
+                   MPI_Comm comm, MPI_Request* req) {
+  if (sendbuf == MPI_IN_PLACE) {
+    p::RecordCollective(Collective::kAllgather, comm, 0, recvcount, recvtype);
+  } else {
+    p::RecordCollective(Collective::kAllgather, comm, 0, sendcount, sendtype);
+  }
+  return PMPI_Iallgather(sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                         recvtype, comm, req);
+}
+
+int MPI_Allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                   void* recvbuf, const int recvcounts[], const int displs[],
+                   MPI_Datatype recvtype, MPI_Comm comm) {
+  if (sendbuf == MPI_IN_PLACE) {
+    int me = 0;
+    PMPI_Comm_rank(comm, &me);
+    p::RecordCollective(Collective::kAllgather, comm, 0, recvcounts[me],
+                        recvtype);
+  } else {
+    p::RecordCollective(Collective::kAllgather, comm, 0, sendcount, sendtype);
+  }
+  return PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
+                         displs, recvtype, comm);
+}
+
+int MPI_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                 void* recvbuf, int recvcount, MPI_Datatype recvtype,
+                 MPI_Comm comm) {
+  if (sendbuf == MPI_IN_PLACE) {
+    p::RecordCollective(Collective::kAlltoall, comm, 0, recvcount, recvtype);
+  } else {
+    p::RecordCollective(Collective::kAlltoall, comm, 0, sendcount, sendtype);
+  }
+  return PMPI_Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                       recvtype, comm);
+}
+
+int MPI_Ialltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                  void* recvbuf, int recvcount, MPI_Datatype recvtype,
+                  MPI_Comm comm, MPI_Request* req) {
+  if (sendbuf == MPI_IN_PLACE) {
+    p::RecordCollective(Collective::kAlltoall, comm, 0, recvcount, recvtype);
+  } else {
+    p::RecordCollective(Collective::kAlltoall, comm, 0, sendcount, sendtype);
+  }
+  return PMPI_Ialltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                        recvtype, comm, req);
+}
+
+int MPI_Alltoallv(const void* sendbuf, const int sendcounts[],
+                  const int sdispls[], MPI_Datatype sendtype, void* recvbuf,
+                  const int recvcounts[], const int rdispls[],
+                  MPI_Datatype recvtype, MPI_Comm comm) {
+  if (sendbuf == MPI_IN_PLACE) {
+    p::RecordVector(comm, recvcounts, recvtype);
+  } else {
+    p::RecordVector(comm, sendcounts, sendtype);
+  }
+  return PMPI_Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf,
+                        recvcounts, rdispls, recvtype, comm);
+}
+
+int MPI_Gather(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+               void* recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+               MPI_Comm comm) {
+  p::RecordCollective(Collective::kGather, comm, root, sendcount, sendtype);
+  return PMPI_Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+                     root, comm);
+}
+
+int MPI_Gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                void* recvbuf, const int recvcounts[], const int displs[],
+                MPI_Datatype recvtype, int root, MPI_Comm comm) {
+  p::RecordGatherv(comm, root, sendcount, sendtype);
+  return PMPI_Gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                      recvtype, root, comm);
+}
+
+int MPI_Scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                void* recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+                MPI_Comm comm) {
+  p::RecordCollective(Collective::kScatter, comm, root, sendcount, sendtype);
+  return PMPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                      recvtype, root, comm);
+}
+
+int MPI_Scatterv(const void* sendbuf, const int sendcounts[],
+                 const int displs[], MPI_Datatype sendtype, void* recvbuf,
+                 int recvcount, MPI_Datatype recvtype, int root,
+                 MPI_Comm comm) {
+  int me = 0;
+  PMPI_Comm_rank(comm, &me);
+  if (me == root) p::RecordVector(comm, sendcounts, sendtype);
+  return PMPI_Scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf,
+                       recvcount, recvtype, root, comm);
+}
+
+int MPI_Reduce_scatter_block(const void* sendbuf, void* recvbuf, int recvcount,
+                             MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
+  p::RecordCollective(Collective::kReduceScatterBlock, comm, 0, recvcount,
+                      type);
+  return PMPI_Reduce_scatter_block(sendbuf, recvbuf, recvcount, type, op, comm);
+}
+
+int MPI_Reduce_scatter(const void* sendbuf, void* recvbuf,
+                       const int recvcounts[], MPI_Datatype type, MPI_Op op,
+                       MPI_Comm comm) {
+  p::RecordVector(comm, recvcounts, type);
+  return PMPI_Reduce_scatter(sendbuf, recvbuf, recvcounts, type, op, comm);
+}
+
+int MPI_Scan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type,
+             MPI_Op op, MPI_Comm comm) {
+  p::RecordCollective(Collective::kScan, comm, 0, count, type);
+  return PMPI_Scan(sendbuf, recvbuf, count, type, op, comm);
+}
+
+int MPI_Exscan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type,
+               MPI_Op op, MPI_Comm comm) {
+  p::RecordCollective(Collective::kScan, comm, 0, count, type);
+  return PMPI_Exscan(sendbuf, recvbuf, count, type, op, comm);
+}
+
+}  // extern "C"

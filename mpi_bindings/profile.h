@@ -1,0 +1,87 @@
+// The traffic profiler behind librankmap_profile.so (LD_PRELOAD it; no
+// recompilation):
+//
+//   export LD_PRELOAD=.../librankmap_profile.so RANKMAP_PROFILE_OUT=/tmp/app
+//       mpirun -np 8 -x LD_PRELOAD -x RANKMAP_PROFILE_OUT ./app
+//   rankmap map --topology T --comm /tmp/app.grf
+//
+// Each process counts, per destination world rank, the bytes and messages it
+// sends; at MPI_Finalize rank 0 gathers the rows and writes
+// RANKMAP_PROFILE_OUT.{mat,msgs.mat,grf} (profile_output.h; default prefix
+// "rankmap_profile"). Ranks of any communicator are translated to world ranks
+// (MPI_Group_translate_ranks, cached per communicator until MPI_Comm_free).
+// MPI_PROC_NULL is ignored.
+//
+// Counted calls. Point to point, on the sending side: MPI_Send, Bsend, Ssend,
+// Rsend, Isend, Ibsend, Issend, Irsend, Sendrecv, Sendrecv_replace, and
+// persistent sends (Send_init, Bsend_init, Ssend_init, Rsend_init) each time
+// MPI_Start/Startall starts them. Collectives (blocking and the non-blocking
+// I-forms of the first six) on intracommunicators, decomposed by this model (s
+// = count x type size, p = size, ranks in the communicator):
+//   Bcast(root)            root -> every other rank: s
+//   Reduce(root)           every non-root -> root: s
+//   Allreduce              every rank != 0 -> 0: s, then 0 -> every rank != 0:
+//   s
+//                          (a reduce to rank 0 followed by a broadcast)
+//   Allgather(v)           every rank -> every other: its own contribution
+//   Alltoall(v)            i -> j: the block for j
+//   Gather(v)(root)        every non-root -> root: its send block
+//   Scatter(v)(root)       root -> i: the block for i
+//   Reduce_scatter(_block) i -> j: the block j receives
+//   Scan, Exscan           i -> i + 1: s
+//   Barrier                nothing
+// Each modelled transfer counts one message. Intercommunicator collectives are
+// not counted. Fortran programs (mpif.h / use mpi and mpi_f08): Open MPI's
+// Fortran bindings call PMPI_* directly, bypassing C-level interposition, so
+// the library also defines the Fortran entry points (mpi_send_ and friends, and
+// Open MPI's ompi_*_f used by the f08 module) for the point-to-point sends and
+// the collectives above except the v-forms; each converts handles with
+// MPI_*_f2c, counts, and forwards to pmpi_*_.
+//
+// Thread safety: counters are guarded by a mutex (MPI_THREAD_MULTIPLE programs
+// are fine). Memory: one row of p doubles per process; rank 0 holds two p x p
+// matrices at finalize.
+#ifndef RANKMAP_MPI_BINDINGS_PROFILE_H_
+#define RANKMAP_MPI_BINDINGS_PROFILE_H_
+
+#include <mpi.h>
+
+namespace rankmap::mpi_bindings::profile {
+
+// Records `bytes` sent from the calling process to rank `dest` of `comm` (one
+// message). Used by the C and Fortran wrappers; a no-op before MPI_Init and
+// after MPI_Finalize.
+void RecordSend(MPI_Comm comm, int dest, int count, MPI_Datatype type);
+
+// Kinds of collectives the model decomposes.
+enum class Collective {
+  kBcast,
+  kReduce,
+  kAllreduce,
+  kAllgather,
+  kAlltoall,
+  kGather,
+  kScatter,
+  kReduceScatterBlock,
+  kScan,
+};
+
+// Records the calling process's share of a collective with uniform block
+// `count` x `type` (for
+// kAlltoall/kAllgather/kGather/kScatter/kReduceScatterBlock the per-peer
+// block).
+void RecordCollective(Collective kind, MPI_Comm comm, int root, int count,
+                      MPI_Datatype type);
+
+// Starts counting (after MPI_Init) and, at finalize, gathers and writes the
+// matrices (before MPI_Finalize; collective over MPI_COMM_WORLD).
+void OnInit();
+void OnFinalize();
+
+// Drops the cached rank translation of a communicator about to be freed (its
+// handle may be reused by a later communicator).
+void ForgetComm(MPI_Comm comm);
+
+}  // namespace rankmap::mpi_bindings::profile
+
+#endif  // RANKMAP_MPI_BINDINGS_PROFILE_H_

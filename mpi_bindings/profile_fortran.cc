@@ -1,0 +1,179 @@
+// Fortran entry points of the profiler (see profile.h). Open MPI's mpif.h /
+// `use mpi` bindings (mpi_send_ ...) and its mpi_f08 module (through
+// ompi_send_f ...) call PMPI_* directly, so C-level interposition never sees
+// Fortran traffic. Each wrapper here converts the Fortran handles, records, and
+// forwards to the library's pmpi_*_ symbol found with dlsym(RTLD_NEXT) (C
+// programs never load the Fortran library, so nothing is linked to it).
+// In-place Fortran collectives count their send arguments.
+#include <dlfcn.h>
+#include <mpi.h>
+
+#include "mpi_bindings/profile.h"
+
+namespace {
+
+namespace p = rankmap::mpi_bindings::profile;
+using F = MPI_Fint;
+
+template <typename Fn>
+Fn Next(const char* name) {
+  return reinterpret_cast<Fn>(dlsym(RTLD_NEXT, name));
+}
+
+MPI_Comm C(const F* comm) { return MPI_Comm_f2c(*comm); }
+MPI_Datatype T(const F* type) { return MPI_Type_f2c(*type); }
+
+// Calls the real routine, or reports MPI_ERR_INTERN when it cannot be found.
+#define RANKMAP_FORWARD(SYMBOL, SIGNATURE, ...)         \
+  do {                                                  \
+    static auto real = Next<void(*) SIGNATURE>(SYMBOL); \
+    if (real != nullptr) {                              \
+      real(__VA_ARGS__);                                \
+    } else {                                            \
+      *ierr = MPI_ERR_INTERN;                           \
+    }                                                   \
+  } while (0)
+
+}  // namespace
+
+extern "C" {
+
+// Point to point: mpi_X_ (mpif.h, use mpi) and ompi_X_f (mpi_f08) for each send
+// flavour.
+#define RANKMAP_F_SEND(X)                                                   \
+  void mpi_##X##_(void* buf, F* count, F* type, F* dest, F* tag, F* comm,   \
+                  F* ierr) {                                                \
+    p::RecordSend(C(comm), *dest, *count, T(type));                         \
+    RANKMAP_FORWARD("pmpi_" #X "_", (void*, F*, F*, F*, F*, F*, F*), buf,   \
+                    count, type, dest, tag, comm, ierr);                    \
+  }                                                                         \
+  void ompi_##X##_f(void* buf, F* count, F* type, F* dest, F* tag, F* comm, \
+                    F* ierr) {                                              \
+    p::RecordSend(C(comm), *dest, *count, T(type));                         \
+    RANKMAP_FORWARD("pmpi_" #X "_", (void*, F*, F*, F*, F*, F*, F*), buf,   \
+                    count, type, dest, tag, comm, ierr);                    \
+  }
+RANKMAP_F_SEND(send)
+RANKMAP_F_SEND(bsend)
+RANKMAP_F_SEND(ssend)
+RANKMAP_F_SEND(rsend)
+#undef RANKMAP_F_SEND
+
+#define RANKMAP_F_ISEND(X)                                                    \
+  void mpi_##X##_(void* buf, F* count, F* type, F* dest, F* tag, F* comm,     \
+                  F* req, F* ierr) {                                          \
+    p::RecordSend(C(comm), *dest, *count, T(type));                           \
+    RANKMAP_FORWARD("pmpi_" #X "_", (void*, F*, F*, F*, F*, F*, F*, F*), buf, \
+                    count, type, dest, tag, comm, req, ierr);                 \
+  }                                                                           \
+  void ompi_##X##_f(void* buf, F* count, F* type, F* dest, F* tag, F* comm,   \
+                    F* req, F* ierr) {                                        \
+    p::RecordSend(C(comm), *dest, *count, T(type));                           \
+    RANKMAP_FORWARD("pmpi_" #X "_", (void*, F*, F*, F*, F*, F*, F*, F*), buf, \
+                    count, type, dest, tag, comm, req, ierr);                 \
+  }
+RANKMAP_F_ISEND(isend)
+RANKMAP_F_ISEND(ibsend)
+RANKMAP_F_ISEND(issend)
+RANKMAP_F_ISEND(irsend)
+#undef RANKMAP_F_ISEND
+
+#define RANKMAP_F_BODY(X, ...) RANKMAP_FORWARD("pmpi_" #X "_", __VA_ARGS__)
+
+#define RANKMAP_F_BOTH(X, PARAMS, BODY) \
+  void mpi_##X##_ PARAMS BODY void ompi_##X##_f PARAMS BODY
+
+RANKMAP_F_BOTH(sendrecv,
+               (void* sb, F* sc, F* st, F* dest, F* stag, void* rb, F* rc,
+                F* rt, F* src, F* rtag, F* comm, F* status, F* ierr),
+               {
+                 p::RecordSend(C(comm), *dest, *sc, T(st));
+                 RANKMAP_F_BODY(
+                     sendrecv,
+                     (void*, F*, F*, F*, F*, void*, F*, F*, F*, F*, F*, F*, F*),
+                     sb, sc, st, dest, stag, rb, rc, rt, src, rtag, comm,
+                     status, ierr);
+               })
+
+RANKMAP_F_BOTH(bcast, (void* buf, F* count, F* type, F* root, F* comm, F* ierr),
+               {
+                 p::RecordCollective(p::Collective::kBcast, C(comm), *root,
+                                     *count, T(type));
+                 RANKMAP_F_BODY(bcast, (void*, F*, F*, F*, F*, F*), buf, count,
+                                type, root, comm, ierr);
+               })
+
+RANKMAP_F_BOTH(reduce,
+               (void* sb, void* rb, F* count, F* type, F* op, F* root, F* comm,
+                F* ierr),
+               {
+                 p::RecordCollective(p::Collective::kReduce, C(comm), *root,
+                                     *count, T(type));
+                 RANKMAP_F_BODY(reduce, (void*, void*, F*, F*, F*, F*, F*, F*),
+                                sb, rb, count, type, op, root, comm, ierr);
+               })
+
+RANKMAP_F_BOTH(allreduce,
+               (void* sb, void* rb, F* count, F* type, F* op, F* comm, F* ierr),
+               {
+                 p::RecordCollective(p::Collective::kAllreduce, C(comm), 0,
+                                     *count, T(type));
+                 RANKMAP_F_BODY(allreduce, (void*, void*, F*, F*, F*, F*, F*),
+                                sb, rb, count, type, op, comm, ierr);
+               })
+
+RANKMAP_F_BOTH(
+    allgather,
+    (void* sb, F* sc, F* st, void* rb, F* rc, F* rt, F* comm, F* ierr), {
+      p::RecordCollective(p::Collective::kAllgather, C(comm), 0, *sc, T(st));
+      RANKMAP_F_BODY(allgather, (void*, F*, F*, void*, F*, F*, F*, F*), sb, sc,
+                     st, rb, rc, rt, comm, ierr);
+    })
+
+RANKMAP_F_BOTH(
+    alltoall,
+    (void* sb, F* sc, F* st, void* rb, F* rc, F* rt, F* comm, F* ierr), {
+      p::RecordCollective(p::Collective::kAlltoall, C(comm), 0, *sc, T(st));
+      RANKMAP_F_BODY(alltoall, (void*, F*, F*, void*, F*, F*, F*, F*), sb, sc,
+                     st, rb, rc, rt, comm, ierr);
+    })
+
+RANKMAP_F_BOTH(
+    gather,
+    (void* sb, F* sc, F* st, void* rb, F* rc, F* rt, F* root, F* comm, F* ierr),
+    {
+      p::RecordCollective(p::Collective::kGather, C(comm), *root, *sc, T(st));
+      RANKMAP_F_BODY(gather, (void*, F*, F*, void*, F*, F*, F*, F*, F*), sb, sc,
+                     st, rb, rc, rt, root, comm, ierr);
+    })
+
+RANKMAP_F_BOTH(
+    scatter,
+    (void* sb, F* sc, F* st, void* rb, F* rc, F* rt, F* root, F* comm, F* ierr),
+    {
+      p::RecordCollective(p::Collective::kScatter, C(comm), *root, *sc, T(st));
+      RANKMAP_F_BODY(scatter, (void*, F*, F*, void*, F*, F*, F*, F*, F*), sb,
+                     sc, st, rb, rc, rt, root, comm, ierr);
+    })
+
+RANKMAP_F_BOTH(init, (F * ierr), {
+  RANKMAP_F_BODY(init, (F*), ierr);
+  if (*ierr == MPI_SUCCESS) p::OnInit();
+})
+
+RANKMAP_F_BOTH(init_thread, (F * required, F* provided, F* ierr), {
+  RANKMAP_F_BODY(init_thread, (F*, F*, F*), required, provided, ierr);
+  if (*ierr == MPI_SUCCESS) p::OnInit();
+})
+
+RANKMAP_F_BOTH(finalize, (F * ierr), {
+  p::OnFinalize();
+  RANKMAP_F_BODY(finalize, (F*), ierr);
+})
+
+RANKMAP_F_BOTH(comm_free, (F * comm, F* ierr), {
+  p::ForgetComm(C(comm));
+  RANKMAP_F_BODY(comm_free, (F*, F*), comm, ierr);
+})
+
+}  // extern "C"

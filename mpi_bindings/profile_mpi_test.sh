@@ -1,0 +1,32 @@
+#!/bin/bash
+# The profiler on programs that know nothing of rankmap: LD_PRELOAD only. The matrices it
+# writes must equal, byte for byte, what profile_expected derives from the programs' calls.
+set -euo pipefail
+prog="$1"
+lib="$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"
+expected="$3"
+fsrc="$4"
+dir="${TEST_TMPDIR:-$(mktemp -d)}"
+check() {  # name np kind program...
+  local name="$1" np="$2" kind="$3"
+  shift 3
+  timeout 60 mpirun -np "$np" --bind-to none -x LD_PRELOAD="$lib" \
+    -x RANKMAP_PROFILE_OUT="$dir/$name" "$@"
+  "$expected" "$kind" "$np" "$dir/$name.want.mat" "$dir/$name.want.msgs.mat"
+  diff "$dir/$name.want.mat" "$dir/$name.mat"
+  diff "$dir/$name.want.msgs.mat" "$dir/$name.msgs.mat"
+  # The .grf holds the symmetrised matrix: its first lines name n and the arc count.
+  head -2 "$dir/$name.grf" | tail -1 | grep -q "^$np "
+  echo "$name: exact"
+}
+for np in 8 7 2 1; do
+  check "c$np" "$np" c "$prog"
+done
+# Fortran (use mpi): Open MPI's Fortran bindings call PMPI_* directly; the profiler's Fortran
+# entry points must catch them.
+mpifort -o "$dir/fprog" "$fsrc"
+for np in 4 1; do
+  check "f$np" "$np" fortran "$dir/fprog"
+done
+cat "$dir/c8.mat"
+echo PASS
