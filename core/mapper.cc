@@ -4,7 +4,9 @@
 
 #include "absl/strings/str_cat.h"
 #include "core/baselines.h"
+#include "core/multisection.h"
 #include "core/refine.h"
+#include "core/scotch_map.h"
 #include "core/treematch.h"
 
 namespace rankmap::core {
@@ -41,9 +43,9 @@ absl::StatusOr<Mapping> Portfolio(const topology::Tree& tree,
   absl::StatusOr<Mapping> best = TreeMatchMap(tree, graph, tm);
   if (!best.ok()) return best;
   double best_j = ComputeJ(tree, graph, *best);
-  auto consider = [&](absl::StatusOr<Mapping> m) -> absl::Status {
+  auto consider = [&](absl::StatusOr<Mapping> m, bool refined) -> absl::Status {
     if (!m.ok()) return m.status();
-    if (options.refine) RefineMapping(tree, graph, options, &*m);
+    if (options.refine && !refined) RefineMapping(tree, graph, options, &*m);
     const double j = ComputeJ(tree, graph, *m);
     if (j < best_j) {
       best_j = j;
@@ -51,7 +53,13 @@ absl::StatusOr<Mapping> Portfolio(const topology::Tree& tree,
     }
     return absl::OkStatus();
   };
-  (void)consider;
+  // Top-down METIS multisection (refines its own result when options.refine).
+  MappingOptions ms = options;
+  ms.algorithm = Algorithm::kMultisection;
+  if (absl::Status s = consider(MultisectionMap(tree, graph, ms), /*refined=*/options.refine);
+      !s.ok()) {
+    return s;
+  }
   return best;
 }
 
@@ -61,6 +69,21 @@ absl::StatusOr<Mapping> Map(const topology::Tree& tree,
                             const graphs::CommGraph& graph,
                             const MappingOptions& options) {
   if (absl::Status s = CheckOptions(options); !s.ok()) return s;
+  if (graph.num_vertices() > tree.Capacity(tree.root()) && tree.Capacity(tree.root()) > 0) {
+    // n-to-1: partition and map in one step, leaf loads within options.imbalance.
+    if (options.algorithm == Algorithm::kScotch) {
+      absl::StatusOr<Mapping> m =
+          ScotchPartitionMap(tree, graph, options.imbalance, options.seed);
+      if (!m.ok()) return m;
+      if (absl::Status s = ValidatePartitionMapping(tree, graph, *m, options.imbalance);
+          !s.ok()) {
+        return absl::FailedPreconditionError(absl::StrCat(
+            "map: scotch broke the balance bound: ", std::string(s.message())));
+      }
+      return m;
+    }
+    return PartitionMap(tree, graph, options);
+  }
   if (absl::Status s = CheckFits(tree, graph); !s.ok()) return s;
   const int32_t n = graph.num_vertices();
   switch (options.algorithm) {
@@ -76,6 +99,10 @@ absl::StatusOr<Mapping> Map(const topology::Tree& tree,
       return RandomMap(tree, n, options.seed);
     case Algorithm::kMpipp:
       return MpippMap(tree, graph, options);
+    case Algorithm::kMultisection:
+      return MultisectionMap(tree, graph, options);
+    case Algorithm::kScotch:
+      return ScotchMap(tree, graph, options);
     default:
       return absl::UnimplementedError(absl::StrCat(
           "map: algorithm '", std::string(AlgorithmName(options.algorithm)),

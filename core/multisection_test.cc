@@ -4,6 +4,7 @@
 #include <cmath>
 #include <vector>
 
+#include "core/mapper.h"
 #include "gtest/gtest.h"
 #include "tests/factories.h"
 
@@ -31,15 +32,17 @@ double BruteJ(const Tree& tree, const CommGraph& g, const Mapping& m) {
   return j;
 }
 
-// `groups` cliques of `size` vertices with intra weight `heavy`; consecutive groups joined by
-// one edge of weight `light`.
+// `groups` cliques of `size` vertices with intra weight `heavy`; consecutive
+// groups joined by one edge of weight `light`.
 CommGraph Cliques(int32_t groups, int32_t size, double heavy, double light) {
   CommGraphBuilder b(int64_t{groups} * size);
   for (int32_t g = 0; g < groups; ++g) {
     for (int32_t i = 0; i < size; ++i) {
-      for (int32_t j = i + 1; j < size; ++j) EXPECT_TRUE(b.AddEdge(g * size + i, g * size + j, heavy).ok());
+      for (int32_t j = i + 1; j < size; ++j)
+        EXPECT_TRUE(b.AddEdge(g * size + i, g * size + j, heavy).ok());
     }
-    if (g + 1 < groups) EXPECT_TRUE(b.AddEdge(g * size, (g + 1) * size, light).ok());
+    if (g + 1 < groups)
+      EXPECT_TRUE(b.AddEdge(g * size, (g + 1) * size, light).ok());
   }
   return std::move(b).Build().value();
 }
@@ -57,18 +60,21 @@ TEST(ScaleToMetisWeights, SumStaysBelowTwoToTheThirty) {
   int64_t sum = 0;
   for (int32_t x : w) sum += x;
   EXPECT_LT(sum, int64_t{1} << 30);
-  // scale = (2^30 - 4097) / (4096 * 1e300): each big weight becomes 262142.9998 -> 262143.
+  // scale = (2^30 - 4097) / (4096 * 1e300): each big weight becomes 262142.9998
+  // -> 262143.
   EXPECT_EQ(w[0], 262143);
   EXPECT_EQ(w[4095], 262143);
   EXPECT_EQ(w[4096], 1);
 }
 
 TEST(MultisectionMap, HiddenCliquesLandOnNodes) {
-  // 4 cliques of 16 (weight 10, 120 edges each) joined in a chain by 3 light edges, shuffled,
-  // on 4 nodes x 16 cores (distances 1 inside a node, 11 across). Optimum: one clique per node,
-  // J = 4 * 120 * 10 * 1 + 3 * 1 * 11 = 4833.
+  // 4 cliques of 16 (weight 10, 120 edges each) joined in a chain by 3 light
+  // edges, shuffled, on 4 nodes x 16 cores (distances 1 inside a node, 11
+  // across). Optimum: one clique per node, J = 4 * 120 * 10 * 1 + 3 * 1 * 11 =
+  // 4833.
   const Tree tree = MakeTleaf("2 4 10 16 1");
-  const CommGraph g = Permute(Cliques(4, 16, 10.0, 1.0), RandomPermutation(64, 5));
+  const CommGraph g =
+      Permute(Cliques(4, 16, 10.0, 1.0), RandomPermutation(64, 5));
   MappingOptions o;
   o.refine = false;
   absl::StatusOr<Mapping> m = MultisectionMap(tree, g, o);
@@ -79,10 +85,11 @@ TEST(MultisectionMap, HiddenCliquesLandOnNodes) {
 }
 
 TEST(MultisectionMap, ShuffledGridIsTiled) {
-  // 8x8 grid (112 unit edges) on 4 nodes x 2 sockets x 8 cores, distances 1/11/111.
-  // J = 112 + 110 * c1 + 10 * c2 with c1 edges cut between nodes, c2 between sockets. A 4x4
-  // quadrant per node (c1 = 16, the least) halved per socket (c2 = 4 * 4) gives 2032, the
-  // optimum; anything that cuts more at the top costs at least 110 more.
+  // 8x8 grid (112 unit edges) on 4 nodes x 2 sockets x 8 cores, distances
+  // 1/11/111. J = 112 + 110 * c1 + 10 * c2 with c1 edges cut between nodes, c2
+  // between sockets. A 4x4 quadrant per node (c1 = 16, the least) halved per
+  // socket (c2 = 4 * 4) gives 2032, the optimum; anything that cuts more at the
+  // top costs at least 110 more.
   const Tree tree = MakeTleaf("3 4 100 2 10 8 1");
   const CommGraph g = Permute(MakeGrid2D(8, 8), RandomPermutation(64, 9));
   MappingOptions o;
@@ -104,11 +111,13 @@ TEST(MultisectionMap, SameSeedSameMapping) {
   const CommGraph g = testing::MakeRandomGraph(60, 4, 3);
   MappingOptions o;
   o.seed = 17;
-  EXPECT_EQ(MultisectionMap(tree, g, o).value(), MultisectionMap(tree, g, o).value());
+  EXPECT_EQ(MultisectionMap(tree, g, o).value(),
+            MultisectionMap(tree, g, o).value());
 }
 
 TEST(MultisectionMap, FewProcessesArePackedIntoOneNode) {
-  // 16 processes of one clique on a 64-slot tree: all inside one 16-core node, J = 120 * 1.
+  // 16 processes of one clique on a 64-slot tree: all inside one 16-core node,
+  // J = 120 * 1.
   const Tree tree = MakeTleaf("2 4 10 16 1");
   const CommGraph g = Cliques(1, 16, 1.0, 0.0);
   Mapping m = MultisectionMap(tree, g, MappingOptions{}).value();
@@ -117,9 +126,10 @@ TEST(MultisectionMap, FewProcessesArePackedIntoOneNode) {
 }
 
 TEST(MultisectionMap, UnbalancedTreeWithRestrictedLeaves) {
-  // Root (cost 100) over node A with 6 cores and node B with 4 cores of which 2 are not
-  // allowed (capacity 0); cores inside a node at distance 1. Two cliques of 6 and 2 (weight 5)
-  // joined by one light edge: the 6-clique fits only A.
+  // Root (cost 100) over node A with 6 cores and node B with 4 cores of which 2
+  // are not allowed (capacity 0); cores inside a node at distance 1. Two
+  // cliques of 6 and 2 (weight 5) joined by one light edge: the 6-clique fits
+  // only A.
   TreeBuilder b;
   const NodeId root = b.AddRoot("switch", 100);
   const NodeId a = b.AddChild(root, "node", 1);
@@ -136,7 +146,8 @@ TEST(MultisectionMap, UnbalancedTreeWithRestrictedLeaves) {
   }
   ASSERT_TRUE(gb.AddEdge(6, 7, 5).ok());
   ASSERT_TRUE(gb.AddEdge(5, 6, 1).ok());
-  const CommGraph g = Permute(std::move(gb).Build().value(), RandomPermutation(8, 2));
+  const CommGraph g =
+      Permute(std::move(gb).Build().value(), RandomPermutation(8, 2));
   Mapping m = MultisectionMap(tree, g, MappingOptions{}).value();
   ASSERT_TRUE(ValidateMapping(tree, 8, m).ok());
   for (LeafId l : m) EXPECT_GT(tree.capacity(l), 0);
@@ -145,25 +156,29 @@ TEST(MultisectionMap, UnbalancedTreeWithRestrictedLeaves) {
 }
 
 TEST(MultisectionMap, OversubscribedLeavesTakeHeavyPairs) {
-  // 4 leaves of capacity 2 (tleaf 2 2 10 2 1: distances 1 and 11); 4 heavy pairs (w = 50) in a
-  // light ring (w = 1). Each pair shares a leaf (distance 0); the ring costs at least
-  // 2 * 1 + 2 * 11 = 24 with pairs ordered around the two sockets.
-  const Tree tree = MakeTleaf("2 2 10 2 1").WithCapacities({2, 2, 2, 2}).value();
+  // 4 leaves of capacity 2 (tleaf 2 2 10 2 1: distances 1 and 11); 4 heavy
+  // pairs (w = 50) in a light ring (w = 1). Each pair shares a leaf (distance
+  // 0); the ring costs at least 2 * 1 + 2 * 11 = 24 with pairs ordered around
+  // the two sockets.
+  const Tree tree =
+      MakeTleaf("2 2 10 2 1").WithCapacities({2, 2, 2, 2}).value();
   CommGraphBuilder gb(8);
   for (int p = 0; p < 4; ++p) {
     ASSERT_TRUE(gb.AddEdge(2 * p, 2 * p + 1, 50).ok());
     ASSERT_TRUE(gb.AddEdge(2 * p + 1, (2 * p + 2) % 8, 1).ok());
   }
-  const CommGraph g = Permute(std::move(gb).Build().value(), RandomPermutation(8, 4));
+  const CommGraph g =
+      Permute(std::move(gb).Build().value(), RandomPermutation(8, 4));
   Mapping m = MultisectionMap(tree, g, MappingOptions{}).value();
   ASSERT_TRUE(ValidateMapping(tree, 8, m).ok());
   EXPECT_DOUBLE_EQ(BruteJ(tree, g, m), 24.0);
 }
 
 TEST(MultisectionMap, PairCostsChooseTheCheapClusterPair) {
-  // Three clusters of 4 cores; cluster pair costs 0-1: 10, 0-2 and 1-2: 1000; cores inside a
-  // cluster at 1. Groups X, Y, Z of 4 (intra weight 20); X-Y exchange 8 (one edge), Z talks to
-  // nobody. X and Y must sit on clusters 0 and 1: J = 3 * 6 * 20 + 8 * 10 = 440.
+  // Three clusters of 4 cores; cluster pair costs 0-1: 10, 0-2 and 1-2: 1000;
+  // cores inside a cluster at 1. Groups X, Y, Z of 4 (intra weight 20); X-Y
+  // exchange 8 (one edge), Z talks to nobody. X and Y must sit on clusters 0
+  // and 1: J = 3 * 6 * 20 + 8 * 10 = 440.
   TreeBuilder b;
   const NodeId root = b.AddRoot("network");
   for (int c = 0; c < 3; ++c) {
@@ -176,7 +191,8 @@ TEST(MultisectionMap, PairCostsChooseTheCheapClusterPair) {
   // Z is group 0 so that the unpermuted order would put it on the cheap pair.
   for (int grp = 0; grp < 3; ++grp) {
     for (int i = 0; i < 4; ++i) {
-      for (int j = i + 1; j < 4; ++j) ASSERT_TRUE(gb.AddEdge(grp * 4 + i, grp * 4 + j, 20).ok());
+      for (int j = i + 1; j < 4; ++j)
+        ASSERT_TRUE(gb.AddEdge(grp * 4 + i, grp * 4 + j, 20).ok());
     }
   }
   ASSERT_TRUE(gb.AddEdge(4, 8, 8).ok());
@@ -210,7 +226,8 @@ TEST(PartitionLoadBounds, ShareTimesImbalanceOrCeiling) {
   EXPECT_DOUBLE_EQ(b[2], 51.5);
   EXPECT_DOUBLE_EQ(b[3], 0.0);
   // 6 vertices on 4 leaves: share 1.5, (1.03 * 1.5) < ceil(1.5) = 2.
-  EXPECT_DOUBLE_EQ(PartitionLoadBounds(MakeTleaf("1 4 1"), MakeGrid2D(2, 3), 0.03)[0], 2.0);
+  EXPECT_DOUBLE_EQ(
+      PartitionLoadBounds(MakeTleaf("1 4 1"), MakeGrid2D(2, 3), 0.03)[0], 2.0);
 }
 
 TEST(ValidatePartitionMapping, ReportsTheOverloadedLeaf) {
@@ -221,21 +238,23 @@ TEST(ValidatePartitionMapping, ReportsTheOverloadedLeaf) {
   Mapping bad = {0, 0, 0, 0, 0, 0, 1, 1, 1, 1};
   absl::Status s = ValidatePartitionMapping(tree, g, bad, 0.03);
   EXPECT_FALSE(s.ok());
-  EXPECT_NE(std::string(s.message()).find("leaf 0 carries vertex weight 6"), std::string::npos)
+  EXPECT_NE(std::string(s.message()).find("leaf 0 carries vertex weight 6"),
+            std::string::npos)
       << s;
   EXPECT_TRUE(ValidatePartitionMapping(tree, g, bad, 0.2).ok());
   Mapping out = ok;
   out[3] = 2;
-  EXPECT_EQ(ValidatePartitionMapping(tree, g, out, 0.03).code(), absl::StatusCode::kOutOfRange);
+  EXPECT_EQ(ValidatePartitionMapping(tree, g, out, 0.03).code(),
+            absl::StatusCode::kOutOfRange);
   EXPECT_FALSE(ValidatePartitionMapping(tree, g, ok, -1.0).ok());
   EXPECT_FALSE(ValidatePartitionMapping(tree, g, Mapping(3, 0), 0.03).ok());
 }
 
 TEST(PartitionMap, GridOnHierarchyWithinBoundAndNearTiling) {
-  // 32x32 grid (1984 edges) onto 2 nodes x 2 sockets x 4 cores (distances 1/10/100), 16 leaves
-  // of 64 vertices. The nested tiling (32x16 per node, 16x16 per socket, 8x8 per core) cuts
-  // 32 edges between nodes, 2 * 16 between sockets and 4 * 32 between cores:
-  // J = 32 * 100 + 32 * 10 + 128 * 1 = 3648.
+  // 32x32 grid (1984 edges) onto 2 nodes x 2 sockets x 4 cores (distances
+  // 1/10/100), 16 leaves of 64 vertices. The nested tiling (32x16 per node,
+  // 16x16 per socket, 8x8 per core) cuts 32 edges between nodes, 2 * 16 between
+  // sockets and 4 * 32 between cores: J = 32 * 100 + 32 * 10 + 128 * 1 = 3648.
   const Tree tree = MakeTleaf("3 2 90 2 9 4 1");
   const CommGraph g = Permute(MakeGrid2D(32, 32), RandomPermutation(1024, 3));
   MappingOptions o;
@@ -249,11 +268,12 @@ TEST(PartitionMap, GridOnHierarchyWithinBoundAndNearTiling) {
 }
 
 TEST(PartitionMap, VertexWeightsAndZeroImbalance) {
-  // 12 vertices in a path, weights 2 and 1 alternating (W = 18) on 3 leaves at distance 1:
-  // exact shares of 6 each with imbalance 0.
+  // 12 vertices in a path, weights 2 and 1 alternating (W = 18) on 3 leaves at
+  // distance 1: exact shares of 6 each with imbalance 0.
   CommGraphBuilder gb(12);
   for (int i = 0; i + 1 < 12; ++i) ASSERT_TRUE(gb.AddEdge(i, i + 1, 1).ok());
-  for (int i = 0; i < 12; ++i) ASSERT_TRUE(gb.SetVertexWeight(i, i % 2 == 0 ? 2 : 1).ok());
+  for (int i = 0; i < 12; ++i)
+    ASSERT_TRUE(gb.SetVertexWeight(i, i % 2 == 0 ? 2 : 1).ok());
   const CommGraph g = std::move(gb).Build().value();
   const Tree tree = MakeTleaf("1 3 1");
   MappingOptions o;
@@ -268,7 +288,8 @@ TEST(PartitionMap, InfeasibleWeightsAreReported) {
   CommGraphBuilder gb(3);
   ASSERT_TRUE(gb.SetVertexWeight(0, 100).ok());
   const CommGraph g = std::move(gb).Build().value();
-  absl::StatusOr<Mapping> m = PartitionMap(MakeTleaf("1 3 1"), g, MappingOptions{});
+  absl::StatusOr<Mapping> m =
+      PartitionMap(MakeTleaf("1 3 1"), g, MappingOptions{});
   EXPECT_FALSE(m.ok());
 }
 
@@ -284,6 +305,24 @@ TEST(RefinePartition, NeverRaisesJAndKeepsBounds) {
   EXPECT_GT(gain, 0.0);
   EXPECT_NEAR(before - after, gain, 1e-6 * before);
   EXPECT_TRUE(ValidatePartitionMapping(tree, g, m, 0.25).ok());
+}
+
+TEST(Map, DispatchesMultisectionScotchAndNTo1) {
+  const Tree tree = MakeTleaf("2 4 10 16 1");
+  const CommGraph g =
+      Permute(Cliques(4, 16, 10.0, 1.0), RandomPermutation(64, 5));
+  MappingOptions o;
+  o.algorithm = Algorithm::kMultisection;
+  Mapping ms = Map(tree, g, o).value();
+  EXPECT_DOUBLE_EQ(ComputeJ(tree, g, ms), 4833.0);
+  o.algorithm = Algorithm::kScotch;
+  EXPECT_TRUE(ValidateMapping(tree, 64, Map(tree, g, o).value()).ok());
+  // 1024 vertices on 16 leaves: n-to-1.
+  const Tree small = MakeTleaf("2 4 10 4 1");
+  const CommGraph grid = MakeGrid2D(32, 32);
+  o.algorithm = Algorithm::kMultisection;
+  Mapping p = Map(small, grid, o).value();
+  EXPECT_TRUE(ValidatePartitionMapping(small, grid, p, o.imbalance).ok());
 }
 
 }  // namespace
