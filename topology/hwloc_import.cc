@@ -157,7 +157,7 @@ absl::StatusOr<std::string> CheckSynthetic(std::string_view s) {
                        " PUs at column ", column));
     }
   }
-  std::string out(s);
+  std::string out(s.substr(tokens[0].second - 1));
   if (!last_is_pu) out += " pu:1";
   return out;
 }

@@ -1,42 +1,38 @@
-// hwloc import: the running machine, an XML export (`lstopo --of xml`,
-// hwloc 1.x or 2.x format) or a synthetic string in hwloc's own syntax, turned
-// into a topology::Tree.
+// hwloc import: the running machine, an XML export (`lstopo --of xml`, hwloc
+// 1.x or 2.x format) or a synthetic string in hwloc's own syntax, turned into
+// a topology::Tree.
 //
 // What the tree keeps of hwloc's:
 //  - Leaves are PUs in hwloc's logical order (LeafKind::kPu), or cores
-//  (LeafKind::kCore: one slot
-//    per core, hyperthreads folded; a PU with no Core above it stays a leaf).
-//    os_index of a PU leaf is the PU's os_index; of a core leaf, the os_index
-//    of the core's first PU (the id a binding uses).
+//    (LeafKind::kCore: one slot per core, hyperthreads folded; a PU with no
+//    Core above it stays a leaf). A PU leaf's os_index is the PU's; a core
+//    leaf's is its first PU's (the id a binding uses).
 //  - Normal objects without a PU (CPU-less packages kept as PCI parents,
-//  memory-only Groups) and
-//    I/O and Misc objects are dropped. PUs hwloc marks disallowed are dropped
-//    too: the topology is loaded without
+//    memory-only Groups), I/O and Misc objects are dropped. PUs hwloc marks
+//    disallowed are dropped too: we load without
 //    HWLOC_TOPOLOGY_FLAG_INCLUDE_DISALLOWED, so an XML saved under a cpuset or
 //    with offline CPUs gives the tree of the CPUs that can run processes.
 //  - NUMA nodes (memory children in hwloc 2) become levels: a NUMA node whose
-//  cpuset equals its
-//    parent's names that parent ("Group+NUMANode"); one whose cpuset is a
-//    proper subset groups the parent's children inside it under a new
-//    "NUMANode" node (when they are contiguous).
+//    cpuset equals its parent's names that parent ("Group+NUMANode"); one
+//    whose cpuset is a proper subset groups the parent's children inside it
+//    under a new "NUMANode" node (when those children are contiguous).
 //  - A level (depth) where every internal node has exactly one child is
-//  collapsed into the level
-//    above; the kind of the survivor joins the names, like lstopo:
-//    "Package+L3Cache", "L2Cache+L1Cache+Core". Distances are unchanged by this
-//    (a single-child node is never the lowest common ancestor of two leaves).
+//    collapsed into the level above; the survivor's kind joins the names, like
+//    lstopo: "Package+L3Cache", "L2Cache+L1Cache+Core". Distances do not
+//    change (a single-child node is never the LCA of two distinct leaves).
 //
 // Default costs follow depth, deeper = cheaper: with H the height of the
-// resulting tree, an internal node at depth d costs (10^(H-d) - 1) / 9, i.e. 1,
-// 11, 111, ... from the bottom level up: the tleaf rule with link costs 1, 10,
-// 100, ... Overrides by level name
-// ("numa=100,pack=50") replace the cost of every node one of whose joined names
-// matches; when a node matches several names, the first matching name in the
-// override string wins.
+// resulting tree, an internal node at depth d costs (10^(H-d) - 1) / 9, i.e.
+// 1, 11, 111, ... from the bottom level up: the tleaf rule with link costs 1,
+// 10, 100, ... Overrides by level name ("numa=100,pack=50") replace the cost
+// of every node one of whose joined names matches; when a node matches several
+// names, the first matching name of the override string wins. Names absent
+// from the machine are ignored, so one override string serves many machines.
 //
 //   HwlocImportOptions o;
 //   o.leaf = LeafKind::kCore;
-//   ASSIGN_OR_RETURN(Tree t, TreeFromSynthetic("pack:2 core:4 pu:2", o));  // 8
-//   leaves
+//   ASSIGN_OR_RETURN(Tree t, TreeFromSynthetic("pack:2 core:4 pu:2", o));
+//   // t has 8 leaves; Distance(0, 1) == 1, Distance(0, 4) == 11
 #ifndef RANKMAP_TOPOLOGY_HWLOC_IMPORT_H_
 #define RANKMAP_TOPOLOGY_HWLOC_IMPORT_H_
 

@@ -5,15 +5,14 @@
 // L levels, top-down: every node at depth i-1 has a_i children and the link
 // between depth i-1 and depth i costs c_i (an integer or a real, >= 0). The
 // distance between two leaves whose lowest common ancestor is at depth d is
-// c_{d+1} + ... + c_L (Tree::FromLevels), and a leaf's index is its mixed-radix
-// number (i1, ..., iL) in radices (a1, ..., aL), as in Scotch and TopoMatch, so
-// costs and mappings compare with theirs 1:1. Tokens may be separated by any
-// whitespace, newlines included (Scotch writes "tleaf" and the numbers on
-// separate lines).
+// c_{d+1} + ... + c_L (Tree::FromLevels), and a leaf's index is its
+// mixed-radix number (i1, ..., iL) in radices (a1, ..., aL), as in Scotch and
+// TopoMatch, so costs and mappings compare with theirs 1:1. Tokens may be
+// separated by any whitespace, newlines included (Scotch writes "tleaf" and
+// the numbers on separate lines).
 //
-//   ASSIGN_OR_RETURN(Tree t, ParseTleaf("tleaf 3 2 100 4 10 8 1"));   // 64
-//   leaves ASSIGN_OR_RETURN(std::string line, WriteTleaf(t));               //
-//   the same line back
+//   ASSIGN_OR_RETURN(Tree t, ParseTleaf("tleaf 3 2 100 4 10 8 1"));
+//   ASSIGN_OR_RETURN(std::string line, WriteTleaf(t));  // the same line
 #ifndef RANKMAP_TOPOLOGY_TLEAF_H_
 #define RANKMAP_TOPOLOGY_TLEAF_H_
 

@@ -4,13 +4,22 @@
 //   opts.leaf = LeafKind::kCore;
 //   ASSIGN_OR_RETURN(Tree t, LoadTopology("pack:2 core:4 pu:2", opts));
 //
-// Accepted descriptions (detected from the content, like hwloc's -i):
-//   "this"                      the running machine (hwloc)
-//   hwloc synthetic string      "pack:2 numa:2 core:4 pu:2"
-//   path to an hwloc XML file   as written by `lstopo --of xml`
-//   tleaf                       "tleaf 3 2 100 4 10 8 1" inline, or a file
-//   holding that line path to a network spec      clusters/switches over nodes
-//   (format in topology/network.h)
+// Accepted descriptions, detected from the content like hwloc's -i, in this
+// order:
+//   "this"                     the running machine (hwloc)
+//   "tleaf L a1 c1 ..."        an inline tleaf (topology/tleaf.h)
+//   path of an existing file   by its content: XML ("<"): hwloc XML export;
+//                              first word "tleaf": tleaf file; first
+//                              directive "network": network spec
+//                              (topology/network.h)
+//   anything else              an hwloc synthetic string
+//                              ("pack:2 numa:2 core:4 pu:2")
+//
+// Options (topology/load_options.h): leaf kind and level costs apply to hwloc
+// inputs and to the hwloc nodes of a network spec (level costs given for a
+// tleaf are an error: tleaf carries its own); allowed_pus restricts hwloc
+// inputs by PU os index and other inputs by logical leaf index; capacity > 1
+// oversubscribes every leaf.
 #ifndef RANKMAP_TOPOLOGY_TOPOLOGY_H_
 #define RANKMAP_TOPOLOGY_TOPOLOGY_H_
 

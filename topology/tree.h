@@ -26,8 +26,8 @@
 //     NodeId sock = b.AddChild(root, "Package", 1);
 //     for (int c = 0; c < 2; ++c) b.AddChild(sock, "Core");
 //   }
-//   ASSIGN_OR_RETURN(Tree t, std::move(b).Build());   // same as
-//   Tree::FromLevels({2,2},{10,1})
+//   // Same tree as Tree::FromLevels({2, 2}, {10, 1}):
+//   ASSIGN_OR_RETURN(Tree t, std::move(b).Build());
 #ifndef RANKMAP_TOPOLOGY_TREE_H_
 #define RANKMAP_TOPOLOGY_TREE_H_
 

@@ -1,11 +1,12 @@
 // Operations on a built Tree that the engine, the CLI and the MPI layer need:
 // restriction to a set of leaves, oversubscription, copying a tree under
-// another (the network merge), and the three outputs (JSON, a text drawing for
-// `rankmap topology`; tleaf lives in topology/tleaf.h).
+// another (the network merge), and two outputs: JSON and a text drawing for
+// `rankmap topology` (the tleaf writer lives in topology/tleaf.h).
 //
-//   ASSIGN_OR_RETURN(Tree small, Restrict(tree, {0, 1, 8, 9}));   // leaves
-//   0..3 of `small` ASSIGN_OR_RETURN(Tree big, Oversubscribe(small, 2)); // 2
-//   processes per leaf std::cout << DrawTree(big);
+//   const std::vector<LeafId> allowed = {0, 1, 8, 9};
+//   ASSIGN_OR_RETURN(Tree small, Restrict(tree, allowed));  // 4 leaves
+//   ASSIGN_OR_RETURN(Tree big, Oversubscribe(small, 2));    // 2 per leaf
+//   std::cout << DrawTree(big);
 #ifndef RANKMAP_TOPOLOGY_TREE_OPS_H_
 #define RANKMAP_TOPOLOGY_TREE_OPS_H_
 

@@ -1,0 +1,388 @@
+#include "topology/network.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "core/util/status_macros.h"
+#include "topology/hwloc_import.h"
+#include "topology/tleaf.h"
+#include "topology/tree_ops.h"
+
+namespace rankmap::topology {
+namespace {
+
+constexpr int64_t kMaxNodesPerLine = int64_t{1} << 20;
+
+struct Token {
+  std::string text;
+  int column;  // 1-based
+};
+
+struct Line {
+  int number;
+  std::string text;  // without the comment
+  std::vector<Token> tokens;
+};
+
+std::vector<Line> SplitLines(std::string_view text) {
+  std::vector<Line> out;
+  int number = 0;
+  size_t pos = 0;
+  while (pos <= text.size()) {
+    size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    ++number;
+    std::string line(text.substr(pos, end - pos));
+    line = line.substr(0, line.find('#'));
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    Line l{number, line, {}};
+    size_t i = 0;
+    while (i < line.size()) {
+      while (i < line.size() &&
+             std::isspace(static_cast<unsigned char>(line[i])))
+        ++i;
+      if (i >= line.size()) break;
+      const size_t start = i;
+      while (i < line.size() &&
+             !std::isspace(static_cast<unsigned char>(line[i])))
+        ++i;
+      l.tokens.push_back(
+          {line.substr(start, i - start), static_cast<int>(start) + 1});
+    }
+    if (!l.tokens.empty()) out.push_back(std::move(l));
+    pos = end + 1;
+  }
+  return out;
+}
+
+// The rest of the line from token k on, as written.
+std::string Rest(const Line& l, size_t k) {
+  if (k >= l.tokens.size()) return "";
+  std::string s = l.text.substr(l.tokens[k].column - 1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())))
+    s.pop_back();
+  return s;
+}
+
+bool AllNumbers(const Line& l) {
+  for (const Token& t : l.tokens) {
+    double d;
+    if (!absl::SimpleAtod(t.text, &d)) return false;
+  }
+  return true;
+}
+
+struct Cluster {
+  std::string name;
+  int line;
+  std::vector<std::pair<std::string, const Tree*>> nodes;  // host, node tree
+};
+
+std::string JoinPath(std::string_view dir, const std::string& path) {
+  if (path.empty() || path[0] == '/' || dir.empty()) return path;
+  std::string d(dir);
+  if (d.back() != '/') d += '/';
+  return d + path;
+}
+
+bool EndsWith(const std::string& s, std::string_view suffix) {
+  return s.size() >= suffix.size() &&
+         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+}  // namespace
+
+bool LooksLikeNetworkSpec(std::string_view text) {
+  const auto lines =
+      SplitLines(text.substr(0, std::min<size_t>(text.size(), 4096)));
+  return !lines.empty() && lines[0].tokens[0].text == "network";
+}
+
+absl::StatusOr<Tree> ParseNetworkSpec(std::string_view text,
+                                      std::string_view source,
+                                      std::string_view base_dir,
+                                      const LoadOptions& options,
+                                      int64_t max_leaves) {
+  const std::string src(source);
+  auto at = [&](const Line& l, int column = 0) {
+    return column > 0 ? absl::StrCat(src, ":", l.number, ":", column, ": ")
+                      : absl::StrCat(src, ":", l.number, ": ");
+  };
+  auto error = [](std::string msg) {
+    return absl::InvalidArgumentError(std::move(msg));
+  };
+  const std::vector<Line> lines = SplitLines(text);
+  if (lines.empty() || lines[0].tokens[0].text != "network" ||
+      lines[0].tokens.size() != 1) {
+    return error(
+        absl::StrCat(src, ":", lines.empty() ? 1 : lines[0].number,
+                     ": a network spec starts with the line 'network'"));
+  }
+  HwlocImportOptions hw;
+  hw.leaf = options.leaf;
+  hw.level_costs = options.level_costs;
+  double network_cost = -1, cluster_cost = -1, scale = 1;
+  bool bandwidths = false;
+  const Line* matrix_line = nullptr;
+  std::vector<std::vector<double>> matrix;
+  std::vector<const Line*> matrix_rows;
+  std::vector<Cluster> clusters;
+  std::map<std::string, Tree> node_trees;  // by description, loaded once
+  int64_t total_leaves = 0;
+
+  auto parse_cost = [&](const Line& l, const Token& t,
+                        const char* field) -> absl::StatusOr<double> {
+    double v;
+    if (!absl::SimpleAtod(t.text, &v) || !std::isfinite(v) || v < 0) {
+      return error(absl::StrCat(
+          at(l, t.column), field,
+          ": expected a finite non-negative number, found '", t.text, "'"));
+    }
+    return v;
+  };
+  // Node descriptions are parsed padded to their place in the file, so the
+  // columns (and, for tleaf, lines) in nested errors point into the spec
+  // itself.
+  auto load_node = [&](const Line& l, const std::string& desc,
+                       int column) -> absl::StatusOr<const Tree*> {
+    auto it = node_trees.find(desc);
+    if (it != node_trees.end()) return &it->second;
+    absl::StatusOr<Tree> t;
+    if (LooksLikeTleaf(desc)) {
+      t = ParseTleaf(
+          std::string(l.number - 1, '\n') + std::string(column - 1, ' ') + desc,
+          src, max_leaves);
+      if (!t.ok()) return t.status();
+    } else if (EndsWith(desc, ".xml")) {
+      t = TreeFromXmlFile(JoinPath(base_dir, desc), hw);
+    } else {
+      t = TreeFromSynthetic(std::string(column - 1, ' ') + desc, hw);
+    }
+    if (!t.ok()) {
+      return absl::Status(t.status().code(),
+                          absl::StrCat(at(l), "node '", desc, "': ",
+                                       std::string(t.status().message())));
+    }
+    return &node_trees.emplace(desc, *std::move(t)).first->second;
+  };
+  auto add_nodes = [&](const Line& l, int64_t count, const std::string& host,
+                       size_t desc_token) -> absl::Status {
+    const std::string desc = Rest(l, desc_token);
+    if (clusters.empty()) {
+      return error(
+          absl::StrCat(at(l), "node line before any 'cluster <name>' line"));
+    }
+    if (desc.empty())
+      return error(absl::StrCat(at(l), "missing node description"));
+    ASSIGN_OR_RETURN(const Tree* tree,
+                     load_node(l, desc, l.tokens[desc_token].column));
+    total_leaves += count * tree->num_leaves();
+    if (total_leaves > max_leaves) {
+      return error(absl::StrCat(at(l), "more than ", max_leaves,
+                                " leaves in the network"));
+    }
+    Cluster& c = clusters.back();
+    for (int64_t i = 0; i < count; ++i) {
+      c.nodes.emplace_back(
+          host.empty() ? absl::StrCat(c.name, "-", c.nodes.size()) : host,
+          tree);
+    }
+    return absl::OkStatus();
+  };
+
+  for (size_t li = 1; li < lines.size(); ++li) {
+    const Line& l = lines[li];
+    const std::vector<Token>& tok = l.tokens;
+    const std::string& word = tok[0].text;
+    if (word == "leaf") {
+      if (tok.size() != 2 || (tok[1].text != "pu" && tok[1].text != "core")) {
+        return error(absl::StrCat(at(l, tok.size() > 1 ? tok[1].column : 1),
+                                  "leaf: expected 'pu' or 'core'"));
+      }
+      if (!node_trees.empty())
+        return error(absl::StrCat(at(l), "leaf: must come before the nodes"));
+      hw.leaf = tok[1].text == "core" ? LeafKind::kCore : LeafKind::kPu;
+    } else if (word == "level_costs") {
+      if (tok.size() != 2)
+        return error(
+            absl::StrCat(at(l), "level_costs: expected one name=cost list"));
+      if (!node_trees.empty()) {
+        return error(
+            absl::StrCat(at(l), "level_costs: must come before the nodes"));
+      }
+      hw.level_costs = tok[1].text;
+    } else if (word == "cost") {
+      if (tok.size() != 3 ||
+          (tok[1].text != "network" && tok[1].text != "cluster")) {
+        return error(absl::StrCat(
+            at(l, tok.size() > 1 ? tok[1].column : 1),
+            "cost: expected 'cost network <c>' or 'cost cluster <c>'"));
+      }
+      ASSIGN_OR_RETURN(double c,
+                       parse_cost(l, tok[2],
+                                  tok[1].text == "network" ? "cost network"
+                                                           : "cost cluster"));
+      (tok[1].text == "network" ? network_cost : cluster_cost) = c;
+    } else if (word == "cluster") {
+      if (tok.size() != 2)
+        return error(absl::StrCat(at(l), "cluster: expected 'cluster <name>'"));
+      for (const Cluster& c : clusters) {
+        if (c.name == tok[1].text) {
+          return error(absl::StrCat(at(l, tok[1].column), "cluster '",
+                                    tok[1].text, "' already defined on line ",
+                                    c.line));
+        }
+      }
+      clusters.push_back({tok[1].text, l.number, {}});
+    } else if (word == "node") {
+      if (tok.size() < 3)
+        return error(
+            absl::StrCat(at(l), "node: expected 'node <host> <description>'"));
+      RETURN_IF_ERROR(add_nodes(l, 1, tok[1].text, 2));
+    } else if (tok.size() >= 2 && tok[1].text == "x") {
+      int64_t n = 0;
+      if (!absl::SimpleAtoi(word, &n) || n < 1 || n > kMaxNodesPerLine) {
+        return error(absl::StrCat(at(l, tok[0].column),
+                                  "node count: expected an integer in [1, ",
+                                  kMaxNodesPerLine, "], found '", word, "'"));
+      }
+      RETURN_IF_ERROR(add_nodes(l, n, "", 2));
+    } else if (word == "costs" || word == "bandwidths") {
+      if (matrix_line != nullptr) {
+        return error(absl::StrCat(at(l), word,
+                                  ": a second matrix (the first is on line ",
+                                  matrix_line->number, ")"));
+      }
+      bandwidths = word == "bandwidths";
+      if (tok.size() > 2 || (tok.size() == 2 && !bandwidths)) {
+        return error(absl::StrCat(at(l, tok.back().column), word,
+                                  ": unexpected '", tok.back().text, "'"));
+      }
+      if (tok.size() == 2) {
+        double s;
+        if (!absl::SimpleAtod(tok[1].text, &s) || !std::isfinite(s) || s <= 0) {
+          return error(absl::StrCat(
+              at(l, tok[1].column),
+              "bandwidths: scale must be a positive number, found '",
+              tok[1].text, "'"));
+        }
+        scale = s;
+      }
+      matrix_line = &l;
+      while (li + 1 < lines.size() && AllNumbers(lines[li + 1])) {
+        const Line& row = lines[++li];
+        std::vector<double> values;
+        for (const Token& t : row.tokens) {
+          double v;
+          absl::SimpleAtod(t.text, &v);
+          if (!std::isfinite(v) || v < 0 || (bandwidths && v == 0)) {
+            return error(absl::StrCat(
+                at(row, t.column), word, " row ", matrix.size() + 1,
+                ": entry '", t.text, "' must be ",
+                bandwidths ? "positive" : "non-negative", " and finite"));
+          }
+          values.push_back(v);
+        }
+        matrix.push_back(std::move(values));
+        matrix_rows.push_back(&row);
+      }
+      if (matrix.empty())
+        return error(absl::StrCat(at(l), word, ": no matrix rows follow"));
+    } else {
+      return error(
+          absl::StrCat(at(l, tok[0].column), "unknown directive '", word, "'"));
+    }
+  }
+  if (clusters.empty())
+    return error(absl::StrCat(src, ": no 'cluster <name>' line"));
+  for (const Cluster& c : clusters) {
+    if (c.nodes.empty()) {
+      return error(absl::StrCat(src, ":", c.line, ": cluster '", c.name,
+                                "' has no nodes"));
+    }
+  }
+  const size_t k = clusters.size();
+  std::vector<double> own_cost(k,
+                               -1);  // per-cluster cost from a matrix diagonal
+  std::vector<double> pair;
+  if (matrix_line != nullptr) {
+    const char* name = bandwidths ? "bandwidths" : "costs";
+    if (matrix.size() != k) {
+      return error(absl::StrCat(at(*matrix_line), name, ": ", matrix.size(),
+                                " rows for ", k, " clusters"));
+    }
+    for (size_t i = 0; i < k; ++i) {
+      if (matrix[i].size() != k) {
+        return error(absl::StrCat(at(*matrix_rows[i]), name, " row ", i + 1,
+                                  ": expected ", k, " numbers, found ",
+                                  matrix[i].size()));
+      }
+    }
+    pair.assign(k * k, 0.0);
+    for (size_t i = 0; i < k; ++i) {
+      for (size_t j = 0; j < k; ++j) {
+        if (matrix[i][j] != matrix[j][i]) {
+          return error(absl::StrCat(
+              at(*matrix_rows[i], matrix_rows[i]->tokens[j].column), name,
+              ": not symmetric: entry (", i + 1, ", ", j + 1,
+              ") = ", matrix_rows[i]->tokens[j].text, " but entry (", j + 1,
+              ", ", i + 1, ") = ", matrix_rows[j]->tokens[i].text));
+        }
+        const double c = bandwidths ? scale / matrix[i][j] : matrix[i][j];
+        if (!std::isfinite(c)) {
+          return error(absl::StrCat(
+              at(*matrix_rows[i], matrix_rows[i]->tokens[j].column), name,
+              ": entry (", i + 1, ", ", j + 1, ") gives a non-finite cost"));
+        }
+        if (i == j) {
+          if (matrix[i][i] != 0) own_cost[i] = c;
+        } else {
+          pair[i * k + j] = c;
+        }
+      }
+    }
+  }
+  double max_root = 0;
+  for (const auto& [desc, tree] : node_trees)
+    max_root = std::max(max_root, tree.cost(tree.root()));
+  if (cluster_cost < 0) cluster_cost = std::max(10.0, 10 * max_root);
+  if (network_cost < 0) network_cost = 10 * cluster_cost;
+  if (!pair.empty()) network_cost = *std::max_element(pair.begin(), pair.end());
+  TreeBuilder b;
+  const NodeId root = b.AddRoot("network", network_cost);
+  for (size_t i = 0; i < k; ++i) {
+    const NodeId c = b.AddChild(root, "cluster",
+                                own_cost[i] >= 0 ? own_cost[i] : cluster_cost);
+    for (const auto& [host, tree] : clusters[i].nodes)
+      AppendSubtree(b, c, *tree, host);
+  }
+  if (!pair.empty()) b.SetPairCosts(root, std::move(pair));
+  return std::move(b).Build();
+}
+
+absl::StatusOr<Tree> ReadNetworkSpecFile(const std::string& path,
+                                         const LoadOptions& options) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    return absl::NotFoundError(absl::StrCat(
+        path, ": cannot open network spec: ", std::strerror(errno)));
+  }
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  const size_t slash = path.rfind('/');
+  const std::string dir =
+      slash == std::string::npos ? "" : path.substr(0, slash);
+  return ParseNetworkSpec(ss.str(), path, dir, options);
+}
+
+}  // namespace rankmap::topology

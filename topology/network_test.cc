@@ -1,0 +1,243 @@
+#include "topology/network.h"
+
+#include <sys/stat.h>
+
+#include <fstream>
+#include <random>
+#include <string>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "topology/hwloc_import.h"
+
+namespace rankmap::topology {
+namespace {
+
+using ::testing::HasSubstr;
+
+std::string Msg(const absl::Status& s) { return std::string(s.message()); }
+
+void WriteFile(const std::string& path, const std::string& text) {
+  std::ofstream f(path);
+  f << text;
+}
+
+// The 4-cluster example: 4, 5, 3 and 4 nodes of 8, 12, 4 and 8 cores; cluster
+// d's first node comes from an hwloc XML file next to the spec.
+constexpr char kFourClusters[] = R"(# heterogeneous clusters
+network
+cluster a
+4 x core:8
+cluster b
+5 x pack:2 core:6
+cluster c
+3 x core:4
+cluster d
+node d-big nodes/d.xml
+3 x core:8
+bandwidths 1000000      # cost = 1e6 / bandwidth
+1000 100 50  20
+100  2000 40 10
+50   40  500 25
+20   10  25  1000
+)";
+
+TEST(Network, FourHeterogeneousClusters) {
+  const std::string dir = ::testing::TempDir() + "/four";
+  mkdir(dir.c_str(), 0755);
+  mkdir((dir + "/nodes").c_str(), 0755);
+  auto xml = SyntheticToXml("pack:2 core:4");
+  ASSERT_TRUE(xml.ok()) << xml.status();
+  WriteFile(dir + "/nodes/d.xml", *xml);
+  WriteFile(dir + "/four.net", kFourClusters);
+  auto t = ReadNetworkSpecFile(dir + "/four.net");
+  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_TRUE(t->Validate().ok()) << t->Validate();
+  EXPECT_EQ(t->num_leaves(), 4 * 8 + 5 * 12 + 3 * 4 + 4 * 8);
+  EXPECT_EQ(t->num_leaves(), 136);
+  EXPECT_FALSE(t->Balanced());
+  EXPECT_EQ(t->num_children(t->root()), 4);
+  // Cluster leaf ranges: a [0,32), b [32,92), c [92,104), d [104,136).
+  const int begin[] = {0, 32, 92, 104, 136};
+  auto cluster_of = [&](LeafId l) {
+    int c = 0;
+    while (l >= begin[c + 1]) ++c;
+    return c;
+  };
+  const double bw[4][4] = {{1000, 100, 50, 20},
+                           {100, 2000, 40, 10},
+                           {50, 40, 500, 25},
+                           {20, 10, 25, 1000}};
+  for (LeafId x = 0; x < 136; ++x) {
+    for (LeafId y = 0; y < 136; ++y) {
+      if (cluster_of(x) != cluster_of(y)) {
+        ASSERT_EQ(t->Distance(x, y), 1e6 / bw[cluster_of(x)][cluster_of(y)])
+            << x << " " << y;
+      }
+    }
+  }
+  EXPECT_EQ(t->Distance(0, 32), 10000.0);
+  EXPECT_EQ(t->Distance(92, 104), 40000.0);
+  EXPECT_EQ(t->Distance(0, 8),
+            1000.0);  // two nodes of cluster a: 1e6 / b(a, a)
+  EXPECT_EQ(t->Distance(32, 44), 500.0);   // two nodes of cluster b
+  EXPECT_EQ(t->Distance(0, 1), 1.0);       // cores of one 8-core node
+  EXPECT_EQ(t->Distance(32, 33), 1.0);     // same package of a b node
+  EXPECT_EQ(t->Distance(32, 38), 11.0);    // other package of the same b node
+  EXPECT_EQ(t->Distance(104, 108), 11.0);  // the XML node's two packages
+  EXPECT_EQ(t->host(0), "a-0");
+  EXPECT_EQ(t->host(8), "a-1");
+  EXPECT_EQ(t->host(91), "b-4");
+  EXPECT_EQ(t->host(104), "d-big");
+  EXPECT_EQ(t->host(112), "d-1");
+  EXPECT_EQ(t->host(135), "d-3");
+  EXPECT_EQ(t->os_index(13), 5);
+  EXPECT_EQ(t->kind(t->root()), "network");
+  EXPECT_EQ(t->kind(t->parent(t->Lca(0, 8))), "network");
+  EXPECT_EQ(t->Capacity(t->Lca(32, 91)), 60);
+}
+
+TEST(Network, LevelCostsAndDefaults) {
+  auto t = ParseNetworkSpec(
+      "network\ncost cluster 50\ncost network 700\ncluster x\n2 x "
+      "core:2\ncluster y\n"
+      "node y0 tleaf 1 2 3\n",
+      "s.net", "");
+  ASSERT_TRUE(t.ok()) << t.status();
+  EXPECT_EQ(t->num_leaves(), 6);
+  EXPECT_EQ(t->Distance(0, 1), 1.0);
+  EXPECT_EQ(t->Distance(1, 2), 50.0);
+  EXPECT_EQ(t->Distance(0, 4), 700.0);
+  EXPECT_EQ(t->Distance(4, 5), 3.0);
+  EXPECT_EQ(t->host(5), "y0");
+  // Defaults: cluster = 10 x the largest node root cost (111 here), network =
+  // 10 x cluster.
+  auto d = ParseNetworkSpec(
+      "network\ncluster x\n2 x pack:2 core:2 pu:2\ncluster y\n1 x core:2\n",
+      "s.net", "");
+  ASSERT_TRUE(d.ok()) << d.status();
+  EXPECT_EQ(d->Distance(0, 8), 1110.0);
+  EXPECT_EQ(d->Distance(0, 16), 11100.0);
+  // leaf core and level_costs apply to the hwloc nodes.
+  auto c = ParseNetworkSpec(
+      "network\nleaf core\nlevel_costs pack=5\ncluster x\n2 x pack:2 core:2 "
+      "pu:2\n",
+      "s.net", "");
+  ASSERT_TRUE(c.ok()) << c.status();
+  EXPECT_EQ(c->num_leaves(), 8);
+  EXPECT_EQ(c->Distance(0, 1), 5.0);
+  // A costs matrix with a zero diagonal keeps `cost cluster`.
+  auto m = ParseNetworkSpec(
+      "network\ncost cluster 9\ncluster x\n2 x core:1\ncluster y\n1 x "
+      "core:1\ncosts\n0 4\n4 0\n",
+      "s.net", "");
+  ASSERT_TRUE(m.ok()) << m.status();
+  EXPECT_EQ(m->Distance(0, 1), 9.0);
+  EXPECT_EQ(m->Distance(0, 2), 4.0);
+}
+
+TEST(Network, MalformedSpecsNameLineColumnAndField) {
+  const std::string dir = ::testing::TempDir();
+  struct Case {
+    const char* text;
+    const char* expected;
+  } cases[] = {
+      {"network\ncluster a\nnode n1 nodes/missing.xml\n",
+       "s.net:3: node 'nodes/missing.xml': "},
+      {"network\ncluster a\n1 x core:2\ncluster b\n1 x core:2\ncosts\n0 5\n6 "
+       "0\n",
+       "s.net:7:3: costs: not symmetric: entry (1, 2) = 5 but entry (2, 1) = "
+       "6"},
+      {"network\ncluster a\n1 x core:2\ncluster b\n1 x core:2\nbandwidths\n1 "
+       "2\n2\n",
+       "s.net:8: bandwidths row 2: expected 2 numbers, found 1"},
+      {"network\ncluster a\n1 x core:2\ncosts\n0 1\n1 0\n",
+       "s.net:4: costs: 2 rows for 1 clusters"},
+      {"network\ncluster a\n1 x core:2\nbandwidths\n0\n",
+       "s.net:5:1: bandwidths row 1: entry '0'"},
+      {"network\nswtich a\n", "s.net:2:1: unknown directive 'swtich'"},
+      {"network\n2 x core:2\n",
+       "s.net:2: node line before any 'cluster <name>' line"},
+      {"network\ncluster a\n0 x core:2\n", "s.net:3:1: node count"},
+      {"network\ncluster a\n-3 x core:2\n", "s.net:3:1: node count"},
+      {"network\ncluster a\n1 x pack:2 foo:2\n",
+       "s.net:3: node 'pack:2 foo:2': topology/synthetic: unknown level 'foo' "
+       "at column 12"},
+      {"network\ncluster a\n1 x pack:0 core:2\n", "count '0'"},
+      {"network\ncluster a\nnode n tleaf 2 2 1\n",
+       "s.net:3:19: missing field 'a2'"},
+      {"network\ncluster a\ncluster b\n1 x core:1\n",
+       "s.net:2: cluster 'a' has no nodes"},
+      {"network\ncluster a\n1 x core:1\ncluster a\n",
+       "s.net:4:9: cluster 'a' already defined on line 2"},
+      {"network\ncost network -5\n",
+       "s.net:2:14: cost network: expected a finite non-negative number"},
+      {"network\ncost switch 5\n", "s.net:2:6: cost: expected"},
+      {"cluster a\n", "s.net:1: a network spec starts with the line 'network'"},
+      {"network\n", "s.net: no 'cluster <name>' line"},
+      {"network\nleaf hyperthread\n",
+       "s.net:2:6: leaf: expected 'pu' or 'core'"},
+      {"network\ncluster a\n1 x core:1\nbandwidths -2\n1\n",
+       "s.net:4:12: bandwidths: scale"},
+  };
+  for (const Case& c : cases) {
+    auto t = ParseNetworkSpec(c.text, "s.net", dir);
+    ASSERT_FALSE(t.ok()) << c.text;
+    EXPECT_THAT(Msg(t.status()), HasSubstr(c.expected)) << c.text;
+  }
+  auto missing = ReadNetworkSpecFile(dir + "/nope.net");
+  ASSERT_FALSE(missing.ok());
+  EXPECT_THAT(Msg(missing.status()),
+              HasSubstr("nope.net: cannot open network spec"));
+}
+
+TEST(Network, Detection) {
+  EXPECT_TRUE(LooksLikeNetworkSpec("# comment\n\nnetwork\ncluster a\n"));
+  EXPECT_FALSE(LooksLikeNetworkSpec("tleaf 1 2 3"));
+  EXPECT_FALSE(LooksLikeNetworkSpec(""));
+}
+
+// Seeded mutations of valid specs: every result is a valid tree or an error
+// naming the source.
+TEST(Network, MutatedSpecsNeverCrash) {
+  const std::string seeds[] = {
+      "network\ncost cluster 50\ncluster x\n2 x core:2\ncluster y\nnode y0 "
+      "tleaf 2 2 3 2 1\n",
+      "network\nbandwidths 100\ncluster a\n2 x pack:2 core:2\ncluster b\n1 x "
+      "core:3\n10 2\n2 20\n",
+      "network\nleaf core\ncluster a\n3 x pack:1 core:2 pu:2\ncosts\n0\n"};
+  const std::string alphabet = "0123456789 .-x:\n#abcnoetpuklrs";
+  std::mt19937_64 rng(7);
+  int ok = 0, errors = 0;
+  for (int iter = 0; iter < 2000; ++iter) {
+    std::string s = seeds[iter % 3];
+    const int edits = 1 + static_cast<int>(rng() % 4);
+    for (int e = 0; e < edits && !s.empty(); ++e) {
+      const size_t pos = rng() % s.size();
+      switch (rng() % 3) {
+        case 0:
+          s[pos] = alphabet[rng() % alphabet.size()];
+          break;
+        case 1:
+          s.erase(pos, 1);
+          break;
+        default:
+          s.insert(pos, 1, alphabet[rng() % alphabet.size()]);
+          break;
+      }
+    }
+    auto t = ParseNetworkSpec(s, "mutant", "", {}, int64_t{1} << 12);
+    if (t.ok()) {
+      ASSERT_TRUE(t->Validate().ok()) << s;
+      ++ok;
+    } else {
+      EXPECT_THAT(Msg(t.status()), HasSubstr("mutant")) << s;
+      ++errors;
+    }
+  }
+  EXPECT_GT(ok, 0);
+  EXPECT_GT(errors, 0);
+}
+
+}  // namespace
+}  // namespace rankmap::topology

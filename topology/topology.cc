@@ -1,0 +1,153 @@
+#include "topology/topology.h"
+
+#include <sys/stat.h>
+
+#include <cctype>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <vector>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "core/util/status_macros.h"
+#include "topology/hwloc_import.h"
+#include "topology/network.h"
+#include "topology/tleaf.h"
+#include "topology/tree_ops.h"
+
+namespace rankmap::topology {
+namespace {
+
+std::string Trim(std::string_view s) {
+  size_t b = 0, e = s.size();
+  while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
+  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
+  return std::string(s.substr(b, e - b));
+}
+
+bool IsRegularFile(const std::string& path) {
+  struct stat st;
+  return stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+}
+
+bool EndsWith(const std::string& s, std::string_view suffix) {
+  return s.size() >= suffix.size() &&
+         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// "0-3,8" as logical leaf indexes of a tree with `n` leaves.
+absl::StatusOr<std::vector<LeafId>> ParseLeafList(std::string_view list,
+                                                  int32_t n) {
+  std::vector<LeafId> out;
+  size_t pos = 0;
+  while (pos <= list.size()) {
+    size_t end = list.find(',', pos);
+    if (end == std::string_view::npos) end = list.size();
+    const std::string item(list.substr(pos, end - pos));
+    const size_t dash = item.find('-', 1);
+    int64_t a = 0, b = 0;
+    bool ok;
+    if (dash == std::string::npos) {
+      ok = absl::SimpleAtoi(item, &a);
+      b = a;
+    } else {
+      ok = absl::SimpleAtoi(item.substr(0, dash), &a) &&
+           absl::SimpleAtoi(item.substr(dash + 1), &b);
+    }
+    if (!ok || a < 0 || b < a || b >= n) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "topology/allowed: bad leaf range '", item, "' at column ", pos + 1,
+          " (leaves are 0..", n - 1, ")"));
+    }
+    for (int64_t l = a; l <= b; ++l) out.push_back(static_cast<LeafId>(l));
+    pos = end + 1;
+  }
+  return out;
+}
+
+absl::StatusOr<Tree> LoadBase(const std::string& desc,
+                              const LoadOptions& options, bool& hwloc_input) {
+  HwlocImportOptions hw;
+  hw.leaf = options.leaf;
+  hw.level_costs = options.level_costs;
+  hw.allowed_pus = options.allowed_pus;
+  hwloc_input = false;
+  auto no_level_costs = [&](const std::string& what) -> absl::Status {
+    if (options.level_costs.empty()) return absl::OkStatus();
+    return absl::InvalidArgumentError(absl::StrCat(
+        what, ": level costs '", options.level_costs,
+        "' apply to hwloc inputs only; a tleaf carries its own costs"));
+  };
+  if (desc == "this") {
+    hwloc_input = true;
+    return TreeFromThisMachine(hw);
+  }
+  if (LooksLikeTleaf(desc)) {
+    RETURN_IF_ERROR(no_level_costs("topology/tleaf"));
+    return ParseTleaf(desc);
+  }
+  if (IsRegularFile(desc)) {
+    std::ifstream in(desc, std::ios::binary);
+    if (!in) {
+      return absl::NotFoundError(
+          absl::StrCat(desc, ": cannot open: ", std::strerror(errno)));
+    }
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    const std::string text = ss.str();
+    const std::string head = Trim(text.substr(0, 256));
+    if (!head.empty() && head[0] == '<') {
+      hwloc_input = true;
+      return TreeFromXmlBuffer(text, desc, hw);
+    }
+    if (LooksLikeTleaf(text)) {
+      RETURN_IF_ERROR(no_level_costs(desc));
+      return ParseTleaf(text, desc);
+    }
+    if (LooksLikeNetworkSpec(text)) {
+      const size_t slash = desc.rfind('/');
+      return ParseNetworkSpec(
+          text, desc, slash == std::string::npos ? "" : desc.substr(0, slash),
+          options);
+    }
+    return absl::InvalidArgumentError(absl::StrCat(
+        desc,
+        ":1: not an hwloc XML file (starts with '<'), a tleaf (first "
+        "word 'tleaf') or a network spec (first directive 'network')"));
+  }
+  if (desc.find('/') != std::string::npos || EndsWith(desc, ".xml") ||
+      EndsWith(desc, ".tgt") || EndsWith(desc, ".net")) {
+    return absl::NotFoundError(absl::StrCat(desc, ": no such topology file"));
+  }
+  hwloc_input = true;
+  return TreeFromSynthetic(desc, hw);
+}
+
+}  // namespace
+
+absl::StatusOr<Tree> LoadTopology(std::string_view description,
+                                  const LoadOptions& options) {
+  const std::string desc = Trim(description);
+  if (desc.empty()) {
+    return absl::InvalidArgumentError("topology: empty description");
+  }
+  if (options.capacity < 1) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "topology: capacity per leaf must be >= 1, got ", options.capacity));
+  }
+  bool hwloc_input = false;
+  ASSIGN_OR_RETURN(Tree tree, LoadBase(desc, options, hwloc_input));
+  if (!hwloc_input && !options.allowed_pus.empty()) {
+    ASSIGN_OR_RETURN(std::vector<LeafId> allowed,
+                     ParseLeafList(options.allowed_pus, tree.num_leaves()));
+    ASSIGN_OR_RETURN(tree, Restrict(tree, allowed));
+  }
+  if (options.capacity != 1) {
+    ASSIGN_OR_RETURN(tree, Oversubscribe(tree, options.capacity));
+  }
+  return tree;
+}
+
+}  // namespace rankmap::topology
