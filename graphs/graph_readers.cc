@@ -75,6 +75,37 @@ absl::Status CheckBudget(const TextScanner& s, int64_t n, int64_t arcs,
   return absl::OkStatus();
 }
 
+// builder.AddEdge with the scanner's position on error (ids and weights are
+// already checked, so this only fires on values the checks let through, such as
+// an overflowing 2 * v).
+absl::Status AddEdgeAt(const TextScanner& s, CommGraphBuilder& builder,
+                       int64_t u, int64_t v, double w) {
+  absl::Status status = builder.AddEdge(u, v, w);
+  if (status.ok()) return status;
+  return s.Message(std::string(status.message()));
+}
+
+// Builds, then rejects weights whose merged sums overflowed to infinity (each
+// value was finite, but A[i][j] + A[j][i] or repeated entries can exceed the
+// largest double).
+absl::StatusOr<CommGraph> BuildChecked(const TextScanner& s,
+                                       CommGraphBuilder builder) {
+  absl::StatusOr<CommGraph> g = std::move(builder).Build();
+  if (!g.ok()) return s.Message(std::string(g.status().message()));
+  for (VertexId v = 0; v < g->num_vertices(); ++v) {
+    auto row = g->neighbors(v);
+    auto wgt = g->weights(v);
+    for (size_t k = 0; k < row.size(); ++k) {
+      if (!std::isfinite(wgt[k])) {
+        return s.Message(
+            absl::StrCat("the weights of edge (", v, ", ", row[k],
+                         ") (0-based ids) sum past the largest double"));
+      }
+    }
+  }
+  return g;
+}
+
 // A graph format's adjacency lists as read (0-based, in file order), before the
 // symmetry check. line[v] is the line where vertex v's list starts (for
 // messages).
@@ -211,7 +242,7 @@ absl::StatusOr<CommGraph> ReadMat(std::string_view text, std::string_view name,
   RETURN_IF_ERROR(CheckBudget(s, n, 0, options));
   CommGraphBuilder builder(n);
   for (int64_t j = 0; j < n; ++j) {
-    if (first[j] > 0.0) RETURN_IF_ERROR(builder.AddEdge(0, j, first[j]));
+    if (first[j] > 0.0) RETURN_IF_ERROR(AddEdgeAt(s, builder, 0, j, first[j]));
   }
   first = {};
   for (int64_t i = 1; i < n; ++i) {
@@ -228,7 +259,7 @@ absl::StatusOr<CommGraph> ReadMat(std::string_view text, std::string_view name,
       }
       double w;
       RETURN_IF_ERROR(ReadWeight(s, false, "a matrix entry", &w));
-      if (w > 0.0 && i != j) RETURN_IF_ERROR(builder.AddEdge(i, j, w));
+      if (w > 0.0 && i != j) RETURN_IF_ERROR(AddEdgeAt(s, builder, i, j, w));
     }
     if (!s.AtEndOfLine()) {
       return s.Error(absl::StrCat(n, " values in row ", i + 1),
@@ -242,7 +273,7 @@ absl::StatusOr<CommGraph> ReadMat(std::string_view text, std::string_view name,
         absl::StrCat("end of file after ", n, " rows"),
         absl::StrCat("another row starting with ", Quote(s.TokenOnLine())));
   }
-  return std::move(builder).Build();
+  return BuildChecked(s, std::move(builder));
 }
 
 absl::StatusOr<CommGraph> ReadScotch(std::string_view text,
@@ -509,7 +540,12 @@ absl::StatusOr<CommGraph> ReadMatrixMarket(std::string_view text,
       RETURN_IF_ERROR(ReadWeight(s, false, "a value", &w));
     }
     RETURN_IF_ERROR(ExpectEndOfLine(s, "an entry"));
-    RETURN_IF_ERROR(builder.AddEdge(i - 1, j - 1, factor * w));
+    if (!std::isfinite(factor * w)) {
+      return s.Message(absl::StrCat(
+          "value ", w,
+          " of a symmetric matrix doubles past the largest double"));
+    }
+    RETURN_IF_ERROR(AddEdgeAt(s, builder, i - 1, j - 1, factor * w));
   }
   s.NextLine();
   s.SkipBlankAndCommentLines('%');
@@ -517,7 +553,7 @@ absl::StatusOr<CommGraph> ReadMatrixMarket(std::string_view text,
     return s.Error(absl::StrCat("end of file after ", nnz, " entries"),
                    Quote(s.TokenOnLine()));
   }
-  return std::move(builder).Build();
+  return BuildChecked(s, std::move(builder));
 }
 
 absl::StatusOr<CommGraph> ReadEdgeList(std::string_view text,
@@ -556,9 +592,10 @@ absl::StatusOr<CommGraph> ReadEdgeList(std::string_view text,
       CheckBudget(s, n, 2 * static_cast<int64_t>(edges.size()), options));
   CommGraphBuilder builder(n);
   builder.Reserve(static_cast<int64_t>(edges.size()));
-  for (const Edge& e : edges) RETURN_IF_ERROR(builder.AddEdge(e.u, e.v, e.w));
+  for (const Edge& e : edges)
+    RETURN_IF_ERROR(AddEdgeAt(s, builder, e.u, e.v, e.w));
   edges = {};
-  return std::move(builder).Build();
+  return BuildChecked(s, std::move(builder));
 }
 
 }  // namespace rankmap::graphs

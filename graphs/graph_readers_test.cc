@@ -331,6 +331,22 @@ TEST(ReadEdgeListTest, Errors) {
               HasSubstr("b.edges:2: expected a target vertex id in [0, "));
 }
 
+TEST(OverflowTest, SumsPastTheLargestDoubleAreErrors) {
+  EXPECT_THAT(
+      Message(ReadMat("0 1e308\n1.7e308 0\n", "o.mat")),
+      HasSubstr(
+          "o.mat:2: the weights of edge (0, 1) (0-based ids) sum past the "
+          "largest double"));
+  EXPECT_THAT(Message(ReadEdgeList("0 1 1e308\n1 0 1e308\n", "o.edges")),
+              HasSubstr("o.edges:2: the weights of edge (0, 1)"));
+  EXPECT_THAT(
+      Message(ReadMatrixMarket(
+          "%%MatrixMarket matrix coordinate real symmetric\n2 2 1\n2 1 1e308\n",
+          "o.mtx")),
+      HasSubstr("o.mtx:3: value 1e+308 of a symmetric matrix doubles past the "
+                "largest double"));
+}
+
 TEST(BudgetTest, EstimateGrowsWithSize) {
   EXPECT_EQ(EstimatedGraphBytes(0, 0), 48);
   EXPECT_EQ(EstimatedGraphBytes(9, 10), 48 * 10 + 32 * 10);

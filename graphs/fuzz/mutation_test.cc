@@ -1,0 +1,174 @@
+// Seeded mutation testing of every reader: valid files (writer outputs and
+// hand-written variants) are mutated thousands of times (byte edits, token
+// swaps with hostile values, line duplication/removal, truncation); each result
+// must be accepted as a valid graph or rejected with a `name:line:` error
+// (reader_check.h). Runs in CI, also under ASan/UBSan.
+#include <random>
+#include <string>
+#include <vector>
+
+#include "graphs/fuzz/reader_check.h"
+#include "graphs/graph_readers.h"
+#include "graphs/graph_writers.h"
+#include "graphs/test_graphs.h"
+#include "gtest/gtest.h"
+
+namespace rankmap::graphs::fuzz {
+namespace {
+
+constexpr int kMutantsPerFormat = 5000;
+
+const char* const kHostileTokens[] = {
+    "-1",  "0",    "1",      "2147483647", "2147483648", "99999999999999999999",
+    "nan", "inf",  "-inf",   "1e308",      "1e-320",     "-0",
+    "+",   "0x10", "1.5",    "1e",         "%",          "#",
+    "",    "111",  "1000000"};
+
+const char kAlphabet[] = "0123456789 \n\t-+.eE%#naif\r";
+
+std::string Mutate(std::string s, std::mt19937_64& rng) {
+  const int edits = 1 + static_cast<int>(rng() % 4);
+  for (int e = 0; e < edits; ++e) {
+    const size_t pos = s.empty() ? 0 : rng() % s.size();
+    switch (rng() % 8) {
+      case 0:  // replace a byte
+        if (!s.empty()) s[pos] = kAlphabet[rng() % (sizeof(kAlphabet) - 1)];
+        break;
+      case 1:  // arbitrary byte, including NUL and high bytes
+        if (!s.empty()) s[pos] = static_cast<char>(rng() % 256);
+        break;
+      case 2:  // delete a short range
+        s.erase(pos, 1 + rng() % 8);
+        break;
+      case 3:  // insert a few characters
+        s.insert(pos, std::string(1 + rng() % 3,
+                                  kAlphabet[rng() % (sizeof(kAlphabet) - 1)]));
+        break;
+      case 4: {  // swap the token at pos for a hostile one
+        size_t b = pos, t = pos;
+        while (b > 0 && !std::isspace(static_cast<unsigned char>(s[b - 1])))
+          --b;
+        while (t < s.size() && !std::isspace(static_cast<unsigned char>(s[t])))
+          ++t;
+        s.replace(b, t - b, kHostileTokens[rng() % std::size(kHostileTokens)]);
+        break;
+      }
+      case 5: {  // duplicate the line containing pos
+        const size_t b = s.rfind('\n', pos == 0 ? 0 : pos - 1);
+        const size_t start = b == std::string::npos || pos == 0 ? 0 : b + 1;
+        size_t end = s.find('\n', pos);
+        end = end == std::string::npos ? s.size() : end + 1;
+        s.insert(start, s.substr(start, end - start));
+        break;
+      }
+      case 6: {  // delete the line containing pos
+        const size_t b = s.rfind('\n', pos == 0 ? 0 : pos - 1);
+        const size_t start = b == std::string::npos || pos == 0 ? 0 : b + 1;
+        size_t end = s.find('\n', pos);
+        end = end == std::string::npos ? s.size() : end + 1;
+        s.erase(start, end - start);
+        break;
+      }
+      default:  // truncate
+        s.resize(pos);
+        break;
+    }
+  }
+  return s;
+}
+
+std::string Write(absl::Status (*write)(const CommGraph&, TextSink&,
+                                        const WriteOptions&),
+                  const CommGraph& g) {
+  std::string text;
+  TextSink sink(&text);
+  EXPECT_TRUE(write(g, sink, WriteOptions{}).ok());
+  EXPECT_TRUE(sink.Finish().ok());
+  return text;
+}
+
+struct Format {
+  const char* name;
+  ReaderFn read;
+  std::vector<std::string> seeds;
+};
+
+std::vector<Format> Formats() {
+  const CommGraph small = testing::RandomGraph(12, 2, 3, true, true);
+  const CommGraph real = testing::RandomGraph(9, 2, 4, false);
+  const CommGraph tm = testing::TreeMatchExampleGraph();
+  return {
+      {"m.mat",
+       ReadMat,
+       {Write(WriteMat, tm), Write(WriteMat, real),
+        "# c\n0 +1.5e2 3\n\n150 0 .5\n3 0.5 0\n"}},
+      {"s.grf",
+       ReadScotch,
+       {Write(WriteScotch, small), Write(WriteScotch, tm),
+        "0\n3 4\n0 100\n30 1 20\n10 1 20\n20 2 30 10\n",
+        "0\n3 4\n1 001\n4 1 2\n9 2 3\n1\n7 1 2\n"}},
+      {"g.graph",
+       ReadMetis,
+       {Write(WriteMetis, small), Write(WriteMetis, tm), "4 2\n2\n1 3\n2\n\n",
+        "% c\n2 1 111 2\n9 4 5 2 6\n% c\n9 8 1 1 6\n"}},
+      {"x.mtx",
+       ReadMatrixMarket,
+       {Write(WriteMatrixMarket, real),
+        "%%MatrixMarket matrix coordinate integer symmetric\n3 3 3\n2 1 4\n3 2 "
+        "1\n3 3 9\n",
+        "%%MatrixMarket matrix coordinate pattern general\n% c\n3 3 2\n1 2\n3 "
+        "1\n"}},
+      {"e.edges",
+       ReadEdgeList,
+       {Write(WriteEdgeList, real), Write(WriteEdgeList, small),
+        "0 1\n1 2\n# c\n2 0\n"}},
+  };
+}
+
+TEST(MutationTest, EveryReaderAcceptsValidGraphsOrReportsFileLine) {
+  for (const Format& f : Formats()) {
+    SCOPED_TRACE(f.name);
+    for (const std::string& seed : f.seeds) {
+      bool parsed = false;
+      ASSERT_TRUE(CheckReader(f.read, seed, f.name, &parsed).ok());
+      ASSERT_TRUE(parsed) << "seed does not parse:\n" << seed;
+    }
+    std::mt19937_64 rng(20261122);
+    int accepted = 0, rejected = 0;
+    for (int i = 0; i < kMutantsPerFormat; ++i) {
+      const std::string input = Mutate(f.seeds[i % f.seeds.size()], rng);
+      bool parsed = false;
+      const absl::Status s = CheckReader(f.read, input, f.name, &parsed);
+      ASSERT_TRUE(s.ok()) << s.message() << "\ninput:\n" << input;
+      (parsed ? accepted : rejected)++;
+    }
+    // Both outcomes occur, so the mutations exercise the error paths and the
+    // happy path.
+    EXPECT_GT(accepted, kMutantsPerFormat / 200);
+    EXPECT_GT(rejected, kMutantsPerFormat / 5);
+  }
+}
+
+TEST(MutationTest, LyingHeadersAreRejectedBeforeAllocating) {
+  // Counts far beyond the file size or the budget: each must fail fast with a
+  // message.
+  const std::pair<ReaderFn, std::string> cases[] = {
+      {ReadScotch, "0\n2000000000 2000000000\n0 000\n"},
+      {ReadMetis, "2000000000 1\n"},
+      {ReadMetis, "2 2000000000\n"},
+      {ReadMatrixMarket,
+       "%%MatrixMarket matrix coordinate real general\n2000000000 2000000000 "
+       "1\n1 1 1\n"},
+      {ReadMatrixMarket,
+       "%%MatrixMarket matrix coordinate real general\n2 2 2000000000\n"},
+      {ReadEdgeList, "0 2000000000 1\n"},
+  };
+  for (const auto& [read, text] : cases) {
+    bool parsed = true;
+    ASSERT_TRUE(CheckReader(read, text, "h", &parsed).ok());
+    EXPECT_FALSE(parsed) << text;
+  }
+}
+
+}  // namespace
+}  // namespace rankmap::graphs::fuzz
