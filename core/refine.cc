@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <optional>
 
 namespace rankmap::core {
 
@@ -91,8 +92,11 @@ constexpr int32_t kWindow = 16;
 
 }  // namespace
 
-void RefineMapping(const topology::Tree& tree, const graphs::CommGraph& graph,
-                   const MappingOptions& options, Mapping* mapping) {
+namespace {
+
+// Swap refinement of single processes (the finest level).
+void RefineVertices(const topology::Tree& tree, const graphs::CommGraph& graph,
+                    const MappingOptions& options, Mapping* mapping) {
   const VertexId n = graph.num_vertices();
   if (n < 2 || options.refine_rounds <= 0) return;
   Placement place(tree, graph, mapping);
@@ -161,6 +165,85 @@ void RefineMapping(const topology::Tree& tree, const graphs::CommGraph& graph,
     }
     if (!improved) break;
   }
+}
+
+// The tree cut at depth d, as tleaf levels, when that is exact: balanced, no
+// child-pair matrices, one cost per depth, costs not increasing downwards. Leaf
+// i of the result stands for the i-th node at depth d.
+std::optional<topology::Tree> Truncate(const topology::Tree& tree, int32_t d) {
+  const std::vector<int32_t> arities = tree.Arities();
+  if (arities.empty() || d < 1 || d >= static_cast<int32_t>(arities.size()))
+    return std::nullopt;
+  std::vector<double> depth_cost(d, -1.0);
+  for (NodeId v = tree.num_leaves(); v < tree.num_nodes(); ++v) {
+    if (tree.has_pair_costs(v)) return std::nullopt;
+    const int32_t e = tree.depth(v);
+    if (e >= d) continue;
+    if (depth_cost[e] < 0) depth_cost[e] = tree.cost(v);
+    if (depth_cost[e] != tree.cost(v)) return std::nullopt;
+  }
+  std::vector<int64_t> ar(arities.begin(), arities.begin() + d);
+  std::vector<double> links(d);
+  for (int32_t e = 0; e < d; ++e) {
+    links[e] = e + 1 < d ? depth_cost[e] - depth_cost[e + 1] : depth_cost[e];
+    if (links[e] < 0) return std::nullopt;
+  }
+  auto t = topology::Tree::FromLevels(ar, links);
+  if (!t.ok()) return std::nullopt;
+  return *std::move(t);
+}
+
+// Swaps whole depth-d subtrees' contents: processes are contracted to their
+// depth-d ancestor, the quotient graph is refined on the cut tree (exact:
+// distances between different depth-d nodes depend only on those nodes), and
+// each process keeps its offset inside its subtree.
+void RefineLevel(const topology::Tree& tree, const graphs::CommGraph& graph,
+                 const MappingOptions& options, int32_t d, Mapping* mapping) {
+  std::optional<topology::Tree> cut = Truncate(tree, d);
+  if (!cut) return;
+  const int32_t units = cut->num_leaves();
+  const int32_t span = tree.num_leaves() / units;  // leaves per depth-d node
+  const VertexId n = graph.num_vertices();
+  graphs::CommGraphBuilder b(units);
+  for (VertexId u = 0; u < n; ++u) {
+    const int32_t a = (*mapping)[u] / span;
+    auto nu = graph.neighbors(u);
+    auto wu = graph.weights(u);
+    for (size_t k = 0; k < nu.size(); ++k) {
+      if (nu[k] < u) continue;
+      const int32_t c = (*mapping)[nu[k]] / span;
+      if (a != c && !b.AddEdge(a, c, wu[k]).ok()) return;
+    }
+  }
+  absl::StatusOr<graphs::CommGraph> q = std::move(b).Build();
+  if (!q.ok()) return;
+  Mapping perm(units);
+  std::iota(perm.begin(), perm.end(), 0);
+  RefineVertices(*cut, *q, options, &perm);
+  for (VertexId u = 0; u < n; ++u) {
+    const LeafId l = (*mapping)[u];
+    (*mapping)[u] = perm[l / span] * span + l % span;
+  }
+}
+
+bool UniformCapacity(const topology::Tree& tree) {
+  for (LeafId l = 1; l < tree.num_leaves(); ++l) {
+    if (tree.capacity(l) != tree.capacity(0)) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+void RefineMapping(const topology::Tree& tree, const graphs::CommGraph& graph,
+                   const MappingOptions& options, Mapping* mapping) {
+  if (graph.num_vertices() < 2 || options.refine_rounds <= 0) return;
+  // Coarse to fine: whole subtrees first, then single processes.
+  if (UniformCapacity(tree)) {
+    for (int32_t d = 1; d < tree.height(); ++d)
+      RefineLevel(tree, graph, options, d, mapping);
+  }
+  RefineVertices(tree, graph, options, mapping);
 }
 
 }  // namespace rankmap::core
