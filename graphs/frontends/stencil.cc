@@ -103,6 +103,12 @@ absl::Status CheckGridPartition(const GridPartition& p) {
                                ext, ") or empty"));
       }
     }
+    // Checked before adding so that overlapping boxes cannot overflow the sum.
+    if (b.Volume() > cells - covered) {
+      return Invalid(
+          kCtx, absl::StrCat("boxes hold more cells than the grid's ", cells,
+                             " (overlap)"));
+    }
     covered += b.Volume();
   }
   if (covered != cells) {
@@ -236,6 +242,10 @@ absl::StatusOr<std::vector<int64_t>> DimsCreate(int64_t procs,
   if (procs < 1)
     return Invalid(kCtx,
                    absl::StrCat("process count ", procs, " is not positive"));
+  if (procs > kMaxProcesses) {
+    return Invalid(kCtx,
+                   absl::StrCat("process count ", procs, " exceeds 2^31 - 1"));
+  }
   if (dims.empty()) return Invalid(kCtx, "no dimensions");
   int64_t rest = procs;
   int free = 0;
@@ -292,7 +302,7 @@ absl::StatusOr<std::vector<int64_t>> DimsCreate(int64_t procs,
 }
 
 absl::StatusOr<std::vector<int64_t>> BlockCuts(int64_t extent, int64_t parts) {
-  if (parts < 1 || parts > extent) {
+  if (parts < 1 || parts > extent || parts > kMaxProcesses) {
     return Invalid("stencil/blocks",
                    absl::StrCat(parts, " processes along a dimension of ",
                                 extent, " cells (each needs at least one)"));
@@ -361,7 +371,7 @@ absl::StatusOr<GridPartition> ColumnTilingPartition(
   int64_t x = 0;
   for (size_t j = 0; j < layout.columns.size(); ++j) {
     const auto& col = layout.columns[j];
-    if (col.width < 1) {
+    if (col.width < 1 || col.width > layout.cols - x) {
       return Invalid(kCtx,
                      absl::StrCat("column ", j, " has width ", col.width));
     }
@@ -370,7 +380,7 @@ absl::StatusOr<GridPartition> ColumnTilingPartition(
     int64_t y = 0;
     for (size_t i = 0; i < col.cells.size(); ++i) {
       const auto& cell = col.cells[i];
-      if (cell.height < 1) {
+      if (cell.height < 1 || cell.height > layout.rows - y) {
         return Invalid(kCtx, absl::StrCat("column ", j, " cell ", i,
                                           " has height ", cell.height));
       }

@@ -460,6 +460,12 @@ TEST(StencilTest, RejectsBadInput) {
   GridPartition wrong = p;
   std::swap(wrong.boxes[0], wrong.boxes[3]);
   EXPECT_FALSE(HaloMessages(wrong, {}, Stencil::k5Point).ok());
+  // Huge requests fail fast instead of allocating or looping.
+  EXPECT_FALSE(DimsCreate(int64_t{1} << 50, {0, 0}).ok());
+  EXPECT_FALSE(BlockCuts(int64_t{1} << 60, int64_t{1} << 40).ok());
+  ColumnTiling huge{
+      4, 4, {{4, {{0, int64_t{1} << 62}, {1, int64_t{1} << 62}}}}};
+  EXPECT_FALSE(ColumnTilingPartition(huge).ok());
   // A tiling that repeats a process.
   ColumnTiling t{4, 4, {{4, {{0, 2}, {0, 2}}}}};
   EXPECT_FALSE(ColumnTilingPartition(t).ok());
