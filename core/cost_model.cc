@@ -26,6 +26,7 @@ ChannelRef Resolve(const ModelParams& params, const topology::Tree& tree,
   if (a == b) {
     r.params = &params.self;
     r.lca = a;
+    r.sender_child = a;
     return r;
   }
   NodeId x = a, y = b, cx = a, cy = b;
@@ -39,6 +40,7 @@ ChannelRef Resolve(const ModelParams& params, const topology::Tree& tree,
     }
   }
   r.lca = x;
+  r.sender_child = cx;
   r.params = &params.levels[tree.depth(x)];
   if (tree.has_pair_costs(x)) {
     const double m = pair_max != nullptr ? (*pair_max)[x] : PairMax(tree, x);
@@ -103,8 +105,19 @@ absl::StatusOr<std::vector<double>> PredictPhaseTimes(
         x.channel = a == b ? self_channel : tree.depth(c.lca);
         x.bytes = t.bytes;
         x.byte_scale = c.byte_scale;
-        x.link =
-            options.sharing == TauLopSharing::kPerLcaNode ? c.lca : x.channel;
+        switch (options.sharing) {
+          case TauLopSharing::kPerLcaNode:
+            x.link = c.lca;  // a leaf for a == b: never an LCA of two leaves
+            break;
+          case TauLopSharing::kPerLevel:
+            x.link = x.channel;
+            break;
+          case TauLopSharing::kPerSenderUplink:
+            // Leaves can be uplinks too; same-leaf traffic gets ids past the
+            // nodes.
+            x.link = a == b ? int64_t{tree.num_nodes()} + a : c.sender_child;
+            break;
+        }
         conc.sequences.push_back({x});
       }
       ASSIGN_OR_RETURN(double t, EvaluateTauLop(conc, channels));

@@ -19,7 +19,8 @@
 //     when they share a link: by default the LCA node (two machines' memory
 //     systems are separate links; the network root is one), or, with
 //     TauLopSharing::kPerLevel, all transfers of one level (the tau-Lop
-//     library's single shared-memory channel and single network channel).
+//     library's single shared-memory channel and single network channel), or,
+//     with kPerSenderUplink, the uplink of the sender's subtree into the LCA.
 // A flow costs the sum over phases of repetitions * phase cost.
 //
 // Monotonicity: with parameters that are no larger at deeper levels, moving a
@@ -57,7 +58,20 @@ double LmoTime(const LmoParams& p, double bytes, double byte_scale = 1.0);
 // Eq. 5: L + os + or + max(m - 1, 0) * G * byte_scale.
 double HLogGPTime(const HLogGPParams& p, double bytes, double byte_scale = 1.0);
 
-enum class TauLopSharing { kPerLcaNode, kPerLevel };
+// Which tau-Lop transfers compete for one link (see the top of this file).
+enum class TauLopSharing {
+  // One link per LCA node: a machine's memory system, a switch (one shared
+  // network).
+  kPerLcaNode,
+  // One link per level: the tau-Lop library's two channels (shared memory,
+  // network).
+  kPerLevel,
+  // One link per sender-side child of the LCA: the uplink the message leaves by
+  // (a node's
+  // network interface behind a full-bisection switch, a socket's inter-socket
+  // link).
+  kPerSenderUplink,
+};
 
 struct PredictOptions {
   TauLopSharing sharing = TauLopSharing::kPerLcaNode;
@@ -69,6 +83,7 @@ struct ChannelRef {
   const ChannelParams* params = nullptr;
   double byte_scale = 1.0;
   NodeId lca = -1;
+  NodeId sender_child = -1;  // child of lca on a's side (a itself when a == b)
 };
 ChannelRef ChannelOf(const ModelParams& params, const topology::Tree& tree,
                      LeafId a, LeafId b);

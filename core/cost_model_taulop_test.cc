@@ -1,5 +1,7 @@
 #include "core/cost_model_taulop.h"
 
+#include <cmath>
+#include <random>
 #include <vector>
 
 #include "gtest/gtest.h"
@@ -109,6 +111,38 @@ TEST(EvaluateTauLop, UnequalConcurrentMessagesHandCalculation) {
   TauLopConcurrent conc;
   conc.Add({{0, 2}}).Add({{0, 6}});
   EXPECT_NEAR(*EvaluateTauLop(conc, channels), 121.0 / 13.0, 1e-12);
+}
+
+TEST(EvaluateTauLop, PerLinkDecompositionEqualsJointSimulation) {
+  // Single-transmission sequences are simulated link by link; appending a
+  // sequence of two free transmissions on a separate zero-cost channel forces
+  // the joint simulation of all sequences, which must give the same time.
+  std::mt19937_64 rng(5);
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  std::vector<TauLopParams> channels(4);
+  for (int c = 0; c < 3; ++c) {
+    channels[c].o = 1e-7 * u(rng);
+    channels[c].table = {{1e-6 * u(rng), 1e-9 * u(rng)},
+                         {2e-6 * u(rng), 2e-9 * u(rng)}};
+  }
+  channels[3].table = {{0.0, 0.0}};
+  for (int trial = 0; trial < 20; ++trial) {
+    TauLopConcurrent conc;
+    for (int i = 0; i < 60; ++i) {
+      TauLopTransmission t;
+      t.channel = static_cast<int32_t>(rng() % 3);
+      t.link = static_cast<int64_t>(rng() % 5);
+      t.bytes = std::floor(1e5 * u(rng));
+      t.tau = 1 + static_cast<int32_t>(rng() % 2);
+      conc.Add({t});
+    }
+    auto split = EvaluateTauLop(conc, channels);
+    conc.Add({{3, 10.0, 1, 99}, {3, 20.0, 1, 99}});
+    auto joint = EvaluateTauLop(conc, channels);
+    ASSERT_TRUE(split.ok() && joint.ok());
+    EXPECT_NEAR(*split, *joint, 1e-12 * *joint) << "trial " << trial;
+    EXPECT_GT(*split, 0.0);
+  }
 }
 
 TEST(EvaluateTauLop, RejectsBadInput) {

@@ -141,6 +141,31 @@ TEST(PredictTime, Wave2DTauLopEquations3And4ByHand) {
   auto shared =
       PredictPhaseTimes(Model::kTauLop, p, tree, flow, kTwoMachines, per_level);
   EXPECT_NEAR((*shared)[0], 2.28e-6 * (1 + 1.28 / 3.56), 1e-18);
+  // Sender uplinks: in a machine the uplink of a core into the machine node
+  // carries that core's intra-machine messages; p1 sends 800 B to p0 and 1600 B
+  // to p5 (tau = 2):
+  //   T(800, 2) = 1e-6 + 1.6e-7 = 1.16e-6, then the 1600-byte one has done
+  //   1.16 / 1.32 (T(1600, 2) = 1.32e-6) and finishes alone: (0.16 / 1.32) *
+  //   T(1600, 1) = (0.16 / 1.32) * 1.16e-6; p1 total 1.16e-6 * (1 + 0.16
+  //   / 1.32) = 1.3006e-6.
+  // p1's message to p2 leaves by machine M0's uplink into the root, shared with
+  // p5 -> p6:
+  //   T(800, 2) = 1e-6 + 2 * 800 * 2e-10 = 1.32e-6, the largest: Theta
+  //   = 1.32e-6.
+  PredictOptions uplink;
+  uplink.sharing = TauLopSharing::kPerSenderUplink;
+  auto up =
+      PredictPhaseTimes(Model::kTauLop, p, tree, flow, kTwoMachines, uplink);
+  EXPECT_NEAR((*up)[0], 1.32e-6, 1e-18);
+  // With a faster network (depth 0 per byte 1e-11) the machine-internal uplinks
+  // dominate.
+  const ModelParams fast = Params(
+      "level 0 taulop o=0 transfers=1 L1=1e-6,1e-11\n"
+      "level 1 taulop o=0 transfers=1 L1=1e-6,1e-10\n",
+      tree);
+  auto up_fast =
+      PredictPhaseTimes(Model::kTauLop, fast, tree, flow, kTwoMachines, uplink);
+  EXPECT_NEAR((*up_fast)[0], 1.16e-6 * (1 + 0.16 / 1.32), 1e-18);
 }
 
 TEST(PredictTime, Wave2DFrontEndLayoutGivesTheSameTauLopCost) {
@@ -431,6 +456,12 @@ TEST(PredictTime, MovingHeavyPairIntoIdleSocketNeverIncreasesTime) {
       EXPECT_LE(*t1, *t0 * (1 + 1e-12))
           << ModelName(model) << " trial " << trial;
     }
+    PredictOptions uplink;
+    uplink.sharing = TauLopSharing::kPerSenderUplink;
+    auto u0 = PredictTime(Model::kTauLop, p, tree, flow, before, uplink);
+    auto u1 = PredictTime(Model::kTauLop, p, tree, flow, after, uplink);
+    ASSERT_TRUE(u0.ok() && u1.ok());
+    EXPECT_LE(*u1, *u0 * (1 + 1e-12)) << "taulop uplink trial " << trial;
     ++trials;
   }
   EXPECT_GT(trials, 50);
