@@ -49,7 +49,27 @@ std::string QuoteOrEof(std::string_view token) {
   return token.empty() ? std::string("end of file") : Quote(token);
 }
 
+namespace {
+
+// Fast path for the common case of a short unsigned decimal: at most 15 digits,
+// so the value is exact both as int64 and as double. Returns false (without
+// side effects) otherwise.
+bool ParseShortDigits(std::string_view token, int64_t* value) {
+  if (token.empty() || token.size() > 15) return false;
+  int64_t v = 0;
+  for (char c : token) {
+    const unsigned d = static_cast<unsigned>(c - '0');
+    if (d > 9) return false;
+    v = v * 10 + d;
+  }
+  *value = v;
+  return true;
+}
+
+}  // namespace
+
 bool ParseInt(std::string_view token, int64_t* value) {
+  if (ParseShortDigits(token, value)) return true;
   const char* first = token.data();
   const char* last = first + token.size();
   if (first != last && *first == '+') ++first;
@@ -59,6 +79,10 @@ bool ParseInt(std::string_view token, int64_t* value) {
 }
 
 bool ParseReal(std::string_view token, double* value) {
+  if (int64_t digits; ParseShortDigits(token, &digits)) {
+    *value = static_cast<double>(digits);
+    return true;
+  }
   const char* first = token.data();
   const char* last = first + token.size();
   bool negate = false;
