@@ -1,13 +1,12 @@
 #include "mpi_bindings/job_tree.h"
 
 #include <algorithm>
-#include <fstream>
 #include <map>
-#include <sstream>
 
 #include "absl/strings/str_cat.h"
 #include "core/util/status_macros.h"
 #include "topology/binding.h"
+#include "topology/topology.h"
 
 namespace rankmap::mpi_bindings {
 namespace {
@@ -16,29 +15,6 @@ using topology::LeafId;
 using topology::NodeId;
 using topology::Tree;
 using topology::TreeBuilder;
-
-// "tleaf L a1 c1 ... aL cL", inline or as the content of a file.
-absl::StatusOr<Tree> ParseTleaf(std::string_view text, std::string_view name) {
-  std::istringstream in{std::string(text)};
-  std::string word;
-  int64_t levels = 0;
-  if (!(in >> word) || word != "tleaf" || !(in >> levels) || levels < 1 ||
-      levels > 64) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(std::string(name),
-                     ": expected 'tleaf L a1 c1 ... aL cL' with 1 <= L <= 64"));
-  }
-  std::vector<int64_t> arities(levels);
-  std::vector<double> costs(levels);
-  for (int64_t i = 0; i < levels; ++i) {
-    if (!(in >> arities[i] >> costs[i])) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(std::string(name), ": expected ", 2 * levels,
-                       " numbers after L, found ", 2 * i));
-    }
-  }
-  return Tree::FromLevels(arities, costs);
-}
 
 // Copies `src` below `parent` in `b` (at the root when parent < 0), tagging
 // leaves with host.
@@ -186,28 +162,11 @@ absl::StatusOr<JobTree> FromHwloc(std::span<const ProcessInfo> procs,
 absl::StatusOr<Tree> LoadDescription(std::string_view description,
                                      std::string_view allowed_pus,
                                      bool core_leaves) {
-  // Until topology/'s LoadTopology is available in this build only tleaf is
-  // understood here.
-  std::string_view d = description;
-  while (!d.empty() && (d.front() == ' ' || d.front() == '\t'))
-    d.remove_prefix(1);
-  Tree tree;
-  if (d.substr(0, 6) == "tleaf ") {
-    ASSIGN_OR_RETURN(tree, ParseTleaf(d, "tleaf"));
-  } else {
-    std::ifstream in{std::string(d)};
-    std::stringstream text;
-    if (in) text << in.rdbuf();
-    if (!in || text.str().substr(0, 6) != "tleaf ") {
-      return absl::UnimplementedError(absl::StrCat(
-          "mpi_bindings: cannot load topology '", std::string(description),
-          "' (only tleaf descriptions are supported in this build)"));
-    }
-    ASSIGN_OR_RETURN(tree, ParseTleaf(text.str(), d));
-  }
-  (void)allowed_pus;
-  (void)core_leaves;
-  return tree;
+  topology::LoadOptions options;
+  options.leaf =
+      core_leaves ? topology::LeafKind::kCore : topology::LeafKind::kPu;
+  options.allowed_pus = std::string(allowed_pus);
+  return topology::LoadTopology(description, options);
 }
 
 absl::StatusOr<JobTree> BuildJobTree(std::span<const ProcessInfo> processes,

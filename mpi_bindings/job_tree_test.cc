@@ -6,6 +6,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/factories.h"
+#include "topology/binding.h"
 
 namespace rankmap::mpi_bindings {
 namespace {
@@ -61,8 +62,32 @@ TEST(BuildJobTreeTest, Errors) {
   EXPECT_FALSE(BuildJobTree({}, o).ok());
   o.topology = "tleaf 2 2 10";
   EXPECT_FALSE(BuildJobTree(Job(2), o).ok());
-  o.topology = "/nonexistent/file.xml";
+  o.topology = "pack:2 nosuchlevel:2";
   EXPECT_FALSE(BuildJobTree(Job(2), o).ok());
+}
+
+TEST(BuildJobTreeTest, HwlocPathPutsHostsUnderOneSwitch) {
+  // Two hosts (both really this machine) with one process each, bound to our
+  // first PU.
+  absl::StatusOr<std::vector<int32_t>> pus = topology::CurrentBindingPus();
+  ASSERT_TRUE(pus.ok()) << pus.status();
+  const int32_t pu = pus->front();
+  std::vector<ProcessInfo> procs = {
+      {"alpha", {pu}}, {"beta", {pu}}, {"alpha", {pu}}};
+  absl::StatusOr<JobTree> job = BuildJobTree(procs, JobTreeOptions{});
+  ASSERT_TRUE(job.ok()) << job.status();
+  EXPECT_TRUE(job->real_machine);
+  const topology::Tree& t = job->tree;
+  EXPECT_EQ(t.kind(t.root()), "switch");
+  EXPECT_EQ(t.host(job->slot_of_rank[0]), "alpha");
+  EXPECT_EQ(t.host(job->slot_of_rank[1]), "beta");
+  // Ranks 0 and 2 share alpha's only allowed PU; the leaf's capacity counts
+  // both.
+  EXPECT_EQ(job->slot_of_rank[0], job->slot_of_rank[2]);
+  EXPECT_EQ(t.os_index(job->slot_of_rank[0]), pu);
+  EXPECT_EQ(t.capacity(job->slot_of_rank[0]), 2);
+  EXPECT_EQ(t.Capacity(t.root()), 3);
+  EXPECT_GT(t.Distance(job->slot_of_rank[0], job->slot_of_rank[1]), 0.0);
 }
 
 TEST(NewRanksFromMappingTest, SharedSlotsAreHandedOutInRankOrder) {
