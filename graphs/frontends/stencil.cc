@@ -692,6 +692,61 @@ absl::StatusOr<std::vector<int64_t>> ParseGridShape(std::string_view text) {
   return out;
 }
 
+absl::StatusOr<std::vector<int64_t>> ParseProcessGrid(std::string_view text) {
+  std::vector<int64_t> out;
+  size_t start = 0;
+  while (true) {
+    const size_t x = text.find('x', start);
+    const std::string_view part =
+        text.substr(start, x == std::string_view::npos ? std::string_view::npos
+                                                       : x - start);
+    if (part == "0") {
+      out.push_back(0);
+    } else {
+      auto v = ParsePositiveInt(part, absl::StrCat("stencil: process grid '",
+                                                   std::string(text), "'"));
+      if (!v.ok()) return v.status();
+      out.push_back(*v);
+    }
+    if (x == std::string_view::npos) break;
+    start = x + 1;
+  }
+  if (out.size() != 2 && out.size() != 3) {
+    return Invalid("stencil", absl::StrCat("process grid '", std::string(text),
+                                           "' needs 2 or 3 entries like 8x8"));
+  }
+  return out;
+}
+
+absl::StatusOr<std::vector<bool>> ParsePeriodic(std::string_view text,
+                                                int32_t dims) {
+  if (dims < 1) return Invalid("stencil", "periodic: no dimensions");
+  if (text == "none") return std::vector<bool>(dims, false);
+  if (text == "all") return std::vector<bool>(dims, true);
+  std::vector<bool> out;
+  size_t start = 0;
+  while (true) {
+    const size_t comma = text.find(',', start);
+    const std::string_view part = text.substr(
+        start, comma == std::string_view::npos ? std::string_view::npos
+                                               : comma - start);
+    if (part != "0" && part != "1") {
+      return Invalid("stencil", absl::StrCat("periodic '", std::string(text),
+                                             "': expected 0 or 1, found '",
+                                             std::string(part), "'"));
+    }
+    out.push_back(part == "1");
+    if (comma == std::string_view::npos) break;
+    start = comma + 1;
+  }
+  if (static_cast<int32_t>(out.size()) != dims) {
+    return Invalid("stencil",
+                   absl::StrCat("periodic '", std::string(text), "' has ",
+                                out.size(), " entries, the grid ", dims));
+  }
+  return out;
+}
+
 absl::StatusOr<std::vector<double>> ParseSpeeds(std::string_view text,
                                                 std::string_view name) {
   std::vector<double> out;

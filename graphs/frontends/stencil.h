@@ -172,17 +172,24 @@ absl::StatusOr<CommGraph> HaloGraph(const GridPartition& partition,
 
 // The options of `rankmap frontend stencil` as a plain value.
 struct StencilOptions {
-  std::vector<int64_t> grid = {
-      1024, 1024};     // 2 or 3 extents, e.g. ParseGridShape("64x64x64")
-  int32_t points = 5;  // 5, 9 (2D) or 7, 27 (3D)
-  int32_t halo = 1;    // halo width in cells
-  std::vector<bool> periodic;  // per dimension; empty = none
-  int64_t procs = 0;           // 0: product of proc_grid, or speeds.size()
-  std::vector<int64_t>
-      proc_grid;       // explicit process grid; zeros chosen by DimsCreate
-  bool slabs = false;  // 1D slabs across dimension 0 instead of blocks
-  std::vector<double> speeds;  // nonempty: heterogeneous column-based (2D only)
-  double element_size = 8.0;   // bytes per grid cell
+  // 2 or 3 extents, e.g. ParseGridShape("64x64x64").
+  std::vector<int64_t> grid = {1024, 1024};
+  // 5, 9 (2D) or 7, 27 (3D).
+  int32_t points = 5;
+  // Halo width in cells.
+  int32_t halo = 1;
+  // Per dimension (ParsePeriodic); empty = none.
+  std::vector<bool> periodic;
+  // 0: the product of proc_grid, or speeds.size().
+  int64_t procs = 0;
+  // Explicit process grid (ParseProcessGrid); zeros are chosen by DimsCreate.
+  std::vector<int64_t> proc_grid;
+  // 1D slabs across dimension 0 instead of blocks.
+  bool slabs = false;
+  // Nonempty: heterogeneous column-based partition (2D only).
+  std::vector<double> speeds;
+  // Bytes per grid cell.
+  double element_size = 8.0;
 };
 
 // Builds the partition the options describe. Errors name the offending option,
@@ -193,6 +200,12 @@ absl::StatusOr<CommGraph> StencilGraph(const StencilOptions& options);
 
 // Parses "1024x1024" or "64x64x64" (2 or 3 positive extents).
 absl::StatusOr<std::vector<int64_t>> ParseGridShape(std::string_view text);
+// Parses a process grid like "8x8" or "0x4x0" (0 = let DimsCreate choose).
+absl::StatusOr<std::vector<int64_t>> ParseProcessGrid(std::string_view text);
+// Parses periodicity for `dims` dimensions: "none", "all", or one 0/1 per
+// dimension separated by commas ("1,0").
+absl::StatusOr<std::vector<bool>> ParsePeriodic(std::string_view text,
+                                                int32_t dims);
 // Parses a speeds file: positive numbers separated by white space, '#' starts a
 // comment. `name` is used in messages: "speeds.txt:3: expected a positive
 // speed, found 'abc'".
