@@ -28,6 +28,7 @@ struct Targets {
   std::vector<int64_t> size;   // one-to-one: exact number of processes per part
   std::vector<double> weight;  // n-to-1: target vertex weight per part
   std::vector<double> bound;   // n-to-1: largest vertex weight a part may carry
+  double ub = 1.5;  // n-to-1: METIS tolerance (max bound / weight ratio)
 };
 
 // Integer vertex weights for METIS: unchanged when they are small integers,
@@ -60,10 +61,16 @@ class Multisection {
         options_(options),
         mode_(mode),
         local_(graph.num_vertices(), -1) {
-    // Spread the n-to-1 imbalance over the levels so it does not compound past
-    // the bound.
-    level_ub_ = std::pow(1.0 + options.imbalance,
-                         1.0 / std::max<int32_t>(1, tree.height()));
+    // n-to-1: only leaf loads are bounded, so a subtree may carry up to the sum
+    // of its leaves' bounds (leaves of a subtree are contiguous: prefix sums).
+    if (mode == Mode::kPartition) {
+      const std::vector<double> b =
+          PartitionLoadBounds(tree, graph, options.imbalance);
+      bound_prefix_.assign(b.size() + 1, 0.0);
+      for (size_t l = 0; l < b.size(); ++l) {
+        bound_prefix_[l + 1] = bound_prefix_[l] + b[l];
+      }
+    }
   }
 
   absl::Status Run(Mapping* mapping) {
@@ -103,8 +110,14 @@ class Multisection {
       for (NodeId c : kids) {
         t.kid.push_back(c);
         t.weight.push_back(w * tree_.Capacity(c) / cap);
-        t.bound.push_back(t.weight.back() * level_ub_);
+        t.bound.push_back(bound_prefix_[tree_.leaf_end(c)] -
+                          bound_prefix_[tree_.leaf_begin(c)]);
+        // METIS takes one tolerance for all parts: the tightest room.
+        if (t.weight.back() > 0) {
+          t.ub = std::min(t.ub, t.bound.back() / t.weight.back());
+        }
       }
+      t.ub = std::clamp(t.ub, 1.001, 1.5);
       return t;
     }
     // One-to-one: pack into the fewest children (largest capacity first, ties
@@ -213,7 +226,7 @@ class Multisection {
       for (real_t x : tpwgts) sum += x;
       *std::max_element(tpwgts.begin(), tpwgts.end()) += 1.0f - sum;
       real_t ubvec =
-          static_cast<real_t>(mode_ == Mode::kPartition ? level_ub_ : 1.001);
+          static_cast<real_t>(mode_ == Mode::kPartition ? t.ub : 1.001);
       std::vector<idx_t> vwgt;
       if (mode_ == Mode::kPartition && graph_.has_vertex_weights())
         vwgt = ScaleVertexWeights(vw);
@@ -420,7 +433,7 @@ class Multisection {
   const CommGraph& graph_;
   const MappingOptions& options_;
   const Mode mode_;
-  double level_ub_ = 1.0;
+  std::vector<double> bound_prefix_;  // n-to-1: prefix sums of leaf bounds
   std::vector<int32_t> local_;
 };
 

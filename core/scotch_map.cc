@@ -33,6 +33,11 @@ struct ScotchArch {
   ScotchArch() { SCOTCH_archInit(&a); }
   ~ScotchArch() { SCOTCH_archExit(&a); }
 };
+struct ScotchContext {
+  SCOTCH_Context c;
+  ScotchContext() { SCOTCH_contextInit(&c); }
+  ~ScotchContext() { SCOTCH_contextExit(&c); }
+};
 struct ScotchStrat {
   SCOTCH_Strat s;
   ScotchStrat() { SCOTCH_stratInit(&s); }
@@ -228,10 +233,22 @@ absl::StatusOr<std::vector<SCOTCH_Num>> MapSubgraph(
   rc = SCOTCH_stratGraphMapBuild(&strat.s, SCOTCH_STRATDEFAULT,
                                  SCOTCH_archSize(arch), imbalance);
   if (rc != 0) return Fail("SCOTCH_stratGraphMapBuild", rc);
-  SCOTCH_randomSeed(static_cast<SCOTCH_Num>(seed % 2147483647ull));
-  SCOTCH_randomReset();
+  // Scotch 7 runs threads; a context with the deterministic option and a fixed
+  // seed makes the result depend on the inputs only.
+  ScotchContext ctx;
+  rc = SCOTCH_contextOptionSetNum(&ctx.c, SCOTCH_OPTIONNUMDETERMINISTIC, 1);
+  if (rc == 0) {
+    rc = SCOTCH_contextOptionSetNum(&ctx.c, SCOTCH_OPTIONNUMRANDOMFIXEDSEED, 1);
+  }
+  if (rc != 0) return Fail("SCOTCH_contextOptionSetNum", rc);
+  SCOTCH_contextRandomSeed(&ctx.c,
+                           static_cast<SCOTCH_Num>(seed % 2147483647ull));
+  SCOTCH_contextRandomReset(&ctx.c);
+  ScotchGraph bound;
+  rc = SCOTCH_contextBindGraph(&ctx.c, &sg.g, &bound.g);
+  if (rc != 0) return Fail("SCOTCH_contextBindGraph", rc);
   std::vector<SCOTCH_Num> parttab(total, 0);
-  rc = SCOTCH_graphMap(&sg.g, arch, &strat.s, parttab.data());
+  rc = SCOTCH_graphMap(&bound.g, arch, &strat.s, parttab.data());
   if (rc != 0) return Fail("SCOTCH_graphMap", rc);
   parttab.resize(n);
   return parttab;

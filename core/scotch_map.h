@@ -25,8 +25,9 @@
 // processes on one slot, so the result is repaired (each surplus process moves
 // to the nearest free slot) and the number of repairs is reported. n-to-1
 // (ScotchPartitionMap): Scotch's own balance tolerance, result unrepaired.
-// Determinism: SCOTCH_randomSeed(seed) + SCOTCH_randomReset() before every
-// call.
+// Determinism: every call runs in a Scotch context with the deterministic
+// option, a fixed random seed derived from `seed`, and a reset generator, so
+// Scotch's threads do not change the result.
 //
 //   ScotchReport rep;
 //   ASSIGN_OR_RETURN(Mapping m, ScotchMap(tree, graph, options, &rep));

@@ -1,0 +1,417 @@
+// Engine benchmark: J and wall time of rankmap's presets and of every baseline
+// on shuffled instance families, side by side in one table, plus the n-to-1
+// mesh comparison with Scotch.
+//
+//   bazel run -c opt //bench:engine_bench -- --sizes=64,256
+//   --families=stencil2d,clustered bazel run -c opt //bench:engine_bench --
+//   --scale      # adds the 1,048,576-process case
+//
+// Families (fixed seeds, ranks shuffled so identity is poor): 2D 5-point
+// stencil, 3D 7-point stencil, random sparse with 4 partners per process,
+// hierarchically clustered (heavy inside hidden groups of 16, medium inside
+// groups of 64, light random background). Trees are tleaf with distances
+// 1/11/111/1111 (core/socket/node/switch). Extra rows: a heterogeneous
+// three-cluster network (unbalanced tree with a cluster-pair cost matrix), the
+// METIS example meshes mapped n-to-1 onto 4:8:6 and 4:16:6 (distances 1:10:100)
+// against Scotch -b0.03.
+//
+// Every mapping is checked (capacities, or the imbalance bound for n-to-1) and
+// its J is recomputed here independently of the library; any failure makes the
+// exit status 1. Deterministic: same flags, same table (times aside).
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "absl/flags/flag.h"
+#include "absl/flags/parse.h"
+#include "absl/strings/str_split.h"
+#include "core/mapper.h"
+#include "core/mapping.h"
+#include "core/multisection.h"
+#include "core/scotch_map.h"
+#include "graphs/comm_graph.h"
+#include "graphs/graphs.h"
+#include "tests/factories.h"
+#include "topology/tree.h"
+
+ABSL_FLAG(std::string, families, "stencil2d,stencil3d,random,clustered",
+          "comma-separated instance families");
+ABSL_FLAG(std::string, sizes, "64,256,576,1024,4096,8192",
+          "comma-separated process counts");
+ABSL_FLAG(std::string, algorithms,
+          "default,fast,strong,paper-tm,multisection,scotch,identity,round-"
+          "robin,random,mpipp",
+          "comma-separated algorithms to run");
+ABSL_FLAG(bool, network, true,
+          "add the heterogeneous three-cluster network rows");
+ABSL_FLAG(bool, meshes, true, "add the n-to-1 METIS mesh rows");
+ABSL_FLAG(std::string, mesh_dir, "/usr/share/doc/libmetis-dev/examples/graphs",
+          "where 4elt.graph, copter2.graph, mdual.graph live");
+ABSL_FLAG(bool, scale, false, "add the 1,048,576-process 3D stencil (slow)");
+ABSL_FLAG(int32_t, mpipp_max_n, 4096, "skip MPIPP above this many processes");
+ABSL_FLAG(uint64_t, seed, 1, "seed of the generators and of the mappers");
+
+namespace rankmap {
+namespace {
+
+using graphs::CommGraph;
+using topology::NodeId;
+using topology::Tree;
+
+double Seconds(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
+      .count();
+}
+
+// Heavy traffic inside hidden groups of 16, medium inside groups of 64, light
+// background.
+CommGraph Clustered(int32_t n, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  graphs::CommGraphBuilder b(n);
+  for (int32_t u = 0; u < n; ++u) {
+    const int32_t g16 = u / 16 * 16, g64 = u / 64 * 64;
+    for (int32_t v = u + 1; v < std::min(n, g16 + 16); ++v)
+      (void)b.AddEdge(u, v, 1000);
+    for (int k = 0; k < 4; ++k) {
+      (void)b.AddEdge(
+          u, g64 + static_cast<int32_t>(rng() % std::min(64, n - g64)), 10);
+    }
+    for (int k = 0; k < 2; ++k)
+      (void)b.AddEdge(u, static_cast<int32_t>(rng() % n), 1);
+  }
+  return *std::move(b).Build();
+}
+
+// J recomputed from the CSR arrays and an LCA walk of its own (not
+// Tree::Distance's loop order): sum over arcs u < v of w * cost at the LCA (or
+// the pair entry below it).
+double IndependentJ(const Tree& t, const CommGraph& g, const core::Mapping& m) {
+  double j = 0.0;
+  auto xadj = g.xadj();
+  auto adj = g.adjncy();
+  auto w = g.adjwgt();
+  for (int32_t u = 0; u < g.num_vertices(); ++u) {
+    for (int64_t e = xadj[u]; e < xadj[u + 1]; ++e) {
+      const int32_t v = adj[e];
+      if (v <= u || m[u] == m[v]) continue;
+      // Lift the deeper side first, then both together.
+      NodeId a = m[u], b = m[v], ca = a, cb = b;
+      while (t.depth(a) > t.depth(b)) ca = a, a = t.parent(a);
+      while (t.depth(b) > t.depth(a)) cb = b, b = t.parent(b);
+      while (a != b) ca = a, a = t.parent(a), cb = b, b = t.parent(b);
+      const double d = t.has_pair_costs(a)
+                           ? t.pair_cost(a, t.child_rank(ca), t.child_rank(cb))
+                           : t.cost(a);
+      j += w[e] * d;
+    }
+  }
+  return j;
+}
+
+// Largest leaf load relative to its exact share, minus 1 (n-to-1 rows).
+double Imbalance(const Tree& t, const CommGraph& g, const core::Mapping& m) {
+  std::vector<double> load(t.num_leaves(), 0.0);
+  for (int32_t v = 0; v < g.num_vertices(); ++v)
+    load[m[v]] += g.vertex_weight(v);
+  const double per_slot =
+      g.TotalVertexWeight() / static_cast<double>(t.Capacity(t.root()));
+  double worst = 0.0;
+  for (int32_t l = 0; l < t.num_leaves(); ++l) {
+    if (t.capacity(l) > 0)
+      worst = std::max(worst, load[l] / (per_slot * t.capacity(l)) - 1.0);
+  }
+  return worst;
+}
+
+// Reads a METIS .graph file (unweighted or with fmt 1/10/11) through graphs/.
+absl::StatusOr<CommGraph> ReadMesh(const std::string& path) {
+  return graphs::ReadGraphFile(path, graphs::GraphFormat::kMetis);
+}
+
+// Three clusters of different node shapes under a network with cluster-pair
+// costs: 8 nodes of 2 x 12 cores, 16 nodes of 2 x 4 cores, 4 nodes of 2 x 32
+// cores (576 cores). Inside a cluster: socket 1, node 11, cluster 111; between
+// clusters 1111, 2000 or 3000.
+Tree NetworkTree() {
+  topology::TreeBuilder b;
+  const NodeId root = b.AddRoot("network");
+  b.SetPairCosts(root, {0, 1111, 3000, 1111, 0, 2000, 3000, 2000, 0});
+  const int nodes[3] = {8, 16, 4}, cores[3] = {12, 4, 32};
+  for (int c = 0; c < 3; ++c) {
+    const NodeId cl = b.AddChild(root, "cluster", 111);
+    for (int n = 0; n < nodes[c]; ++n) {
+      const NodeId nd = b.AddChild(cl, "node", 11);
+      for (int s = 0; s < 2; ++s) {
+        const NodeId so = b.AddChild(nd, "socket", 1);
+        for (int k = 0; k < cores[c]; ++k) b.AddChild(so, "core");
+      }
+    }
+  }
+  return *std::move(b).Build();
+}
+
+struct Row {
+  std::string instance, algorithm;
+  double j = NAN, seconds = NAN, imbalance = NAN;
+  bool ok = true;
+  std::string note;
+};
+
+struct Instance {
+  std::string name;
+  Tree tree;
+  CommGraph graph;
+  bool n_to_1 = false;
+};
+
+class Bench {
+ public:
+  explicit Bench(std::vector<std::string> algorithms)
+      : algorithms_(std::move(algorithms)) {}
+
+  void Run(const Instance& in) {
+    std::vector<Row> rows;
+    if (in.n_to_1) {
+      rows.push_back(RunOne(in, "rankmap-n:1", [&] {
+        core::MappingOptions o;
+        o.algorithm = core::Algorithm::kMultisection;
+        return core::Map(in.tree, in.graph, o);
+      }));
+      rows.push_back(RunOne(in, "scotch-b0.03", [&] {
+        return core::ScotchPartitionMap(in.tree, in.graph, 0.03, seed_);
+      }));
+    } else {
+      for (const std::string& a : algorithms_) {
+        if (a == "mpipp" && in.graph.num_vertices() > mpipp_max_n_) continue;
+        rows.push_back(RunOne(in, a, [&]() -> absl::StatusOr<core::Mapping> {
+          return RunAlgorithm(a, in);
+        }));
+      }
+    }
+    // Reference values: Scotch (strict, or -b0.03 for n-to-1) and the paper
+    // TreeMatch.
+    double j_scotch = NAN, j_paper = NAN;
+    for (const Row& r : rows) {
+      if (r.algorithm == "scotch" || r.algorithm == "scotch-b0.03")
+        j_scotch = r.j;
+      if (r.algorithm == "paper-tm") j_paper = r.j;
+    }
+    const double best =
+        std::isnan(j_paper) ? j_scotch : std::min(j_scotch, j_paper);
+    for (const Row& r : rows) {
+      const double rs = r.j / j_scotch, rb = r.j / best;
+      std::printf(
+          "%-26s %-13s %14.6g %9.3f %8.3f %8.3f %s%s\n", r.instance.c_str(),
+          r.algorithm.c_str(), r.j, r.seconds, rs, rb,
+          std::isnan(r.imbalance) ? ""
+                                  : ("imb=" + Fmt(r.imbalance) + " ").c_str(),
+          r.ok ? r.note.c_str() : ("INVALID " + r.note).c_str());
+      if (!r.ok) failed_ = true;
+      if (r.ok && std::isfinite(rs) && rs > 0) {
+        log_scotch_[r.algorithm] += std::log(rs);
+        log_best_[r.algorithm] += std::log(rb);
+        ++count_[r.algorithm];
+      }
+    }
+    std::fflush(stdout);
+  }
+
+  void Summary() const {
+    for (const auto& [a, c] : count_) {
+      std::printf("%-26s %-13s %14s %9s %8.3f %8.3f (%d instances)\n",
+                  "geomean", a.c_str(), "", "", std::exp(log_scotch_.at(a) / c),
+                  std::exp(log_best_.at(a) / c), c);
+    }
+  }
+
+  bool failed() const { return failed_; }
+  void set_seed(uint64_t s) { seed_ = s; }
+  void set_mpipp_max_n(int32_t n) { mpipp_max_n_ = n; }
+
+ private:
+  static std::string Fmt(double x) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4f", x);
+    return buf;
+  }
+
+  absl::StatusOr<core::Mapping> RunAlgorithm(const std::string& a,
+                                             const Instance& in) const {
+    core::MappingOptions o;
+    if (a == "default" || a == "fast" || a == "strong") {
+      absl::StatusOr<core::MappingOptions> p = core::MappingOptions::Preset(a);
+      if (!p.ok()) return p.status();
+      o = *p;
+    } else if (a == "paper-tm") {
+      o.algorithm = core::Algorithm::kTreeMatch;
+      o.exact_pairing = false;
+      o.split_arities = false;
+      o.refine = false;
+      o.exhaustive_limit = 0;
+    } else {
+      absl::StatusOr<core::Algorithm> alg = core::ParseAlgorithm(a);
+      if (!alg.ok()) return alg.status();
+      o.algorithm = *alg;
+    }
+    o.seed = seed_;
+    return core::Map(in.tree, in.graph, o);
+  }
+
+  template <typename F>
+  Row RunOne(const Instance& in, const std::string& name, F f) const {
+    Row r;
+    r.instance = in.name;
+    r.algorithm = name;
+    const auto t0 = std::chrono::steady_clock::now();
+    absl::StatusOr<core::Mapping> m = f();
+    r.seconds = Seconds(t0);
+    if (!m.ok()) {
+      r.ok = false;
+      r.note = std::string(m.status().message());
+      return r;
+    }
+    absl::Status valid =
+        in.n_to_1 ? core::ValidatePartitionMapping(in.tree, in.graph, *m, 0.03)
+                  : core::ValidateMapping(in.tree, in.graph.num_vertices(), *m);
+    r.j = IndependentJ(in.tree, in.graph, *m);
+    const double lib_j = core::ComputeJ(in.tree, in.graph, *m);
+    if (std::abs(lib_j - r.j) > 1e-9 * std::max(1.0, r.j)) {
+      r.ok = false;
+      r.note = "J mismatch " + Fmt(lib_j) + " vs " + Fmt(r.j);
+    }
+    if (in.n_to_1) r.imbalance = Imbalance(in.tree, in.graph, *m);
+    if (!valid.ok()) {
+      // Scotch's own balance is reported, not fatal: it is the baseline being
+      // measured.
+      if (name == "scotch-b0.03") {
+        r.note = "over-bound";
+      } else {
+        r.ok = false;
+        r.note = std::string(valid.message());
+      }
+    }
+    return r;
+  }
+
+  std::vector<std::string> algorithms_;
+  uint64_t seed_ = 1;
+  int32_t mpipp_max_n_ = 4096;
+  bool failed_ = false;
+  std::map<std::string, double> log_scotch_, log_best_;
+  std::map<std::string, int> count_;
+};
+
+struct Size {
+  int32_t n;
+  const char* tree;  // tleaf body, distances 1/11/111/1111
+  int32_t r2, c2, x3, y3, z3;
+};
+
+constexpr Size kSizes[] = {
+    {64, "4 2 1000 2 100 2 10 8 1", 8, 8, 4, 4, 4},
+    {256, "4 4 1000 4 100 2 10 8 1", 16, 16, 8, 8, 4},
+    {576, "4 6 1000 4 100 2 10 12 1", 24, 24, 12, 8, 6},
+    {1024, "4 8 1000 8 100 2 10 8 1", 32, 32, 16, 8, 8},
+    {4096, "4 16 1000 16 100 2 10 8 1", 64, 64, 16, 16, 16},
+    {8192, "4 32 1000 16 100 2 10 8 1", 128, 64, 32, 16, 16},
+};
+
+bool Has(const std::vector<std::string>& list, const std::string& x) {
+  return std::find(list.begin(), list.end(), x) != list.end();
+}
+
+std::vector<std::string> SplitList(const std::string& s) {
+  std::vector<std::string> out;
+  for (absl::string_view p : absl::StrSplit(s, ',', absl::SkipEmpty()))
+    out.emplace_back(p);
+  return out;
+}
+
+int Main() {
+  const uint64_t seed = absl::GetFlag(FLAGS_seed);
+  const std::vector<std::string> families =
+      SplitList(absl::GetFlag(FLAGS_families));
+  std::vector<int32_t> sizes;
+  for (const std::string& s : SplitList(absl::GetFlag(FLAGS_sizes)))
+    sizes.push_back(std::stoi(s));
+  Bench bench(SplitList(absl::GetFlag(FLAGS_algorithms)));
+  bench.set_seed(seed);
+  bench.set_mpipp_max_n(absl::GetFlag(FLAGS_mpipp_max_n));
+  std::printf("%-26s %-13s %14s %9s %8s %8s\n", "instance", "algorithm", "J",
+              "seconds", "J/scotch", "J/best");
+  for (const Size& s : kSizes) {
+    if (std::find(sizes.begin(), sizes.end(), s.n) == sizes.end()) continue;
+    const Tree tree = testing::MakeTleaf(s.tree);
+    const std::vector<int32_t> perm = testing::RandomPermutation(s.n, seed + 6);
+    const std::string n = std::to_string(s.n);
+    if (Has(families, "stencil2d")) {
+      bench.Run({"stencil2d-" + n, tree,
+                 testing::Permute(testing::MakeGrid2D(s.r2, s.c2), perm)});
+    }
+    if (Has(families, "stencil3d")) {
+      bench.Run(
+          {"stencil3d-" + n, tree,
+           testing::Permute(testing::MakeGrid3D(s.x3, s.y3, s.z3), perm)});
+    }
+    if (Has(families, "random")) {
+      bench.Run(
+          {"random4-" + n, tree, testing::MakeRandomGraph(s.n, 4, seed + 10)});
+    }
+    if (Has(families, "clustered")) {
+      bench.Run({"clustered-" + n, tree,
+                 testing::Permute(Clustered(s.n, seed + 4), perm)});
+    }
+  }
+  if (absl::GetFlag(FLAGS_network)) {
+    const Tree net = NetworkTree();
+    const std::vector<int32_t> perm = testing::RandomPermutation(576, seed + 6);
+    bench.Run({"network-stencil3d-576", net,
+               testing::Permute(testing::MakeGrid3D(12, 8, 6), perm)});
+    bench.Run({"network-clustered-576", net,
+               testing::Permute(Clustered(576, seed + 4), perm)});
+  }
+  if (absl::GetFlag(FLAGS_meshes)) {
+    const char* kMeshes[] = {"4elt", "copter2", "mdual"};
+    const char* kTrees[][2] = {{"4:8:6", "3 4 90 8 9 6 1"},
+                               {"4:16:6", "3 4 90 16 9 6 1"}};
+    for (const char* mesh : kMeshes) {
+      const std::string path =
+          absl::GetFlag(FLAGS_mesh_dir) + "/" + mesh + ".graph";
+      if (!std::ifstream(path).good()) continue;
+      absl::StatusOr<CommGraph> g = ReadMesh(path);
+      if (!g.ok()) {
+        std::printf("%-26s cannot read: %s\n", mesh,
+                    std::string(g.status().message()).c_str());
+        continue;
+      }
+      for (const auto& t : kTrees) {
+        bench.Run({std::string(mesh) + "@" + t[0], testing::MakeTleaf(t[1]), *g,
+                   true});
+      }
+    }
+  }
+  if (absl::GetFlag(FLAGS_scale)) {
+    // 128 x 128 x 64 = 1,048,576 processes on 64 switches x 64 nodes x 16 x 16
+    // cores.
+    const Tree big = testing::MakeTleaf("4 64 1000 64 100 16 10 16 1");
+    Bench scale({"fast", "default", "multisection"});
+    scale.set_seed(seed);
+    scale.Run({"stencil3d-1048576", big, testing::MakeGrid3D(128, 128, 64)});
+    if (scale.failed()) return 1;
+  }
+  bench.Summary();
+  return bench.failed() ? 1 : 0;
+}
+
+}  // namespace
+}  // namespace rankmap
+
+int main(int argc, char** argv) {
+  absl::ParseCommandLine(argc, argv);
+  return rankmap::Main();
+}

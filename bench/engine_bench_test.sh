@@ -1,0 +1,13 @@
+#!/bin/bash
+# Runs the engine benchmark on its smallest sizes; fails when any mapping is invalid, any J
+# differs from the independent recomputation, or a row is missing.
+set -euo pipefail
+bin="${TEST_SRCDIR}/${TEST_WORKSPACE}/bench/engine_bench"
+out="${TEST_TMPDIR}/table.txt"
+"$bin" --sizes=64 --meshes=false --network=true --seed=3 >"$out"
+cat "$out"
+# 4 families x 10 algorithms + 2 network instances x 10 algorithms.
+rows=$(grep -cE '^(stencil2d|stencil3d|random4|clustered|network)' "$out")
+[ "$rows" -eq 60 ] || { echo "expected 60 rows, found $rows"; exit 1; }
+if grep -q INVALID "$out"; then echo "invalid mapping"; exit 1; fi
+grep -q '^geomean' "$out"
