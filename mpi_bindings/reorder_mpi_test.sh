@@ -18,4 +18,8 @@ done
 for np in 8 7 2 1; do
   run "$np" -x RANKMAP_TOPOLOGY "$bin" errors
 done
+# No override: hwloc tree of this machine, engine defaults, PU re-binding.
+for np in 4 1; do
+  env -u RANKMAP_TOPOLOGY timeout 60 mpirun -np "$np" --bind-to none "$bin" hwloc
+done
 echo PASS

@@ -10,6 +10,7 @@
 // status 0 on success on every rank.
 #include <mpi.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -21,6 +22,7 @@
 #include "mpi_bindings/rankmap_mpi.h"
 #include "mpi_bindings/reorder.h"
 #include "tests/factories.h"
+#include "topology/binding.h"
 
 namespace rankmap::mpi_bindings {
 namespace {
@@ -129,6 +131,46 @@ int Permutation(const std::string& algorithm, const std::string& arities,
       perm += std::to_string(all[q]) + (q + 1 < n ? "," : "");
     std::printf("permutation %s n=%d new_rank=[%s] J %.0f -> %.0f\n",
                 algorithm.c_str(), n, perm.c_str(), before, after);
+  }
+  MPI_Comm_free(&out.comm);
+  return 0;
+}
+
+// No override: the tree comes from hwloc (this machine, the PUs the ranks may
+// use) and the engine runs with its defaults; with PU re-binding every process
+// ends on one PU, the one of its slot, and slots are spread over the allowed
+// PUs.
+int Hwloc() {
+  graphs::CommGraph graph = KnownGraph(n);
+  ReorderOptions options;
+  options.read_environment = false;
+  options.rebind = Rebind::kPu;
+  const int allowed =
+      static_cast<int>(topology::CurrentBindingPus().value().size());
+  ReorderOutcome out = ReorderDetailed(MPI_COMM_WORLD, graph, options);
+  Check(out.status.ok(), "hwloc reorder: " + std::string(out.status.message()));
+  int new_rank = -1;
+  MPI_Comm_rank(out.comm, &new_rank);
+  Check(new_rank == out.new_rank[me],
+        "communicator rank equals the permutation");
+  std::vector<int32_t> sorted = out.new_rank;
+  std::sort(sorted.begin(), sorted.end());
+  for (int q = 0; q < n; ++q) Check(sorted[q] == q, "permutation");
+  Check(out.cost_after <= out.cost_before || n <= 2,
+        "engine does not worsen J");
+  absl::StatusOr<std::vector<int32_t>> pus = topology::CurrentBindingPus();
+  Check(pus.ok() && pus->size() == 1,
+        "bound to exactly one PU after re-binding");
+  int pu = pus.ok() && !pus->empty() ? pus->front() : -1;
+  std::vector<int> all(n);
+  MPI_Gather(&pu, 1, MPI_INT, all.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
+  if (me == 0) {
+    std::sort(all.begin(), all.end());
+    const int distinct =
+        static_cast<int>(std::unique(all.begin(), all.end()) - all.begin());
+    std::printf("hwloc n=%d J %.0f -> %.0f, %d distinct PUs\n", n,
+                out.cost_before, out.cost_after, distinct);
+    Check(distinct == std::min(n, allowed), "processes spread over the PUs");
   }
   MPI_Comm_free(&out.comm);
   return 0;
@@ -244,6 +286,8 @@ int main(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "";
   if (mode == "permutation" && argc == 5) {
     Permutation(argv[2], argv[3], argv[4]);
+  } else if (mode == "hwloc") {
+    Hwloc();
   } else if (mode == "errors") {
     Errors();
   } else {
