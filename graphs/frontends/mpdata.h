@@ -4,41 +4,37 @@
 // differs between horizontal (left/right, strided, slow) and vertical
 // (top/bottom, contiguous, fast) neighbours and between groups (clusters).
 //
-// Cost (4.1)-(4.3), with Q_ij the processor of sub-domain (i, j), h = N / r, w
-// = N / c:
-//   cost_H = sum over rows i of h * sum over links (Q_ij, Q_i,j+1) of 1 /
-//   b_H(g(Q_ij), g(Q_i,j+1)) cost_V = sum over columns j of w * sum over links
-//   (Q_ij, Q_i+1,j) of 1 / b_V(...)
-// Rows and columns are open chains (c - 1 and r - 1 links) by default: that is
-// the reading that reproduces the thesis's Tables 4.2 and 4.3 (see the digest);
+// Cost (4.1)-(4.3), Q_ij the processor of sub-domain (i, j), g(.) its group,
+// h = N / r, w = N / c:
+//   cost_H = sum_i h * sum_j 1 / b_H(g(Q_ij), g(Q_i,j+1))
+//   cost_V = sum_j w * sum_i 1 / b_V(g(Q_ij), g(Q_i+1,j))
+// Rows and columns are open chains (c - 1 and r - 1 links) by default: the
+// reading that reproduces the thesis's Tables 4.2 and 4.3 (see the digest);
 // `cyclic` adds the wrap links of the printed formulas (with eq. 4.2's index
 // typo corrected).
 //
-// Algorithm 3, as implemented (conventions of the digest that reproduce the
+// Algorithm 3 as implemented (the digest's conventions, which reproduce the
 // tables):
 //   repeat
-//     Step 1: for every shape r x c = P (r, c >= 2 unless allow_1d; r
-//     ascending) and both fills of
-//             the current linear order (column-major first), evaluate; keep the
-//             first strict minimum.
+//     Step 1: over every shape r x c = P (r, c >= 2 unless allow_1d;
+//       r ascending) and both fills of the current linear order (column-major
+//       first), keep the first strict minimum.
 //     Step 2: Algorithm 2 with the asymmetric cost on that shape: group each
-//     column's processors
-//             by group (stable, first appearance); column 1 takes the group
-//             order minimising its cost_V; column i = 2..c the group order
-//             minimising the cost of columns 1..i; then the column order
-//             minimising the total; permutations in lexicographic order, first
-//             strict minimum.
+//       column's processors by group (stable, first appearance); column 1
+//       takes the group order minimising its cost_V; column i = 2..c the
+//       order minimising the cost of columns 1..i; then the column order
+//       minimising the total. Permutations in lexicographic order, first
+//       strict minimum.
 //     Re-linearise the grid in Step 1's fill order.
-//   until the linear order no longer changes (or max_iterations, or an order
-//   repeats).
-// This is self-contained (it does not call the SUMMA arrangement code of
-// arrangement.h): the grid here is uniform and the Step 1 shape search is
-// MPDATA-specific.
+//   until the order no longer changes (or max_iterations, or a repeat).
+// Self-contained (it does not call the SUMMA code of arrangement.h, which was
+// not available when this was written): the grid is uniform and the Step 1
+// shape search is MPDATA-specific.
 //
 // Usage:
-//   MpdataNetwork net{4, bw_h, bw_v};                 // Table 4.1, GB/s,
-//   row-major 4 x 4 std::vector<int32_t> group = {0,0,0, 1,1,1,1, 2,2, 3,3,3};
-//   ASSIGN_OR_RETURN(MpdataResult r, ArrangeMpdata(group, net, {}));
+//   MpdataNetwork net{4, bw_h, bw_v};   // Table 4.1, GB/s, row-major 4 x 4
+//   std::vector<int32_t> group = {0, 0, 0, 1, 1, 1, 1, 2, 2, 3, 3, 3};
+//   ASSIGN_OR_RETURN(MpdataResult r, ArrangeMpdata(group, net));
 //   // r.grid is 6 x 2, r.cost.total ~ 2.1487e6 (thesis 2,143,978)
 #ifndef RANKMAP_GRAPHS_FRONTENDS_MPDATA_H_
 #define RANKMAP_GRAPHS_FRONTENDS_MPDATA_H_
@@ -62,22 +58,25 @@ struct MpdataNetwork {
 };
 
 struct MpdataOptions {
-  double domain = 512;  // N: row height N / r, column width N / c
-  bool cyclic = false;  // wrap links (printed formulas) instead of open chains
-  bool allow_1d =
-      false;  // also try 1 x P and P x 1 (the thesis reports 6 x 2 without)
-  int32_t max_iterations = 32;  // Step 1 + Step 2 rounds
-  int64_t max_evaluations =
-      50'000'000;  // refuse searches with more candidates than this
+  // N: rows are N / r high, columns N / c wide.
+  double domain = 512;
+  // Wrap links (the printed formulas) instead of open chains (the tables).
+  bool cyclic = false;
+  // Also try 1 x P and P x 1 (the thesis reports 6 x 2, so it excludes them).
+  bool allow_1d = false;
+  // Step 1 + Step 2 rounds.
+  int32_t max_iterations = 32;
+  // Refuse searches with more candidate evaluations than this per round.
+  int64_t max_evaluations = 50'000'000;
 };
 
-// An r x c arrangement: cells[i * cols + j] is the processor of sub-domain (i,
-// j).
+// An r x c arrangement: cells[i * cols + j] is the processor of sub-domain
+// (i, j).
 struct MpdataGrid {
   int32_t rows = 0;
   int32_t cols = 0;
-  bool column_major =
-      true;  // the fill order it was built with (and is read back in)
+  // The fill order it was built with (and is read back in).
+  bool column_major = true;
   std::vector<int32_t> cells;
   int32_t at(int32_t i, int32_t j) const {
     return cells[static_cast<size_t>(i) * cols + j];
@@ -111,13 +110,14 @@ absl::StatusOr<MpdataCost> EvaluateMpdata(const MpdataGrid& grid,
 struct MpdataResult {
   MpdataGrid grid;
   MpdataCost cost;
-  MpdataGrid first_step1;  // Step 1's choice in the first round (before any
-                           // regrouping)
+  // Step 1's choice in the first round, before any regrouping.
+  MpdataGrid first_step1;
   MpdataCost first_step1_cost;
-  int32_t iterations =
-      0;  // rounds run; the last one reproduced its input order if converged
+  // Rounds run; when converged, the last one reproduced its input order.
+  int32_t iterations = 0;
   bool converged = false;
-  int64_t evaluations = 0;  // candidate grids scored
+  // Candidate grids scored.
+  int64_t evaluations = 0;
 };
 
 // Algorithm 3 from the initial linear order `initial` (processors 0..P-1 in

@@ -27,8 +27,7 @@
 //   o.points = 5;
 //   o.procs = 64;                 // 8 x 8 blocks (DimsCreate)
 //   ASSIGN_OR_RETURN(CommGraph g, StencilGraph(o));
-//   // w(0, 1) = 2 * 128 cells * 8 bytes: 128 halo cells sent each way per
-//   iteration.
+//   // w(0, 1) = 2 * 128 cells * 8 bytes: 128 halo cells each way per step.
 #ifndef RANKMAP_GRAPHS_FRONTENDS_STENCIL_H_
 #define RANKMAP_GRAPHS_FRONTENDS_STENCIL_H_
 

@@ -32,10 +32,10 @@ namespace rankmap::graphs {
 
 struct Wave2DNeighbour {
   int32_t process = 0;
-  int64_t cells = 0;  // getCurHaloCnt(me, process): doubles sent (and received)
-                      // per iteration
-  bool packed = false;  // horizontal neighbour: the halo is a strided column,
-                        // packed to send
+  // getCurHaloCnt(me, process): doubles sent (and received) per iteration.
+  int64_t cells = 0;
+  // Horizontal neighbour: the halo is a strided column, packed to send.
+  bool packed = false;
   friend bool operator==(const Wave2DNeighbour&,
                          const Wave2DNeighbour&) = default;
 };
