@@ -18,8 +18,12 @@
 #include "core/mapper.h"
 #include "core/mapping.h"
 #include "core/util/status_macros.h"
+#include "graphs/frontends/matrix_frontend.h"
+#include "graphs/frontends/stencil.h"
 #include "graphs/graphs.h"
+#include "topology/tleaf.h"
 #include "topology/topology.h"
+#include "topology/tree_ops.h"
 
 namespace rankmap::cli {
 namespace {
@@ -197,6 +201,43 @@ absl::StatusOr<graphs::CommGraph> DemoStencil(int32_t n, uint64_t seed, double b
   return std::move(b).Build();
 }
 
+// Comma- or space-separated numbers ("0,0,1"); `flag` names the flag in errors.
+template <typename T>
+absl::StatusOr<std::vector<T>> ParseList(const std::string& text, const char* flag) {
+  std::vector<T> values;
+  std::string token;
+  auto flush = [&]() -> absl::Status {
+    if (token.empty()) return absl::OkStatus();
+    char* end = nullptr;
+    const double v = std::strtod(token.c_str(), &end);
+    if (end == token.c_str() || *end != '\0' || !std::isfinite(v)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("--", flag, ": expected a number, found '", token, "'"));
+    }
+    values.push_back(static_cast<T>(v));
+    token.clear();
+    return absl::OkStatus();
+  };
+  for (char ch : text) {
+    if (ch == ',' || ch == ' ' || ch == '\t' || ch == '\n') {
+      RETURN_IF_ERROR(flush());
+    } else {
+      token.push_back(ch);
+    }
+  }
+  RETURN_IF_ERROR(flush());
+  return values;
+}
+
+// --speeds: a file when one exists at that path, else an inline list.
+absl::StatusOr<std::vector<double>> LoadSpeeds(const std::string& speeds) {
+  if (speeds.empty()) return std::vector<double>{};
+  if (std::ifstream(speeds).good()) return graphs::ReadSpeedsFile(speeds);
+  std::string text = speeds;
+  std::replace(text.begin(), text.end(), ',', ' ');
+  return graphs::ParseSpeeds(text, "--speeds");
+}
+
 }  // namespace
 
 int ExitCodeFor(const absl::Status& status) {
@@ -299,7 +340,18 @@ absl::Status RunCompare(const CompareCommand& cmd, std::ostream& out) {
 
 absl::Status RunTopology(const TopologyCommand& cmd, std::ostream& out) {
   ASSIGN_OR_RETURN(topology::Tree tree, LoadTree(cmd.inputs));
-  return absl::UnimplementedError("topology: drawing not wired yet");
+  if (cmd.format == "text") {
+    out << topology::DrawTree(tree);
+  } else if (cmd.format == "json") {
+    out << topology::ToJson(tree) << "\n";
+  } else if (cmd.format == "tleaf") {
+    ASSIGN_OR_RETURN(std::string line, topology::WriteTleaf(tree));
+    out << line << "\n";
+  } else {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--format: unknown topology format '", cmd.format, "' (expected text, json, tleaf)"));
+  }
+  return absl::OkStatus();
 }
 
 absl::Status RunDemo(const DemoCommand& cmd, std::ostream& out) {
@@ -321,6 +373,64 @@ absl::Status RunDemo(const DemoCommand& cmd, std::ostream& out) {
   out << "== the same stencil pattern with " << cluster.num_leaves()
       << " processes on a built-in cluster: tleaf 3 4 100 2 10 8 1\n";
   return PrintComparison(cluster, big, opts, out, nullptr);
+}
+
+}  // namespace rankmap::cli
+
+namespace rankmap::cli {
+
+absl::Status RunFrontend(const FrontendCommand& cmd, std::ostream& out) {
+  ASSIGN_OR_RETURN(std::vector<double> speeds, LoadSpeeds(cmd.speeds));
+  graphs::CommGraph graph;
+  if (cmd.kind == "summa" || cmd.kind == "square-corner") {
+    graphs::MatrixFrontendOptions o;
+    o.speeds = speeds;
+    o.n = cmd.n;
+    o.block = cmd.block;
+    o.element_size = cmd.element_size;
+    ASSIGN_OR_RETURN(o.partitioner, graphs::ParseSummaPartitioner(cmd.partitioner));
+    ASSIGN_OR_RETURN(o.flow, graphs::ParseSummaFlow(cmd.flow));
+    ASSIGN_OR_RETURN(o.link, graphs::ParseLinkModel(cmd.link));
+    ASSIGN_OR_RETURN(o.shape, graphs::ParseTwoWayChoice(cmd.shape));
+    if (!cmd.clusters.empty()) {
+      ASSIGN_OR_RETURN(o.clusters, ParseList<int32_t>(cmd.clusters, "clusters"));
+      ASSIGN_OR_RETURN(o.bandwidth, ParseList<double>(cmd.bandwidth, "bandwidth"));
+      for (int32_t c : o.clusters) o.num_clusters = std::max(o.num_clusters, c + 1);
+    }
+    ASSIGN_OR_RETURN(graphs::MatrixFrontendResult r, cmd.kind == "summa"
+                                                         ? graphs::SummaFrontend(o)
+                                                         : graphs::SquareCornerFrontend(o));
+    out << r.report;
+    graph = std::move(r.graph);
+  } else if (cmd.kind == "stencil") {
+    graphs::StencilOptions o;
+    ASSIGN_OR_RETURN(o.grid, graphs::ParseGridShape(cmd.grid));
+    o.points = cmd.stencil;
+    o.halo = cmd.halo;
+    ASSIGN_OR_RETURN(o.periodic,
+                     graphs::ParsePeriodic(cmd.periodic, static_cast<int32_t>(o.grid.size())));
+    o.procs = cmd.procs;
+    if (!cmd.proc_grid.empty()) {
+      ASSIGN_OR_RETURN(o.proc_grid, graphs::ParseProcessGrid(cmd.proc_grid));
+    }
+    o.slabs = cmd.slabs;
+    o.speeds = speeds;
+    o.element_size = cmd.element_size;
+    ASSIGN_OR_RETURN(graph, graphs::StencilGraph(o));
+    out << absl::StrFormat("stencil %s, %d-point, halo %d: %d processes, %d edges, %.10g bytes "
+                           "per iteration\n",
+                           cmd.grid, cmd.stencil, cmd.halo, graph.num_vertices(),
+                           graph.num_edges(), graph.TotalVolume());
+  } else {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "frontend: unknown kind '", cmd.kind, "' (expected summa, square-corner, stencil)"));
+  }
+  if (!cmd.output.empty()) {
+    ASSIGN_OR_RETURN(graphs::GraphFormat format, graphs::ParseGraphFormat(cmd.graph_format));
+    RETURN_IF_ERROR(graphs::WriteGraphFile(graph, cmd.output, format));
+    out << "graph written to " << cmd.output << "\n";
+  }
+  return absl::OkStatus();
 }
 
 }  // namespace rankmap::cli

@@ -64,11 +64,37 @@ struct DemoCommand {
   bool quiet = false;
 };
 
+struct FrontendCommand {
+  std::string kind;           // summa | square-corner | stencil
+  std::string output;         // graph file; format from its extension (or graph_format)
+  std::string graph_format = "auto";
+  std::string speeds;         // file of speeds, or an inline list "8,1,1"
+  // summa / square-corner
+  int64_t n = 0;
+  int64_t block = 1;
+  int32_t element_size = 8;
+  std::string partitioner = "column-dp";
+  std::string flow = "ring";
+  std::string link = "serial";
+  std::string shape = "hybrid";
+  std::string clusters;       // cluster of each processor, "0,0,1"
+  std::string bandwidth;      // cluster-pair bandwidths, row-major "10,1,1,10"
+  // stencil
+  std::string grid = "1024x1024";
+  int32_t stencil = 5;
+  int32_t halo = 1;
+  std::string periodic = "none";
+  int64_t procs = 0;
+  std::string proc_grid;
+  bool slabs = false;
+};
+
 absl::Status RunMap(const MapCommand& cmd, std::ostream& out);
 absl::Status RunEval(const EvalCommand& cmd, std::ostream& out);
 absl::Status RunCompare(const CompareCommand& cmd, std::ostream& out);
 absl::Status RunTopology(const TopologyCommand& cmd, std::ostream& out);
 absl::Status RunDemo(const DemoCommand& cmd, std::ostream& out);
+absl::Status RunFrontend(const FrontendCommand& cmd, std::ostream& out);
 
 // 2 for errors caused by the input (bad file, bad flag value), 1 for internal failures.
 int ExitCodeFor(const absl::Status& status);

@@ -33,6 +33,25 @@ ABSL_FLAG(std::string, mapping, "", "eval: mapping file (plain: leaf of process 
 ABSL_FLAG(std::string, model, "", "eval: also predict time with hockney | lmo | hloggp | taulop");
 ABSL_FLAG(std::string, params, "", "eval: model parameter file (default: per-level defaults)");
 ABSL_FLAG(bool, quiet, false, "no progress line on stderr");
+ABSL_FLAG(std::string, graph_format, "auto", "frontend: graph file format (auto: by extension)");
+ABSL_FLAG(std::string, speeds, "", "frontend: processor speeds, a file or a list '8,1,1'");
+ABSL_FLAG(int64_t, n, 0, "frontend summa|square-corner: matrix side in elements");
+ABSL_FLAG(int64_t, block, 1, "frontend summa|square-corner: block side b (n % b == 0)");
+ABSL_FLAG(int32_t, element_size, 8, "frontend: bytes per matrix element or grid cell");
+ABSL_FLAG(std::string, partitioner, "column-dp", "frontend summa: column-dp | grid");
+ABSL_FLAG(std::string, flow, "ring", "frontend summa: ring | one-to-all");
+ABSL_FLAG(std::string, link, "serial", "frontend square-corner: serial | duplex");
+ABSL_FLAG(std::string, shape, "hybrid",
+          "frontend square-corner: hybrid | square-corner | straight-line");
+ABSL_FLAG(std::string, clusters, "", "frontend summa: cluster of each processor, e.g. 0,0,1");
+ABSL_FLAG(std::string, bandwidth, "", "frontend summa: cluster-pair bandwidths, row-major list");
+ABSL_FLAG(std::string, grid, "1024x1024", "frontend stencil: grid extents, 2D or 3D");
+ABSL_FLAG(int32_t, stencil, 5, "frontend stencil: 5 | 9 (2D), 7 | 27 (3D) points");
+ABSL_FLAG(int32_t, halo, 1, "frontend stencil: halo width in cells");
+ABSL_FLAG(std::string, periodic, "none", "frontend stencil: none | all | 0/1 per dimension");
+ABSL_FLAG(int64_t, procs, 0, "frontend stencil: number of processes");
+ABSL_FLAG(std::string, proc_grid, "", "frontend stencil: process grid, e.g. 8x8 (0 = choose)");
+ABSL_FLAG(bool, slabs, false, "frontend stencil: 1D slabs instead of blocks");
 
 namespace {
 
@@ -64,6 +83,11 @@ const std::vector<Command>& Commands() {
        With({"preset", "seed", "threads", "svg", "quiet"})},
       {"topology", "draw the topology tree (text), or print it as json or tleaf",
        With({"topology", "leaf", "level_costs", "allowed", "oversubscribe", "format"}, false)},
+      {"frontend", "write the communication graph of summa | square-corner | stencil",
+       With({"output", "graph_format", "speeds", "n", "block", "element_size", "partitioner",
+             "flow", "link", "shape", "clusters", "bandwidth", "grid", "stencil", "halo",
+             "periodic", "procs", "proc_grid", "slabs"},
+            false)},
       {"demo", "map a built-in stencil onto this machine and a built-in cluster",
        With({"topology", "leaf", "seed", "quiet"}, false)},
   };
@@ -77,7 +101,8 @@ void PrintUsage(FILE* f) {
 }
 
 void PrintHelp(const Command& c) {
-  std::printf("usage: rankmap %s [flags]\n%s\n\nflags:\n", c.name, c.summary);
+  std::printf("usage: rankmap %s%s [flags]\n%s\n\nflags:\n", c.name,
+              std::strcmp(c.name, "frontend") ? "" : " summa|square-corner|stencil", c.summary);
   for (const char* name : c.flags) {
     absl::CommandLineFlag* flag = absl::FindCommandLineFlag(name);
     std::printf("  --%-16s %s (default: '%s')\n", name, std::string(flag->Help()).c_str(),
@@ -118,7 +143,20 @@ int main(int argc, char** argv) {
   // Parse flags ourselves against absl's registry so that every error is one line, exit 2,
   // and a flag that belongs to another command is refused.
   const std::set<std::string> allowed(command->flags.begin(), command->flags.end());
-  for (int i = 2; i < argc; ++i) {
+  int first_flag = 2;
+  std::string kind;
+  if (name == "frontend") {
+    if (argc < 3 || argv[2][0] == '-') {
+      if (argc >= 3 && (!std::strcmp(argv[2], "--help") || !std::strcmp(argv[2], "-h"))) {
+        PrintHelp(*command);
+        return 0;
+      }
+      return Fail("frontend: expected a kind: summa, square-corner or stencil");
+    }
+    kind = argv[2];
+    first_flag = 3;
+  }
+  for (int i = first_flag; i < argc; ++i) {
     std::string arg = argv[i];
     if (arg == "--help" || arg == "-h") {
       PrintHelp(*command);
@@ -194,6 +232,29 @@ int main(int argc, char** argv) {
     c.inputs = ReadInputs();
     c.format = absl::GetFlag(FLAGS_format).empty() ? "text" : absl::GetFlag(FLAGS_format);
     status = rankmap::cli::RunTopology(c, std::cout);
+  } else if (name == "frontend") {
+    rankmap::cli::FrontendCommand c;
+    c.kind = kind;
+    c.output = absl::GetFlag(FLAGS_output);
+    c.graph_format = absl::GetFlag(FLAGS_graph_format);
+    c.speeds = absl::GetFlag(FLAGS_speeds);
+    c.n = absl::GetFlag(FLAGS_n);
+    c.block = absl::GetFlag(FLAGS_block);
+    c.element_size = absl::GetFlag(FLAGS_element_size);
+    c.partitioner = absl::GetFlag(FLAGS_partitioner);
+    c.flow = absl::GetFlag(FLAGS_flow);
+    c.link = absl::GetFlag(FLAGS_link);
+    c.shape = absl::GetFlag(FLAGS_shape);
+    c.clusters = absl::GetFlag(FLAGS_clusters);
+    c.bandwidth = absl::GetFlag(FLAGS_bandwidth);
+    c.grid = absl::GetFlag(FLAGS_grid);
+    c.stencil = absl::GetFlag(FLAGS_stencil);
+    c.halo = absl::GetFlag(FLAGS_halo);
+    c.periodic = absl::GetFlag(FLAGS_periodic);
+    c.procs = absl::GetFlag(FLAGS_procs);
+    c.proc_grid = absl::GetFlag(FLAGS_proc_grid);
+    c.slabs = absl::GetFlag(FLAGS_slabs);
+    status = rankmap::cli::RunFrontend(c, std::cout);
   } else if (name == "demo") {
     rankmap::cli::DemoCommand c;
     c.inputs = ReadInputs();
