@@ -85,10 +85,10 @@ void Placement::Move(VertexId u, LeafId l) {
 namespace {
 
 // Neighbours of u considered as anchors for candidate leaves, heaviest first.
-constexpr int32_t kAnchors = 8;
+constexpr int32_t kAnchors = 4;
 // Leaves scanned around each anchor's leaf (its siblings under the same
 // parent).
-constexpr int32_t kWindow = 16;
+constexpr int32_t kWindow = 8;
 
 }  // namespace
 
@@ -103,12 +103,31 @@ void RefineVertices(const topology::Tree& tree, const graphs::CommGraph& graph,
   std::vector<int32_t> stamp(tree.num_leaves(), -1);
   std::vector<int32_t> order;  // neighbour positions of u, heaviest first
   int32_t visit = 0;
+  // Only processes that moved, or whose neighbours moved, are revisited in the
+  // next round.
+  std::vector<char> active(n, 1), next_active(n, 0);
+  auto wake = [&](VertexId x) {
+    next_active[x] = 1;
+    for (VertexId y : graph.neighbors(x)) next_active[y] = 1;
+  };
   for (int32_t round = 0; round < options.refine_rounds; ++round) {
     bool improved = false;
     for (VertexId u = 0; u < n; ++u) {
+      if (!active[u]) continue;
       auto nu = graph.neighbors(u);
       auto wu = graph.weights(u);
       if (nu.empty()) continue;
+      // Settled: every neighbour shares u's leaf or its parent, so u alone
+      // cannot do better; swaps that help the other side are found from that
+      // side.
+      const LeafId lu = place.leaf(u);
+      const NodeId pu = tree.parent(lu);
+      bool settled = !tree.has_pair_costs(pu < 0 ? lu : pu);
+      for (size_t k = 0; k < nu.size() && settled; ++k) {
+        const LeafId lx = place.leaf(nu[k]);
+        settled = lx == lu || tree.parent(lx) == pu;
+      }
+      if (settled) continue;
       order.resize(nu.size());
       std::iota(order.begin(), order.end(), 0);
       const size_t anchors = std::min<size_t>(kAnchors, order.size());
@@ -158,12 +177,16 @@ void RefineVertices(const topology::Tree& tree, const graphs::CommGraph& graph,
       if (best_leaf < 0) continue;
       if (best_v >= 0) {
         place.Swap(u, best_v);
+        wake(best_v);
       } else {
         place.Move(u, best_leaf);
       }
+      wake(u);
       improved = true;
     }
     if (!improved) break;
+    active.swap(next_active);
+    std::fill(next_active.begin(), next_active.end(), 0);
   }
 }
 
