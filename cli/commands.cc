@@ -116,6 +116,22 @@ std::string LevelName(const topology::Tree& tree, int32_t depth) {
   return "?";
 }
 
+bool IsNToOne(const topology::Tree& tree, const graphs::CommGraph& graph) {
+  return graph.num_vertices() > tree.Capacity(tree.root());
+}
+
+// J of a mapping after checking it: one-to-one (capacities respected) or, with more processes
+// than slots, n-to-1 (every leaf's load within the imbalance bound).
+absl::StatusOr<double> CheckedJ(const topology::Tree& tree, const graphs::CommGraph& graph,
+                                const core::Mapping& mapping, double imbalance) {
+  if (IsNToOne(tree, graph)) {
+    RETURN_IF_ERROR(core::ValidatePartitionMapping(tree, graph, mapping, imbalance));
+    return core::ComputeJ(tree, graph, mapping);
+  }
+  ASSIGN_OR_RETURN(core::CostReport cost, core::Cost(tree, graph, mapping));
+  return cost.j;
+}
+
 struct Row {
   std::string name;
   absl::StatusOr<core::Mapping> mapping;
@@ -130,11 +146,11 @@ Row RunOne(const std::string& name, const topology::Tree& tree, const graphs::Co
   row.mapping = core::Map(tree, graph, opts);
   row.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (row.mapping.ok()) {
-    auto cost = core::Cost(tree, graph, *row.mapping);
-    if (!cost.ok()) {
-      row.mapping = cost.status();
+    auto j = CheckedJ(tree, graph, *row.mapping, opts.imbalance);
+    if (!j.ok()) {
+      row.mapping = j.status();
     } else {
-      row.j = cost->j;
+      row.j = *j;
     }
   }
   return row;
@@ -272,19 +288,20 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
                       cmd.quiet);
     ASSIGN_OR_RETURN(mapping, core::Map(tree, graph, opts));
   }
-  ASSIGN_OR_RETURN(core::CostReport cost, core::Cost(tree, graph, mapping));
-  const std::string text = FormatMapping(tree, mapping, format, cmd.algorithm, cost.j);
+  ASSIGN_OR_RETURN(const double j, CheckedJ(tree, graph, mapping, opts.imbalance));
+  const std::string text = FormatMapping(tree, mapping, format, cmd.algorithm, j);
   if (cmd.output.empty()) {
     out << text;
   } else {
     RETURN_IF_ERROR(WriteText(cmd.output, text));
-    core::MappingOptions identity = opts;
-    identity.algorithm = core::Algorithm::kIdentity;
-    ASSIGN_OR_RETURN(core::Mapping id_mapping, core::Map(tree, graph, identity));
-    const double id_j = core::ComputeJ(tree, graph, id_mapping);
-    out << absl::StrFormat("%s: %d processes on %d leaves, J = %.6g (identity %.6g, ratio %.3f)\n",
-                           cmd.output, graph.num_vertices(), tree.num_leaves(), cost.j, id_j,
-                           id_j > 0 ? cost.j / id_j : 1.0);
+    out << absl::StrFormat("%s: %d processes on %d leaves%s, J = %.6g", cmd.output,
+                           graph.num_vertices(), tree.num_leaves(),
+                           IsNToOne(tree, graph) ? " (n-to-1)" : "", j);
+    if (!IsNToOne(tree, graph)) {
+      const double id_j = core::ComputeJ(tree, graph, core::Slots(tree));
+      out << absl::StrFormat(" (identity %.6g, ratio %.3f)", id_j, id_j > 0 ? j / id_j : 1.0);
+    }
+    out << "\n";
   }
   if (!cmd.svg.empty()) {
     RETURN_IF_ERROR(WritePictures(cmd.svg, tree, graph, mapping, cmd.svg_group_depth,
@@ -298,6 +315,18 @@ absl::Status RunEval(const EvalCommand& cmd, std::ostream& out) {
   ASSIGN_OR_RETURN(graphs::CommGraph graph, LoadGraph(cmd.inputs));
   if (cmd.mapping.empty()) return absl::InvalidArgumentError("--mapping: a mapping file is required");
   ASSIGN_OR_RETURN(core::Mapping mapping, ReadMappingFile(cmd.mapping));
+  if (IsNToOne(tree, graph)) {
+    // n-to-1 (a partition): capacities are shares, checked against the default imbalance.
+    const double imbalance = core::MappingOptions().imbalance;
+    if (absl::Status s = core::ValidatePartitionMapping(tree, graph, mapping, imbalance);
+        !s.ok()) {
+      return absl::InvalidArgumentError(absl::StrCat(cmd.mapping, ": ", std::string(s.message())));
+    }
+    out << absl::StrFormat("processes        %d (n-to-1 on %d leaves)\n", graph.num_vertices(),
+                           tree.num_leaves());
+    out << absl::StrFormat("J                %.10g\n", core::ComputeJ(tree, graph, mapping));
+    return absl::OkStatus();
+  }
   if (absl::Status s = core::ValidateMapping(tree, graph.num_vertices(), mapping); !s.ok()) {
     return absl::InvalidArgumentError(absl::StrCat(cmd.mapping, ": ", std::string(s.message())));
   }

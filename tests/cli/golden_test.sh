@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# Golden tests of the rankmap command: each case runs one subcommand on small inputs and
+# compares stdout with tests/cli/golden/<case>.out; error cases check the exit status and the
+# one-line message on stderr. To refresh the expectations after an intended change:
+#   RANKMAP_UPDATE_GOLDEN=$PWD/tests/cli/golden bazel test //tests/cli:golden_test
+set -u
+rankmap="$1"
+here="$(dirname "$0")"
+data="$here/data"
+golden="$here/golden"
+tmp="${TEST_TMPDIR:-$(mktemp -d)}"
+failures=0
+
+fail() { echo "FAIL $*"; failures=$((failures + 1)); }
+
+# golden NAME ARGS...: exit 0 and stdout equal to golden/NAME.out (timings masked).
+golden() {
+  local name="$1"; shift
+  "$rankmap" "$@" >"$tmp/$name.out" 2>"$tmp/$name.err"
+  local code=$?
+  # The last column of comparison tables is wall time: mask it.
+  sed -E -i -e 's/ +[0-9]+\.[0-9]{3}$/ <time>/' -e "s|$tmp|<tmp>|g" "$tmp/$name.out"
+  if [ "$code" -ne 0 ]; then fail "$name: exit $code: $(cat "$tmp/$name.err")"; return; fi
+  if [ -n "${RANKMAP_UPDATE_GOLDEN:-}" ]; then cp "$tmp/$name.out" "$RANKMAP_UPDATE_GOLDEN/$name.out"; return; fi
+  if ! diff -u "$golden/$name.out" "$tmp/$name.out"; then fail "$name: output differs"; fi
+}
+
+# error NAME SUBSTRING ARGS...: exit 2, exactly one line on stderr containing SUBSTRING.
+error() {
+  local name="$1" want="$2"; shift 2
+  "$rankmap" "$@" >"$tmp/$name.out" 2>"$tmp/$name.err"
+  local code=$?
+  if [ "$code" -ne 2 ]; then fail "$name: exit $code, expected 2"; fi
+  if [ "$(wc -l <"$tmp/$name.err")" -ne 1 ]; then fail "$name: stderr is not one line:"; cat "$tmp/$name.err"; fi
+  if ! grep -qF -- "$want" "$tmp/$name.err"; then fail "$name: stderr lacks '$want': $(cat "$tmp/$name.err")"; fi
+}
+
+t4="tleaf 2 2 10 2 1"
+golden topology_text topology --topology "pack:2 core:2 pu:2"
+golden topology_tleaf topology --topology "$data/paper12.tleaf" --format tleaf
+golden topology_json topology --topology "$t4" --format json
+golden map_identity map --topology "$t4" --comm "$data/cycle4.edges" --algorithm identity
+golden map_round_robin_rankfile map --topology "$t4" --comm "$data/cycle4.edges" \
+  --algorithm round-robin --format rankfile
+golden eval_identity eval --topology "$t4" --comm "$data/cycle4.edges" --mapping "$data/identity.map"
+golden eval_swapped eval --topology "$t4" --comm "$data/cycle4.edges" --mapping "$data/swapped.map"
+golden frontend_stencil frontend stencil --grid 4x4 --procs 4 --output "$tmp/s.grf"
+golden frontend_square_corner frontend square-corner --speeds 8,1 --n 4500
+golden compare_cycle compare --topology "$t4" --comm "$data/cycle4.edges" --quiet
+
+# The engine's mapping of the TreeMatch paper's example: valid, and eval agrees with map's J.
+"$rankmap" map --topology "$data/paper12.tleaf" --comm "$data/treematch8.mat" --format json \
+  >"$tmp/tm.json" 2>"$tmp/tm.err" || fail "map treematch8: $(cat "$tmp/tm.err")"
+"$rankmap" map --topology "$data/paper12.tleaf" --comm "$data/treematch8.mat" \
+  >"$tmp/tm.map" 2>>"$tmp/tm.err" || fail "map treematch8 plain"
+j_map=$(sed -E 's/.*"j": ([0-9.e+]+).*/\1/' "$tmp/tm.json")
+j_eval=$("$rankmap" eval --topology "$data/paper12.tleaf" --comm "$data/treematch8.mat" \
+  --mapping "$tmp/tm.map" | awk '$1 == "J" {print $2}')
+[ -n "$j_map" ] && [ "$j_map" = "$j_eval" ] || fail "treematch8: map J '$j_map' != eval J '$j_eval'"
+[ "$(sort -n "$tmp/tm.map" | uniq | wc -l)" -eq 8 ] || fail "treematch8: mapping is not one-to-one"
+
+# Pictures: both files written and well formed enough to hold the SVG root.
+"$rankmap" map --topology "$t4" --comm "$data/cycle4.edges" --output "$tmp/m.txt" \
+  --svg "$tmp/pic" >/dev/null 2>&1 || fail "map --svg"
+grep -q '<svg' "$tmp/pic.matrix.svg" && grep -q '<svg' "$tmp/pic.tree.svg" || fail "svg files"
+
+# --help on every command.
+for c in map eval compare topology frontend demo; do
+  "$rankmap" "$c" --help | grep -q "usage: rankmap $c" || fail "$c --help"
+done
+
+error unknown_command "unknown command 'mapp'" mapp
+error unknown_flag "unknown flag --mapping" map --mapping x
+error missing_value "needs a value" map --comm
+error bad_seed "--seed" map --seed abc
+error missing_comm "nope.mat" map --topology "$t4" --comm "$data/nope.mat"
+error no_comm "--comm" map --topology "$t4"
+error bad_topology "topology" map --topology "pack:2 bogus:3" --comm "$data/cycle4.edges"
+error bad_tleaf "tleaf" topology --topology "tleaf 2 2 10"
+error bad_algorithm "unknown algorithm 'best'" map --topology "$t4" --comm "$data/cycle4.edges" --algorithm best
+error bad_format "unknown mapping format" map --topology "$t4" --comm "$data/cycle4.edges" --format xml
+error negative_weight "negative.edges:2" map --topology "$t4" --comm "$data/negative.edges"
+error ragged_mat "ragged.mat:2" map --topology "$t4" --comm "$data/ragged.mat"
+error bad_mapping_line "bad_line.map:3" eval --topology "$t4" --comm "$data/cycle4.edges" --mapping "$data/bad_line.map"
+error over_capacity "capacity" eval --topology "$t4" --comm "$data/cycle4.edges" --mapping "$data/over_capacity.map"
+error short_mapping "3 entries for 4 processes" eval --topology "$t4" --comm "$data/cycle4.edges" --mapping "$data/short.map"
+golden map_n_to_1 map --topology "tleaf 1 2 1" --comm "$data/cycle4.edges" --output "$tmp/n1.txt"
+error bad_frontend "unknown kind 'fft'" frontend fft
+error bad_speeds "--speeds" frontend square-corner --speeds 8,x --n 10
+error bad_grid "grid" frontend stencil --grid 4y4 --procs 4
+
+if [ "$failures" -ne 0 ]; then echo "$failures failure(s)"; exit 1; fi
+echo "all golden cases passed"
