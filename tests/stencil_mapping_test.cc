@@ -25,12 +25,14 @@ namespace {
 // 250,944. A random placement costs about 856 per pair on average (the mean
 // leaf distance), ~1.15e6, so natural / identity-on-shuffled ~ 0.22.
 //
-// Measured (engine seed 7, shuffle seed 2024): portfolio and TreeMatch both
-// reach 0.214 of the identity placement of the shuffled ranks and 0.971 of the
-// natural block placement: the engine recovers the grid's locality from the
-// shuffled graph alone and slightly improves on the row-major blocks. The
-// assertions keep a margin: J <= natural (the bar) and
-// J / identity < 0.25 (about 15% above the measured 0.214).
+// Measured (engine seed 7, shuffle seed 2024; natural / identity = 0.221):
+// the portfolio reaches 0.146 of the identity placement of the shuffled ranks,
+// i.e. 0.66 of the natural block placement: it recovers the grid's locality
+// from the shuffled graph alone and then nests the blocks under the tree
+// better than the row-major order does. TreeMatch alone reaches 0.99 of natural
+// (0.218 of identity). Assertions, with margins: portfolio J <= natural (the
+// issue's bar) and J / identity < 0.18 (measured 0.146); TreeMatch J / identity
+// < 0.25.
 class StencilMappingTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -89,7 +91,7 @@ TEST_F(StencilMappingTest, PortfolioBeatsIdentityAndNaturalBlocks) {
   // The engine sees only the shuffled graph, yet must do at least as well as
   // the grid order.
   EXPECT_LE(j, natural * (1 + 1e-12));
-  EXPECT_LT(j / identity, 0.25);
+  EXPECT_LT(j / identity, 0.18);
   RecordProperty("portfolio_over_identity", std::to_string(j / identity));
   RecordProperty("portfolio_over_natural", std::to_string(j / natural));
 }
@@ -99,6 +101,7 @@ TEST_F(StencilMappingTest, TreeMatchWellBelowIdentity) {
   ASSERT_GT(j, 0);
   EXPECT_LT(j / Identity(), 0.25);
   RecordProperty("treematch_over_natural", std::to_string(j / Natural()));
+  RecordProperty("treematch_over_identity", std::to_string(j / Identity()));
 }
 
 }  // namespace
