@@ -22,6 +22,9 @@ static_assert(sizeof(idx_t) == 4,
 
 enum class Mode { kOneToOne, kPartition };
 
+// Subgraphs above this many vertices get a single METIS attempt.
+constexpr int32_t kHugeSubgraph = 200000;
+
 // Parts are numbered in the order of the children that receive something.
 struct Targets {
   std::vector<NodeId> kid;     // child node of each part
@@ -236,12 +239,21 @@ class Multisection {
           (options_.seed * 1000003ull + static_cast<uint64_t>(node)) %
           2147483647ull);
       opts[METIS_OPTION_NUMBERING] = 0;
-      opts[METIS_OPTION_NCUTS] = options_.exhaustive_limit > 0 ? 4 : 2;
+      // More attempts where cuts cost most: the root's cut dominates J, and
+      // its graph is only one of the ~n / leaves-per-level subproblems.
+      // Very large subgraphs get one attempt and one method (k-way above 8
+      // parts) so the million-process case stays within its time budget.
+      const bool huge = n > kHugeSubgraph;
+      const idx_t tries = huge ? 1 : (options_.exhaustive_limit > 0 ? 4 : 2);
+      opts[METIS_OPTION_NCUTS] =
+          node == tree_.root() && !huge ? 4 * tries : tries;
       // Recursive bisection and direct k-way win on different graphs; run both,
       // keep the smaller cut after repair (ties: recursive).
       double best_cut = -1.0;
       std::vector<idx_t> trial(n, 0);
-      for (int method = 0; method < 2; ++method) {
+      const int first = huge && k > 8 ? 1 : 0;
+      const int last = huge && k <= 8 ? 1 : 2;
+      for (int method = first; method < last; ++method) {
         idx_t nparts_copy = nparts;
         real_t ub = ubvec;
         const int rc = method == 0
