@@ -118,7 +118,8 @@ std::vector<std::pair<std::string, size_t>> SyntheticTokens(
 
 // Validates a synthetic string token by token and returns the string to give
 // hwloc.
-absl::StatusOr<std::string> CheckSynthetic(std::string_view s) {
+absl::StatusOr<std::string> CheckSynthetic(std::string_view s,
+                                           int64_t max_pus) {
   auto tokens = SyntheticTokens(s);
   if (tokens.empty())
     return absl::InvalidArgumentError("topology/synthetic: empty description");
@@ -151,9 +152,9 @@ absl::StatusOr<std::string> CheckSynthetic(std::string_view s) {
           ": count '", count, "' must be a positive integer"));
     }
     pus *= n;
-    if (pus > kMaxSyntheticPus) {
+    if (pus > max_pus) {
       return absl::InvalidArgumentError(
-          absl::StrCat("topology/synthetic: more than ", kMaxSyntheticPus,
+          absl::StrCat("topology/synthetic: more than ", max_pus,
                        " PUs at column ", column));
     }
   }
@@ -249,67 +250,19 @@ void Visit(hwloc_obj_t obj, int32_t parent, LeafKind leaf_kind, Raw& raw) {
                            : hwloc_bitmap_first(obj->cpuset);
     return;
   }
+  // hwloc 2 gives a NUMA node its parent's cpuset and inserts a Group where a
+  // NUMA node covers a proper subset of an object, so naming the parent is
+  // enough to make NUMA nodes a level.
   std::vector<hwloc_obj_t> numas;
   CollectNuma(obj, numas);
-  std::vector<hwloc_obj_t> subsets;
-  bool named = false;
   for (hwloc_obj_t m : numas) {
-    if (!HasCpus(m)) continue;
-    if (hwloc_bitmap_isequal(m->cpuset, obj->cpuset)) {
-      if (!named)
-        raw.names[id].push_back(hwloc_obj_type_string(HWLOC_OBJ_NUMANODE));
-      named = true;
-    } else if (hwloc_bitmap_isincluded(m->cpuset, obj->cpuset)) {
-      subsets.push_back(m);
+    if (HasCpus(m) && hwloc_bitmap_isequal(m->cpuset, obj->cpuset)) {
+      raw.names[id].push_back(hwloc_obj_type_string(HWLOC_OBJ_NUMANODE));
+      break;
     }
   }
-  std::vector<hwloc_obj_t> kids;
   for (unsigned i = 0; i < obj->arity; ++i) {
-    if (HasCpus(obj->children[i])) kids.push_back(obj->children[i]);
-  }
-  // Which proper-subset NUMA node holds each child (-1: none).
-  std::vector<int32_t> group(kids.size(), -1);
-  for (size_t k = 0; k < kids.size(); ++k) {
-    for (size_t g = 0; g < subsets.size(); ++g) {
-      if (hwloc_bitmap_isincluded(kids[k]->cpuset, subsets[g]->cpuset)) {
-        group[k] = static_cast<int32_t>(g);
-        break;
-      }
-    }
-  }
-  // Group only when each NUMA node's children are contiguous (leaf order must
-  // stay hwloc's) and no single NUMA node takes every child.
-  bool usable = !subsets.empty();
-  {
-    std::vector<bool> closed(subsets.size(), false);
-    int32_t prev = -1;
-    bool any = false;
-    for (size_t k = 0; k < kids.size() && usable; ++k) {
-      if (group[k] != prev && prev >= 0) closed[prev] = true;
-      if (group[k] >= 0) {
-        any = true;
-        if (closed[group[k]]) usable = false;
-      }
-      prev = group[k];
-    }
-    if (!any) usable = false;
-    if (usable && !kids.empty() && group[0] >= 0 &&
-        std::all_of(group.begin(), group.end(),
-                    [&](int32_t g) { return g == group[0]; })) {
-      usable = false;
-    }
-  }
-  int32_t current_group = -1, group_node = -1;
-  for (size_t k = 0; k < kids.size(); ++k) {
-    if (!usable || group[k] < 0) {
-      Visit(kids[k], id, leaf_kind, raw);
-      continue;
-    }
-    if (group[k] != current_group) {
-      current_group = group[k];
-      group_node = raw.Add(id, hwloc_obj_type_string(HWLOC_OBJ_NUMANODE));
-    }
-    Visit(kids[k], group_node, leaf_kind, raw);
+    Visit(obj->children[i], id, leaf_kind, raw);
   }
 }
 
@@ -437,7 +390,9 @@ absl::StatusOr<Tree> TreeFromThisMachine(const HwlocImportOptions& options) {
 
 absl::StatusOr<Tree> TreeFromSynthetic(std::string_view synthetic,
                                        const HwlocImportOptions& options) {
-  ASSIGN_OR_RETURN(std::string checked, CheckSynthetic(synthetic));
+  ASSIGN_OR_RETURN(std::string checked,
+                   CheckSynthetic(synthetic, std::min(options.max_synthetic_pus,
+                                                      kMaxSyntheticPus)));
   Topo topo;
   if (!topo.ok())
     return absl::InternalError("topology/hwloc: hwloc_topology_init failed");
@@ -482,7 +437,8 @@ absl::StatusOr<Tree> TreeFromXmlFile(const std::string& path,
 }
 
 absl::StatusOr<std::string> SyntheticToXml(std::string_view synthetic) {
-  ASSIGN_OR_RETURN(std::string checked, CheckSynthetic(synthetic));
+  ASSIGN_OR_RETURN(std::string checked,
+                   CheckSynthetic(synthetic, kMaxSyntheticPus));
   Topo topo;
   if (!topo.ok())
     return absl::InternalError("topology/hwloc: hwloc_topology_init failed");

@@ -12,10 +12,12 @@
 //    disallowed are dropped too: we load without
 //    HWLOC_TOPOLOGY_FLAG_INCLUDE_DISALLOWED, so an XML saved under a cpuset or
 //    with offline CPUs gives the tree of the CPUs that can run processes.
-//  - NUMA nodes (memory children in hwloc 2) become levels: a NUMA node whose
-//    cpuset equals its parent's names that parent ("Group+NUMANode"); one
-//    whose cpuset is a proper subset groups the parent's children inside it
-//    under a new "NUMANode" node (when those children are contiguous).
+//  - NUMA nodes (memory children in hwloc 2) become levels by naming the
+//    object they are attached to ("Group+NUMANode", "Package+NUMANode"):
+//    hwloc 2 gives a NUMA node its parent's cpuset, and where a NUMA node
+//    groups a proper subset of an object's cores it inserts a Group over
+//    them, so that Group is the NUMA level (several NUMA nodes on one object,
+//    like KNL's DRAM + MCDRAM, name it once).
 //  - A level (depth) where every internal node has exactly one child is
 //    collapsed into the level above; the survivor's kind joins the names, like
 //    lstopo: "Package+L3Cache", "L2Cache+L1Cache+Core". Distances do not
@@ -54,6 +56,9 @@ struct HwlocImportOptions {
   // topology is restricted to these PUs with hwloc_topology_restrict before
   // conversion.
   std::string allowed_pus;
+  // Synthetic descriptions with more PUs than this are refused before hwloc
+  // builds them (callers with a leaf budget, like the network spec, lower it).
+  int64_t max_synthetic_pus = int64_t{1} << 24;
 };
 
 // The running machine. Errors: hwloc fails to load, restriction matches no PU.
@@ -64,7 +69,7 @@ absl::StatusOr<Tree> TreeFromThisMachine(
 // other than pu gets "pu:1" appended, so "core:8" is 8 single-PU cores).
 // Checked here first so errors name the column and the field:
 // `topology/synthetic: unknown level 'foo' at column 8`, zero or negative
-// counts, more than 2^24 PUs. Cost O(PUs).
+// counts, more than options.max_synthetic_pus PUs. Cost O(PUs).
 absl::StatusOr<Tree> TreeFromSynthetic(std::string_view synthetic,
                                        const HwlocImportOptions& options = {});
 

@@ -21,7 +21,8 @@ std::string Msg(const absl::Status& s) { return std::string(s.message()); }
 int CountKind(const Tree& t, const std::string& name) {
   int n = 0;
   for (NodeId v = 0; v < t.num_nodes(); ++v) {
-    for (absl::string_view part : absl::StrSplit(t.kind(v), '+')) n += part == name;
+    for (absl::string_view part : absl::StrSplit(t.kind(v), '+'))
+      n += part == name;
   }
   return n;
 }
@@ -34,7 +35,8 @@ void ExpectSameTree(const Tree& a, const Tree& b) {
     EXPECT_EQ(a.kind(v), b.kind(v)) << v;
     EXPECT_EQ(a.cost(v), b.cost(v)) << v;
   }
-  for (LeafId l = 0; l < a.num_leaves(); ++l) EXPECT_EQ(a.os_index(l), b.os_index(l)) << l;
+  for (LeafId l = 0; l < a.num_leaves(); ++l)
+    EXPECT_EQ(a.os_index(l), b.os_index(l)) << l;
 }
 
 TEST(Synthetic, PackCorePuByHand) {
@@ -43,6 +45,10 @@ TEST(Synthetic, PackCorePuByHand) {
   ASSERT_TRUE(t->Validate().ok()) << t->Validate();
   EXPECT_EQ(t->num_leaves(), 16);
   EXPECT_EQ(t->height(), 3);
+  EXPECT_EQ(t->depth(0), 3);
+  EXPECT_EQ(t->depth(t->Lca(0, 2)), 1);
+  EXPECT_EQ(t->LcaDepth(0, 8), 0);
+  EXPECT_EQ(t->LcaDepth(0, 1), 2);
   EXPECT_THAT(t->Arities(), ElementsAre(2, 4, 2));
   // Default costs: 1 (core), 11 (package), 111 (machine).
   EXPECT_EQ(t->Distance(0, 1), 1.0);
@@ -108,7 +114,8 @@ TEST(Synthetic, SingleChildLevelsAreCollapsed) {
   auto u = TreeFromSynthetic("pack:2 l3:1 core:4 pu:2", o);
   ASSERT_TRUE(u.ok());
   EXPECT_EQ(u->Distance(0, 2), 5.0);
-  // A last level other than PU gets one PU per object; 1 package collapses into the machine.
+  // A last level other than PU gets one PU per object; 1 package collapses into
+  // the machine.
   auto v = TreeFromSynthetic("pack:1 core:8");
   ASSERT_TRUE(v.ok()) << v.status();
   EXPECT_THAT(v->Arities(), ElementsAre(8));
@@ -119,7 +126,8 @@ TEST(Synthetic, SingleChildLevelsAreCollapsed) {
 }
 
 TEST(Synthetic, RoundTripThroughHwlocXml) {
-  for (const char* s : {"pack:2 core:4 pu:2", "pack:2 numa:2 core:3 pu:2", "pack:3 l3:2 core:2 pu:1"}) {
+  for (const char* s : {"pack:2 core:4 pu:2", "pack:2 numa:2 core:3 pu:2",
+                        "pack:3 l3:2 core:2 pu:1"}) {
     auto xml = SyntheticToXml(s);
     ASSERT_TRUE(xml.ok()) << xml.status();
     EXPECT_THAT(*xml, HasSubstr("<topology"));
@@ -152,6 +160,11 @@ TEST(Synthetic, MalformedInputNamesColumnAndField) {
   auto e = TreeFromSynthetic("pack:4096 core:4096 pu:4");
   ASSERT_FALSE(e.ok());
   EXPECT_THAT(Msg(e.status()), HasSubstr("PUs at column"));
+  HwlocImportOptions small;
+  small.max_synthetic_pus = 64;
+  auto budget = TreeFromSynthetic("pack:4 core:8 pu:4", small);
+  ASSERT_FALSE(budget.ok());
+  EXPECT_THAT(Msg(budget.status()), HasSubstr("more than 64 PUs at column 15"));
   HwlocImportOptions o;
   o.level_costs = "numa=100,foo=3";
   auto f = TreeFromSynthetic("pack:2 pu:2", o);
@@ -196,18 +209,22 @@ struct XmlCase {
   int packages, numa, cores, pus;
 };
 
-// Expected counts from tests/data/hwloc-xml/README.md (hwloc-calc with default flags).
+// Expected counts from tests/data/hwloc-xml/README.md (hwloc-calc with default
+// flags).
 const XmlCase kXmlCases[] = {
     {"16em64t-4s2c2t.xml", 4, 1, 8, 16},
-    {"16em64t-4s2c2t-offlines.xml", 4, 1, 6, 7},         // asymmetric: offline CPUs
-    {"16amd64-8n2c-cpusets.xml", 6, 3, 10, 10},          // asymmetric: cpuset-restricted
-    {"64intel64-3g2n+2n-irregulargroups+pci.xml", 2, 2, 16, 16},  // disallowed part kept in file
-    {"8ia64-2n2s2c+1n.v1.xml", 4, 2, 8, 8},              // hwloc 1.x, CPU-less NUMA node
+    {"16em64t-4s2c2t-offlines.xml", 4, 1, 6, 7},  // asymmetric: offline CPUs
+    {"16amd64-8n2c-cpusets.xml", 6, 3, 10,
+     10},  // asymmetric: cpuset-restricted
+    {"64intel64-3g2n+2n-irregulargroups+pci.xml", 2, 2, 16,
+     16},                                    // disallowed part kept in file
+    {"8ia64-2n2s2c+1n.v1.xml", 4, 2, 8, 8},  // hwloc 1.x, CPU-less NUMA node
     {"28intel64-2p2g7c-CoDgroups.v1.xml", 2, 4, 28, 28},  // hwloc 1.x
-    {"192em64t-12gr2n8c2t.xml", 24, 24, 192, 384},       // large
-    {"AMD-19h-Zen4-2xEpyc-9654.xml", 2, 2, 192, 384},    // large
-    {"AMD-1Ah-Zen5StrixPoint-RyzenAI9HX370.xml", 1, 1, 12, 24},  // asymmetric L3s
-    {"Intel-RaptorLake-Corei7-1370P.xml", 1, 1, 14, 20},          // hybrid P/E cores
+    {"192em64t-12gr2n8c2t.xml", 24, 24, 192, 384},        // large
+    {"AMD-19h-Zen4-2xEpyc-9654.xml", 2, 2, 192, 384},     // large
+    {"AMD-1Ah-Zen5StrixPoint-RyzenAI9HX370.xml", 1, 1, 12,
+     24},                                                 // asymmetric L3s
+    {"Intel-RaptorLake-Corei7-1370P.xml", 1, 1, 14, 20},  // hybrid P/E cores
     {"memorysidecaches.xml", 2, 4, 40, 80},
     {"16-2gr2gr2n2c+misc.xml", 0, 8, 16, 16},
     {"power8gpudistances.xml", 2, 2, 8, 16},
@@ -230,7 +247,8 @@ TEST(Xml, RealExportsMatchHwlocCounts) {
     ASSERT_TRUE(core.ok()) << core.status();
     ASSERT_TRUE(core->Validate().ok());
     EXPECT_EQ(core->num_leaves(), c.cores);
-    // Distances never grow when going down: cost(parent) >= cost(child) by default.
+    // Distances never grow when going down: cost(parent) >= cost(child) by
+    // default.
     for (NodeId v = 0; v + 1 < pu->num_nodes(); ++v) {
       if (!pu->is_leaf(v)) {
         EXPECT_GE(pu->cost(pu->parent(v)), pu->cost(v));
@@ -246,18 +264,59 @@ TEST(Xml, OfflineCpusKeepLogicalOrderAndOsIndex) {
   for (LeafId l = 0; l < t->num_leaves(); ++l) os.push_back(t->os_index(l));
   EXPECT_THAT(os, ElementsAre(0, 4, 12, 1, 6, 3, 15));
   EXPECT_FALSE(t->Balanced());
-  // PUs 4 and 12 share a core; 0 and 4 share a package; 0 and 1 (os 0, os 1) only the machine.
+  // PUs 4 and 12 share a core; 0 and 4 share a package; 0 and 1 (os 0, os 1)
+  // only the machine.
   EXPECT_LT(t->Distance(1, 2), t->Distance(0, 1));
   EXPECT_LT(t->Distance(0, 1), t->Distance(0, 3));
   EXPECT_EQ(t->Distance(0, 3), t->cost(t->root()));
 }
 
 TEST(Xml, FakeKnlPairsTwoNumaNodesPerCluster) {
-  // Each SNC cluster has a DRAM and an MCDRAM node with the same cpuset: one NUMA level of 4.
-  auto t = TreeFromXmlFile("tests/data/hwloc-xml/64intel64-fakeKNL-SNC4-hybrid.xml");
+  // Each SNC cluster has a DRAM and an MCDRAM node with the same cpuset: one
+  // NUMA level of 4.
+  auto t =
+      TreeFromXmlFile("tests/data/hwloc-xml/64intel64-fakeKNL-SNC4-hybrid.xml");
   ASSERT_TRUE(t.ok()) << t.status();
   EXPECT_EQ(t->num_leaves(), 64);
   EXPECT_EQ(CountKind(*t, "NUMANode"), 4);
+}
+
+// An XML that attaches two NUMA nodes, each claiming half of the cores, to one
+// package: hwloc gives memory children their parent's cpuset, so both name
+// the package and no level is invented.
+constexpr char kNumaSubsets[] = R"(<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE topology SYSTEM "hwloc2.dtd">
+<topology version="2.0">
+  <object type="Machine" os_index="0" cpuset="0x0000000f" complete_cpuset="0x0000000f" allowed_cpuset="0x0000000f" nodeset="0x00000003" complete_nodeset="0x00000003" allowed_nodeset="0x00000003" gp_index="1">
+    <object type="Package" os_index="0" cpuset="0x0000000f" complete_cpuset="0x0000000f" nodeset="0x00000003" complete_nodeset="0x00000003" gp_index="2">
+      <object type="NUMANode" os_index="0" cpuset="0x00000003" complete_cpuset="0x00000003" nodeset="0x00000001" complete_nodeset="0x00000001" gp_index="3" local_memory="1073741824"/>
+      <object type="NUMANode" os_index="1" cpuset="0x0000000c" complete_cpuset="0x0000000c" nodeset="0x00000002" complete_nodeset="0x00000002" gp_index="4" local_memory="1073741824"/>
+      <object type="Core" os_index="0" cpuset="0x00000001" complete_cpuset="0x00000001" nodeset="0x00000001" complete_nodeset="0x00000001" gp_index="5">
+        <object type="PU" os_index="0" cpuset="0x00000001" complete_cpuset="0x00000001" nodeset="0x00000001" complete_nodeset="0x00000001" gp_index="6"/>
+      </object>
+      <object type="Core" os_index="1" cpuset="0x00000002" complete_cpuset="0x00000002" nodeset="0x00000001" complete_nodeset="0x00000001" gp_index="7">
+        <object type="PU" os_index="1" cpuset="0x00000002" complete_cpuset="0x00000002" nodeset="0x00000001" complete_nodeset="0x00000001" gp_index="8"/>
+      </object>
+      <object type="Core" os_index="2" cpuset="0x00000004" complete_cpuset="0x00000004" nodeset="0x00000002" complete_nodeset="0x00000002" gp_index="9">
+        <object type="PU" os_index="2" cpuset="0x00000004" complete_cpuset="0x00000004" nodeset="0x00000002" complete_nodeset="0x00000002" gp_index="10"/>
+      </object>
+      <object type="Core" os_index="3" cpuset="0x00000008" complete_cpuset="0x00000008" nodeset="0x00000002" complete_nodeset="0x00000002" gp_index="11">
+        <object type="PU" os_index="3" cpuset="0x00000008" complete_cpuset="0x00000008" nodeset="0x00000002" complete_nodeset="0x00000002" gp_index="12"/>
+      </object>
+    </object>
+  </object>
+</topology>
+)";
+
+TEST(Xml, NumaNodesTakeTheirParentsCpuset) {
+  auto t = TreeFromXmlBuffer(kNumaSubsets, "numa-subsets.xml");
+  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_TRUE(t->Validate().ok());
+  EXPECT_EQ(t->num_leaves(), 4);
+  EXPECT_THAT(t->Arities(), ElementsAre(4));
+  EXPECT_EQ(t->kind(t->root()), "Machine+Package+NUMANode");
+  EXPECT_EQ(t->Distance(1, 2), 1.0);
+  EXPECT_EQ(t->os_index(3), 3);
 }
 
 TEST(Xml, RestrictionOnARealMachine) {
@@ -276,7 +335,8 @@ TEST(Xml, RefusedOrMissingFilesNameThePath) {
   const std::string bad = ::testing::TempDir() + "/bad.xml";
   {
     std::ofstream f(bad);
-    f << "<?xml version=\"1.0\"?>\n<topology version=\"2.0\">\n<object type=\"Banana\"";
+    f << "<?xml version=\"1.0\"?>\n<topology version=\"2.0\">\n<object "
+         "type=\"Banana\"";
   }
   auto b = TreeFromXmlFile(bad);
   ASSERT_FALSE(b.ok());

@@ -131,6 +131,7 @@ absl::StatusOr<Tree> ParseNetworkSpec(std::string_view text,
   HwlocImportOptions hw;
   hw.leaf = options.leaf;
   hw.level_costs = options.level_costs;
+  hw.max_synthetic_pus = max_leaves;
   double network_cost = -1, cluster_cost = -1, scale = 1;
   bool bandwidths = false;
   const Line* matrix_line = nullptr;

@@ -149,7 +149,7 @@ TEST(Tleaf, MutatedInputsNeverCrash) {
           break;
       }
     }
-    auto t = ParseTleaf(s, "mutant", int64_t{1} << 16);
+    auto t = ParseTleaf(s, "mutant", int64_t{1} << 12);
     if (t.ok()) {
       ASSERT_TRUE(t->Validate().ok()) << s;
       ++ok;
