@@ -566,17 +566,24 @@ absl::StatusOr<CommGraph> ReadEdgeList(std::string_view text,
   };
   std::vector<Edge> edges;
   // The largest id the budget allows (a graph with id k has k + 1 vertices).
-  int64_t max_id = kMaxVertices - 1;
-  while (max_id > 0 &&
-         EstimatedGraphBytes(max_id + 1, 0) > MemoryBudget(options))
-    max_id /= 2;
+  const int64_t max_id =
+      std::min(kMaxVertices - 1, MemoryBudget(options) / 48 - 2);
+  auto read_id = [&](std::string_view what, int64_t* id) -> absl::Status {
+    RETURN_IF_ERROR(ReadInt(s, false, what, 0, kMaxVertices - 1, id));
+    if (*id > max_id) {
+      return s.Message(absl::StrCat("vertex id ", *id,
+                                    " implies more vertices than the memory ",
+                                    "budget allows (ids up to ", max_id, ")"));
+    }
+    return absl::OkStatus();
+  };
   int64_t largest = -1;
   int fields = 0;  // 2 or 3, fixed by the first data line
   for (s.SkipBlankAndCommentLines('#'); !s.AtEndOfFile();
        s.NextLine(), s.SkipBlankAndCommentLines('#')) {
     int64_t u, v;
-    RETURN_IF_ERROR(ReadInt(s, false, "a source vertex id", 0, max_id, &u));
-    RETURN_IF_ERROR(ReadInt(s, false, "a target vertex id", 0, max_id, &v));
+    RETURN_IF_ERROR(read_id("a source vertex id", &u));
+    RETURN_IF_ERROR(read_id("a target vertex id", &v));
     double w = 1.0;
     if (fields == 0) fields = s.AtEndOfLine() ? 2 : 3;
     if (fields == 3) RETURN_IF_ERROR(ReadWeight(s, false, "a weight", &w));

@@ -327,8 +327,16 @@ TEST(ReadEdgeListTest, Errors) {
                         "non-negative), found 'NaN'"));
   ReadOptions small;
   small.max_memory_bytes = 1 << 20;
-  EXPECT_THAT(Message(ReadEdgeList("0 1 1\n1 2000000 1\n", "b.edges", small)),
-              HasSubstr("b.edges:2: expected a target vertex id in [0, "));
+  EXPECT_THAT(
+      Message(ReadEdgeList("0 1 1\n1 2000000 1\n", "b.edges", small)),
+      HasSubstr(
+          "b.edges:2: vertex id 2000000 implies more vertices than the memory "
+          "budget allows (ids up to 21843)"));
+  EXPECT_THAT(
+      Message(ReadEdgeList("0 3000000000 1\n", "i.edges")),
+      HasSubstr(
+          "i.edges:1: expected a target vertex id in [0, 2147483645], found "
+          "'3000000000'"));
 }
 
 TEST(OverflowTest, SumsPastTheLargestDoubleAreErrors) {
