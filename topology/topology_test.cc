@@ -6,6 +6,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "topology/tleaf.h"
+#include "topology/tree_ops.h"
 
 namespace rankmap::topology {
 namespace {
@@ -106,6 +107,35 @@ TEST(LoadTopology, NetworkSpecFile) {
   EXPECT_EQ(r->num_leaves(), 5);
   EXPECT_EQ(r->Capacity(r->root()), 15);
   EXPECT_EQ(r->host(4), "b0");
+}
+
+TEST(LoadTopology, BalancedHwlocTreesExportToTleafAndDraw) {
+  auto t = LoadTopology("pack:2 core:4 pu:2");
+  ASSERT_TRUE(t.ok()) << t.status();
+  auto line = WriteTleaf(*t);
+  ASSERT_TRUE(line.ok()) << line.status();
+  EXPECT_EQ(*line, "tleaf 3 2 100 4 10 2 1");
+  auto back = LoadTopology(*line);
+  ASSERT_TRUE(back.ok());
+  for (LeafId a = 0; a < 16; ++a) {
+    for (LeafId b = 0; b < 16; ++b)
+      EXPECT_EQ(back->Distance(a, b), t->Distance(a, b));
+  }
+  const std::string path = WriteTemp(
+      "draw.net",
+      "network\ncluster a\n2 x core:4\ncluster b\nnode big pack:2 core:2\n");
+  auto n = LoadTopology(path);
+  ASSERT_TRUE(n.ok()) << n.status();
+  EXPECT_EQ(
+      DrawTree(*n),
+      "network  cost 1100  leaves [0, 12)  2 children\n"
+      "  cluster  cost 110  leaves [0, 8)  2 children\n"
+      "    Machine+NUMANode  cost 1  leaves [0, 4)  4 x Core+PU  host a-0\n"
+      "    ... 1 more like this, leaves [4, 8)\n"
+      "  cluster  cost 110  leaves [8, 12)  1 children\n"
+      "    Machine+NUMANode  cost 11  leaves [8, 12)  2 children\n"
+      "      Package  cost 1  leaves [8, 10)  2 x Core+PU  host big\n"
+      "      ... 1 more like this, leaves [10, 12)\n");
 }
 
 TEST(LoadTopology, Errors) {
