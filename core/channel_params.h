@@ -1,6 +1,6 @@
 // Channel parameters of the communication-time models (seed 004): for every
 // level of a topology::Tree, how long a message of m bytes takes between two
-// processes whose leaves have their lowest common ancestor (LCA) at that level.
+// processes whose leaves have their lowest common ancestor (LCA) there.
 //
 // A channel is chosen by the depth of the LCA of the two leaves; two processes
 // on the same leaf (oversubscription) use the `self` channel. Where the LCA
@@ -10,32 +10,32 @@
 //
 // Models and their per-channel parameters (seconds, bytes):
 //   Hockney  T(m) = alpha + beta m
-//   LMO      T(m) = L + Cs + ts m + Cr + tr m + m / rate                  (eq.
-//   8; rate = beta_ij) HLogGP   T(m) = L + os + or + (m - 1) G, g = gap between
-//   two sends   (eq. 5) tau-Lop  T(m, tau) = o(m) + transfers * L(m, tau), o(m)
-//   = o + o_per_byte m; L(m, tau) is a
-//            table of (latency, per_byte) for tau = 1..K concurrent transfers;
-//            beyond K the per-byte time grows linearly (tau / K), i.e. the
-//            channel's bandwidth is shared.
+//   LMO      T(m) = L + Cs + ts m + Cr + tr m + m / rate   (eq. 8,
+//            rate = beta_ij)
+//   HLogGP   T(m) = L + os + or + (m - 1) G   (eq. 5); g = gap between two
+//            sends of one process
+//   tau-Lop  T(m, tau) = o(m) + transfers * L(m, tau), o(m) = o + o_per_byte m,
+//            L(m, tau) a table of (latency, per_byte) for tau = 1..K
+//            concurrent transfers; beyond K the per-byte time grows as tau / K
+//            (the channel's bandwidth is shared).
 //
 // Parameter file (text, one rule per line, '#' starts a comment, later rules
 // win):
 //   level <selector> <model> key=value [key=value ...]
-// selectors: a depth (0 = root), `self`, `*` (every channel), `internode` (the
-// depths whose default class below is network: LCA above any Machine),
-// `intranode` (the other depths and self), or a level kind (case-insensitive:
-// Machine, Package, NUMANode, L3Cache, Core, switch,
-// ...; aliases node, socket/pack, numa). Keys per model:
+// Selectors: a depth (0 = root); `self`; `*` (every channel); `internode` (the
+// depths whose default class below is network: LCA above any Machine);
+// `intranode` (the other depths and self); or a level kind, case-insensitive
+// (Machine, Package, NUMANode, L3Cache, Core, switch, ...; aliases node,
+// socket, pack, numa). Keys per model:
 //   hockney  alpha beta
 //   lmo      L Cs ts Cr tr rate  (C and t set both ends)
 //   hloggp   L os or g G
-//   taulop   o o_per_byte transfers L1=lat,per_byte L2=... (Lk: k concurrent
-//   transfers)
+//   taulop   o o_per_byte transfers L1=lat,per_byte L2=...  (Lk: tau = k)
 // Example:
 //   level internode hockney alpha=1.5e-6 beta=8e-10
-//   level Package   taulop  o=1e-7 transfers=2 L1=2e-7,1e-10 L2=2e-7,1.7e-10
-// Errors name file:line and the field, e.g. `p.txt:3: field 'alfa': unknown
-// hockney key`.
+//   level Package taulop o=1e-7 transfers=2 L1=2e-7,1e-10 L2=2e-7,1.7e-10
+// Errors name file:line and the field:
+//   p.txt:3: field 'alfa': unknown hockney key
 //
 // Usage:
 //   ASSIGN_OR_RETURN(ModelParams p, ReadModelParams("machine.params", tree));
@@ -57,8 +57,8 @@ namespace rankmap::core {
 
 enum class Model { kHockney, kLmo, kHLogGP, kTauLop };
 
-// "hockney", "lmo", "hloggp", "taulop" (case-insensitive). Error: any other
-// name.
+// "hockney", "lmo", "hloggp", "taulop" (case-insensitive); other names are
+// errors.
 absl::StatusOr<Model> ParseModel(std::string_view name);
 const char* ModelName(Model model);
 
@@ -79,8 +79,8 @@ struct LmoParams {
 struct HLogGPParams {
   double L = 0.0;   // latency L_ij
   double os = 0.0;  // send overhead
-  double orecv =
-      0.0;         // receive overhead ("or" in files; `or` is a C++ keyword)
+  // Receive overhead: "or" in files (`or` is a C++ keyword).
+  double orecv = 0.0;
   double g = 0.0;  // gap between consecutive sends of one process
   double G = 0.0;  // gap per byte
 };
@@ -91,12 +91,13 @@ struct TauLopPoint {
 };
 
 struct TauLopParams {
-  double o = 0.0;  // overhead o(m) = o + o_per_byte m
+  // Overhead o(m) = o + o_per_byte m.
+  double o = 0.0;
   double o_per_byte = 0.0;
-  int32_t transfers =
-      1;  // L(m, tau) terms per transmission (2 for copy-in/copy-out shm)
-  std::vector<TauLopPoint> table = {
-      TauLopPoint{}};  // table[k - 1]: tau = k; never empty
+  // L(m, tau) terms per transmission (2 for copy-in/copy-out shared memory).
+  int32_t transfers = 1;
+  // table[k - 1]: L for tau = k; never empty.
+  std::vector<TauLopPoint> table = {TauLopPoint{}};
 };
 
 struct ChannelParams {
@@ -131,15 +132,14 @@ struct ParamRule {
   int32_t line = 0;
   std::string selector;
   Model model = Model::kHockney;
-  // key -> values (one value, or two for tau-Lop table entries
-  // "Lk=lat,per_byte").
+  // key -> values: one value, or two for tau-Lop's "Lk=lat,per_byte".
   std::vector<std::pair<std::string, std::vector<double>>> values;
 };
 
-// Syntax check and parse; `source` names the text in messages. Errors: unknown
-// keyword, model or key, missing '=', non-numeric, negative or non-finite
-// value, rate <= 0, transfers not a positive integer, table index outside [1,
-// 1024].
+// Syntax check and parse; `source` names the text in messages. Errors:
+// unknown keyword, model or key, missing '=', non-numeric, negative or
+// non-finite value, rate <= 0, transfers not an integer in [1, 1024], table
+// index outside [1, 1024]. O(text length).
 absl::StatusOr<std::vector<ParamRule>> ParseModelParams(
     std::string_view text, std::string_view source);
 
@@ -149,8 +149,8 @@ absl::StatusOr<std::vector<ParamRule>> ParseModelParams(
 absl::StatusOr<ModelParams> ResolveModelParams(
     const std::vector<ParamRule>& rules, const topology::Tree& tree);
 
-// Reads, parses and resolves the file at `path`. Errors: unreadable file, as
-// above.
+// Reads, parses and resolves the file at `path`. Errors: an unreadable file,
+// and those of the two functions above.
 absl::StatusOr<ModelParams> ReadModelParams(const std::string& path,
                                             const topology::Tree& tree);
 

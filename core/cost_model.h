@@ -3,38 +3,35 @@
 // whose levels have the channel parameters of channel_params.h.
 //
 // The channel of a transmission src -> dst is the level of the lowest common
-// ancestor of mapping[src] and mapping[dst] (`self` when they share a leaf);
-// see channel_params.h.
+// ancestor of mapping[src] and mapping[dst] (`self` when they share a leaf).
 //
 // Per model:
-//   Hockney, LMO, HLogGP (point-to-point models without contention): a
-//   transmission costs
-//     alpha + beta m (Hockney), eq. 8 (LMO) or eq. 5 (HLogGP, with (m - 1)
-//     clamped at 0). As in eqs. 6-7, process i's cost in a phase is the sum
-//     over the transmissions it sends (HLogGP: each at least the gap g), and
-//     the phase costs the max over processes.
-//   tau-Lop: every transmission of a phase is a one-element sequence of a
-//   concurrent expression
-//     (eqs. 3-4, Code 9) evaluated by cost_model_taulop.h. Transfers compete
-//     when they share a link: by default the LCA node (two machines' memory
-//     systems are separate links; the network root is one), or, with
-//     TauLopSharing::kPerLevel, all transfers of one level (the tau-Lop
-//     library's single shared-memory channel and single network channel), or,
-//     with kPerSenderUplink, the uplink of the sender's subtree into the LCA.
+// * Hockney, LMO, HLogGP (point-to-point models without contention): a
+//   transmission costs alpha + beta m (Hockney), eq. 8 (LMO) or eq. 5 (HLogGP,
+//   (m - 1) clamped at 0, and at least the gap g). As in eqs. 6-7, process i's
+//   cost in a phase is the sum over the transmissions it sends, and the phase
+//   costs the max over processes.
+// * tau-Lop: every transmission of a phase is a one-element sequence of a
+//   concurrent expression (eqs. 3-4, Code 9) evaluated by cost_model_taulop.h.
+//   Transfers compete when they share a link (TauLopSharing): by default the
+//   LCA node (two machines' memory systems are separate links; a switch is
+//   one shared network); kPerLevel: all transfers of one level (the tau-Lop
+//   library's one shared-memory and one network channel); kPerSenderUplink:
+//   the uplink of the sender's subtree into the LCA (a node's NIC).
 // A flow costs the sum over phases of repetitions * phase cost.
 //
-// Monotonicity: with parameters that are no larger at deeper levels, moving a
-// pair that talks only to itself from a network level into an otherwise idle
-// socket never increases the time under any model (per-LCA sharing for tau-Lop;
-// with per-level sharing the pair joins the other sockets' transfers and may
-// slow them).
+// Monotonicity: with parameters no larger at deeper levels, moving a pair that
+// talks only to itself from two machines into an otherwise idle socket never
+// increases the time, under every model (tau-Lop with per-LCA or uplink
+// sharing; with per-level sharing the pair joins the other sockets' transfers
+// and may slow them down).
 //
 // Usage:
 //   ASSIGN_OR_RETURN(Model model, ParseModel("taulop"));
-//   ModelParams params = DefaultModelParams(tree);   // or
-//   ReadModelParams(path, tree) ASSIGN_OR_RETURN(double seconds,
-//                    PredictTime(model, params, tree, HaloFlow(graph, 100),
-//                    mapping));
+//   ASSIGN_OR_RETURN(ModelParams params, ReadModelParams(path, tree));
+//   // or: ModelParams params = DefaultModelParams(tree);
+//   Flow flow = HaloFlow(graph);
+//   ASSIGN_OR_RETURN(double s, PredictTime(model, params, tree, flow, m));
 #ifndef RANKMAP_CORE_COST_MODEL_H_
 #define RANKMAP_CORE_COST_MODEL_H_
 
@@ -60,16 +57,15 @@ double HLogGPTime(const HLogGPParams& p, double bytes, double byte_scale = 1.0);
 
 // Which tau-Lop transfers compete for one link (see the top of this file).
 enum class TauLopSharing {
-  // One link per LCA node: a machine's memory system, a switch (one shared
+  // One link per LCA node: a machine's memory system; a switch (one shared
   // network).
   kPerLcaNode,
-  // One link per level: the tau-Lop library's two channels (shared memory,
+  // One link per level: the tau-Lop library's two channels (shared memory and
   // network).
   kPerLevel,
-  // One link per sender-side child of the LCA: the uplink the message leaves by
-  // (a node's
-  // network interface behind a full-bisection switch, a socket's inter-socket
-  // link).
+  // One link per sender-side child of the LCA: the uplink the message leaves
+  // by (a node's network interface behind a full-bisection switch, a socket's
+  // inter-socket link).
   kPerSenderUplink,
 };
 
@@ -91,8 +87,10 @@ ChannelRef ChannelOf(const ModelParams& params, const topology::Tree& tree,
 // Seconds for one execution of each phase (repetitions not applied), in phase
 // order. Errors: invalid flow (ValidateFlow) or mapping (ValidateMapping for
 // flow.num_processes), params not made for this tree (levels.size() !=
-// tree.height()). Complexity: O(T * depth) for the point-to-point models, O(E *
-// T) for tau-Lop per phase of T transmissions and E completion events.
+// tree.height()). Complexity per phase of T transmissions: O(T * depth) for
+// the point-to-point models; for tau-Lop O(T * depth) plus the sum over links
+// of n^2 for n transmissions on a link (23k transmissions all crossing one
+// switch take about 7 s; per-uplink sharing spreads them).
 absl::StatusOr<std::vector<double>> PredictPhaseTimes(
     Model model, const ModelParams& params, const topology::Tree& tree,
     const Flow& flow, const Mapping& mapping,

@@ -9,8 +9,8 @@
 // be told apart, so the fitted channel has o = 0 and one transfer.
 //
 // Usage:
-//   ASSIGN_OR_RETURN(LinearFit f, FitLine(samples));          // f.intercept,
-//   f.slope ASSIGN_OR_RETURN(HockneyParams h, FitHockney(samples));
+//   ASSIGN_OR_RETURN(LinearFit f, FitLine(samples));  // intercept, slope
+//   ASSIGN_OR_RETURN(HockneyParams h, FitHockney(samples));
 //   ASSIGN_OR_RETURN(TauLopParams t, FitTauLop({samples_tau1, samples_tau2}));
 #ifndef RANKMAP_CORE_COST_MODEL_FIT_H_
 #define RANKMAP_CORE_COST_MODEL_FIT_H_

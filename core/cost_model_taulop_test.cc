@@ -28,11 +28,11 @@ TEST(TauLopTime, OverheadPlusTransfersTimesL) {
   // tau = 2: L(10, 2) = 4 + 5 = 9; T = 6 + 18 = 24. The overhead does not grow
   // with tau.
   EXPECT_DOUBLE_EQ(TauLopTime(p, 10, 2), 24.0);
-  // tau = 4 beyond the table: per-byte 0.5 * 4 / 2 = 1; L = 4 + 10 = 14; T = 6
-  // + 28 = 34.
+  // tau = 4 beyond the table: per-byte 0.5 * 4 / 2 = 1; L = 4 + 10 = 14;
+  // T = 6 + 28 = 34.
   EXPECT_DOUBLE_EQ(TauLopTime(p, 10, 4), 34.0);
-  // byte_scale 2 doubles the per-byte part of L only: L(10, 1) = 3 + 5 = 8; T =
-  // 6 + 16.
+  // byte_scale 2 doubles the per-byte part of L only: L(10, 1) = 3 + 5 = 8;
+  // T = 6 + 16.
   EXPECT_DOUBLE_EQ(TauLopTime(p, 10, 1, 2.0), 22.0);
 }
 
@@ -40,23 +40,19 @@ TEST(TauLopTime, OverheadPlusTransfersTimesL) {
 //   (T1(ma) + T0(mb) + T1(mb)) || (T0(mb) + T1(ma)) || (T1(ma) + T0(mb))
 // with ma = 4, mb = 8, no overheads or latencies, and per-byte times
 //   channel 0: 1, 1.5, 2 for tau = 1, 2, 3;  channel 1: 2, 3, 4.
-// Hand calculation (S1, S2, S3 the sequences; f the completed fraction of a
-// head):
-//   1. heads T1(4), T0(8), T1(4): channel 1 has tau 2 -> T = 4 * 3 = 12;
-//   channel 0 tau 1 ->
-//      T = 8. dt = 8: S2's T0(8) completes; S1, S3 reach f = 8 / 12 = 2/3.
-//   2. heads T1(4) f=2/3, T1(4) f=0, T1(4) f=2/3: channel 1 tau 3 -> T = 16;
-//   remaining
-//      16/3, 16, 16/3. dt = 16/3: S1, S3 complete; S2 reaches f = 1/3.
-//   3. heads T0(8), T1(4) f=1/3, T0(8): channel 0 tau 2 -> T = 12; channel 1
-//   tau 1 -> T = 8,
-//      remaining 16/3. dt = 16/3: S2 completes (done); S1, S3 reach f = (16/3)
-//      / 12 = 4/9.
-//   4. heads T0(8) f=4/9 twice: tau 2 -> T = 12, remaining 20/3. dt = 20/3:
-//   both complete
-//      (S3 done).
-//   5. S1's T1(8) alone: tau 1 -> T = 16. dt = 16.
-//   Total = 8 + 16/3 + 16/3 + 20/3 + 16 = 124/3.
+// Hand calculation (S1, S2, S3 the sequences, f a head's completed fraction):
+// 1. Heads T1(4), T0(8), T1(4). Channel 1 has tau 2: T = 4 * 3 = 12;
+//    channel 0 tau 1: T = 8. dt = 8: S2's T0(8) completes; S1, S3 reach
+//    f = 8 / 12 = 2/3.
+// 2. Heads T1(4) f=2/3, T1(4) f=0, T1(4) f=2/3. Channel 1 tau 3: T = 16;
+//    remaining 16/3, 16, 16/3. dt = 16/3: S1, S3 complete; S2 reaches 1/3.
+// 3. Heads T0(8), T1(4) f=1/3, T0(8). Channel 0 tau 2: T = 12; channel 1
+//    tau 1: T = 8, remaining 16/3. dt = 16/3: S2 completes (done); S1, S3
+//    reach f = (16/3) / 12 = 4/9.
+// 4. Heads T0(8) f=4/9 twice. Tau 2: T = 12, remaining 20/3. dt = 20/3: both
+//    complete (S3 done).
+// 5. S1's T1(8) alone. Tau 1: T = 16. dt = 16.
+// Total = 8 + 16/3 + 16/3 + 20/3 + 16 = 124/3.
 TEST(EvaluateTauLop, SeedCode6ExpressionMatchesHandCalculation) {
   const std::vector<TauLopParams> channels = {Channel(1, 1.5, 2),
                                               Channel(2, 3, 4)};
@@ -80,8 +76,7 @@ TEST(EvaluateTauLop, SequencesAddConcurrentEqualMessagesShareChannel) {
   TauLopConcurrent seq;
   seq.Add({{0, 10}, {0, 20}});
   EXPECT_NEAR(*EvaluateTauLop(seq, channels), 6.0, 1e-12);
-  // Code 5 with equal sizes: T(10) || T(10) = T(10, 2) = 0.5 + 1 + 10 * 0.2
-  // = 3.5.
+  // Code 5 with equal sizes: T(10) || T(10) = T(10, 2) = 0.5 + 1 + 2 = 3.5.
   TauLopConcurrent two;
   two.Add({{0, 10}}).Add({{0, 10}});
   EXPECT_NEAR(*EvaluateTauLop(two, channels), 3.5, 1e-12);
@@ -89,8 +84,8 @@ TEST(EvaluateTauLop, SequencesAddConcurrentEqualMessagesShareChannel) {
   TauLopConcurrent mult;
   mult.Add({{0, 10, 2}});
   EXPECT_NEAR(*EvaluateTauLop(mult, channels), 3.5, 1e-12);
-  // Different links do not interact: the max of the two single times, T(20, 1)
-  // = 3.5.
+  // Different links do not interact: the max of the two single times,
+  // T(20, 1) = 3.5.
   TauLopConcurrent links;
   links.Add({{0, 10, 1, 7}}).Add({{0, 20, 1, 8}});
   EXPECT_NEAR(*EvaluateTauLop(links, channels), 3.5, 1e-12);
@@ -101,10 +96,10 @@ TEST(EvaluateTauLop, SequencesAddConcurrentEqualMessagesShareChannel) {
 }
 
 TEST(EvaluateTauLop, UnequalConcurrentMessagesHandCalculation) {
-  // tau || T(m) = 1 + tau * m (latency 1, per byte 1, shared). Messages 2 and 6
-  // together: T(2, 2) = 5 ends the first at t = 5; the second has f = 5 / T(6,
-  // 2) = 5/13, then alone needs (8/13) * T(6, 1) = (8/13) * 7 = 56/13. Total 5
-  // + 56/13 = 121/13.
+  // tau || T(m) = 1 + tau * m (latency 1, per byte 1, shared). Messages 2
+  // and 6 together: T(2, 2) = 5 ends the first at t = 5; the second has done
+  // f = 5 / T(6, 2) = 5/13, then alone needs (8/13) * T(6, 1) = 56/13.
+  // Total 5 + 56/13 = 121/13.
   TauLopParams c;
   c.table = {{1.0, 1.0}};
   const std::vector<TauLopParams> channels = {c};

@@ -113,17 +113,17 @@ TEST(PredictTime, Wave2DTauLopEquations3And4ByHand) {
       tree);
   const Flow flow = HaloFlow(Wave2DLayout(), 50);
   // Eq. 4 is the concurrent composition of all 20 transmissions (eq. 3 per
-  // process). Per-machine link (default sharing), M0: (0,1), (4,5) -> four
-  // 800-byte transmissions, (0,4), (1,5) -> four 1600-byte ones, all at once:
-  // tau = 8.
-  //   T(800, 8) = 1e-6 + 8 * 800e-10 = 1.64e-6; T(1600, 8) = 1e-6 + 8 *
-  //   1600e-10 = 2.28e-6. At 1.64e-6 the 800-byte ones end; the others have
-  //   done 1.64 / 2.28 and continue with tau = 4: T(1600, 4) = 1.64e-6,
-  //   remaining (0.64 / 2.28) * 1.64e-6. M0 total = 1.64e-6 * (1 + 0.64 / 2.28)
-  //   = 2.1003508...e-6; M1 is the same.
-  // Network link: (1,2), (5,6) -> four 800-byte transmissions, tau = 4:
+  // process). Per-machine links (default sharing). M0 carries (0,1), (4,5):
+  // four 800-byte transmissions, and (0,4), (1,5): four 1600-byte ones, all
+  // at once, tau = 8:
+  //   T(800, 8)  = 1e-6 + 8 * 800e-10  = 1.64e-6
+  //   T(1600, 8) = 1e-6 + 8 * 1600e-10 = 2.28e-6
+  // At 1.64e-6 the 800-byte ones end; the others have done 1.64 / 2.28 and
+  // go on with tau = 4: T(1600, 4) = 1.64e-6, remaining (0.64 / 2.28) of it.
+  //   M0 = 1.64e-6 * (1 + 0.64 / 2.28) = 2.1003508...e-6; M1 is the same.
+  // Network link: (1,2), (5,6): four 800-byte transmissions, tau = 4:
   //   T(800, 4) = 1e-6 + 4 * 800 * 2e-10 = 1.64e-6.
-  // Theta = max(2.10035e-6, 1.64e-6); the flow costs T = 50 iterations of it.
+  // Theta = max(2.10035e-6, 1.64e-6); the flow is T = 50 iterations of it.
   const double theta = 1.64e-6 * (1 + 0.64 / 2.28);
   auto per_phase =
       PredictPhaseTimes(Model::kTauLop, p, tree, flow, kTwoMachines);
@@ -133,25 +133,22 @@ TEST(PredictTime, Wave2DTauLopEquations3And4ByHand) {
   EXPECT_NEAR(*PredictTime(Model::kTauLop, p, tree, flow, kTwoMachines),
               50 * theta, 1e-16);
   // Per-level sharing (the tau-Lop library's one shared-memory channel): both
-  // machines' 16 transmissions share depth 1, tau = 16: T(800, 16) = 2.28e-6,
-  // T(1600, 16) = 3.56e-6; then tau = 8 for the remaining (1.28 / 3.56) of
-  // T(1600, 8) = 2.28e-6.
+  // machines' 16 transmissions share depth 1, tau = 16:
+  //   T(800, 16) = 2.28e-6, T(1600, 16) = 3.56e-6,
+  // then tau = 8 for the remaining (1.28 / 3.56) of T(1600, 8) = 2.28e-6.
   PredictOptions per_level;
   per_level.sharing = TauLopSharing::kPerLevel;
   auto shared =
       PredictPhaseTimes(Model::kTauLop, p, tree, flow, kTwoMachines, per_level);
   EXPECT_NEAR((*shared)[0], 2.28e-6 * (1 + 1.28 / 3.56), 1e-18);
-  // Sender uplinks: in a machine the uplink of a core into the machine node
-  // carries that core's intra-machine messages; p1 sends 800 B to p0 and 1600 B
-  // to p5 (tau = 2):
-  //   T(800, 2) = 1e-6 + 1.6e-7 = 1.16e-6, then the 1600-byte one has done
-  //   1.16 / 1.32 (T(1600, 2) = 1.32e-6) and finishes alone: (0.16 / 1.32) *
-  //   T(1600, 1) = (0.16 / 1.32) * 1.16e-6; p1 total 1.16e-6 * (1 + 0.16
-  //   / 1.32) = 1.3006e-6.
-  // p1's message to p2 leaves by machine M0's uplink into the root, shared with
-  // p5 -> p6:
-  //   T(800, 2) = 1e-6 + 2 * 800 * 2e-10 = 1.32e-6, the largest: Theta
-  //   = 1.32e-6.
+  // Sender uplinks: a core's uplink into its machine node carries that core's
+  // intra-machine messages; p1 sends 800 B to p0 and 1600 B to p5, tau = 2:
+  //   T(800, 2) = 1e-6 + 1.6e-7 = 1.16e-6; T(1600, 2) = 1.32e-6.
+  // At 1.16e-6 the 1600-byte one has done 1.16 / 1.32 and finishes alone in
+  // (0.16 / 1.32) * T(1600, 1) = (0.16 / 1.32) * 1.16e-6:
+  //   p1 = 1.16e-6 * (1 + 0.16 / 1.32) = 1.3006e-6.
+  // p1 -> p2 leaves by M0's uplink into the root, shared with p5 -> p6:
+  //   T(800, 2) = 1e-6 + 2 * 800 * 2e-10 = 1.32e-6, the largest: Theta.
   PredictOptions uplink;
   uplink.sharing = TauLopSharing::kPerSenderUplink;
   auto up =
@@ -239,12 +236,13 @@ TEST(PredictTime, Wave2DHLogGPEquations6And7ByHand) {
       "level 0 hloggp L=5e-6 os=1e-7 or=1e-7 G=1e-9\n"
       "level 1 hloggp L=1e-6 os=1e-7 or=1e-7 G=1e-10\n",
       tree);
-  // Eq. 5: T_intra(800) = 1.2e-6 + 799e-10 = 1.2799e-6, T_intra(1600)
-  // = 1.3599e-6, T_inter(800) = 5.2e-6 + 799e-9 = 5.999e-6. Eq. 6: p1 sends to
-  // 0 (intra, 800), 2 (inter, 800), 5 (intra, 1600):
-  //   Theta_1 = 1.2799e-6 + 5.999e-6 + 1.3599e-6 = 8.6388e-6 (p2, p5, p6
-  //   alike); Theta_0 = 1.2799e-6 + 1.3599e-6 = 2.6398e-6. Eq. 7: Theta
-  //   = 8.6388e-6.
+  // Eq. 5: T_intra(800)  = 1.2e-6 + 799e-10  = 1.2799e-6
+  //        T_intra(1600) = 1.2e-6 + 1599e-10 = 1.3599e-6
+  //        T_inter(800)  = 5.2e-6 + 799e-9   = 5.999e-6
+  // Eq. 6: p1 sends to 0 (intra, 800), 2 (inter, 800), 5 (intra, 1600):
+  //   Theta_1 = 1.2799e-6 + 5.999e-6 + 1.3599e-6 = 8.6388e-6 (p2, p5, p6 too)
+  //   Theta_0 = 1.2799e-6 + 1.3599e-6 = 2.6398e-6 (p3, p4, p7 too)
+  // Eq. 7: Theta = 8.6388e-6.
   auto t = PredictTime(Model::kHLogGP, p, tree, HaloFlow(Wave2DLayout(), 10),
                        kTwoMachines);
   ASSERT_TRUE(t.ok());

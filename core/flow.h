@@ -8,15 +8,15 @@
 // solver) is stored once with repetitions = T.
 //
 // Invariants (ValidateFlow): process ids in [0, num_processes), src != dst,
-// bytes finite and
-// >= 0, repetitions >= 0.
+// bytes finite and >= 0, repetitions >= 0.
 //
 // Usage:
-//   Flow f = HaloFlow(graph, /*iterations=*/100);   // Wave2D / stencil halo
-//   exchange ASSIGN_OR_RETURN(Flow s, SummaFlow({.grid_rows = 4, .grid_cols =
-//   4, .steps = 16,
-//                                       .a_panel_bytes = 8e5, .b_panel_bytes =
-//                                       8e5}));
+//   Flow halo = HaloFlow(graph, /*iterations=*/100);  // stencil / Wave2D
+//   SummaFlowOptions o;
+//   o.grid_rows = o.grid_cols = 4;
+//   o.steps = 16;
+//   o.a_panel_bytes = o.b_panel_bytes = 8e5;
+//   ASSIGN_OR_RETURN(Flow summa, SummaFlow(o));
 #ifndef RANKMAP_CORE_FLOW_H_
 #define RANKMAP_CORE_FLOW_H_
 
@@ -50,34 +50,33 @@ struct Flow {
 // OK when the invariants above hold; errors name the phase and transmission.
 absl::Status ValidateFlow(const Flow& flow);
 
-// Halo exchange (seed 004, eqs. 3-4 and 6-7): one phase in which every edge {u,
-// v} of the graph is sent both ways, w(u, v) / 2 bytes each way (CommGraph
+// Halo exchange (seed 004, eqs. 3-4 and 6-7): one phase in which every edge
+// {u, v} of the graph is sent both ways, w(u, v) / 2 bytes each way (CommGraph
 // weights sum both directions), repeated `iterations` times. Zero-weight edges
 // are skipped. Use it for the Wave2D and stencil front ends
 // (graphs/frontends/stencil.h builds their graphs). O(n + m).
 Flow HaloFlow(const graphs::CommGraph& graph, int64_t iterations = 1);
 
-// The Wave2D / stencil front end's own transfers (graphs::HaloMessages, one per
-// ordered pair with halo cells; exact even when the two directions differ): one
-// phase with cells * element_size bytes per message, repeated `iterations`
-// times. Errors: a process outside [0, num_processes) or a self message,
-// negative cells, element_size not positive and finite, negative iterations.
-// O(messages).
-//   ASSIGN_OR_RETURN(GridPartition part,
-//   graphs::ColumnTilingPartition(layout)); ASSIGN_OR_RETURN(auto msgs,
-//   graphs::HaloMessages(part, {}, graphs::Stencil::k5Point));
-//   ASSIGN_OR_RETURN(Flow f, HaloMessagesFlow(msgs, part.boxes.size(), 8.0,
-//   iterations));
+// The Wave2D / stencil front end's own transfers (graphs::HaloMessages, one
+// per ordered pair with halo cells; exact even when the two directions
+// differ): one phase with cells * element_size bytes per message, repeated
+// `iterations` times. Errors: a process outside [0, num_processes) or a self
+// message, negative cells, element_size not positive and finite, negative
+// iterations. O(messages).
+//   ASSIGN_OR_RETURN(GridPartition part, ColumnTilingPartition(layout));
+//   ASSIGN_OR_RETURN(auto msgs, HaloMessages(part, {}, Stencil::k5Point));
+//   ASSIGN_OR_RETURN(Flow f, HaloMessagesFlow(msgs, 8, 8.0, iterations));
 absl::StatusOr<Flow> HaloMessagesFlow(
     std::span<const graphs::HaloMessage> messages, int32_t num_processes,
     double element_size, int64_t iterations = 1);
 
 enum class Broadcast {
-  kFlat,      // the root sends to every other member in one phase
-  kBinomial,  // ceil(log2 k) phases; in phase t members [0, 2^t) send to member
-              // + 2^t
-  kRing,      // k - 1 phases; in phase t member t sends to member t + 1
-              // (unpipelined)
+  // The root sends to every other member in one phase.
+  kFlat,
+  // ceil(log2 k) phases; in phase t members [0, 2^t) send to member + 2^t.
+  kBinomial,
+  // k - 1 phases; in phase t member t sends to member t + 1 (unpipelined).
+  kRing,
 };
 
 // SUMMA on a grid_rows x grid_cols process grid (rank = row * grid_cols + col):
