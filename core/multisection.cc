@@ -57,13 +57,19 @@ std::vector<idx_t> ScaleVertexWeights(const std::vector<double>& w) {
 
 class Multisection {
  public:
+  // spread: n-to-1 only; also cap every level at a geometric share of the
+  // imbalance, (1 + imbalance)^(1 / height), instead of letting the top levels
+  // take all the slack.
   Multisection(const Tree& tree, const CommGraph& graph,
-               const MappingOptions& options, Mode mode)
+               const MappingOptions& options, Mode mode, bool spread = false)
       : tree_(tree),
         graph_(graph),
         options_(options),
         mode_(mode),
         local_(graph.num_vertices(), -1) {
+    level_ub_ = spread ? std::pow(1.0 + options.imbalance,
+                                  1.0 / std::max<int32_t>(1, tree.height()))
+                       : 2.0;
     // n-to-1: only leaf loads are bounded, so a subtree may carry up to the sum
     // of its leaves' bounds (leaves of a subtree are contiguous: prefix sums).
     if (mode == Mode::kPartition) {
@@ -113,8 +119,9 @@ class Multisection {
       for (NodeId c : kids) {
         t.kid.push_back(c);
         t.weight.push_back(w * tree_.Capacity(c) / cap);
-        t.bound.push_back(bound_prefix_[tree_.leaf_end(c)] -
-                          bound_prefix_[tree_.leaf_begin(c)]);
+        t.bound.push_back(std::min(bound_prefix_[tree_.leaf_end(c)] -
+                                       bound_prefix_[tree_.leaf_begin(c)],
+                                   t.weight.back() * level_ub_));
         // METIS takes one tolerance for all parts: the tightest room.
         if (t.weight.back() > 0) {
           t.ub = std::min(t.ub, t.bound.back() / t.weight.back());
@@ -446,6 +453,7 @@ class Multisection {
   const MappingOptions& options_;
   const Mode mode_;
   std::vector<double> bound_prefix_;  // n-to-1: prefix sums of leaf bounds
+  double level_ub_ = 2.0;             // n-to-1: per-level cap (spread mode)
   std::vector<int32_t> local_;
 };
 
@@ -625,14 +633,26 @@ absl::StatusOr<Mapping> PartitionMap(const topology::Tree& tree,
     return absl::InvalidArgumentError(
         "partition: the topology has no slot with capacity > 0");
   }
-  Mapping mapping;
-  Multisection ms(tree, graph, options, Mode::kPartition);
-  if (absl::Status s = ms.Run(&mapping); !s.ok()) return s;
+  // Two ways of spending the imbalance (all of it where needed, or a share per
+  // level) win on different meshes; run both, keep the lower J (ties: first).
   const std::vector<double> bound =
       PartitionLoadBounds(tree, graph, options.imbalance);
-  RepairLeafLoads(tree, graph, bound, &mapping);
-  if (options.refine)
-    RefinePartition(tree, graph, bound, options.refine_rounds, &mapping);
+  Mapping mapping;
+  double best_j = 0.0;
+  for (bool spread : {false, true}) {
+    Mapping m;
+    Multisection ms(tree, graph, options, Mode::kPartition, spread);
+    if (absl::Status s = ms.Run(&m); !s.ok()) return s;
+    RepairLeafLoads(tree, graph, bound, &m);
+    if (options.refine) {
+      RefinePartition(tree, graph, bound, options.refine_rounds, &m);
+    }
+    const double j = ComputeJ(tree, graph, m);
+    if (mapping.empty() || j < best_j) {
+      best_j = j;
+      mapping = std::move(m);
+    }
+  }
   if (absl::Status s =
           ValidatePartitionMapping(tree, graph, mapping, options.imbalance);
       !s.ok()) {
