@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <tuple>
 
 #include "absl/strings/str_cat.h"
 
@@ -27,6 +28,53 @@ double TauLopTime(const TauLopParams& p, double bytes, int64_t tau,
   return p.o + p.o_per_byte * bytes +
          p.transfers * TauLopL(p, bytes, tau, byte_scale);
 }
+
+namespace {
+
+// Relative tolerance under which two completions count as simultaneous.
+constexpr double kSameTime = 1e-12;
+
+// `count` equal transmissions (flat index `first`) sharing one link.
+struct HeadClass {
+  size_t first = 0;
+  const TauLopTransmission* t = nullptr;
+  int64_t count = 0;
+  double done = 0.0;  // completed fraction
+  double full = 0.0;  // T under the current load
+};
+
+// Time until every class of one link completes.
+double SimulateLink(std::vector<HeadClass>& classes,
+                    std::span<const TauLopParams> channels) {
+  int64_t load = 0;
+  for (const HeadClass& c : classes) load += c.count * c.t->tau;
+  double elapsed = 0.0;
+  while (!classes.empty()) {
+    double dt = std::numeric_limits<double>::infinity();
+    for (HeadClass& c : classes) {
+      c.full =
+          TauLopTime(channels[c.t->channel], c.t->bytes, load, c.t->byte_scale);
+      dt = std::min(dt, (1.0 - c.done) * c.full);
+    }
+    elapsed += dt;
+    const double limit = dt * (1.0 + kSameTime);
+    for (HeadClass& c : classes) {
+      if ((1.0 - c.done) * c.full <= limit) {
+        load -= c.count * c.t->tau;
+        c.count = 0;
+      } else {
+        c.done += dt / c.full;
+      }
+    }
+    classes.erase(
+        std::remove_if(classes.begin(), classes.end(),
+                       [](const HeadClass& c) { return c.count == 0; }),
+        classes.end());
+  }
+  return elapsed;
+}
+
+}  // namespace
 
 absl::StatusOr<double> EvaluateTauLop(const TauLopConcurrent& expr,
                                       std::span<const TauLopParams> channels) {
@@ -74,60 +122,73 @@ absl::StatusOr<double> EvaluateTauLop(const TauLopConcurrent& expr,
   std::vector<size_t> head(num_seq);
   std::vector<double> done(num_seq, 0.0);
   std::vector<int64_t> load(unique_keys.size(), 0);
-  std::vector<double> full(num_seq,
-                           0.0);  // T of the head under the current loads
+  // T of each head under the current loads.
+  std::vector<double> full(num_seq, 0.0);
   bool singletons = true;
   for (size_t s = 0; s < num_seq; ++s) {
     head[s] = s == 0 ? 0 : seq_end[s - 1];
     if (head[s] < seq_end[s]) load[group[head[s]]] += flat[head[s]]->tau;
     singletons &= seq_end[s] - head[s] <= 1;
   }
-  // Independent runs: when no sequence has a successor, sequences of different
-  // links never interact, so each link is simulated alone (O(sum of n_link^2)
-  // instead of O(n^2)).
-  std::vector<std::vector<size_t>> runs;
+  // Independent links: when no sequence has a successor, sequences of
+  // different links never interact, and equal transmissions of one link stay
+  // in step; each link is simulated alone over its classes of equal
+  // transmissions (O(sum over links of K^2) for K distinct messages).
   if (singletons) {
-    runs.resize(unique_keys.size());
+    std::vector<std::vector<size_t>> by_link(unique_keys.size());
     for (size_t s = 0; s < num_seq; ++s) {
-      if (head[s] < seq_end[s]) runs[group[head[s]]].push_back(s);
+      if (head[s] < seq_end[s]) by_link[group[head[s]]].push_back(head[s]);
     }
-  } else {
-    runs.emplace_back();
-    for (size_t s = 0; s < num_seq; ++s) runs[0].push_back(s);
-  }
-  double total = 0.0;
-  for (std::vector<size_t>& active : runs) {
-    double elapsed = 0.0;
-    while (true) {
-      // Drop completed sequences, then find the next completion.
-      active.erase(
-          std::remove_if(active.begin(), active.end(),
-                         [&](size_t s) { return head[s] == seq_end[s]; }),
-          active.end());
-      if (active.empty()) break;
-      double dt = std::numeric_limits<double>::infinity();
-      for (size_t s : active) {
-        const TauLopTransmission& t = *flat[head[s]];
-        full[s] = TauLopTime(channels[t.channel], t.bytes, load[group[head[s]]],
-                             t.byte_scale);
-        dt = std::min(dt, (1.0 - done[s]) * full[s]);
-      }
-      elapsed += dt;
-      // Heads whose remaining time is within rounding of dt complete together
-      // (equal messages).
-      const double limit = dt * (1.0 + 1e-12);
-      for (size_t s : active) {
-        if ((1.0 - done[s]) * full[s] <= limit) {
-          load[group[head[s]]] -= flat[head[s]]->tau;
-          ++head[s];
-          done[s] = 0.0;
-          if (head[s] < seq_end[s]) load[group[head[s]]] += flat[head[s]]->tau;
-        } else {
-          done[s] += dt / full[s];
+    auto key = [&flat](size_t i) {
+      const TauLopTransmission& t = *flat[i];
+      return std::make_tuple(t.channel, t.bytes, t.byte_scale, t.tau);
+    };
+    double total = 0.0;
+    std::vector<HeadClass> classes;
+    for (std::vector<size_t>& members : by_link) {
+      std::sort(members.begin(), members.end(),
+                [&](size_t x, size_t y) { return key(x) < key(y); });
+      classes.clear();
+      for (size_t i : members) {
+        if (classes.empty() || key(i) != key(classes.back().first)) {
+          classes.push_back({i, flat[i], 0});
         }
+        ++classes.back().count;
+      }
+      total = std::max(total, SimulateLink(classes, channels));
+    }
+    return total;
+  }
+  std::vector<size_t> active(num_seq);
+  for (size_t s = 0; s < num_seq; ++s) active[s] = s;
+  double total = 0.0;
+  while (true) {
+    // Drop completed sequences, then find the next completion.
+    active.erase(
+        std::remove_if(active.begin(), active.end(),
+                       [&](size_t s) { return head[s] == seq_end[s]; }),
+        active.end());
+    if (active.empty()) break;
+    double dt = std::numeric_limits<double>::infinity();
+    for (size_t s : active) {
+      const TauLopTransmission& t = *flat[head[s]];
+      full[s] = TauLopTime(channels[t.channel], t.bytes, load[group[head[s]]],
+                           t.byte_scale);
+      dt = std::min(dt, (1.0 - done[s]) * full[s]);
+    }
+    total += dt;
+    // Heads whose remaining time is within rounding of dt complete together.
+    const double limit = dt * (1.0 + kSameTime);
+    for (size_t s : active) {
+      if ((1.0 - done[s]) * full[s] <= limit) {
+        load[group[head[s]]] -= flat[head[s]]->tau;
+        ++head[s];
+        done[s] = 0.0;
+        if (head[s] < seq_end[s]) load[group[head[s]]] += flat[head[s]]->tau;
+      } else {
+        done[s] += dt / full[s];
       }
     }
-    total = std::max(total, elapsed);
   }
   return total;
 }

@@ -69,10 +69,10 @@ struct TauLopConcurrent {
 
 // Time of the expression. Errors: channel outside params or with an empty
 // table, tau < 1, negative or non-finite bytes or byte_scale. Complexity
-// O(E * S) for E completion events (at most the number of transmissions; equal
-// messages finishing together count once) and S sequences; when every sequence
-// holds at most one transmission, links are independent and simulated one by
-// one (sum over links of their E * S).
+// O(E * S) for E completion events (at most the number of transmissions;
+// equal messages finishing together count once) and S sequences. When every
+// sequence holds at most one transmission, links are independent and equal
+// transmissions stay in step: each link costs O(K^2) for K distinct messages.
 absl::StatusOr<double> EvaluateTauLop(const TauLopConcurrent& expr,
                                       std::span<const TauLopParams> channels);
 
