@@ -13,6 +13,8 @@ namespace rankmap::graphs {
 namespace {
 
 constexpr double kTieEps = 1e-12;
+constexpr int32_t kMaxDpProcessors = 50000;
+constexpr int64_t kMaxMapCells = int64_t{1} << 26;
 
 absl::Status Invalid(const std::string& msg) {
   return absl::InvalidArgumentError(absl::StrCat("graphs/partition: ", msg));
@@ -83,7 +85,7 @@ std::vector<int64_t> OwnerAreas(const Partition& p) {
 }
 
 absl::StatusOr<std::vector<int32_t>> OwnerMap(const Partition& p) {
-  if (p.rows <= 0 || p.cols <= 0 || p.rows * p.cols > (int64_t{1} << 31)) {
+  if (p.rows <= 0 || p.cols <= 0 || p.rows > kMaxMapCells / p.cols) {
     return Invalid(
         absl::StrCat("owner map of a ", p.rows, " x ", p.cols, " grid"));
   }
@@ -143,35 +145,35 @@ absl::StatusOr<ColumnLayout> ColumnBasedPartition(
                      int32_t last) {  // processors [first, last), 0-based
     return (last - first) * (prefix[last] - prefix[first]) + 1.0;
   };
-  const double kInf = std::numeric_limits<double>::infinity();
-  // beta[c][q], last[c][q] = size of the last column.
-  std::vector<std::vector<double>> beta(p + 1,
-                                        std::vector<double>(p + 1, kInf));
-  std::vector<std::vector<int32_t>> last(p + 1, std::vector<int32_t>(p + 1, 0));
-  for (int32_t q = 1; q <= p; ++q) {
-    beta[1][q] = colcost(0, q);
-    last[1][q] = q;
+  if (p > kMaxDpProcessors) {
+    return Invalid(absl::StrCat(p, " processors; the column DP takes at most ",
+                                kMaxDpProcessors));
   }
-  for (int32_t c = 2; c <= p; ++c) {
-    for (int32_t q = c; q <= p; ++q) {
-      for (int32_t j = 1; j <= q - c + 1; ++j) {
-        double cand = beta[c - 1][q - j] + colcost(q - j, q);
-        if (cand < beta[c][q] - kTieEps) {
-          beta[c][q] = cand;
-          last[c][q] = j;
-        }
+  // The column count only adds 1 per column, so one pass over q suffices (an
+  // O(p^2) form of beta(c, q)): best[q] = min over the last column size j of
+  // best[q - j] + colcost. Ties (within kTieEps) go to fewer columns, then to
+  // the smaller j.
+  const double kInf = std::numeric_limits<double>::infinity();
+  std::vector<double> best(p + 1, kInf);
+  std::vector<int32_t> ncols(p + 1, 0), last(p + 1, 0);
+  best[0] = 0;
+  for (int32_t q = 1; q <= p; ++q) {
+    for (int32_t j = 1; j <= q; ++j) {
+      const double cand = best[q - j] + colcost(q - j, q);
+      const int32_t cand_cols = ncols[q - j] + 1;
+      if (cand < best[q] - kTieEps ||
+          (cand <= best[q] + kTieEps && cand_cols < ncols[q])) {
+        best[q] = cand;
+        ncols[q] = cand_cols;
+        last[q] = j;
       }
     }
-  }
-  int32_t best_c = 1;
-  for (int32_t c = 2; c <= p; ++c) {
-    if (beta[c][p] < beta[best_c][p] - kTieEps) best_c = c;
   }
   ColumnLayout layout;
   layout.speeds = s;
   std::vector<std::vector<int32_t>> cols;
-  for (int32_t c = best_c, q = p; c >= 1; --c) {
-    int32_t j = last[c][q];
+  for (int32_t q = p; q > 0;) {
+    const int32_t j = last[q];
     cols.emplace_back(order.begin() + (q - j), order.begin() + q);
     q -= j;
   }

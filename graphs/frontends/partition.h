@@ -74,7 +74,7 @@ absl::Status ValidatePartition(const Partition& p);
 std::vector<int64_t> OwnerAreas(const Partition& p);
 
 // Row-major owner of every cell (rows * cols entries, -1 where uncovered). For
-// tests and small grids: O(rows * cols). Errors: a grid above 2^31 cells.
+// tests and small grids: O(rows * cols). Errors: a grid above 2^26 cells.
 absl::StatusOr<std::vector<int32_t>> OwnerMap(const Partition& p);
 
 // Speeds scaled to sum to 1. Errors: empty, or any speed not finite and > 0.
@@ -99,9 +99,10 @@ double HalfPerimeterLowerBound(std::span<const double> normalized_speeds);
 
 // Beaumont, Boudet, Rastello, Robert (2001): processors sorted by
 // non-increasing speed (stable) fill the columns in order; beta(c, q) = min_j
-// beta(c-1, q-j) + (j * W(q-j+1..q) + 1). Ties (within 1e-12) go to fewer
-// columns, then to the shorter last column. O(p^3) time, O(p^2) memory. Errors:
-// those of NormalizeSpeeds.
+// beta(c-1, q-j) + (j * W(q-j+1..q) + 1), evaluated as a one-index DP since the
+// column count only adds 1 per column. Ties (within 1e-12) go to fewer columns,
+// then to the shorter last column. O(p^2) time, O(p) memory. Errors: those of
+// NormalizeSpeeds, more than 50000 processors.
 absl::StatusOr<ColumnLayout> ColumnBasedPartition(
     std::span<const double> speeds);
 

@@ -20,8 +20,11 @@ ColumnLayout Dp(std::vector<double> s) {
 TEST(ColumnBasedPartitionTest, DigestSums) {
   EXPECT_NEAR(Dp({0.5, 0.25, 0.25}).HalfPerimeterSum(), 3.5, 1e-12);
   EXPECT_NEAR(Dp({0.4, 0.3, 0.2, 0.1}).HalfPerimeterSum(), 4.0, 1e-12);
-  EXPECT_NEAR(Dp({0.3, 0.2, 0.15, 0.1, 0.1, 0.05, 0.05, 0.05}).HalfPerimeterSum(), 5.5, 1e-12);
-  EXPECT_NEAR(Dp(std::vector<double>(9, 1.0 / 9)).HalfPerimeterSum(), 6.0, 1e-12);
+  EXPECT_NEAR(
+      Dp({0.3, 0.2, 0.15, 0.1, 0.1, 0.05, 0.05, 0.05}).HalfPerimeterSum(), 5.5,
+      1e-12);
+  EXPECT_NEAR(Dp(std::vector<double>(9, 1.0 / 9)).HalfPerimeterSum(), 6.0,
+              1e-12);
   EXPECT_NEAR(Dp({0.25, 0.25, 0.25, 0.25}).HalfPerimeterSum(), 4.0, 1e-12);
   EXPECT_NEAR(Dp({0.75, 0.25}).HalfPerimeterSum(), 3.0, 1e-12);
 }
@@ -43,7 +46,8 @@ TEST(ColumnBasedPartitionTest, DigestColumns) {
   EXPECT_NEAR(w[1], 0.3, 1e-12);
 }
 
-// Brute-force oracle: every split of the sorted speeds into consecutive columns.
+// Brute-force oracle: every split of the sorted speeds into consecutive
+// columns.
 double BestConsecutiveSplit(const std::vector<double>& sorted) {
   const int p = static_cast<int>(sorted.size());
   double best = 1e300;
@@ -90,6 +94,7 @@ TEST(ColumnBasedPartitionTest, MatchesBruteForceAndLowerBound) {
 
 TEST(ColumnBasedPartitionTest, RejectsBadSpeeds) {
   EXPECT_FALSE(ColumnBasedPartition(std::vector<double>{}).ok());
+  EXPECT_FALSE(ColumnBasedPartition(std::vector<double>(50001, 1.0)).ok());
   EXPECT_FALSE(ColumnBasedPartition(std::vector<double>{1, 0}).ok());
   EXPECT_FALSE(ColumnBasedPartition(std::vector<double>{1, -2}).ok());
   EXPECT_FALSE(ColumnBasedPartition(std::vector<double>{1, std::nan("")}).ok());
@@ -108,9 +113,13 @@ TEST(KalinovLastovetskyTest, DigestThreeByThree) {
   EXPECT_NEAR(l->speeds[5] / l->widths[1], 1.0 / 6, 1e-12);
   EXPECT_NEAR(l->speeds[7] / l->widths[2], 1.0 / 3, 1e-12);
   EXPECT_NEAR(l->HalfPerimeterSum(), 6.0, 1e-12);
-  EXPECT_FALSE(KalinovLastovetskyPartition(s, {{0, 1, 2}, {3, 4, 5}, {6, 7}}).ok());
-  EXPECT_FALSE(KalinovLastovetskyPartition(s, {{0, 1, 2}, {3, 4, 5}, {6, 7, 7, 8}}).ok());
-  EXPECT_FALSE(KalinovLastovetskyPartition(s, {{0, 1, 2}, {}, {3, 4, 5, 6, 7, 8}}).ok());
+  EXPECT_FALSE(
+      KalinovLastovetskyPartition(s, {{0, 1, 2}, {3, 4, 5}, {6, 7}}).ok());
+  EXPECT_FALSE(
+      KalinovLastovetskyPartition(s, {{0, 1, 2}, {3, 4, 5}, {6, 7, 7, 8}})
+          .ok());
+  EXPECT_FALSE(
+      KalinovLastovetskyPartition(s, {{0, 1, 2}, {}, {3, 4, 5, 6, 7, 8}}).ok());
 }
 
 TEST(GridShapeTest, DigestTable) {
@@ -139,7 +148,8 @@ TEST(ApportionTest, LargestRemainder) {
   auto a = Apportion(std::vector<double>{0.4, 0.3, 0.3}, 10);
   ASSERT_TRUE(a.ok());
   EXPECT_EQ(*a, (std::vector<int64_t>{4, 3, 3}));
-  a = Apportion(std::vector<double>{1, 1, 1}, 10);  // 3.33 each; leftover to the lowest index
+  a = Apportion(std::vector<double>{1, 1, 1},
+                10);  // 3.33 each; leftover to the lowest index
   EXPECT_EQ(*a, (std::vector<int64_t>{4, 3, 3}));
   a = Apportion(std::vector<double>{0.98, 0.01, 0.01}, 10);  // minimum one each
   EXPECT_EQ(*a, (std::vector<int64_t>{8, 1, 1}));
@@ -160,8 +170,11 @@ TEST(ToIntegerPartitionTest, ValidAndNearProportional) {
     ASSERT_TRUE(ValidatePartition(*part).ok()) << ValidatePartition(*part);
     std::vector<int64_t> areas = OwnerAreas(*part);
     for (int i = 0; i < p; ++i) {
-      // Within one full strip of the exact share (one row and one column of rounding).
-      EXPECT_NEAR(static_cast<double>(areas[i]), l.speeds[i] * n * n, 2.0 * n + 1) << i;
+      // Within one full strip of the exact share (one row and one column of
+      // rounding).
+      EXPECT_NEAR(static_cast<double>(areas[i]), l.speeds[i] * n * n,
+                  2.0 * n + 1)
+          << i;
     }
   }
   EXPECT_FALSE(ToIntegerPartition(Dp(std::vector<double>(9, 1.0)), 2, 2).ok());
@@ -185,7 +198,8 @@ TEST(SquareCornerTest, ClosedForms) {
       if (rho < 3) EXPECT_GT(scp, slp) << rho;
       if (rho > 3) EXPECT_LT(scp, slp) << rho;
       // Full-duplex crossover exactly at rho = 2.
-      double scp_d = SquareCornerDominantVolume(n, rho), slp_d = StraightLineDominantVolume(n, rho);
+      double scp_d = SquareCornerDominantVolume(n, rho),
+             slp_d = StraightLineDominantVolume(n, rho);
       if (rho < 2) EXPECT_GT(scp_d, slp_d) << rho;
       if (rho > 2) EXPECT_LT(scp_d, slp_d) << rho;
     }
@@ -197,8 +211,10 @@ TEST(SquareCornerTest, ClosedForms) {
 }
 
 TEST(SquareCornerTest, HybridThresholds) {
-  EXPECT_EQ(ChooseTwoProcessorShape(2.99, LinkModel::kSerial), TwoProcessorShape::kStraightLine);
-  EXPECT_EQ(ChooseTwoProcessorShape(3.0, LinkModel::kSerial), TwoProcessorShape::kSquareCorner);
+  EXPECT_EQ(ChooseTwoProcessorShape(2.99, LinkModel::kSerial),
+            TwoProcessorShape::kStraightLine);
+  EXPECT_EQ(ChooseTwoProcessorShape(3.0, LinkModel::kSerial),
+            TwoProcessorShape::kSquareCorner);
   EXPECT_EQ(ChooseTwoProcessorShape(1.99, LinkModel::kFullDuplex),
             TwoProcessorShape::kStraightLine);
   EXPECT_EQ(ChooseTwoProcessorShape(2.0, LinkModel::kFullDuplex),
@@ -209,12 +225,14 @@ TEST(SquareCornerTest, HybridThresholds) {
                           TwoProcessorShape::kSquareCorner
                       ? SquareCornerTvc(100, rho)
                       : StraightLineTvc(100);
-    EXPECT_LE(pick, std::min(SquareCornerTvc(100, rho), StraightLineTvc(100)) + 1e-9);
+    EXPECT_LE(pick,
+              std::min(SquareCornerTvc(100, rho), StraightLineTvc(100)) + 1e-9);
   }
 }
 
 TEST(SquareCornerTest, DiscretePartitionsMatchClosedForm) {
-  // N = 4500, rho = 8: side 1500, TVC 13,500,000, directions 9,000,000 and 4,500,000.
+  // N = 4500, rho = 8: side 1500, TVC 13,500,000, directions 9,000,000 and
+  // 4,500,000.
   auto p = SquareCornerPartition2(std::vector<double>{8, 1}, 4500);
   ASSERT_TRUE(p.ok()) << p.status();
   ASSERT_TRUE(ValidatePartition(*p).ok());
@@ -250,9 +268,11 @@ TEST(SquareCorner3Test, FeasibilityAgreesOnAMillionTriples) {
     double s1 = x[0] / sum, s2 = x[1] / sum, s3 = x[2] / sum;
     bool a = SquareCorner3Feasible(s1, s2, s3);
     bool b = SquareCorner3FeasibleRatioForm(s1, s2, s3);
-    // The two forms are algebraically equal; a disagreement may only sit on the boundary.
+    // The two forms are algebraically equal; a disagreement may only sit on the
+    // boundary.
     if (a != b) {
-      ASSERT_NEAR(std::sqrt(s2) + std::sqrt(s3), 1.0, 1e-12) << s1 << " " << s2 << " " << s3;
+      ASSERT_NEAR(std::sqrt(s2) + std::sqrt(s3), 1.0, 1e-12)
+          << s1 << " " << s2 << " " << s3;
     }
     feasible += a;
   }
@@ -265,7 +285,8 @@ TEST(SquareCorner3Test, FeasibilityAgreesOnAMillionTriples) {
 }
 
 TEST(SquareCorner3Test, DigestVectors) {
-  // 50:25:25 on N = 10: squares of 5 touch at the centre; TVC 200; 2 <-> 3 silent.
+  // 50:25:25 on N = 10: squares of 5 touch at the centre; TVC 200; 2 <-> 3
+  // silent.
   auto p = SquareCornerPartition3(std::vector<double>{25, 50, 25}, 10);
   ASSERT_TRUE(p.ok()) << p.status();
   ASSERT_TRUE(ValidatePartition(*p).ok());
@@ -296,7 +317,8 @@ TEST(SquareCorner3Test, DigestVectors) {
 }
 
 TEST(RectangularTest, CornerBlockVolumes) {
-  // Becker Prop. 8.2: TVC = k (alpha + beta), independent of m and q, minimal for a square.
+  // Becker Prop. 8.2: TVC = k (alpha + beta), independent of m and q, minimal
+  // for a square.
   auto sq = CornerBlockPartitions(6, 4, 8, 2, 2);
   ASSERT_TRUE(sq.ok()) << sq.status();
   auto v = MatmulVolumes(sq->a, sq->b, sq->c);
@@ -310,7 +332,8 @@ TEST(RectangularTest, CornerBlockVolumes) {
   auto big = CornerBlockPartitions(10, 5, 7, 3, 3);
   ASSERT_TRUE(big.ok());
   EXPECT_EQ(MatmulVolumes(big->a, big->b, big->c)->Total(), 30);
-  // Among blocks of area 16 in 20 x 20 x 20, the square is the unique minimiser.
+  // Among blocks of area 16 in 20 x 20 x 20, the square is the unique
+  // minimiser.
   int64_t best = 1 << 30, best_alpha = 0;
   for (int64_t alpha : {1, 2, 4, 8, 16}) {
     auto p = CornerBlockPartitions(20, 20, 20, alpha, 16 / alpha);
@@ -320,11 +343,13 @@ TEST(RectangularTest, CornerBlockVolumes) {
     if (t < best) best = t, best_alpha = alpha;
   }
   EXPECT_EQ(best_alpha, 4);
-  auto r = RectangularSquareCorner(std::vector<double>{1, 8}, 30, 40, 30);  // side 10
+  auto r = RectangularSquareCorner(std::vector<double>{1, 8}, 30, 40,
+                                   30);  // side 10
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_EQ(r->c.rects[0], (Rect{0, 0, 10, 10, 0}));
   EXPECT_EQ(MatmulVolumes(r->a, r->b, r->c)->Total(), 40 * 20);
-  EXPECT_FALSE(RectangularSquareCorner(std::vector<double>{1, 1}, 30, 4, 30).ok());
+  EXPECT_FALSE(
+      RectangularSquareCorner(std::vector<double>{1, 1}, 30, 4, 30).ok());
 }
 
 }  // namespace

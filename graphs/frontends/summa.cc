@@ -11,6 +11,10 @@
 namespace rankmap::graphs {
 namespace {
 
+// Bounds that keep bad input from exhausting memory.
+constexpr int64_t kMaxProcs = int64_t{1} << 24;
+constexpr int64_t kMaxEdges = int64_t{1} << 28;
+
 absl::Status Invalid(const std::string& msg) {
   return absl::InvalidArgumentError(absl::StrCat("graphs/summa: ", msg));
 }
@@ -31,6 +35,12 @@ absl::StatusOr<CommGraph> SummaGridGraph(int32_t grid_rows, int32_t grid_cols,
   RETURN_IF_ERROR(CheckCell(cell));
   if (grid_rows < 1 || grid_cols < 1) {
     return Invalid(absl::StrCat("process grid ", grid_rows, " x ", grid_cols));
+  }
+  const int64_t procs = static_cast<int64_t>(grid_rows) * grid_cols;
+  if (procs > kMaxProcs || (pattern == BroadcastPattern::kDirect &&
+                            procs * (grid_rows + grid_cols) > kMaxEdges)) {
+    return Invalid(absl::StrCat("process grid ", grid_rows, " x ", grid_cols,
+                                " is too large for this pattern"));
   }
   if (n < std::max(grid_rows, grid_cols)) {
     return Invalid(

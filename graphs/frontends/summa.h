@@ -57,8 +57,9 @@ struct CellSize {
   }
 };
 
-// Homogeneous SUMMA. O(pr * pc * (pr + pc)) edges before merging. Errors: grid
-// dimensions < 1, n < max(pr, pc), bad cell size.
+// Homogeneous SUMMA. O(pr * pc * (pr + pc)) edges before merging (kDirect),
+// O(pr * pc) (kRing). Errors: grid dimensions < 1, more than 2^24 processes or
+// 2^28 direct edges, n < max(pr, pc), bad cell size.
 absl::StatusOr<CommGraph> SummaGridGraph(int32_t grid_rows, int32_t grid_cols,
                                          int64_t n, BroadcastPattern pattern,
                                          CellSize cell = {});

@@ -74,6 +74,8 @@ TEST(SummaGridGraphTest, RingCarriesTheSameTotalAlongNeighbours) {
   }
   EXPECT_FALSE(SummaGridGraph(0, 2, 4, BroadcastPattern::kRing).ok());
   EXPECT_FALSE(SummaGridGraph(3, 3, 2, BroadcastPattern::kRing).ok());
+  EXPECT_FALSE(
+      SummaGridGraph(20000, 20000, 1 << 20, BroadcastPattern::kDirect).ok());
 }
 
 TEST(HeterogeneousSummaTest, RingHandExample) {

@@ -57,7 +57,7 @@ absl::StatusOr<VolumeMatrix> MatmulVolumes(const Partition& a,
                                            const Partition& c);
 
 // The same volumes counted cell by cell: O((m k + k q) * owners) time, O(cells)
-// memory. Errors: as above, or a grid above 2^31 cells.
+// memory. Errors: as above, or a grid above 2^26 cells.
 absl::StatusOr<VolumeMatrix> CountMatmulVolumes(const Partition& p);
 absl::StatusOr<VolumeMatrix> CountMatmulVolumes(const Partition& a,
                                                 const Partition& b,
