@@ -47,8 +47,8 @@ ChannelParams ClassParams(LevelClass c) {
   const double b = kBeta[static_cast<int>(c)];
   ChannelParams p;
   p.hockney = {a, b};
-  // LMO: split alpha and beta between network and processors so that T(m) = a +
-  // b m.
+  // LMO: alpha and beta split between network and processors so that
+  // T(m) = a + b m.
   p.lmo = {0.5 * a, 0.25 * a, 0.1 * b, 0.25 * a, 0.1 * b, 1.0 / (0.8 * b)};
   // HLogGP: T(m) = a + (m - 1) b.
   p.hloggp = {0.5 * a, 0.25 * a, 0.25 * a, 0.0, b};
@@ -66,8 +66,8 @@ ChannelParams ClassParams(LevelClass c) {
 std::vector<LevelClass> DepthClasses(const topology::Tree& tree) {
   const int32_t n = tree.num_nodes();
   std::vector<int> node_class(n, -1);
-  std::vector<char> machine_below(
-      n, 0);  // a Machine node in the subtree (itself excluded)
+  // A Machine node in the subtree (the node itself excluded).
+  std::vector<char> machine_below(n, 0);
   bool any_known = false;
   for (NodeId v = tree.num_leaves(); v < n; ++v) {
     node_class[v] = KindClass(tree.kind(v));
@@ -95,8 +95,8 @@ std::vector<LevelClass> DepthClasses(const topology::Tree& tree) {
     } else {
       c = static_cast<int>(LevelClass::kSocket);
     }
-    depth_class[d] =
-        std::max(depth_class[d], c);  // the slowest kind at this depth
+    // The slowest kind at this depth decides.
+    depth_class[d] = std::max(depth_class[d], c);
   }
   std::vector<LevelClass> out(height);
   for (int32_t d = 0; d < height; ++d) {

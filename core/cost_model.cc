@@ -113,8 +113,7 @@ absl::StatusOr<std::vector<double>> PredictPhaseTimes(
             x.link = x.channel;
             break;
           case TauLopSharing::kPerSenderUplink:
-            // Leaves can be uplinks too; same-leaf traffic gets ids past the
-            // nodes.
+            // Leaves are uplinks too: same-leaf traffic gets ids past them.
             x.link = a == b ? int64_t{tree.num_nodes()} + a : c.sender_child;
             break;
         }
