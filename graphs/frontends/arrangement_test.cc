@@ -348,6 +348,59 @@ TEST(ArrangeTest, AsymmetricOpenChainCost) {
   EXPECT_DOUBLE_EQ(Eval(m, cost).a, 2 * (1.0 / 1 + 1.0 / 2));
 }
 
+// MPDATA (Malik ch. 4) through the same API: an r x c grid of equal sub-domains
+// of a 512 x 512 domain is an arrangement of c columns of width r units and r
+// rectangles of height c units, with unit 512 / (r c) so that a row is 512 / r
+// high and a column 512 / c wide. Expected values from the Malik digest
+// (6.3, 6.4, AT-13).
+Arrangement MpdataGrid(int32_t r, int32_t c,
+                       const std::vector<int32_t>& cluster_in_order) {
+  Arrangement m;
+  int32_t proc = 0;
+  for (int32_t j = 0; j < c; ++j) {  // column-major fill
+    ArrangedColumn col{r, {}};
+    for (int32_t i = 0; i < r; ++i, ++proc) {
+      col.rects.push_back(ArrangedRect{proc, cluster_in_order[proc], c});
+    }
+    m.columns.push_back(col);
+  }
+  return m;
+}
+
+TEST(ArrangeTest, MpdataCostsThroughTheArrangementApi) {
+  // Homogeneous: Grisou only, b_H = 0.03834, b_V = 0.48916 GB/s.
+  auto grisou =
+      ArrangementCost::AsymmetricBandwidth(1, {0.03834}, {0.48916}, 512.0 / 12);
+  ASSERT_TRUE(grisou.ok());
+  ArrangementCost open = *grisou;
+  open.wrap_horizontal = open.wrap_vertical = false;
+  const std::vector<int32_t> one(12, 0);
+  EXPECT_NEAR(Eval(MpdataGrid(6, 2, one), open).combined, 18587.7, 0.05);
+  EXPECT_NEAR(Eval(MpdataGrid(2, 6, one), open).combined, 67817.7, 0.05);
+  EXPECT_NEAR(Eval(MpdataGrid(6, 2, one), *grisou).combined, 32988.6, 0.05);
+
+  // Inter-cluster, Table 4.1: Grimoire x3, Parasilo x4, Grisou x2, Paravance
+  // x3.
+  const double x = 0.00007, y = 0.00056;
+  auto t41 = ArrangementCost::AsymmetricBandwidth(
+      4,
+      {0.03963, x, 0.03889, x, x, 0.03876, x, 0.03732, 0.03889, x, 0.03834, x,
+       x, 0.03732, x, 0.03920},
+      {0.48068, y, 0.49341, y, y, 0.48858, y, 0.45943, 0.49341, y, 0.48916, y,
+       y, 0.45943, y, 0.46808},
+      512.0 / 12);
+  ASSERT_TRUE(t41.ok()) << t41.status();
+  t41->wrap_horizontal = t41->wrap_vertical = false;
+  const std::vector<int32_t> order = {0, 0, 0, 1, 1, 1, 1, 2, 2, 3, 3, 3};
+  EXPECT_NEAR(Eval(MpdataGrid(2, 6, order), *t41).combined, 22426734, 1);
+  EXPECT_NEAR(Eval(MpdataGrid(6, 2, order), *t41).combined, 2605455, 1);
+  // Algorithm 3's step 2 is Algorithm 2 with this cost on the 6 x 2 grid.
+  auto r = Arrange(MpdataGrid(6, 2, order), *t41,
+                   ArrangeAlgorithm::kBandwidthGreedy);
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_NEAR(r->cost.combined, 2148784, 1);
+}
+
 TEST(ArrangeTest, ProcessorOrderAndPartitionRoundTrip) {
   Arrangement o = Optimal();
   EXPECT_EQ(ProcessorOrder(o),
