@@ -51,6 +51,27 @@ TEST(PredictTime, HockneyMillionBytesAcrossNodes) {
   EXPECT_NEAR(*near, 2e-7 + 5e-5, 1e-15);
 }
 
+// Digest 001 (Becker), section 10.2: a straight-line partition between two
+// processors at ratio 1:1 over a serial link moves 8 N^2 bytes (N = 4500
+// doubles: 162 MB) as two messages one after the other, 2 alpha + beta 8 N^2:
+// 12.96 s at 100 Mb/s, 2.592 s at 500 Mb/s, 1.296 s at 1 Gb/s (alpha = 0).
+TEST(PredictTime, SerialLinkSanityNumbersOfDigest001) {
+  const topology::Tree tree = testing::MakeTleaf("2 2 10 2 1");
+  const double half = 4.0 * 4500.0 * 4500.0;  // 81 MB each way
+  Flow f;
+  f.num_processes = 2;
+  f.phases.push_back(Phase{{{0, 1, half}}, 1});
+  f.phases.push_back(Phase{{{1, 0, half}}, 1});
+  const double want[] = {12.96, 2.592, 1.296};
+  int i = 0;
+  for (double mbit : {100.0, 500.0, 1000.0}) {
+    ModelParams p = DefaultModelParams(tree);
+    p.levels[0].hockney = {0.0, 8.0 / (mbit * 1e6)};
+    EXPECT_NEAR(*PredictTime(Model::kHockney, p, tree, f, {0, 2}), want[i++],
+                1e-9);
+  }
+}
+
 TEST(PredictTime, HLogGPEquation5ByHand) {
   const topology::Tree tree = testing::MakeTleaf("2 2 10 2 1");
   const ModelParams p =
