@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 
 #include <cstdio>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <vector>
@@ -41,6 +42,42 @@ GraphFormat FormatFromExtension(std::string_view name) {
   if (ext == "edges" || ext == "edgelist" || ext == "el")
     return GraphFormat::kEdgeList;
   return GraphFormat::kAuto;
+}
+
+// A METIS file has a header `n m [fmt [ncon]]` followed by exactly n vertex
+// lines (the last ones may be empty). Counts the lines after the first data
+// line, one pass with memchr.
+bool LooksLikeMetis(std::string_view text, size_t header_tokens,
+                    std::string_view first_token) {
+  int64_t n;
+  if (header_tokens < 2 || header_tokens > 4 || !ParseInt(first_token, &n) ||
+      n < 1) {
+    return false;
+  }
+  // Skip leading blank/comment lines and the header line itself.
+  TextScanner s(text, "");
+  s.SkipBlankAndCommentLines('%');
+  s.NextLine();
+  const char* p = text.data() + (text.size() - s.remaining());
+  const char* end = text.data() + text.size();
+  int64_t lines = 0, trailing_blank = 0;
+  while (p < end) {
+    const char* nl = static_cast<const char*>(std::memchr(p, '\n', end - p));
+    const char* line_end = nl == nullptr ? end : nl;
+    const char* q = p;
+    while (q < line_end && (*q == ' ' || *q == '\t' || *q == '\r')) ++q;
+    if (q < line_end && *q == '%') {
+      // comment line: not a vertex
+    } else if (q == line_end) {
+      ++lines;
+      ++trailing_blank;
+    } else {
+      ++lines;
+      trailing_blank = 0;
+    }
+    p = nl == nullptr ? end : nl + 1;
+  }
+  return lines - trailing_blank <= n && n <= lines;
 }
 
 // Detection order: the MatrixMarket banner; the extension; the Scotch header `0
@@ -96,6 +133,9 @@ absl::StatusOr<GraphFormat> DetectFormat(std::string_view text,
   }
   if (hash_comment) return GraphFormat::kEdgeList;
   if (percent_comment) return GraphFormat::kMetis;
+  if (LooksLikeMetis(text, head[0].count, head[0].first[0])) {
+    return GraphFormat::kMetis;
+  }
   const size_t c = head[0].count;
   bool uniform = true;
   for (const Line& line : head) uniform = uniform && line.count == c;

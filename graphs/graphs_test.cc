@@ -56,6 +56,25 @@ TEST(DetectionTest, FromContentWithoutExtension) {
   }
 }
 
+TEST(DetectionTest, MetisWithUniformLinesIsNotAnEdgeList) {
+  // An unweighted METIS ring: every line has two tokens, like an edge list; the
+  // header's vertex count matching the number of lines decides. Trailing
+  // isolated vertices too.
+  auto ring = ReadGraphString("4 4\n2 4\n1 3\n2 4\n1 3\n", "ring");
+  ASSERT_TRUE(ring.ok()) << ring.status().message();
+  EXPECT_EQ(ring->num_vertices(), 4);
+  EXPECT_EQ(ring->num_edges(), 4);
+  auto tail = ReadGraphString("5 1\n2\n1\n\n\n\n", "tail");
+  ASSERT_TRUE(tail.ok()) << tail.status().message();
+  EXPECT_EQ(tail->num_vertices(), 5);
+  // An edge list whose first id does not match its line count stays an edge
+  // list.
+  auto edges = ReadGraphString("0 1\n1 2\n2 3\n3 0\n", "edges");
+  ASSERT_TRUE(edges.ok());
+  EXPECT_EQ(edges->num_vertices(), 4);
+  EXPECT_EQ(edges->EdgeWeight(3, 0), 1.0);
+}
+
 TEST(DetectionTest, ExtensionIsAHintAndExplicitFormatOverrides) {
   // Three lines of three tokens: a square .mat by content, an edge list by
   // extension.

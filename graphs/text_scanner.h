@@ -32,6 +32,8 @@ class TextScanner {
   int64_t line() const { return line_; }
   const std::string& name() const { return name_; }
   bool AtEndOfFile() const { return p_ == end_; }
+  // Bytes not yet consumed.
+  size_t remaining() const { return static_cast<size_t>(end_ - p_); }
 
   // Skips blanks, then reports whether the current line has no more tokens.
   bool AtEndOfLine() {
