@@ -92,6 +92,31 @@ TEST(ColumnBasedPartitionTest, MatchesBruteForceAndLowerBound) {
   }
 }
 
+// Becker digest 4 (reproduction of Beaumont et al.'s random-sample study): mean
+// SHP / LB of the column DP with s_i = u_i / sum u, u ~ U(0, 1). p = 2: 1.105
+// (minimum 3 / (2 sqrt 2) = 1.0607); p = 3..10 (20k
+// samples): 1.0536, 1.0463, 1.0344, 1.0550, 1.0382, 1.0311, 1.0263, 1.0252.
+TEST(ColumnBasedPartitionTest, RandomSampleRatiosToTheLowerBound) {
+  const std::vector<double> expected = {1.105,  1.0536, 1.0463, 1.0344, 1.0550,
+                                        1.0382, 1.0311, 1.0263, 1.0252};
+  std::mt19937_64 rng(12345);
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  for (int p = 2; p <= 10; ++p) {
+    const int samples = 20000;
+    double sum = 0, min_ratio = 1e9;
+    for (int t = 0; t < samples; ++t) {
+      std::vector<double> s(p);
+      for (double& x : s) x = u(rng) + 1e-300;
+      ColumnLayout l = *ColumnBasedPartition(s);
+      double ratio = l.HalfPerimeterSum() / HalfPerimeterLowerBound(l.speeds);
+      sum += ratio;
+      min_ratio = std::min(min_ratio, ratio);
+    }
+    EXPECT_NEAR(sum / samples, expected[p - 2], 0.002) << "p = " << p;
+    if (p == 2) EXPECT_NEAR(min_ratio, 3 / (2 * std::sqrt(2.0)), 1e-3);
+  }
+}
+
 TEST(ColumnBasedPartitionTest, RejectsBadSpeeds) {
   EXPECT_FALSE(ColumnBasedPartition(std::vector<double>{}).ok());
   EXPECT_FALSE(ColumnBasedPartition(std::vector<double>(50001, 1.0)).ok());
