@@ -15,6 +15,9 @@
 #include "absl/strings/str_format.h"
 #include "cli/mapping_io.h"
 #include "cli/svg.h"
+#include "core/channel_params.h"
+#include "core/cost_model.h"
+#include "core/flow.h"
 #include "core/mapper.h"
 #include "core/mapping.h"
 #include "core/util/status_macros.h"
@@ -130,6 +133,19 @@ absl::StatusOr<double> CheckedJ(const topology::Tree& tree, const graphs::CommGr
   }
   ASSIGN_OR_RETURN(core::CostReport cost, core::Cost(tree, graph, mapping));
   return cost.j;
+}
+
+// Predicted seconds of one halo-style exchange (every edge both ways, one phase) under a
+// communication time model; parameters from a file or the per-level defaults.
+absl::StatusOr<double> PredictExchange(const std::string& model_name, const std::string& params_path,
+                                       const topology::Tree& tree, const graphs::CommGraph& graph,
+                                       const core::Mapping& mapping) {
+  ASSIGN_OR_RETURN(core::Model model, core::ParseModel(model_name));
+  core::ModelParams params = core::DefaultModelParams(tree);
+  if (!params_path.empty()) {
+    ASSIGN_OR_RETURN(params, core::ReadModelParams(params_path, tree));
+  }
+  return core::PredictTime(model, params, tree, core::HaloFlow(graph), mapping);
 }
 
 struct Row {
@@ -311,6 +327,7 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
 }
 
 absl::Status RunEval(const EvalCommand& cmd, std::ostream& out) {
+  if (!cmd.model.empty()) RETURN_IF_ERROR(core::ParseModel(cmd.model).status());
   ASSIGN_OR_RETURN(topology::Tree tree, LoadTree(cmd.inputs));
   ASSIGN_OR_RETURN(graphs::CommGraph graph, LoadGraph(cmd.inputs));
   if (cmd.mapping.empty()) return absl::InvalidArgumentError("--mapping: a mapping file is required");
@@ -345,7 +362,11 @@ absl::Status RunEval(const EvalCommand& cmd, std::ostream& out) {
                            cost.level_volume[d]);
   }
   if (!cmd.model.empty()) {
-    return absl::UnimplementedError("--model: time models are not wired into eval yet");
+    ASSIGN_OR_RETURN(const double seconds,
+                     PredictExchange(cmd.model, cmd.params, tree, graph, mapping));
+    out << absl::StrFormat("predicted time   %.6g s per exchange (%s model, every edge both "
+                           "ways in one phase)\n",
+                           seconds, cmd.model);
   }
   return absl::OkStatus();
 }

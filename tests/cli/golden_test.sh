@@ -44,6 +44,8 @@ golden map_round_robin_rankfile map --topology "$t4" --comm "$data/cycle4.edges"
   --algorithm round-robin --format rankfile
 golden eval_identity eval --topology "$t4" --comm "$data/cycle4.edges" --mapping "$data/identity.map"
 golden eval_swapped eval --topology "$t4" --comm "$data/cycle4.edges" --mapping "$data/swapped.map"
+golden eval_swapped_hockney eval --topology "$t4" --comm "$data/cycle4.edges" \
+  --mapping "$data/swapped.map" --model hockney
 golden frontend_stencil frontend stencil --grid 4x4 --procs 4 --output "$tmp/s.grf"
 golden frontend_square_corner frontend square-corner --speeds 8,1 --n 4500
 golden compare_cycle compare --topology "$t4" --comm "$data/cycle4.edges" --quiet
@@ -85,6 +87,7 @@ error bad_mapping_line "bad_line.map:3" eval --topology "$t4" --comm "$data/cycl
 error over_capacity "capacity" eval --topology "$t4" --comm "$data/cycle4.edges" --mapping "$data/over_capacity.map"
 error short_mapping "3 entries for 4 processes" eval --topology "$t4" --comm "$data/cycle4.edges" --mapping "$data/short.map"
 golden map_n_to_1 map --topology "tleaf 1 2 1" --comm "$data/cycle4.edges" --output "$tmp/n1.txt"
+error bad_model "unknown model 'foo'" eval --topology "$t4" --comm "$data/cycle4.edges" --mapping "$data/identity.map" --model foo
 error bad_frontend "unknown kind 'fft'" frontend fft
 error bad_speeds "--speeds" frontend square-corner --speeds 8,x --n 10
 error bad_grid "grid" frontend stencil --grid 4y4 --procs 4
