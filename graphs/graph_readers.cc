@@ -239,7 +239,12 @@ absl::StatusOr<CommGraph> ReadMat(std::string_view text, std::string_view name,
     first.push_back(w);
   }
   const int64_t n = static_cast<int64_t>(first.size());
-  RETURN_IF_ERROR(CheckBudget(s, n, 0, options));
+  // Nonzero entries are bounded by n (n - 1) and by the file size (two bytes
+  // per value).
+  const int64_t max_entries = static_cast<int64_t>(std::min(
+      static_cast<double>(n) * static_cast<double>(std::max<int64_t>(n - 1, 0)),
+      static_cast<double>(text.size() / 2 + 1)));
+  RETURN_IF_ERROR(CheckBudget(s, n, max_entries, options));
   CommGraphBuilder builder(n);
   for (int64_t j = 0; j < n; ++j) {
     if (first[j] > 0.0) RETURN_IF_ERROR(AddEdgeAt(s, builder, 0, j, first[j]));

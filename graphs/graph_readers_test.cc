@@ -355,6 +355,17 @@ TEST(OverflowTest, SumsPastTheLargestDoubleAreErrors) {
                 "largest double"));
 }
 
+TEST(BudgetTest, DenseMatrixCheckedAgainstItsPossibleEntries) {
+  // 3 x 3 with up to 6 off-diagonal entries: 48 * 4 + 32 * 6 = 384 bytes.
+  ReadOptions tight;
+  tight.max_memory_bytes = 383;
+  EXPECT_THAT(
+      Message(ReadMat("0 1 1\n1 0 1\n1 1 0\n", "d.mat", tight)),
+      HasSubstr("d.mat:1: a graph of 3 vertices and 6 arcs needs about"));
+  tight.max_memory_bytes = 384;
+  EXPECT_TRUE(ReadMat("0 1 1\n1 0 1\n1 1 0\n", "d.mat", tight).ok());
+}
+
 TEST(BudgetTest, EstimateGrowsWithSize) {
   EXPECT_EQ(EstimatedGraphBytes(0, 0), 48);
   EXPECT_EQ(EstimatedGraphBytes(9, 10), 48 * 10 + 32 * 10);
