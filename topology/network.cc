@@ -85,6 +85,7 @@ bool AllNumbers(const Line& l) {
 struct Cluster {
   std::string name;
   int line;
+  std::string kind;  // "cluster" or "switch", as written
   std::vector<std::pair<std::string, const Tree*>> nodes;  // host, node tree
 };
 
@@ -234,9 +235,11 @@ absl::StatusOr<Tree> ParseNetworkSpec(std::string_view text,
                                   tok[1].text == "network" ? "cost network"
                                                            : "cost cluster"));
       (tok[1].text == "network" ? network_cost : cluster_cost) = c;
-    } else if (word == "cluster") {
-      if (tok.size() != 2)
-        return error(absl::StrCat(at(l), "cluster: expected 'cluster <name>'"));
+    } else if (word == "cluster" || word == "switch") {
+      if (tok.size() != 2) {
+        return error(
+            absl::StrCat(at(l), word, ": expected '", word, " <name>'"));
+      }
       for (const Cluster& c : clusters) {
         if (c.name == tok[1].text) {
           return error(absl::StrCat(at(l, tok[1].column), "cluster '",
@@ -244,7 +247,7 @@ absl::StatusOr<Tree> ParseNetworkSpec(std::string_view text,
                                     c.line));
         }
       }
-      clusters.push_back({tok[1].text, l.number, {}});
+      clusters.push_back({tok[1].text, l.number, word, {}});
     } else if (word == "node") {
       if (tok.size() < 3)
         return error(
@@ -362,7 +365,7 @@ absl::StatusOr<Tree> ParseNetworkSpec(std::string_view text,
   TreeBuilder b;
   const NodeId root = b.AddRoot("network", network_cost);
   for (size_t i = 0; i < k; ++i) {
-    const NodeId c = b.AddChild(root, "cluster",
+    const NodeId c = b.AddChild(root, clusters[i].kind,
                                 own_cost[i] >= 0 ? own_cost[i] : cluster_cost);
     for (const auto& [host, tree] : clusters[i].nodes)
       AppendSubtree(b, c, *tree, host);

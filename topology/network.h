@@ -9,8 +9,9 @@
 //   level_costs numa=100    hwloc level-cost overrides for every node
 //   cost network <c>        cost between leaves of different clusters
 //   cost cluster <c>        cost between leaves on two nodes of one cluster
-//   cluster <name>          opens a cluster (a switch); the node lines below
-//                           belong to it
+//   cluster <name>          opens a cluster; the node lines below belong to
+//                           it ("switch <name>" is the same, for nodes under
+//                           a switch; the tree node's kind says which)
 //   node <host> <desc>      one node named <host>
 //   <N> x <desc>            N identical nodes named <cluster>-<i>, i counting
 //                           the nodes of the cluster from 0
@@ -28,15 +29,15 @@
 // absolute), or else an hwloc synthetic string ("pack:2 core:6"; "core:8":
 // a last level other than pu gets pu:1).
 //
-// The merged tree: root "network" -> one "cluster" node per cluster -> the
-// node trees (kinds, costs and os indexes unchanged; every leaf's host is its
-// node's name). Distances: inside a node, the node tree's; between two nodes
-// of one cluster, the cluster cost; between clusters X != Y, the matrix entry
-// when a matrix is given (a child-pair matrix on the root), else the network
-// cost. A non-zero diagonal entry (X, X) (scale / b(X, X) for bandwidths) is
-// cluster X's own cost and wins over `cost cluster`. Defaults: cost cluster =
-// 10 x the largest node root cost (at least 10); cost network = 10 x cost
-// cluster.
+// The merged tree: root "network" -> one "cluster" (or "switch") node per
+// cluster -> the node trees (kinds, costs and os indexes unchanged; every
+// leaf's host is its node's name). Distances: inside a node, the node tree's;
+// between two nodes of one cluster, the cluster cost; between clusters
+// X != Y, the matrix entry when a matrix is given (a child-pair matrix on the
+// root), else the network cost. A non-zero diagonal entry (X, X)
+// (scale / b(X, X) for bandwidths) is cluster X's own cost and wins over
+// `cost cluster`. Defaults: cost cluster = 10 x the largest node root cost
+// (at least 10); cost network = 10 x cost cluster.
 //
 // Example: 4 clusters of 4, 5, 3 and 4 nodes with 8, 12, 4 and 8 cores, 136
 // leaves, bandwidths in MB/s:

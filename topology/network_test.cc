@@ -110,6 +110,12 @@ TEST(Network, LevelCostsAndDefaults) {
   EXPECT_EQ(t->Distance(0, 4), 700.0);
   EXPECT_EQ(t->Distance(4, 5), 3.0);
   EXPECT_EQ(t->host(5), "y0");
+  auto sw = ParseNetworkSpec(
+      "network\nswitch s0\n2 x core:2\nswitch s1\n1 x core:2\n", "s.net", "");
+  ASSERT_TRUE(sw.ok()) << sw.status();
+  EXPECT_EQ(sw->kind(sw->Lca(0, 2)), "switch");
+  EXPECT_EQ(sw->host(2), "s0-1");
+  EXPECT_EQ(sw->Distance(0, 4), 100.0);
   // Defaults: cluster = 10 x the largest node root cost (111 here), network =
   // 10 x cluster.
   auto d = ParseNetworkSpec(
