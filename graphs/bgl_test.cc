@@ -47,6 +47,27 @@ TEST(FromBoostGraphTest, AdjacencyListSumsParallelEdges) {
   EXPECT_EQ(g->degree(4), 0);
 }
 
+TEST(FromBoostGraphTest, ListStorageWithAnExplicitIndexMap) {
+  // listS vertices have no implicit index: the caller's vertex_index property
+  // numbers them (here in reverse insertion order) and an integer edge property
+  // carries the volume.
+  using Listy =
+      boost::adjacency_list<boost::listS, boost::listS, boost::undirectedS,
+                            boost::property<boost::vertex_index_t, int>,
+                            boost::property<boost::edge_weight_t, int64_t>>;
+  Listy g;
+  std::vector<Listy::vertex_descriptor> v;
+  for (int i = 0; i < 3; ++i) v.push_back(boost::add_vertex(2 - i, g));
+  boost::add_edge(v[0], v[1], int64_t{10}, g);  // indices 2 - 1
+  boost::add_edge(v[1], v[2], int64_t{20}, g);  // indices 1 - 0
+  auto c = FromBoostGraph(g, get(boost::edge_weight, g),
+                          get(boost::vertex_index, g));
+  ASSERT_TRUE(c.ok()) << c.status().message();
+  EXPECT_EQ(c->EdgeWeight(2, 1), 10.0);
+  EXPECT_EQ(c->EdgeWeight(1, 0), 20.0);
+  EXPECT_EQ(c->EdgeWeight(2, 0), 0.0);
+}
+
 TEST(FromBoostGraphTest, AdjacencyListRejectsNegativeWeights) {
   WeightedList list(2);
   boost::add_edge(0, 1, -1.0, list);
