@@ -1,0 +1,96 @@
+#include "core/c_api.h"
+
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "core/mapper.h"
+#include "core/mapping.h"
+#include "core/util/status_macros.h"
+#include "graphs/comm_graph.h"
+#include "topology/topology.h"
+
+namespace rankmap::core {
+namespace {
+
+absl::StatusOr<graphs::CommGraph> GraphFromCsr(int32_t n, const int64_t* xadj,
+                                               const int32_t* adjncy, const double* adjwgt,
+                                               const double* vwgt) {
+  if (n < 0) return absl::InvalidArgumentError(absl::StrCat("rankmap_map: n = ", n, " < 0"));
+  if (n > 0 && xadj == nullptr) return absl::InvalidArgumentError("rankmap_map: xadj is NULL");
+  graphs::CommGraphBuilder b(n);
+  if (n > 0) {
+    if (xadj[0] != 0) return absl::InvalidArgumentError("rankmap_map: xadj[0] must be 0");
+    if (xadj[n] > 0 && (adjncy == nullptr || adjwgt == nullptr)) {
+      return absl::InvalidArgumentError("rankmap_map: adjncy or adjwgt is NULL");
+    }
+    b.Reserve(xadj[n]);
+  }
+  for (int32_t u = 0; u < n; ++u) {
+    if (xadj[u + 1] < xadj[u]) {
+      return absl::InvalidArgumentError(absl::StrCat("rankmap_map: xadj decreases at vertex ", u));
+    }
+    for (int64_t a = xadj[u]; a < xadj[u + 1]; ++a) {
+      // Each arc is u sending adjwgt[a] to adjncy[a]; a symmetric CSR lists both directions,
+      // which the builder sums: halve so a symmetric input keeps its weights.
+      RETURN_IF_ERROR(b.AddEdge(u, adjncy[a], adjwgt[a] / 2.0));
+    }
+    if (vwgt != nullptr) RETURN_IF_ERROR(b.SetVertexWeight(u, vwgt[u]));
+  }
+  return std::move(b).Build();
+}
+
+absl::Status MapC(const char* topology, int32_t n, const int64_t* xadj, const int32_t* adjncy,
+                  const double* adjwgt, const double* vwgt, const rankmap_options* options,
+                  int32_t* mapping, double* j) {
+  if (topology == nullptr) return absl::InvalidArgumentError("rankmap_map: topology is NULL");
+  if (mapping == nullptr && n > 0) return absl::InvalidArgumentError("rankmap_map: mapping is NULL");
+  rankmap_options defaults;
+  rankmap_options_init(&defaults);
+  const rankmap_options& o = options != nullptr ? *options : defaults;
+  ASSIGN_OR_RETURN(MappingOptions opts,
+                   MappingOptions::Preset(o.preset != nullptr ? o.preset : "default"));
+  if (o.algorithm != nullptr) {
+    ASSIGN_OR_RETURN(opts.algorithm, ParseAlgorithm(o.algorithm));
+  }
+  opts.seed = o.seed;
+  opts.threads = o.threads;
+  opts.imbalance = o.imbalance;
+  topology::LoadOptions load;
+  load.capacity = o.capacity;
+  ASSIGN_OR_RETURN(topology::Tree tree, topology::LoadTopology(topology, load));
+  ASSIGN_OR_RETURN(graphs::CommGraph graph, GraphFromCsr(n, xadj, adjncy, adjwgt, vwgt));
+  ASSIGN_OR_RETURN(Mapping m, Map(tree, graph, opts));
+  std::memcpy(mapping, m.data(), sizeof(int32_t) * m.size());
+  if (j != nullptr) *j = ComputeJ(tree, graph, m);
+  return absl::OkStatus();
+}
+
+}  // namespace
+}  // namespace rankmap::core
+
+extern "C" {
+
+void rankmap_options_init(rankmap_options* options) {
+  options->algorithm = nullptr;
+  options->preset = nullptr;
+  options->seed = 1;
+  options->threads = 1;
+  options->capacity = 1;
+  options->imbalance = rankmap::core::MappingOptions().imbalance;
+}
+
+int rankmap_map(const char* topology, int32_t n, const int64_t* xadj, const int32_t* adjncy,
+                const double* adjwgt, const double* vwgt, const rankmap_options* options,
+                int32_t* mapping, double* j, char* err, size_t errlen) {
+  const absl::Status s =
+      rankmap::core::MapC(topology, n, xadj, adjncy, adjwgt, vwgt, options, mapping, j);
+  if (err != nullptr && errlen > 0) {
+    const std::string message(s.message());
+    std::snprintf(err, errlen, "%s", message.c_str());
+  }
+  return s.ok() ? 0 : 1;
+}
+
+}  // extern "C"

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Runs the quickstart and C examples and checks that the mapping beats identity.
+set -euo pipefail
+quickstart="$1"
+c_api="$2"
+
+out=$("$quickstart" "tleaf 3 2 100 2 10 4 1")
+echo "$out"
+# 16 processes: J must be below the identity placement's.
+echo "$out" | awk '/J =/ { gsub(/[()]/, ""); if (!($4 < $6)) { print "quickstart: J not below identity"; exit 1 } }'
+[ "$(echo "$out" | grep -c -- '-> leaf')" -eq 16 ]
+
+out=$("$c_api")
+echo "$out"
+# The heavy pairs (v, v+4) must share a socket: J = 4 * 1000 * 1 + the ring's light edges.
+echo "$out" | awk '/J =/ { gsub(/[()]/, ""); if (!($3 < $5)) { print "c_api: J not below identity"; exit 1 } }'
+[ "$(echo "$out" | grep -c -- '-> leaf')" -eq 8 ]
+"$quickstart" "pack:0" && { echo "quickstart accepted a bad topology"; exit 1; } || true
+echo "examples ok"
