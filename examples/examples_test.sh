@@ -12,7 +12,7 @@ echo "$out" | awk '/J =/ { gsub(/[()]/, ""); if (!($4 < $6)) { print "quickstart
 
 out=$("$c_api")
 echo "$out"
-# The heavy pairs (v, v+4) must share a socket: J = 4 * 1000 * 1 + the ring's light edges.
+# The heavy pairs (v, v + 4) end up close, so J is far below identity's.
 echo "$out" | awk '/J =/ { gsub(/[()]/, ""); if (!($3 < $5)) { print "c_api: J not below identity"; exit 1 } }'
 [ "$(echo "$out" | grep -c -- '-> leaf')" -eq 8 ]
 "$quickstart" "pack:0" && { echo "quickstart accepted a bad topology"; exit 1; } || true
