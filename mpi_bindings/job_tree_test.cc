@@ -1,6 +1,7 @@
 #include "mpi_bindings/job_tree.h"
 
 #include <algorithm>
+#include <fstream>
 #include <numeric>
 
 #include "gmock/gmock.h"
@@ -88,6 +89,27 @@ TEST(BuildJobTreeTest, HwlocPathPutsHostsUnderOneSwitch) {
   EXPECT_EQ(t.capacity(job->slot_of_rank[0]), 2);
   EXPECT_EQ(t.Capacity(t.root()), 3);
   EXPECT_GT(t.Distance(job->slot_of_rank[0], job->slot_of_rank[1]), 0.0);
+}
+
+TEST(BuildJobTreeTest, NetworkSpecPlacesRanksOnTheirHosts) {
+  const std::string path = ::testing::TempDir() + "/net.txt";
+  std::ofstream(path) << "network\ncluster a\nnode alpha tleaf 1 2 1\n"
+                         "node beta tleaf 1 2 1\n";
+  JobTreeOptions o;
+  o.network = path;
+  std::vector<ProcessInfo> procs = {
+      {"beta", {}}, {"alpha", {}}, {"beta", {}}, {"alpha", {}}};
+  absl::StatusOr<JobTree> job = BuildJobTree(procs, o);
+  ASSERT_TRUE(job.ok()) << job.status();
+  // alpha owns leaves 0-1, beta 2-3; each rank takes the next free leaf of its
+  // host.
+  EXPECT_THAT(job->slot_of_rank, ElementsAre(2, 0, 3, 1));
+  EXPECT_EQ(job->tree.host(2), "beta");
+  procs[0].host = "gamma";
+  absl::StatusOr<JobTree> bad = BuildJobTree(procs, o);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_THAT(std::string(bad.status().message()),
+              HasSubstr("host 'gamma' of rank 0 is not in the network spec"));
 }
 
 TEST(NewRanksFromMappingTest, SharedSlotsAreHandedOutInRankOrder) {
