@@ -634,14 +634,19 @@ absl::StatusOr<Mapping> PartitionMap(const topology::Tree& tree,
         "partition: the topology has no slot with capacity > 0");
   }
   // Two ways of spending the imbalance (all of it where needed, or a share per
-  // level) win on different meshes; run both, keep the lower J (ties: first).
+  // level) win on different meshes; run both with two METIS seeds each, keep
+  // the lower J (ties: first). Deterministic: the seeds derive from
+  // options.seed.
   const std::vector<double> bound =
       PartitionLoadBounds(tree, graph, options.imbalance);
   Mapping mapping;
   double best_j = 0.0;
-  for (bool spread : {false, true}) {
+  for (int attempt = 0; attempt < 4; ++attempt) {
+    const bool spread = attempt % 2 == 1;
+    MappingOptions o = options;
+    o.seed = options.seed + static_cast<uint64_t>(attempt / 2) * 7919;
     Mapping m;
-    Multisection ms(tree, graph, options, Mode::kPartition, spread);
+    Multisection ms(tree, graph, o, Mode::kPartition, spread);
     if (absl::Status s = ms.Run(&m); !s.ok()) return s;
     RepairLeafLoads(tree, graph, bound, &m);
     if (options.refine) {
