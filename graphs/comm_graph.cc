@@ -160,6 +160,11 @@ absl::StatusOr<CommGraph> CommGraphBuilder::Build() && {
     for (auto it = first; it != last; ++it) {
       if (out > start[v] && upper[out - 1].first == it->first) {
         upper[out - 1].second += it->second;
+        if (!std::isfinite(upper[out - 1].second)) {
+          return absl::InvalidArgumentError(
+              absl::StrCat("graphs/builder: edge (", v, ", ", it->first,
+                           "): the summed weight overflows to infinity"));
+        }
       } else {
         upper[out++] = *it;
       }

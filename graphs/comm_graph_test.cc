@@ -57,6 +57,15 @@ TEST(CommGraphBuilder, RejectsBadInputNamingTheVertex) {
   EXPECT_EQ(g->TotalVertexWeight(), 4.0);
 }
 
+TEST(CommGraphBuilder, RejectsSumsThatOverflow) {
+  CommGraphBuilder b(2);
+  ASSERT_TRUE(b.AddEdge(0, 1, 1e308).ok());
+  ASSERT_TRUE(b.AddEdge(1, 0, 1e308).ok());  // finite each, infinite summed
+  auto g = std::move(b).Build();
+  ASSERT_FALSE(g.ok());
+  EXPECT_THAT(std::string(g.status().message()), HasSubstr("(0, 1)"));
+}
+
 TEST(CommGraphBuilder, RejectsImpossibleVertexCounts) {
   EXPECT_FALSE(CommGraphBuilder(-1).Build().ok());
   EXPECT_FALSE(CommGraphBuilder(int64_t{1} << 40).Build().ok());
