@@ -1,23 +1,26 @@
 // Calibrates the communication-time models of core/cost_model.h on the machine
 // at hand and writes a model parameter file (format in core/channel_params.h).
 //
-//   mpirun -np 2 calibrate_mpi [--quick] OUT.params     measure between ranks 0
-//   and 1 calibrate_mpi --check FILE                           parse FILE,
-//   print its rules
+//   mpirun -np N calibrate_mpi [--quick] OUT.params   measure, write OUT
+//   calibrate_mpi --check FILE [TOPOLOGY]             parse FILE, resolve it on
+//                                                     TOPOLOGY (default this)
 //
-// Ranks 0 and 1 measure (other ranks only synchronise): a ping-pong over
-// message sizes gives one-way times, fitted by least squares to Hockney's alpha
-// + beta m; tau = 1..4 concurrent transfers of m bytes each from rank 0 to rank
-// 1 (all posted at once, timed until the last arrives) give tau-Lop's L(m,
-// tau). Point-to-point measurements cannot separate processor from network
-// terms, so the LMO and HLogGP lines put the whole latency on L and the whole
-// per-byte time on the network (1 / rate, G). The lines are written for
-// `intranode` when both ranks run on one host (MPI processor name) and
-// `internode` otherwise; run once per placement (e.g. with
-// --map-by node) and concatenate the files to calibrate both.
+// Rank 0 finds, for every other rank, the channel between them: `internode`
+// for another host; on its own host the kind of the lowest common ancestor of
+// the two bindings in the machine's hwloc tree (Package, L3Cache, ... ; `self`
+// for a shared core) when both are bound to a core, else `intranode`. It then
+// measures against one rank per distinct channel (the others only join the
+// barriers): a ping-pong over message sizes gives one-way times, fitted by
+// least squares to Hockney's alpha + beta m; tau = 1..4 concurrent transfers of
+// m bytes each (posted at once, timed until the last arrives) give tau-Lop's
+// L(m, tau). Point-to-point measurements cannot separate processor from
+// network terms, so the LMO and HLogGP lines put the whole latency on L and
+// the whole per-byte time on the network (1 / rate, G). To cover every level,
+// bind ranks to cores and spread them (e.g. `mpirun -np 8 --bind-to core
+// --map-by core`, or --map-by node for the network).
 //
-// Exit status: 0 on success, 2 on bad usage or a file that does not parse, 1 on
-// MPI errors.
+// Exit status: 0 on success, 2 on bad usage or a file that does not parse, 1
+// when a fit fails.
 #include <mpi.h>
 
 #include <algorithm>
@@ -31,6 +34,8 @@
 #include "core/channel_params.h"
 #include "core/cost_model_fit.h"
 #include "core/cost_model_taulop.h"
+#include "topology/binding.h"
+#include "topology/topology.h"
 #include "topology/tree.h"
 
 namespace {
@@ -43,7 +48,7 @@ using rankmap::core::Sample;
 constexpr int kMaxTau = 4;
 constexpr int kTag = 11;
 
-int Check(const char* path) {
+int Check(const char* path, const char* topology) {
   std::ifstream in(path);
   if (!in) {
     std::fprintf(stderr, "calibrate_mpi: %s: cannot open\n", path);
@@ -61,48 +66,45 @@ int Check(const char* path) {
     std::printf("%s:%d: %s %s, %zu values\n", path, r.line, r.selector.c_str(),
                 rankmap::core::ModelName(r.model), r.values.size());
   }
-  // Apply the rules to a small cluster (switch -> 2 Machines -> 2 Cores) so
-  // that selectors and tau-Lop tables are checked too, and show what they
-  // predict for one megabyte.
-  rankmap::topology::TreeBuilder b;
-  const auto root = b.AddRoot("switch");
-  for (int m = 0; m < 2; ++m) {
-    const auto machine = b.AddChild(root, "Machine");
-    for (int c = 0; c < 2; ++c) b.AddChild(machine, "Core");
+  // Apply the rules to the topology so that selectors and tau-Lop tables are
+  // checked too, and show what each level then predicts for one megabyte.
+  auto tree = rankmap::topology::LoadTopology(topology);
+  if (!tree.ok()) {
+    std::fprintf(stderr, "calibrate_mpi: %s\n",
+                 std::string(tree.status().message()).c_str());
+    return 2;
   }
-  auto tree = std::move(b).Build();
-  auto params = tree.ok()
-                    ? rankmap::core::ResolveModelParams(*rules, *tree)
-                    : absl::StatusOr<rankmap::core::ModelParams>(tree.status());
+  auto params = rankmap::core::ResolveModelParams(*rules, *tree);
   if (!params.ok()) {
     std::fprintf(stderr, "calibrate_mpi: %s\n",
                  std::string(params.status().message()).c_str());
     return 2;
   }
-  const char* names[] = {"internode", "intranode"};
-  for (int d = 0; d < 2; ++d) {
-    const auto& h = params->levels[d].hockney;
-    std::printf("%s: Hockney 1 MB = %.6g s, tau-Lop 1 MB = %.6g s\n", names[d],
-                h.alpha + h.beta * 1e6,
-                rankmap::core::TauLopTime(params->levels[d].taulop, 1e6, 1));
+  for (size_t d = 0; d < params->levels.size(); ++d) {
+    const auto& c = params->levels[d];
+    std::printf("depth %zu: Hockney 1 MB = %.6g s, tau-Lop 1 MB = %.6g s\n", d,
+                c.hockney.alpha + c.hockney.beta * 1e6,
+                rankmap::core::TauLopTime(c.taulop, 1e6, 1));
   }
   std::printf("%zu rules OK\n", rules->size());
   return 0;
 }
 
 // Median of `trials` measurements of the one-way time of an m-byte ping-pong
-// (reps round trips each). Only ranks 0 and 1 take part.
-double PingPong(int rank, std::vector<char>& buf, int m, int reps, int trials) {
+// between rank 0 and `peer` (reps round trips each); other ranks only join the
+// barriers.
+double PingPong(int rank, int peer, std::vector<char>& buf, int m, int reps,
+                int trials) {
   std::vector<double> t;
   for (int k = 0; k < trials; ++k) {
     MPI_Barrier(MPI_COMM_WORLD);
     const double t0 = MPI_Wtime();
     for (int r = 0; r < reps; ++r) {
       if (rank == 0) {
-        MPI_Send(buf.data(), m, MPI_BYTE, 1, kTag, MPI_COMM_WORLD);
-        MPI_Recv(buf.data(), m, MPI_BYTE, 1, kTag, MPI_COMM_WORLD,
+        MPI_Send(buf.data(), m, MPI_BYTE, peer, kTag, MPI_COMM_WORLD);
+        MPI_Recv(buf.data(), m, MPI_BYTE, peer, kTag, MPI_COMM_WORLD,
                  MPI_STATUS_IGNORE);
-      } else if (rank == 1) {
+      } else if (rank == peer) {
         MPI_Recv(buf.data(), m, MPI_BYTE, 0, kTag, MPI_COMM_WORLD,
                  MPI_STATUS_IGNORE);
         MPI_Send(buf.data(), m, MPI_BYTE, 0, kTag, MPI_COMM_WORLD);
@@ -114,11 +116,11 @@ double PingPong(int rank, std::vector<char>& buf, int m, int reps, int trials) {
   return t[t.size() / 2];
 }
 
-// Median time for tau concurrent m-byte transfers 0 -> 1, measured on rank 0
-// until rank 1's zero-byte acknowledgement arrives, minus the one-way time of
+// Median time for tau concurrent m-byte transfers 0 -> peer, measured on rank
+// 0 until the peer's empty acknowledgement arrives, minus the one-way time of
 // an empty message.
-double Concurrent(int rank, std::vector<std::vector<char>>& bufs, int m,
-                  int tau, int reps, int trials, double empty_one_way) {
+double Concurrent(int rank, int peer, std::vector<std::vector<char>>& bufs,
+                  int m, int tau, int reps, int trials, double empty_one_way) {
   std::vector<double> t;
   std::vector<MPI_Request> req(tau);
   for (int k = 0; k < trials; ++k) {
@@ -127,13 +129,13 @@ double Concurrent(int rank, std::vector<std::vector<char>>& bufs, int m,
     for (int r = 0; r < reps; ++r) {
       if (rank == 0) {
         for (int i = 0; i < tau; ++i) {
-          MPI_Isend(bufs[i].data(), m, MPI_BYTE, 1, kTag + 1 + i,
+          MPI_Isend(bufs[i].data(), m, MPI_BYTE, peer, kTag + 1 + i,
                     MPI_COMM_WORLD, &req[i]);
         }
         MPI_Waitall(tau, req.data(), MPI_STATUSES_IGNORE);
-        MPI_Recv(nullptr, 0, MPI_BYTE, 1, kTag, MPI_COMM_WORLD,
+        MPI_Recv(nullptr, 0, MPI_BYTE, peer, kTag, MPI_COMM_WORLD,
                  MPI_STATUS_IGNORE);
-      } else if (rank == 1) {
+      } else if (rank == peer) {
         for (int i = 0; i < tau; ++i) {
           MPI_Irecv(bufs[i].data(), m, MPI_BYTE, 0, kTag + 1 + i,
                     MPI_COMM_WORLD, &req[i]);
@@ -148,6 +150,51 @@ double Concurrent(int rank, std::vector<std::vector<char>>& bufs, int m,
   return t[t.size() / 2];
 }
 
+// The channel between rank 0 and every rank, as a parameter-file selector:
+// `internode` for another host; for the same host the kind of the lowest
+// common ancestor of the two bindings in this machine's hwloc tree when both
+// ranks are bound to one core or PU (`self` when they share it), otherwise
+// `intranode`. Runs on rank 0.
+std::vector<std::string> Selectors(const std::vector<std::string>& hosts,
+                                   const std::vector<int>& first_pu,
+                                   const std::vector<int>& last_pu) {
+  const size_t n = hosts.size();
+  std::vector<std::string> out(n, "intranode");
+  auto tree = rankmap::topology::LoadTopology("this");
+  std::vector<rankmap::topology::NodeId> place(n, -1);
+  if (tree.ok()) {
+    std::vector<int> leaf_of_pu;
+    for (int l = 0; l < tree->num_leaves(); ++l) {
+      const int os = tree->os_index(l);
+      if (os < 0) continue;
+      if (static_cast<int>(leaf_of_pu.size()) <= os) {
+        leaf_of_pu.resize(os + 1, -1);
+      }
+      leaf_of_pu[os] = l;
+    }
+    auto leaf = [&](int os) {
+      return os >= 0 && os < static_cast<int>(leaf_of_pu.size())
+                 ? leaf_of_pu[os]
+                 : -1;
+    };
+    for (size_t r = 0; r < n; ++r) {
+      const int a = leaf(first_pu[r]), b = leaf(last_pu[r]);
+      if (a < 0 || b < 0) continue;
+      const auto p = tree->Lca(a, b);
+      if (tree->is_leaf(p) || tree->kind(p) == "Core") place[r] = p;
+    }
+  }
+  for (size_t r = 0; r < n; ++r) {
+    if (hosts[r] != hosts[0]) {
+      out[r] = "internode";
+    } else if (place[0] >= 0 && place[r] >= 0) {
+      const auto lca = tree->Lca(place[0], place[r]);
+      out[r] = lca == place[0] || lca == place[r] ? "self" : tree->kind(lca);
+    }
+  }
+  return out;
+}
+
 int Calibrate(const char* out_path, bool quick) {
   int rank = 0, size = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -157,17 +204,45 @@ int Calibrate(const char* out_path, bool quick) {
       std::fprintf(stderr, "calibrate_mpi: needs at least 2 ranks\n");
     return 2;
   }
-  // Same host?
+  // Where every rank runs: host name and the first and last PU it is bound to.
   char name[MPI_MAX_PROCESSOR_NAME] = {};
   int len = 0;
   MPI_Get_processor_name(name, &len);
-  char other[MPI_MAX_PROCESSOR_NAME] = {};
-  if (rank == 1)
-    MPI_Send(name, MPI_MAX_PROCESSOR_NAME, MPI_CHAR, 0, kTag, MPI_COMM_WORLD);
-  if (rank == 0) {
-    MPI_Recv(other, MPI_MAX_PROCESSOR_NAME, MPI_CHAR, 1, kTag, MPI_COMM_WORLD,
-             MPI_STATUS_IGNORE);
+  int pus[2] = {-1, -1};
+  if (auto b = rankmap::topology::CurrentBindingPus(); b.ok() && !b->empty()) {
+    pus[0] = b->front();
+    pus[1] = b->back();
   }
+  std::vector<char> names(rank == 0 ? size * MPI_MAX_PROCESSOR_NAME : 1);
+  std::vector<int> all_pus(rank == 0 ? 2 * size : 1);
+  MPI_Gather(name, MPI_MAX_PROCESSOR_NAME, MPI_CHAR, names.data(),
+             MPI_MAX_PROCESSOR_NAME, MPI_CHAR, 0, MPI_COMM_WORLD);
+  MPI_Gather(pus, 2, MPI_INT, all_pus.data(), 2, MPI_INT, 0, MPI_COMM_WORLD);
+
+  // One partner per distinct channel (the lowest rank that uses it).
+  std::vector<std::string> selector;
+  std::vector<int> partners;
+  if (rank == 0) {
+    std::vector<std::string> hosts(size);
+    std::vector<int> first(size), last(size);
+    for (int r = 0; r < size; ++r) {
+      hosts[r] = std::string(&names[r * MPI_MAX_PROCESSOR_NAME]);
+      first[r] = all_pus[2 * r];
+      last[r] = all_pus[2 * r + 1];
+    }
+    const std::vector<std::string> all = Selectors(hosts, first, last);
+    for (int r = 1; r < size; ++r) {
+      if (std::find(selector.begin(), selector.end(), all[r]) ==
+          selector.end()) {
+        selector.push_back(all[r]);
+        partners.push_back(r);
+      }
+    }
+  }
+  int num_partners = static_cast<int>(partners.size());
+  MPI_Bcast(&num_partners, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  partners.resize(num_partners);
+  MPI_Bcast(partners.data(), num_partners, MPI_INT, 0, MPI_COMM_WORLD);
 
   const int max_size = quick ? 1 << 16 : 1 << 22;
   const int trials = quick ? 3 : 7;
@@ -181,70 +256,80 @@ int Calibrate(const char* out_path, bool quick) {
   std::vector<char> buf(max_size, 1);
   std::vector<std::vector<char>> bufs(kMaxTau, std::vector<char>(max_size, 2));
 
-  std::vector<Sample> pingpong;
-  for (int m : sizes) {
-    PingPong(rank, buf, m, 2, 1);  // warm-up (connection setup, page faults)
-    pingpong.push_back(
-        {static_cast<double>(m), PingPong(rank, buf, m, reps_for(m), trials)});
+  std::ofstream out;
+  if (rank == 0) {
+    out.open(out_path);
+    if (!out)
+      std::fprintf(stderr, "calibrate_mpi: %s: cannot write\n", out_path);
+    out << "# rankmap model parameters measured by calibrate_mpi on " << name
+        << ": ping-pong sizes 1.." << max_size << " bytes, tau = 1.." << kMaxTau
+        << " concurrent transfers\n";
   }
-  const double empty = PingPong(rank, buf, 0, reps_for(0), trials);
-  std::vector<std::vector<Sample>> per_tau(kMaxTau);
-  for (int tau = 1; tau <= kMaxTau; ++tau) {
+  int status = 0;
+  for (int k = 0; k < num_partners; ++k) {
+    const int peer = partners[k];
+    std::vector<Sample> pingpong;
     for (int m : sizes) {
-      per_tau[tau - 1].push_back(
-          {static_cast<double>(m),
-           Concurrent(rank, bufs, m, tau, reps_for(m), trials, empty)});
+      PingPong(rank, peer, buf, m, 2, 1);  // warm-up (connections, pages)
+      pingpong.push_back({static_cast<double>(m),
+                          PingPong(rank, peer, buf, m, reps_for(m), trials)});
     }
+    const double empty = PingPong(rank, peer, buf, 0, reps_for(0), trials);
+    std::vector<std::vector<Sample>> per_tau(kMaxTau);
+    for (int tau = 1; tau <= kMaxTau; ++tau) {
+      for (int m : sizes) {
+        per_tau[tau - 1].push_back(
+            {static_cast<double>(m),
+             Concurrent(rank, peer, bufs, m, tau, reps_for(m), trials, empty)});
+      }
+    }
+    if (rank != 0) continue;
+    auto line = rankmap::core::FitLine(pingpong);
+    auto hockney = rankmap::core::FitHockney(pingpong);
+    auto taulop = rankmap::core::FitTauLop(per_tau);
+    if (!hockney.ok() || !taulop.ok() || !line.ok()) {
+      std::fprintf(stderr, "calibrate_mpi: fit failed for rank %d: %s %s\n",
+                   peer, std::string(hockney.status().message()).c_str(),
+                   std::string(taulop.status().message()).c_str());
+      status = 1;
+      continue;
+    }
+    ChannelParams c;
+    c.hockney = *hockney;
+    c.lmo = {hockney->alpha,
+             0,
+             0,
+             0,
+             0,
+             hockney->beta > 0 ? 1.0 / hockney->beta : 1e30};
+    c.hloggp = {hockney->alpha, 0, 0, 0, hockney->beta};
+    c.taulop = *taulop;
+    out << "# " << selector[k] << ": ranks 0 and " << peer
+        << ", Hockney fit rms residual " << line->rms_residual << " s\n";
+    for (Model m :
+         {Model::kHockney, Model::kLmo, Model::kHLogGP, Model::kTauLop}) {
+      out << FormatParamRule(selector[k], m, c) << "\n";
+    }
+    std::printf(
+        "calibrate_mpi: %s (rank %d): alpha %.3g s, beta %.3g s/B (%.3g "
+        "GB/s)\n",
+        selector[k].c_str(), peer, hockney->alpha, hockney->beta,
+        hockney->beta > 0 ? 1e-9 / hockney->beta : 0.0);
   }
-  if (rank != 0) return 0;
-
-  auto hockney = rankmap::core::FitHockney(pingpong);
-  auto line = rankmap::core::FitLine(pingpong);
-  auto taulop = rankmap::core::FitTauLop(per_tau);
-  if (!hockney.ok() || !taulop.ok() || !line.ok()) {
-    std::fprintf(stderr, "calibrate_mpi: fit failed: %s %s\n",
-                 std::string(hockney.status().message()).c_str(),
-                 std::string(taulop.status().message()).c_str());
-    return 1;
+  if (rank == 0) {
+    out.close();
+    if (!out) return 2;
+    std::printf("calibrate_mpi: wrote %s\n", out_path);
   }
-  ChannelParams c;
-  c.hockney = *hockney;
-  c.lmo = {hockney->alpha,
-           0,
-           0,
-           0,
-           0,
-           hockney->beta > 0 ? 1.0 / hockney->beta : 1e30};
-  c.hloggp = {hockney->alpha, 0, 0, 0, hockney->beta};
-  c.taulop = *taulop;
-  const std::string selector =
-      std::strcmp(name, other) == 0 ? "intranode" : "internode";
-  std::ofstream out(out_path);
-  if (!out) {
-    std::fprintf(stderr, "calibrate_mpi: %s: cannot write\n", out_path);
-    return 2;
-  }
-  out << "# rankmap model parameters measured by calibrate_mpi between ranks 0 "
-         "("
-      << name << ") and 1 (" << other << ")\n";
-  out << "# ping-pong sizes 1.." << max_size
-      << " bytes, Hockney fit rms residual " << line->rms_residual << " s\n";
-  for (Model m :
-       {Model::kHockney, Model::kLmo, Model::kHLogGP, Model::kTauLop}) {
-    out << FormatParamRule(selector, m, c) << "\n";
-  }
-  out.close();
-  std::printf(
-      "calibrate_mpi: %s: alpha %.3g s, beta %.3g s/B (%.3g GB/s); wrote %s\n",
-      selector.c_str(), hockney->alpha, hockney->beta,
-      hockney->beta > 0 ? 1e-9 / hockney->beta : 0.0, out_path);
-  return out ? 0 : 2;
+  return status;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc == 3 && std::strcmp(argv[1], "--check") == 0) return Check(argv[2]);
+  if ((argc == 3 || argc == 4) && std::strcmp(argv[1], "--check") == 0) {
+    return Check(argv[2], argc == 4 ? argv[3] : "this");
+  }
   bool quick = false;
   const char* out = nullptr;
   for (int i = 1; i < argc; ++i) {
@@ -260,7 +345,7 @@ int main(int argc, char** argv) {
   if (out == nullptr) {
     std::fprintf(stderr,
                  "usage: mpirun -np 2 calibrate_mpi [--quick] OUT.params\n"
-                 "       calibrate_mpi --check FILE\n");
+                 "       calibrate_mpi --check FILE [TOPOLOGY]\n");
     return 2;
   }
   MPI_Init(&argc, &argv);
