@@ -7,6 +7,7 @@ lib="$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"
 expected="$3"
 fsrc="$4"
 cli="$5"
+f08src="$6"
 dir="${TEST_TMPDIR:-$(mktemp -d)}"
 check() {  # name np kind program...
   local name="$1" np="$2" kind="$3"
@@ -26,8 +27,10 @@ done
 # Fortran (use mpi): Open MPI's Fortran bindings call PMPI_* directly; the profiler's Fortran
 # entry points must catch them.
 mpifort -o "$dir/fprog" "$fsrc"
+mpifort -o "$dir/f08prog" "$f08src"
 for np in 4 1; do
   check "f$np" "$np" fortran "$dir/fprog"
+  check "f08_$np" "$np" fortran "$dir/f08prog"
 done
 cat "$dir/c8.mat"
 # The profile of a program never written for rankmap maps with the CLI; the dense matrix and

@@ -100,7 +100,8 @@ int rankmap_mpi_reorder(MPI_Comm comm, int n, const int64_t* xadj,
   using rankmap::mpi_bindings::Common;
   return Common(comm, n, options, reordered,
                 [&](rankmap::graphs::CommGraphBuilder& b) -> absl::Status {
-                  if (n > 0 && (xadj == nullptr || adjncy == nullptr)) {
+                  if (n > 0 && (xadj == nullptr ||
+                                (adjncy == nullptr && xadj[n] > xadj[0]))) {
                     return absl::InvalidArgumentError("null CSR array");
                   }
                   for (int u = 0; u < n; ++u) {

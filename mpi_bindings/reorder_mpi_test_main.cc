@@ -103,6 +103,20 @@ int Permutation(const std::string& algorithm, const std::string& arities,
   Check(c_rank == new_rank, "C API gives the same new rank");
   MPI_Comm_free(&c_comm);
 
+  // And through the C API with CSR arrays (each arc carries half its edge's
+  // volume).
+  std::vector<int64_t> xadj(graph.xadj().begin(), graph.xadj().end());
+  std::vector<int32_t> adjncy(graph.adjncy().begin(), graph.adjncy().end());
+  std::vector<double> half(graph.adjwgt().begin(), graph.adjwgt().end());
+  for (double& w : half) w /= 2;
+  code = rankmap_mpi_reorder(MPI_COMM_WORLD, n, xadj.data(), adjncy.data(),
+                             half.data(), &c, &c_comm);
+  Check(code == RANKMAP_SUCCESS,
+        std::string("C CSR API: ") + rankmap_mpi_error_string());
+  MPI_Comm_rank(c_comm, &c_rank);
+  Check(c_rank == new_rank, "C CSR API gives the same new rank");
+  MPI_Comm_free(&c_comm);
+
   std::vector<int> all(n);
   MPI_Gather(&new_rank, 1, MPI_INT, all.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
   if (me == 0) {
