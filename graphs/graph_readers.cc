@@ -85,24 +85,13 @@ absl::Status AddEdgeAt(const TextScanner& s, CommGraphBuilder& builder,
   return s.Message(std::string(status.message()));
 }
 
-// Builds, then rejects weights whose merged sums overflowed to infinity (each
-// value was finite, but A[i][j] + A[j][i] or repeated entries can exceed the
-// largest double).
+// Builds, naming the input position in errors (the builder rejects merged weights that
+// overflow to infinity: each value was finite, but A[i][j] + A[j][i] can exceed the largest
+// double).
 absl::StatusOr<CommGraph> BuildChecked(const TextScanner& s,
                                        CommGraphBuilder builder) {
   absl::StatusOr<CommGraph> g = std::move(builder).Build();
   if (!g.ok()) return s.Message(std::string(g.status().message()));
-  for (VertexId v = 0; v < g->num_vertices(); ++v) {
-    auto row = g->neighbors(v);
-    auto wgt = g->weights(v);
-    for (size_t k = 0; k < row.size(); ++k) {
-      if (!std::isfinite(wgt[k])) {
-        return s.Message(
-            absl::StrCat("the weights of edge (", v, ", ", row[k],
-                         ") (0-based ids) sum past the largest double"));
-      }
-    }
-  }
   return g;
 }
 

@@ -342,11 +342,10 @@ TEST(ReadEdgeListTest, Errors) {
 TEST(OverflowTest, SumsPastTheLargestDoubleAreErrors) {
   EXPECT_THAT(
       Message(ReadMat("0 1e308\n1.7e308 0\n", "o.mat")),
-      HasSubstr(
-          "o.mat:2: the weights of edge (0, 1) (0-based ids) sum past the "
-          "largest double"));
+      HasSubstr("o.mat:2: graphs/builder: edge (0, 1): the summed weight "
+                "overflows to infinity"));
   EXPECT_THAT(Message(ReadEdgeList("0 1 1e308\n1 0 1e308\n", "o.edges")),
-              HasSubstr("o.edges:2: the weights of edge (0, 1)"));
+              HasSubstr("o.edges:2: graphs/builder: edge (0, 1)"));
   EXPECT_THAT(
       Message(ReadMatrixMarket(
           "%%MatrixMarket matrix coordinate real symmetric\n2 2 1\n2 1 1e308\n",
