@@ -1,8 +1,8 @@
-// The traffic profiler behind librankmap_profile.so (LD_PRELOAD it; no
-// recompilation):
+// The traffic profiler behind librankmap_profile.so (LD_PRELOAD it into any
+// dynamically linked MPI program; no recompilation):
 //
 //   export LD_PRELOAD=.../librankmap_profile.so RANKMAP_PROFILE_OUT=/tmp/app
-//       mpirun -np 8 -x LD_PRELOAD -x RANKMAP_PROFILE_OUT ./app
+//   mpirun -np 8 -x LD_PRELOAD -x RANKMAP_PROFILE_OUT ./app
 //   rankmap map --topology T --comm /tmp/app.grf
 //
 // Each process counts, per destination world rank, the bytes and messages it
@@ -10,37 +10,42 @@
 // RANKMAP_PROFILE_OUT.{mat,msgs.mat,grf} (profile_output.h; default prefix
 // "rankmap_profile"). Ranks of any communicator are translated to world ranks
 // (MPI_Group_translate_ranks, cached per communicator until MPI_Comm_free).
-// MPI_PROC_NULL is ignored.
+// MPI_PROC_NULL is ignored. Self sends land on the diagonal of the .mat.
 //
-// Counted calls. Point to point, on the sending side: MPI_Send, Bsend, Ssend,
-// Rsend, Isend, Ibsend, Issend, Irsend, Sendrecv, Sendrecv_replace, and
-// persistent sends (Send_init, Bsend_init, Ssend_init, Rsend_init) each time
-// MPI_Start/Startall starts them. Collectives (blocking and the non-blocking
-// I-forms of the first six) on intracommunicators, decomposed by this model (s
-// = count x type size, p = size, ranks in the communicator):
-//   Bcast(root)            root -> every other rank: s
-//   Reduce(root)           every non-root -> root: s
-//   Allreduce              every rank != 0 -> 0: s, then 0 -> every rank != 0:
-//   s
-//                          (a reduce to rank 0 followed by a broadcast)
-//   Allgather(v)           every rank -> every other: its own contribution
-//   Alltoall(v)            i -> j: the block for j
-//   Gather(v)(root)        every non-root -> root: its send block
-//   Scatter(v)(root)       root -> i: the block for i
-//   Reduce_scatter(_block) i -> j: the block j receives
-//   Scan, Exscan           i -> i + 1: s
-//   Barrier                nothing
-// Each modelled transfer counts one message. Intercommunicator collectives are
-// not counted. Fortran programs (mpif.h / use mpi and mpi_f08): Open MPI's
-// Fortran bindings call PMPI_* directly, bypassing C-level interposition, so
-// the library also defines the Fortran entry points (mpi_send_ and friends, and
-// Open MPI's ompi_*_f used by the f08 module) for the point-to-point sends and
-// the collectives above except the v-forms; each converts handles with
-// MPI_*_f2c, counts, and forwards to pmpi_*_.
+// Point to point, counted on the sending side: MPI_Send, Bsend, Ssend, Rsend,
+// Isend, Ibsend, Issend, Irsend, Sendrecv, Sendrecv_replace, and persistent
+// sends (Send_init, Bsend_init, Ssend_init, Rsend_init) each time
+// MPI_Start/Startall starts them.
 //
-// Thread safety: counters are guarded by a mutex (MPI_THREAD_MULTIPLE programs
-// are fine). Memory: one row of p doubles per process; rank 0 holds two p x p
-// matrices at finalize.
+// Collectives on intracommunicators (blocking, plus Ibcast, Ireduce,
+// Iallreduce, Iallgather, Ialltoall), decomposed by this model (s = count x
+// type size, ranks are those of the communicator):
+//   Bcast(root)             root -> every other rank: s
+//   Reduce(root)            every non-root -> root: s
+//   Allreduce               every rank != 0 -> 0: s; then 0 -> every rank
+//                           != 0: s (a reduce to rank 0, then a broadcast)
+//   Allgather(v)            every rank -> every other: its own contribution
+//   Alltoall(v)             i -> j: the block for j
+//   Gather(v)(root)         every non-root -> root: its send block
+//   Scatter(v)(root)        root -> i: the block for i
+//   Reduce_scatter(_block)  i -> j: the block j receives
+//   Scan, Exscan            i -> i + 1: s
+//   Barrier                 nothing
+// Each modelled transfer counts one message. Not counted: intercommunicator
+// collectives, neighbourhood collectives (MPI_Neighbor_*), other non-blocking
+// collectives, one-sided (RMA) and MPI-IO traffic.
+//
+// Fortran (mpif.h, `use mpi`, `use mpi_f08`): Open MPI's Fortran bindings call
+// PMPI_* directly, bypassing C-level interposition, so the library also
+// defines the Fortran entry points (mpi_send_ and friends, and Open MPI's
+// ompi_*_f through which the f08 module goes) for MPI_Init(_thread),
+// MPI_Finalize, MPI_Comm_free, the point-to-point sends except persistent ones,
+// Sendrecv, and Bcast, Reduce, Allreduce, Allgather, Alltoall, Gather,
+// Scatter; each converts handles with MPI_*_f2c, counts, and forwards to the
+// real pmpi_*_. In-place Fortran collectives count their send arguments.
+//
+// Thread safety: counters are guarded by a mutex. Memory: one row of p doubles
+// per process; rank 0 holds two p x p matrices at finalize.
 #ifndef RANKMAP_MPI_BINDINGS_PROFILE_H_
 #define RANKMAP_MPI_BINDINGS_PROFILE_H_
 

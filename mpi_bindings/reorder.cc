@@ -187,6 +187,19 @@ std::array<double, 4> Fingerprint(const graphs::CommGraph& g) {
           static_cast<double>(g.num_arcs()), g.TotalVolume(), mix};
 }
 
+// Intercommunicators have two groups: ranks, splits and reductions mean
+// something else there. Inter-ness is the same on every rank, so all ranks
+// return here alike.
+bool RejectIntercommunicator(MPI_Comm comm, ReorderOutcome* out) {
+  int inter = 0;
+  MPI_Comm_test_inter(comm, &inter);
+  if (!inter) return false;
+  out->status = absl::InvalidArgumentError(
+      "mpi_bindings: intercommunicators cannot be reordered");
+  MPI_Comm_dup(comm, &out->comm);
+  return true;
+}
+
 }  // namespace
 
 absl::Status AgreeOnStatus(MPI_Comm comm, const absl::Status& local) {
@@ -202,6 +215,8 @@ absl::Status AgreeOnStatus(MPI_Comm comm, const absl::Status& local) {
 
 ReorderOutcome ReorderDetailed(MPI_Comm comm, const graphs::CommGraph& graph,
                                const ReorderOptions& options) {
+  ReorderOutcome rejected;
+  if (RejectIntercommunicator(comm, &rejected)) return rejected;
   const int n = Size(comm);
   absl::Status local;
   if (graph.num_vertices() != n) {
@@ -234,6 +249,8 @@ absl::StatusOr<MPI_Comm> Reorder(MPI_Comm comm, const graphs::CommGraph& graph,
 ReorderOutcome ReorderFromEdges(MPI_Comm comm, std::span<const LocalEdge> edges,
                                 const ReorderOptions& options,
                                 const absl::Status& caller) {
+  ReorderOutcome rejected;
+  if (RejectIntercommunicator(comm, &rejected)) return rejected;
   const int n = Size(comm);
   absl::Status local = caller;
   for (const LocalEdge& e : edges) {
