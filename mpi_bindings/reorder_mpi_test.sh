@@ -11,7 +11,7 @@ run() {
 # 2 nodes x 2 sockets x 2 cores with tleaf costs: same socket 1, same node 11, across 111.
 export RANKMAP_TOPOLOGY="tleaf 3 2 100 2 10 2 1"
 for np in 8 7 2 1; do
-  for alg in round-robin random; do
+  for alg in round-robin random tm; do
     run "$np" -x RANKMAP_TOPOLOGY "$bin" permutation "$alg" 2,2,2 100,10,1
   done
 done
