@@ -22,8 +22,10 @@ static_assert(sizeof(idx_t) == 4,
 
 enum class Mode { kOneToOne, kPartition };
 
-// Subgraphs above this many vertices get a single METIS attempt.
+// Subgraphs above kHugeSubgraph vertices, and all splits of graphs above
+// kHugeGraph vertices, get a single METIS attempt.
 constexpr int32_t kHugeSubgraph = 200000;
+constexpr int32_t kHugeGraph = 500000;
 
 // Parts are numbered in the order of the children that receive something.
 struct Targets {
@@ -248,9 +250,10 @@ class Multisection {
       opts[METIS_OPTION_NUMBERING] = 0;
       // More attempts where cuts cost most: the root's cut dominates J, and
       // its graph is only one of the ~n / leaves-per-level subproblems.
-      // Very large subgraphs get one attempt and one method (k-way above 8
-      // parts) so the million-process case stays within its time budget.
-      const bool huge = n > kHugeSubgraph;
+      // Very large subgraphs, and every split of a very large graph, get one
+      // attempt and one method (k-way above 8 parts) so the million-process
+      // case stays within its time budget.
+      const bool huge = n > kHugeSubgraph || graph_.num_vertices() > kHugeGraph;
       const idx_t tries = huge ? 1 : (options_.exhaustive_limit > 0 ? 4 : 2);
       opts[METIS_OPTION_NCUTS] =
           node == tree_.root() && !huge ? 4 * tries : tries;

@@ -14,9 +14,11 @@
 // sets) get nothing. Where a node carries a child-pair cost matrix
 // (heterogeneous networks), parts of equal size are permuted over the children
 // to lower sum cut(i, j) * pair_cost(i, j). Nodes whose children are all leaves
-// at equal cost are filled directly. Finally a gain-driven local search
-// (RefineMapping when options.refine, or the balance-aware vertex moves below
-// for n-to-1) lowers J further.
+// at equal cost are filled directly. Each split runs METIS recursive bisection
+// and k-way (more attempts at the root, whose cut costs most) and keeps the
+// smaller cut after repair. Finally a gain-driven local search (RefineMapping
+// when options.refine, or the balance-aware vertex moves below for n-to-1)
+// lowers J further.
 //
 // Edge weights become METIS integers by one documented rule
 // (ScaleToMetisWeights): scale so the largest weight is 2^20 and the sum of all
@@ -28,10 +30,11 @@
 // options.seed and the tree node, so the same inputs and seed give the same
 // mapping on every machine.
 //
-//   MappingOptions o;                    // o.seed, o.refine, o.imbalance
-//   ASSIGN_OR_RETURN(Mapping m, MultisectionMap(tree, graph, o));   // n <=
-//   slots ASSIGN_OR_RETURN(Mapping p, PartitionMap(tree, mesh, o));       // n
-//   > slots, n-to-1
+//   MappingOptions o;  // o.seed, o.refine, o.imbalance
+//   // n <= slots, one process per slot:
+//   ASSIGN_OR_RETURN(Mapping m, MultisectionMap(tree, graph, o));
+//   // n > slots, n-to-1 within the imbalance bound:
+//   ASSIGN_OR_RETURN(Mapping p, PartitionMap(tree, mesh, o));
 #ifndef RANKMAP_CORE_MULTISECTION_H_
 #define RANKMAP_CORE_MULTISECTION_H_
 
@@ -58,8 +61,10 @@ absl::StatusOr<Mapping> MultisectionMap(const topology::Tree& tree,
 // vertex weight at most PartitionLoadBounds(tree, graph, options.imbalance)[l].
 // Contract: the result passes ValidatePartitionMapping with options.imbalance
 // whenever that is achievable (errors otherwise: a single vertex heavier than
-// a leaf's bound). Time as MultisectionMap plus O(rounds * m * height) for the
-// refinement.
+// a leaf's bound). Runs four multisections (two ways of spending the imbalance
+// over the levels: all of it where needed, or (1 + imbalance)^(1 / height) per
+// level; two METIS seeds each), each repaired and refined, and keeps the lowest
+// J. Time 4x MultisectionMap plus O(rounds * m * height) per refinement.
 absl::StatusOr<Mapping> PartitionMap(const topology::Tree& tree,
                                      const graphs::CommGraph& graph,
                                      const MappingOptions& options);

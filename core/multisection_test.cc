@@ -41,8 +41,9 @@ CommGraph Cliques(int32_t groups, int32_t size, double heavy, double light) {
       for (int32_t j = i + 1; j < size; ++j)
         EXPECT_TRUE(b.AddEdge(g * size + i, g * size + j, heavy).ok());
     }
-    if (g + 1 < groups)
+    if (g + 1 < groups) {
       EXPECT_TRUE(b.AddEdge(g * size, (g + 1) * size, light).ok());
+    }
   }
   return std::move(b).Build().value();
 }

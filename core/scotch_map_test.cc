@@ -37,15 +37,19 @@ CommGraph Cliques(int32_t groups, int32_t size, double heavy, double light) {
         EXPECT_TRUE(b.AddEdge(g * size + i, g * size + j, heavy).ok());
       }
     }
-    if (g + 1 < groups) EXPECT_TRUE(b.AddEdge(g * size, (g + 1) * size, light).ok());
+    if (g + 1 < groups) {
+      EXPECT_TRUE(b.AddEdge(g * size, (g + 1) * size, light).ok());
+    }
   }
   return std::move(b).Build().value();
 }
 
 TEST(ScotchMap, TleafTargetFindsHiddenCliques) {
-  // Same instance as the multisection test: optimum 4 * 120 * 10 + 3 * 11 = 4833.
+  // Same instance as the multisection test: optimum 4 * 120 * 10 + 3 * 11 =
+  // 4833.
   const Tree tree = MakeTleaf("2 4 10 16 1");
-  const CommGraph g = Permute(Cliques(4, 16, 10.0, 1.0), RandomPermutation(64, 5));
+  const CommGraph g =
+      Permute(Cliques(4, 16, 10.0, 1.0), RandomPermutation(64, 5));
   ScotchReport rep;
   Mapping m = ScotchMap(tree, g, MappingOptions{}, &rep).value();
   EXPECT_TRUE(rep.tleaf_target);
@@ -94,7 +98,8 @@ TEST(ScotchMap, UnbalancedTreeUsesGeneralTargetAndSkipsForbiddenLeaves) {
   }
   ASSERT_TRUE(gb.AddEdge(6, 7, 5).ok());
   ASSERT_TRUE(gb.AddEdge(5, 6, 1).ok());
-  const CommGraph g = Permute(std::move(gb).Build().value(), RandomPermutation(8, 2));
+  const CommGraph g =
+      Permute(std::move(gb).Build().value(), RandomPermutation(8, 2));
   ScotchReport rep;
   Mapping m = ScotchMap(tree, g, MappingOptions{}, &rep).value();
   EXPECT_FALSE(rep.tleaf_target);
@@ -105,13 +110,15 @@ TEST(ScotchMap, UnbalancedTreeUsesGeneralTargetAndSkipsForbiddenLeaves) {
 }
 
 TEST(ScotchMap, OversubscribedLeavesGetACapacityLevel) {
-  const Tree tree = MakeTleaf("2 2 10 2 1").WithCapacities({2, 2, 2, 2}).value();
+  const Tree tree =
+      MakeTleaf("2 2 10 2 1").WithCapacities({2, 2, 2, 2}).value();
   CommGraphBuilder gb(8);
   for (int p = 0; p < 4; ++p) {
     ASSERT_TRUE(gb.AddEdge(2 * p, 2 * p + 1, 50).ok());
     ASSERT_TRUE(gb.AddEdge(2 * p + 1, (2 * p + 2) % 8, 1).ok());
   }
-  const CommGraph g = Permute(std::move(gb).Build().value(), RandomPermutation(8, 4));
+  const CommGraph g =
+      Permute(std::move(gb).Build().value(), RandomPermutation(8, 4));
   ScotchReport rep;
   Mapping m = ScotchMap(tree, g, MappingOptions{}, &rep).value();
   EXPECT_TRUE(rep.tleaf_target);
@@ -120,7 +127,8 @@ TEST(ScotchMap, OversubscribedLeavesGetACapacityLevel) {
 }
 
 TEST(ScotchMap, TooManyProcesses) {
-  EXPECT_FALSE(ScotchMap(MakeTleaf("1 4 1"), MakeGrid2D(1, 5), MappingOptions{}).ok());
+  EXPECT_FALSE(
+      ScotchMap(MakeTleaf("1 4 1"), MakeGrid2D(1, 5), MappingOptions{}).ok());
 }
 
 TEST(ScotchPartitionMap, GridOntoHierarchyNearBalanced) {
