@@ -43,7 +43,12 @@ struct HeadClass {
   double full = 0.0;  // T under the current load
 };
 
-// Time until every class of one link completes.
+absl::Status NotANumber() {
+  return absl::InvalidArgumentError(
+      "taulop: a transmission time is not a number (parameters overflow)");
+}
+
+// Time until every class of one link completes; NaN when a time is NaN.
 double SimulateLink(std::vector<HeadClass>& classes,
                     std::span<const TauLopParams> channels) {
   int64_t load = 0;
@@ -54,6 +59,7 @@ double SimulateLink(std::vector<HeadClass>& classes,
     for (HeadClass& c : classes) {
       c.full =
           TauLopTime(channels[c.t->channel], c.t->bytes, load, c.t->byte_scale);
+      if (std::isnan(c.full)) return c.full;  // overflowing parameters
       dt = std::min(dt, (1.0 - c.done) * c.full);
     }
     elapsed += dt;
@@ -155,7 +161,9 @@ absl::StatusOr<double> EvaluateTauLop(const TauLopConcurrent& expr,
         }
         ++classes.back().count;
       }
-      total = std::max(total, SimulateLink(classes, channels));
+      const double t = SimulateLink(classes, channels);
+      if (std::isnan(t)) return NotANumber();
+      total = std::max(total, t);
     }
     return total;
   }
@@ -174,6 +182,7 @@ absl::StatusOr<double> EvaluateTauLop(const TauLopConcurrent& expr,
       const TauLopTransmission& t = *flat[head[s]];
       full[s] = TauLopTime(channels[t.channel], t.bytes, load[group[head[s]]],
                            t.byte_scale);
+      if (std::isnan(full[s])) return NotANumber();
       dt = std::min(dt, (1.0 - done[s]) * full[s]);
     }
     total += dt;

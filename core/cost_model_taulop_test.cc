@@ -152,6 +152,14 @@ TEST(EvaluateTauLop, RejectsBadInput) {
   TauLopConcurrent bad_bytes;
   bad_bytes.Add({{0, -1}});
   EXPECT_FALSE(EvaluateTauLop(bad_bytes, channels).ok());
+  // inf * 0 in a transmission time: an error, not an endless loop.
+  std::vector<TauLopParams> huge = {TauLopParams{}};
+  huge[0].table = {{0.0, 1e308}};
+  TauLopConcurrent overflow;
+  overflow.Add({{0, 1e308, 1, -1, 0.0}}).Add({{0, 1.0}});
+  EXPECT_FALSE(EvaluateTauLop(overflow, huge).ok());
+  overflow.Add({{0, 1.0}, {0, 2.0}});  // the joint simulation path
+  EXPECT_FALSE(EvaluateTauLop(overflow, huge).ok());
   std::vector<TauLopParams> empty_table = {TauLopParams{}};
   empty_table[0].table.clear();
   TauLopConcurrent ok;
