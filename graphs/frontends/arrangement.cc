@@ -243,7 +243,6 @@ absl::StatusOr<ArrangeResult> Greedy(const Arrangement& start, Evaluator& ev,
     std::vector<int32_t> perm = Iota(static_cast<int32_t>(groups[i].size()));
     std::vector<int32_t> best_perm = perm;
     double best = std::numeric_limits<double>::infinity();
-    const ArrangedColumn saved = cur.columns[i];
     do {
       FillColumn(groups[i], perm, cand);
       double score;
@@ -262,7 +261,6 @@ absl::StatusOr<ArrangeResult> Greedy(const Arrangement& start, Evaluator& ev,
         best_perm = perm;
       }
     } while (std::next_permutation(perm.begin(), perm.end()));
-    cur.columns[i] = saved;
     FillColumn(groups[i], best_perm, cur.columns[i]);
   }
   // Column orders.

@@ -11,23 +11,21 @@
 // Costs (per multiplication step, as in the thesis; all columns must have the
 // same total height):
 //   * bands: the union of the rectangles' row cuts splits the matrix into
-//   horizontal bands; in a
-//     band every column holds one rectangle and the pivot column travels along
-//     the ring of those rectangles, left to right (matrix A);
+//     horizontal bands; in a band every column holds one rectangle and the
+//     pivot column travels along the ring of those rectangles, left to right
+//     (matrix A);
 //   * columns: the pivot row travels down the ring of a column's rectangles
-//   (matrix B);
+//     (matrix B);
 //   * hop cost: a ring with cluster sequence x_0..x_{n-1} costs h = min(k, n -
-//   1) hops, k the
-//     number of cyclic neighbour pairs in different clusters (the worst start
-//     of the pivot), or k over the n - 1 links of an open chain; cost_A = sum
-//     over bands h * height * unit, cost_B = sum over columns h * width * unit;
-//     combined = sqrt(cost_A^2 + cost_B^2);
+//     1) hops, k the number of cyclic neighbour pairs in different clusters
+//     (the worst start of the pivot), or k over the n - 1 links of an open
+//     chain; cost_A = sum over bands h * height * unit, cost_B = sum over
+//     columns h * width * unit; combined = sqrt(cost_A^2 + cost_B^2);
 //   * bandwidth cost: a ring costs sum over its links of 1 / b(x_t, x_t+1)
-//   (including the wrap
-//     link back to the start unless the ring is an open chain; a ring of one
-//     rectangle has no links); horizontal links use b_H, vertical links b_V
-//     (equal for SUMMA, different for MPDATA); cost_A, cost_B as above with
-//     these ring costs; combined = cost_A + cost_B.
+//     (including the wrap link back to the start unless the ring is an open
+//     chain; a ring of one rectangle has no links); horizontal links use b_H,
+//     vertical links b_V (equal for SUMMA, different for MPDATA); cost_A,
+//     cost_B as above with these ring costs; combined = cost_A + cost_B.
 //   The cost is a plain value (ArrangementCost): matrices of cluster-pair
 //   bandwidths, inverted once; evaluation is a sweep over contiguous arrays
 //   with no indirection.
@@ -35,16 +33,16 @@
 // Algorithms (Malik 3.4): group each column's rectangles by cluster (stable, by
 // first appearance), then
 //   * Algorithm 1 (kHopGreedy): keep column 1; for i = 2..c choose the best of
-//   the g_i! group
-//     orders of column i by cost_A of the first i columns (their band ring
-//     wrapping at column i); then the best of the c! column orders by cost_A;
+//     the g_i! group orders of column i by cost_A of the first i columns (their
+//     band ring wrapping at column i); then the best of the c! column orders by
+//     cost_A;
 //   * Algorithm 2 (kBandwidthGreedy): the best of the g_1! orders of column 1
-//   by cost_B, then
-//     columns 2..c by the combined cost of the first i columns, then the c!
-//     column orders by the combined cost. Evaluations: g_1! + ... + g_c! + c!.
+//     by cost_B, then columns 2..c by the combined cost of the first i columns,
+//     then the c! column orders by the combined cost. Evaluations: g_1! + ... +
+//     g_c! + c!.
 //   Ties go to the first strict minimum in lexicographic permutation order. The
 //   result is never worse (by the objective) than the grouped start: the start
-//   is returned if the passes end above it. ArrangeExhaustive tries every
+//   is returned if the passes end above it. kExhaustive tries every
 //   within-column order times every column order.
 //
 // The arranged processor order (ProcessorOrder: column by column, top to
@@ -52,10 +50,18 @@
 // order[r].
 //
 // Usage:
-//   ASSIGN_OR_RETURN(ArrangementCost cost, ArrangementCost::Bandwidth(4,
-//   table_3_3)); ASSIGN_OR_RETURN(ArrangeResult r, Arrange(worst, cost,
-//   ArrangeAlgorithm::kBandwidthGreedy));
+//   ASSIGN_OR_RETURN(ArrangementCost cost,
+//                    ArrangementCost::Bandwidth(4, table_3_3, 512.0));
+//   ASSIGN_OR_RETURN(ArrangeResult r,
+//                    Arrange(worst, cost, ArrangeAlgorithm::kBandwidthGreedy));
 //   // r.cost.combined == 3609.81, r.evaluations == 62 (Malik Fig. 3.8)
+//
+//   // MPDATA (Malik ch. 4): asymmetric horizontal/vertical matrices, open
+//   // chains. An r x c grid is c columns of width r holding r rectangles of
+//   // height c, with unit N / (r c).
+//   ASSIGN_OR_RETURN(ArrangementCost c,
+//                    ArrangementCost::AsymmetricBandwidth(4, bh, bv, u));
+//   c.wrap_horizontal = c.wrap_vertical = false;
 #ifndef RANKMAP_GRAPHS_FRONTENDS_ARRANGEMENT_H_
 #define RANKMAP_GRAPHS_FRONTENDS_ARRANGEMENT_H_
 

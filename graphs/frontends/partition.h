@@ -13,12 +13,11 @@
 // Partitioners (speeds are relative and need not sum to 1; they are
 // normalised):
 //   * ColumnBasedPartition: Beaumont et al.'s column-based DP minimising the
-//   sum of
-//     half-perimeters (SHP) on the unit square;
+//     sum of half-perimeters (SHP) on the unit square;
 //   * KalinovLastovetskyPartition: caller-fixed columns, widths = column speed
-//   sums;
-//   * GridBasedPartition: r x c grid from GridShape (Lastovetsky's
-//   Algorithm 2.4), then K-L;
+//     sums;
+//   * GridBasedPartition: r x c grid from GridShape (Lastovetsky's Algorithm
+//     2.4), then K-L;
 //   * StraightLinePartition: two processors, one vertical cut;
 //   * SquareCornerPartition2/3: Becker's Square-Corner with 2 or 3 processors;
 //   * RectangularSquareCorner: the corner block for (m x n) * (n x p).
@@ -30,8 +29,9 @@
 // one row/column strip of its exact value.
 //
 // Usage:
-//   ASSIGN_OR_RETURN(ColumnLayout l, ColumnBasedPartition({4, 3, 2, 1}));   //
-//   SHP 4.0 ASSIGN_OR_RETURN(Partition p, ToIntegerPartition(l, 128, 128));
+//   ASSIGN_OR_RETURN(ColumnLayout l, ColumnBasedPartition({4, 3, 2, 1}));
+//   // l.HalfPerimeterSum() == 4.0
+//   ASSIGN_OR_RETURN(Partition p, ToIntegerPartition(l, 128, 128));
 #ifndef RANKMAP_GRAPHS_FRONTENDS_PARTITION_H_
 #define RANKMAP_GRAPHS_FRONTENDS_PARTITION_H_
 

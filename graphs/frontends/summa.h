@@ -9,30 +9,29 @@
 //
 // Flows (Malik ch. 3.1, Becker ch. 2 and 5):
 //   * SummaGridGraph: homogeneous SUMMA on a pr x pc process grid (rank = i *
-//   pc + j), blocks of
-//     n / pr rows and n / pc columns (largest-remainder split); the pivot
-//     column is broadcast along process rows and the pivot row along process
-//     columns, either directly from the owner to every row/column mate
-//     (kDirect) or along a ring (kRing: link (i,j) -> (i,j+1) carries every
-//     pivot except those the receiver owns);
+//     pc + j), blocks of n / pr rows and n / pc columns (largest-remainder
+//     split); the pivot column is broadcast along process rows and the pivot
+//     row along process columns, either directly from the owner to every
+//     row/column mate (kDirect) or along a ring (kRing: link (i,j) -> (i,j+1)
+//     carries every pivot except those the receiver owns);
 //   * HeterogeneousSummaGraph on a column-based partition: kOneToAll sends each
-//   pivot piece from
-//     its owner to every processor whose rectangle overlaps it (message = block
-//     x overlap height; this equals the owner-computes volume engine), kRing
-//     passes the pivot column around the ring of each horizontal band (left to
-//     right, wrapping) and the pivot row around the ring of each column (top to
-//     bottom, wrapping), each link carrying every piece but the receiver's;
+//     pivot piece from its owner to every processor whose rectangle overlaps it
+//     (message = block x overlap height; this equals the owner-computes volume
+//     engine), kRing passes the pivot column around the ring of each horizontal
+//     band (left to right, wrapping) and the pivot row around the ring of each
+//     column (top to bottom, wrapping), each link carrying every piece but the
+//     receiver's;
 //   * VolumeGraph / SquareCornerGraph: the exact owner-computes volumes of any
-//   partition
-//     (Square-Corner's four- or eight-step exchange), from MatmulVolumes.
+//     partition (Square-Corner's four- or eight-step exchange), from
+//     MatmulVolumes.
 // Weights are cells x cell_bytes, where cell_bytes = element_size (default 8,
 // doubles) times the number of elements per cell (b * b when the partition is
 // in b x b blocks).
 //
 // Usage:
 //   ASSIGN_OR_RETURN(Partition p, SquareCornerPartition2({8, 1}, 4500));
-//   ASSIGN_OR_RETURN(CommGraph g, SquareCornerGraph(p));   // w(0, 1) = 13.5e6
-//   * 8 bytes
+//   ASSIGN_OR_RETURN(CommGraph g, SquareCornerGraph(p));
+//   // g.EdgeWeight(0, 1) == 13.5e6 elements * 8 bytes
 #ifndef RANKMAP_GRAPHS_FRONTENDS_SUMMA_H_
 #define RANKMAP_GRAPHS_FRONTENDS_SUMMA_H_
 

@@ -4,12 +4,13 @@
 //
 // Processor p needs A(i, k) for every row i it touches in C and B(k, j) for
 // every column j it touches in C, so the volume q sends to p (q != p) is
-//   V[q -> p] = #{(i, k) in A_q : i in rows(C_p)} + #{(k, j) in B_q : j in
-//   cols(C_p)}.
-// For rectangles this is sum over q's rectangles of width * |rows(r) n
-// rows(C_p)| (A part) and height * |cols(r) n cols(C_p)| (B part), computed by
-// MatmulVolumes in O(R^2 log R). CountMatmulVolumes evaluates the definition
-// cell by cell: the oracle used in tests.
+//   V[q -> p] = #{(i, k) in A_q : i in rows(C_p)}
+//             + #{(k, j) in B_q : j in cols(C_p)}.
+// For rectangles this is the sum over q's rectangles r of
+// width(r) * |rows(r) n rows(C_p)| (A part) and height(r) * |cols(r) n
+// cols(C_p)| (B part), computed by MatmulVolumes in O(R^2 log R).
+// CountMatmulVolumes evaluates the definition cell by cell: the oracle used in
+// tests.
 //
 // Invariants: volume[q][q] = 0; Total() = TVC; for a square partition used for
 // A, B and C, TVC = n * sum_rows (owners in row - 1) + n * sum_cols (owners in
@@ -17,8 +18,8 @@
 //
 // Usage:
 //   ASSIGN_OR_RETURN(Partition p, SquareCornerPartition2({8, 1}, 4500));
-//   ASSIGN_OR_RETURN(VolumeMatrix v, MatmulVolumes(p));   // v.Total() ==
-//   13'500'000
+//   ASSIGN_OR_RETURN(VolumeMatrix v, MatmulVolumes(p));
+//   // v.Total() == 13'500'000
 #ifndef RANKMAP_GRAPHS_FRONTENDS_VOLUME_H_
 #define RANKMAP_GRAPHS_FRONTENDS_VOLUME_H_
 
