@@ -59,6 +59,28 @@ double Seconds(std::chrono::steady_clock::time_point t0) {
 
 int main(int argc, char** argv) {
   using namespace rankmap;
+  if (argc > 1 && std::string(argv[1]) == "scale") {
+    // 1,048,576-process 3D stencil, shuffled, on 1,048,576 leaves.
+    const topology::Tree tree =
+        testing::MakeTleaf("4 64 1000 16 100 32 10 32 1");
+    const CommGraph g =
+        testing::Permute(testing::MakeGrid3D(128, 128, 64),
+                         testing::RandomPermutation(1 << 20, 7));
+    core::MappingOptions o;
+    if (argc > 2) o = *core::MappingOptions::Preset(argv[2]);
+    if (argc > 3) o.algorithm = *core::ParseAlgorithm(argv[3]);
+    if (argc > 4) o.refine_rounds = std::atoi(argv[4]);
+    o.refine = o.refine_rounds > 0;
+    auto t0 = std::chrono::steady_clock::now();
+    auto m = core::Map(tree, g, o);
+    const double secs = Seconds(t0);
+    if (!m.ok()) return 1;
+    std::printf("scale: %s valid=%d J=%.4g time=%.2fs\n",
+                std::string(core::AlgorithmName(o.algorithm)).c_str(),
+                core::ValidateMapping(tree, g.num_vertices(), *m).ok(),
+                core::ComputeJ(tree, g, *m), secs);
+    return 0;
+  }
   const int32_t max_n = argc > 1 ? std::atoi(argv[1]) : 4096;
   const int32_t min_n = argc > 3 ? std::atoi(argv[3]) : 0;
   const std::string only = argc > 2 ? argv[2] : "";

@@ -22,6 +22,44 @@ Placement::Placement(const topology::Tree& tree, const graphs::CommGraph& graph,
     const LeafId l = (*mapping)[u];
     occupant_[slot_begin_[l] + load_[l]++] = u;
   }
+  // Fast distances when the tree is balanced with one cost per depth.
+  const std::vector<int32_t> arities = tree.Arities();
+  if (arities.empty()) return;
+  std::vector<double> depth_cost(arities.size(), -1.0);
+  for (NodeId v = tree.num_leaves(); v < tree.num_nodes(); ++v) {
+    if (tree.has_pair_costs(v)) return;
+    double& c = depth_cost[tree.depth(v)];
+    if (c < 0) c = tree.cost(v);
+    if (c != tree.cost(v)) return;
+  }
+  std::vector<int32_t> width(arities.size());
+  int32_t bits = 0;
+  for (size_t d = 0; d < arities.size(); ++d) {
+    width[d] = 0;
+    while ((int64_t{1} << width[d]) < arities[d]) ++width[d];
+    bits += width[d];
+  }
+  if (bits > 63) return;
+  // Digit of depth d occupies bits [shift_d, shift_d + width_d), top depth
+  // highest.
+  int32_t shift = bits;
+  for (size_t d = 0; d < arities.size(); ++d) {
+    shift -= width[d];
+    for (int32_t b = shift; b < shift + width[d]; ++b)
+      bit_cost_[b] = depth_cost[d];
+  }
+  key_.assign(leaves, 0);
+  for (LeafId l = 0; l < leaves; ++l) {
+    int64_t rest = l;
+    uint64_t key = 0;
+    int32_t sh = 0;
+    for (size_t d = arities.size(); d-- > 0;) {
+      key |= static_cast<uint64_t>(rest % arities[d]) << sh;
+      rest /= arities[d];
+      sh += width[d];
+    }
+    key_[l] = key;
+  }
 }
 
 double Placement::SwapGain(VertexId u, VertexId v) const {
@@ -33,14 +71,14 @@ double Placement::SwapGain(VertexId u, VertexId v) const {
   for (size_t k = 0; k < nu.size(); ++k) {
     if (nu[k] == v) continue;
     const LeafId lx = leaf(nu[k]);
-    gain += wu[k] * (tree_.Distance(lu, lx) - tree_.Distance(lv, lx));
+    gain += wu[k] * (Dist(lu, lx) - Dist(lv, lx));
   }
   auto nv = graph_.neighbors(v);
   auto wv = graph_.weights(v);
   for (size_t k = 0; k < nv.size(); ++k) {
     if (nv[k] == u) continue;
     const LeafId ly = leaf(nv[k]);
-    gain += wv[k] * (tree_.Distance(lv, ly) - tree_.Distance(lu, ly));
+    gain += wv[k] * (Dist(lv, ly) - Dist(lu, ly));
   }
   return gain;
 }
@@ -53,7 +91,7 @@ double Placement::MoveGain(VertexId u, LeafId l) const {
   auto wu = graph_.weights(u);
   for (size_t k = 0; k < nu.size(); ++k) {
     const LeafId lx = leaf(nu[k]);
-    gain += wu[k] * (tree_.Distance(lu, lx) - tree_.Distance(l, lx));
+    gain += wu[k] * (Dist(lu, lx) - Dist(l, lx));
   }
   return gain;
 }
@@ -89,6 +127,9 @@ constexpr int32_t kAnchors = 4;
 // Leaves scanned around each anchor's leaf (its siblings under the same
 // parent).
 constexpr int32_t kWindow = 8;
+// Above this many processes the search narrows (2 anchors, 4 leaves each, at
+// most 2 rounds) so that a million-process graph refines in seconds.
+constexpr int32_t kHugeGraph = 1 << 18;
 
 }  // namespace
 
@@ -110,7 +151,11 @@ void RefineVertices(const topology::Tree& tree, const graphs::CommGraph& graph,
     next_active[x] = 1;
     for (VertexId y : graph.neighbors(x)) next_active[y] = 1;
   };
-  for (int32_t round = 0; round < options.refine_rounds; ++round) {
+  const bool huge = n > kHugeGraph;
+  const int32_t window = huge ? 4 : kWindow;
+  const int32_t rounds =
+      huge ? std::min(options.refine_rounds, 2) : options.refine_rounds;
+  for (int32_t round = 0; round < rounds; ++round) {
     bool improved = false;
     for (VertexId u = 0; u < n; ++u) {
       if (!active[u]) continue;
@@ -130,7 +175,8 @@ void RefineVertices(const topology::Tree& tree, const graphs::CommGraph& graph,
       if (settled) continue;
       order.resize(nu.size());
       std::iota(order.begin(), order.end(), 0);
-      const size_t anchors = std::min<size_t>(kAnchors, order.size());
+      const size_t anchors =
+          std::min<size_t>(huge ? 2 : kAnchors, order.size());
       std::partial_sort(order.begin(), order.begin() + anchors, order.end(),
                         [&](int32_t a, int32_t b) {
                           return wu[a] != wu[b] ? wu[a] > wu[b] : a < b;
@@ -150,8 +196,8 @@ void RefineVertices(const topology::Tree& tree, const graphs::CommGraph& graph,
         const NodeId p = tree.parent(lx);
         LeafId begin = lx, end = lx + 1;
         if (p >= 0) {
-          begin = std::max(tree.leaf_begin(p), lx - kWindow / 2);
-          end = std::min(tree.leaf_end(p), begin + kWindow);
+          begin = std::max(tree.leaf_begin(p), lx - window / 2);
+          end = std::min(tree.leaf_end(p), begin + window);
         }
         for (LeafId l = begin; l < end; ++l) {
           if (stamp[l] == visit) continue;
@@ -263,8 +309,13 @@ void RefineMapping(const topology::Tree& tree, const graphs::CommGraph& graph,
   if (graph.num_vertices() < 2 || options.refine_rounds <= 0) return;
   // Coarse to fine: whole subtrees first, then single processes.
   if (UniformCapacity(tree)) {
-    for (int32_t d = 1; d < tree.height(); ++d)
-      RefineLevel(tree, graph, options, d, mapping);
+    MappingOptions level = options;
+    if (graph.num_vertices() > kHugeGraph) {
+      level.refine_rounds = std::min(level.refine_rounds, 2);
+    }
+    for (int32_t d = 1; d < tree.height(); ++d) {
+      RefineLevel(tree, graph, level, d, mapping);
+    }
   }
   RefineVertices(tree, graph, options, mapping);
 }

@@ -57,6 +57,18 @@ class Placement {
   std::vector<int64_t> slot_begin_;         // per leaf, into occupant_
   std::vector<int32_t> load_;               // per leaf
   std::vector<graphs::VertexId> occupant_;  // slots, leaf-major
+
+  // O(1) distances on balanced trees with one cost per depth: leaf keys pack
+  // the child index at each depth (top digits highest), so the highest
+  // differing bit names the depth of the lowest common ancestor. Empty when not
+  // applicable.
+  double Dist(LeafId a, LeafId b) const {
+    if (key_.empty()) return tree_.Distance(a, b);
+    const uint64_t x = key_[a] ^ key_[b];
+    return x == 0 ? 0.0 : bit_cost_[63 - __builtin_clzll(x)];
+  }
+  std::vector<uint64_t> key_;
+  double bit_cost_[64] = {};
 };
 
 // Improves *mapping in place with at most options.refine_rounds rounds of

@@ -496,7 +496,9 @@ std::vector<int32_t> HeavyEdgePairs(const Csr& c) {
   }
   // 2-opt: (a, b)(c, d) -> (a, c)(b, d) when it keeps more volume inside pairs.
   std::vector<double> row(p, 0.0);
-  for (int32_t pass = 0; pass < 8; ++pass) {
+  // Each pass touches every arc at random; huge levels get fewer passes.
+  const int32_t passes = p > kSplitOnlyUnits ? 2 : 8;
+  for (int32_t pass = 0; pass < passes; ++pass) {
     int64_t changes = 0;
     for (int32_t a = 0; a < p; ++a) {
       const int32_t b = mate[a];
@@ -588,10 +590,23 @@ struct Step {
 // the next graph.
 std::vector<Step> GroupLevel(const Csr& c, int32_t k, const MappingOptions& o,
                              std::vector<int64_t>* scratch, Csr* next) {
+  const std::vector<int32_t> factors = PrimeFactors(k);
+  const bool try_split = o.split_arities && factors.size() >= 2;
+  if (try_split && c.n > kSplitOnlyUnits) {
+    // Large levels: pairing-based splitting only; direct greedy growth of big
+    // groups costs O(m * k) and loses to it on large sparse levels.
+    std::vector<Step> split;
+    Csr cur = c;
+    for (int32_t f : factors) {
+      split.push_back({f, GroupDirect(cur, f, o)});
+      cur = Contract(cur, split.back().members, f, scratch);
+    }
+    *next = std::move(cur);
+    return split;
+  }
   std::vector<Step> direct{{k, GroupDirect(c, k, o)}};
   Csr direct_next = Contract(c, direct[0].members, k, scratch);
-  const std::vector<int32_t> factors = PrimeFactors(k);
-  if (!o.split_arities || factors.size() < 2) {
+  if (!try_split) {
     *next = std::move(direct_next);
     return direct;
   }

@@ -66,6 +66,10 @@ namespace rankmap::core {
 // Candidate groups are enumerated (paper mode) only when C(p, k) is at most
 // this.
 inline constexpr int64_t kCandidateLimit = 20000;
+// Levels with more units than this are grouped only through split arities when
+// split_arities is on (the direct greedy growth of big groups is skipped
+// there).
+inline constexpr int32_t kSplitOnlyUnits = 1 << 16;
 // Exact perfect matching by branch and bound up to this many units.
 inline constexpr int32_t kExactPairLimit = 20;
 // Exhaustive grouping (exhaustive_limit) up to this many units.
