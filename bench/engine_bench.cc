@@ -413,7 +413,14 @@ int Main() {
     // 128 x 128 x 64 = 1,048,576 processes on 64 switches x 64 nodes x 16 x 16
     // cores.
     const Tree big = testing::MakeTleaf("4 64 1000 64 100 16 10 16 1");
-    Bench scale({"fast", "default", "multisection"});
+    // Only the engine's scalable strategies (those of --algorithms among them).
+    std::vector<std::string> scalable;
+    for (const std::string& a : SplitList(absl::GetFlag(FLAGS_algorithms))) {
+      if (a == "fast" || a == "default" || a == "multisection") {
+        scalable.push_back(a);
+      }
+    }
+    Bench scale(scalable);
     scale.set_seed(seed);
     scale.Run({"stencil3d-1048576", big, testing::MakeGrid3D(128, 128, 64)});
     if (scale.failed()) return 1;
