@@ -1,5 +1,7 @@
 #include "core/mapper.h"
 
+#include <algorithm>
+
 #include "core/mapping.h"
 #include "gtest/gtest.h"
 #include "tests/factories.h"
@@ -51,12 +53,36 @@ TEST(MapperTest, PresetsAndErrors) {
   EXPECT_FALSE(ParseAlgorithm("nope").ok());
   EXPECT_EQ(*ParseAlgorithm("mpipp"), Algorithm::kMpipp);
   const Tree t = testing::MakeTleaf("1 4 1");
-  // More processes than slots: n-to-1 mapping (leaf loads within the imbalance bound).
-  EXPECT_TRUE(
-      Map(t, testing::MakeRandomGraph(5, 2, 1), MappingOptions{}).ok());
+  // More processes than slots: n-to-1 mapping (leaf loads within the imbalance
+  // bound).
+  EXPECT_TRUE(Map(t, testing::MakeRandomGraph(5, 2, 1), MappingOptions{}).ok());
   MappingOptions bad;
   bad.refine_rounds = -1;
   EXPECT_FALSE(Map(t, testing::MakeRandomGraph(4, 2, 1), bad).ok());
+}
+
+}  // namespace
+}  // namespace rankmap::core
+
+namespace rankmap::core {
+namespace {
+
+TEST(MapperTest, PortfolioIsNoWorseThanItsMembersAndThreadsChangeNothing) {
+  const topology::Tree t = testing::MakeTleaf("3 4 1000 4 100 4 10");
+  for (uint64_t seed : {1, 2}) {
+    const graphs::CommGraph g = testing::Permute(
+        testing::MakeGrid3D(4, 4, 4), testing::RandomPermutation(64, seed));
+    MappingOptions o;
+    o.seed = seed;
+    const Mapping port = *Map(t, g, o);
+    o.threads = 2;
+    EXPECT_EQ(*Map(t, g, o), port);
+    o.algorithm = Algorithm::kTreeMatch;
+    const double j_tm = ComputeJ(t, g, *Map(t, g, o));
+    o.algorithm = Algorithm::kMultisection;
+    const double j_ms = ComputeJ(t, g, *Map(t, g, o));
+    EXPECT_LE(ComputeJ(t, g, port), std::min(j_tm, j_ms));
+  }
 }
 
 }  // namespace

@@ -49,7 +49,12 @@ struct MappingOptions {
   // split_arities = false, refine = false and exhaustive_limit = 0, kTreeMatch
   // is the paper's algorithm (candidate groups + the three greedy
   // independent-set orders; greedy growth on levels too large to enumerate).
-  bool exact_pairing = true;  // arity 2 as maximum-weight perfect matching
+  // Arity 2 as maximum-weight perfect matching: exact (branch and bound) on
+  // levels of at most 20 units, heavy-edge matching + 2-opt re-pairing above.
+  // Boost's maximum_weighted_matching is not used: the Debian 1.74 version can
+  // loop forever, crash or return non-optimal matchings (boostorg/graph #199,
+  // #223, #399), and bad input must never hang.
+  bool exact_pairing = true;
   int32_t exhaustive_limit =
       0;  // bounded exhaustive grouping for groups up to this size
   bool split_arities = true;  // 12 -> 3*2*2, 16 -> 2*2*2*2 where it helps
@@ -62,7 +67,11 @@ struct MappingOptions {
   // weight per leaf relative to its capacity share.
   double imbalance = 0.03;
 
-  // Named presets: "fast", "default", "strong".
+  // Named presets: "default" (the values above: portfolio of TreeMatch and
+  // multisection, each refined); "fast" (TreeMatch alone, heavy-edge pairing,
+  // 2 refinement rounds; a small fraction of default's time); "strong"
+  // (exhaustive grouping of groups up to 4 on small levels, 32 refinement
+  // rounds, 4 MPIPP starts).
   static absl::StatusOr<MappingOptions> Preset(std::string_view name);
 };
 

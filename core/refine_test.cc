@@ -82,6 +82,28 @@ TEST(RefineTest, UsesFreeLeavesAndCapacities) {
   EXPECT_LE(ComputeJ(t, g, m), 20.0);
 }
 
+TEST(RefineTest, MultilevelSwapsMoveWholeSubtrees) {
+  // Four heavy pairs P0..P3 (1000 inside); P0-P1 and P2-P3 exchange 50 on each
+  // cross edge. Start: P0 and P2 share node 0, P1 and P3 share node 1. Moving
+  // one process alone would split a heavy pair, so only swapping whole sockets
+  // (P2 <-> P1) reaches the optimum.
+  const Tree t = testing::MakeTleaf("3 2 100 2 10 2 1");
+  graphs::CommGraphBuilder b(8);
+  for (int p = 0; p < 4; ++p)
+    ASSERT_TRUE(b.AddEdge(2 * p, 2 * p + 1, 1000).ok());
+  for (int a : {0, 4}) {
+    for (int i = 0; i < 2; ++i) {
+      for (int j = 2; j < 4; ++j) ASSERT_TRUE(b.AddEdge(a + i, a + j, 50).ok());
+    }
+  }
+  const CommGraph g = *std::move(b).Build();
+  Mapping m = {0, 1, 4, 5, 2, 3, 6, 7};
+  EXPECT_DOUBLE_EQ(ComputeJ(t, g, m), 4 * 1000 + 8 * 50 * 111);
+  RefineMapping(t, g, MappingOptions{}, &m);
+  ASSERT_TRUE(ValidateMapping(t, 8, m).ok());
+  EXPECT_DOUBLE_EQ(ComputeJ(t, g, m), 4 * 1000 + 8 * 50 * 11);
+}
+
 TEST(RefineTest, Deterministic) {
   const Tree t = testing::MakeTleaf("3 4 1000 4 100 4 10");
   const CommGraph g = testing::MakeRandomGraph(64, 4, 2);
