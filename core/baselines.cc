@@ -85,7 +85,14 @@ void SwapSearch(const topology::Tree& tree, const graphs::CommGraph& graph,
         for (int32_t k = 0; k < kSampledPartners; ++k) consider(pick(rng));
       }
       if (n < tree.Capacity(tree.root())) {
-        for (LeafId l = 0; l < tree.num_leaves(); ++l) {
+        // Moves to free leaves: all leaves on small trees, a seeded sample on
+        // large ones (the same budget as the swap partners).
+        const bool all = tree.num_leaves() <= kAllPairsLimit;
+        std::uniform_int_distribution<LeafId> pick_leaf(0,
+                                                        tree.num_leaves() - 1);
+        const int32_t tries = all ? tree.num_leaves() : kSampledPartners;
+        for (int32_t k = 0; k < tries; ++k) {
+          const LeafId l = all ? k : pick_leaf(rng);
           if (!place.HasRoom(l)) continue;
           const double g = place.MoveGain(u, l);
           if (g > best) {

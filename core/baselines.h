@@ -35,7 +35,8 @@ Mapping RandomMap(const topology::Tree& tree, int32_t n, uint64_t seed);
 // MPIPP-style search: options.mpipp_starts random starts (seeds options.seed,
 // +1, ...), each improved by rounds of pairwise swaps (every pair when n <=
 // 512, else 64 seeded random partners per process per round) and moves to free
-// leaves, taking the best gain per process; at most max(options.refine_rounds,
+// leaves (all of them on trees of at most 512 leaves, else 64 sampled), taking
+// the best gain per process; at most max(options.refine_rounds,
 // 8) rounds per start. Returns the lowest-J result (first on ties). O(starts *
 // rounds * n * partners * degree * depth).
 Mapping MpippMap(const topology::Tree& tree, const graphs::CommGraph& graph,
