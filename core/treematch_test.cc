@@ -196,7 +196,8 @@ CommGraph HierarchicalPattern(const Tree& t, int32_t n, uint64_t seed) {
 
 TEST(TreeMatchTest, OptimalOnHierarchicalPatternsSmall) {
   const std::vector<std::string> trees = {"3 2 100 2 10 2 1", "2 3 10 3 1",
-                                          "2 2 10 4 1", "3 2 50 2 5 2 1"};
+                                          "2 2 10 4 1", "3 2 50 2 5 2 1",
+                                          "3 2 100 1 10 4 1"};
   for (const std::string& spec : trees) {
     const Tree t = testing::MakeTleaf(spec);
     for (int32_t n : {t.num_leaves() - 1, t.num_leaves()}) {
