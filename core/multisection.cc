@@ -254,9 +254,13 @@ class Multisection {
       // attempt and one method (k-way above 8 parts) so the million-process
       // case stays within its time budget.
       const bool huge = n > kHugeSubgraph || graph_.num_vertices() > kHugeGraph;
-      const idx_t tries = huge ? 1 : (options_.exhaustive_limit > 0 ? 4 : 2);
+      // One-to-one below the root: one attempt per method (measured: same J on
+      // the bench families, up to 1.4x faster); n-to-1 keeps two.
+      const idx_t base = mode_ == Mode::kPartition ? 2 : 1;
+      const idx_t tries =
+          huge ? 1 : (options_.exhaustive_limit > 0 ? 2 * base : base);
       opts[METIS_OPTION_NCUTS] =
-          node == tree_.root() && !huge ? 4 * tries : tries;
+          node == tree_.root() && !huge ? 8 / base * tries : tries;
       // Recursive bisection and direct k-way win on different graphs; run both,
       // keep the smaller cut after repair (ties: recursive).
       double best_cut = -1.0;
