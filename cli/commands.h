@@ -46,6 +46,8 @@ struct EvalCommand {
 
 struct CompareCommand {
   Inputs inputs;
+  std::string model;   // empty, or rank by predicted time: hockney, lmo, hloggp, taulop
+  std::string params;  // model parameter file; empty: defaults per level
   std::string preset = "default";
   uint64_t seed = 1;
   int32_t threads = 1;

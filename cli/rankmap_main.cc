@@ -30,8 +30,10 @@ ABSL_FLAG(std::string, format, "", "map: plain | rankfile | json; topology: text
 ABSL_FLAG(std::string, svg, "", "write PREFIX.matrix.svg and PREFIX.tree.svg");
 ABSL_FLAG(int32_t, svg_group_depth, 1, "tree picture: colour processes by ancestor at this depth");
 ABSL_FLAG(std::string, mapping, "", "eval: mapping file (plain: leaf of process i on line i)");
-ABSL_FLAG(std::string, model, "", "eval: also predict time with hockney | lmo | hloggp | taulop");
-ABSL_FLAG(std::string, params, "", "eval: model parameter file (default: per-level defaults)");
+ABSL_FLAG(std::string, model, "",
+          "eval, compare: predict exchange time with hockney | lmo | hloggp | taulop "
+          "(compare ranks by it)");
+ABSL_FLAG(std::string, params, "", "model parameter file (default: per-level defaults)");
 ABSL_FLAG(bool, quiet, false, "no progress line on stderr");
 ABSL_FLAG(std::string, graph_format, "auto", "frontend: graph file format (auto: by extension)");
 ABSL_FLAG(std::string, speeds, "", "frontend: processor speeds, a file or a list '8,1,1'");
@@ -80,7 +82,7 @@ const std::vector<Command>& Commands() {
       {"eval", "evaluate a given mapping: J, hop-bytes, per-level volume, largest link",
        With({"mapping", "model", "params"})},
       {"compare", "run every algorithm and baseline on the same input, one table",
-       With({"preset", "seed", "threads", "svg", "quiet"})},
+       With({"preset", "seed", "threads", "svg", "quiet", "model", "params"})},
       {"topology", "draw the topology tree (text), or print it as json or tleaf",
        With({"topology", "leaf", "level_costs", "allowed", "oversubscribe", "format"}, false)},
       {"frontend", "write the communication graph of summa | square-corner | stencil",
@@ -226,6 +228,8 @@ int main(int argc, char** argv) {
     c.threads = absl::GetFlag(FLAGS_threads);
     c.svg = absl::GetFlag(FLAGS_svg);
     c.quiet = absl::GetFlag(FLAGS_quiet);
+    c.model = absl::GetFlag(FLAGS_model);
+    c.params = absl::GetFlag(FLAGS_params);
     status = rankmap::cli::RunCompare(c, std::cout);
   } else if (name == "topology") {
     rankmap::cli::TopologyCommand c;

@@ -49,6 +49,7 @@ golden eval_swapped_hockney eval --topology "$t4" --comm "$data/cycle4.edges" \
 golden frontend_stencil frontend stencil --grid 4x4 --procs 4 --output "$tmp/s.grf"
 golden frontend_square_corner frontend square-corner --speeds 8,1 --n 4500
 golden compare_cycle compare --topology "$t4" --comm "$data/cycle4.edges" --quiet
+golden compare_cycle_lmo compare --topology "$t4" --comm "$data/cycle4.edges" --quiet --model lmo
 
 # The engine's mapping of the TreeMatch paper's example: valid, and eval agrees with map's J.
 "$rankmap" map --topology "$data/paper12.tleaf" --comm "$data/treematch8.mat" --format json \
