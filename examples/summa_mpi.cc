@@ -54,8 +54,10 @@ struct Options {
 double AValue(int64_t i, int64_t j) { return (i + 2 * j) % 7 - 3; }
 double BValue(int64_t i, int64_t j) { return (2 * i + j) % 5 - 2; }
 
-// Parses --speeds=a,b,..., --n=N, --block=B. Without --speeds, processor p gets
-// the p-th entry of 3,2,2,1 repeated. Errors are returned as text.
+// Parses --speeds=a,b,..., --clusters=c,d,..., --n=N, --block=B. Without
+// --speeds, processor p gets the p-th entry of 3,2,2,1 repeated. Errors: bad
+// numbers, lists not one entry per process, n above 4096, more than 64
+// processes (message tags stay below MPI's guaranteed 32767).
 absl::StatusOr<Options> ParseOptions(int argc, char** argv, int size) {
   Options o;
   for (int i = 1; i < argc; ++i) {
@@ -104,6 +106,9 @@ absl::StatusOr<Options> ParseOptions(int argc, char** argv, int size) {
     return absl::InvalidArgumentError(
         "summa_mpi: " + std::to_string(o.speeds.size()) + " speeds for " +
         std::to_string(size) + " processes");
+  }
+  if (size > 64) {
+    return absl::InvalidArgumentError("summa_mpi: more than 64 processes");
   }
   if (o.n > 4096) {
     return absl::InvalidArgumentError("summa_mpi: n above 4096");
