@@ -14,7 +14,12 @@
 // The MPI modes print the model cost J (core::Cost on the RANKMAP_TOPOLOGY
 // tree, the job packed on its first slots) of the launch order and of the order
 // the program ends up using, and a checksum of the result that must not depend
-// on the order (it is gathered and summed in logical rank order).
+// on the order (it is gathered and summed in logical rank order). They also
+// print, for both orders, the halo exchange time per iteration predicted by
+// core/cost_model.h (same tree and placement; `--model`, hockney by default;
+// `--params FILE`, else DefaultModelParams) and the measured one (slowest
+// process, exchange alone, no computation):
+//   stencil_mpi api 20 --model taulop --params machine.params
 #include <mpi.h>
 
 #include <cmath>
@@ -23,6 +28,11 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "core/channel_params.h"
+#include "core/cost_model.h"
+#include "core/flow.h"
 #include "core/mapper.h"
 #include "core/mapping.h"
 #include "graphs/comm_graph.h"
@@ -72,27 +82,125 @@ graphs::CommGraph StencilGraph(const Grid& g) {
   return std::move(b).Build().value();
 }
 
-// J of the job on RANKMAP_TOPOLOGY when the process of world rank q plays
-// logical rank logical_of[q] and sits on the q-th slot. -1 without a topology.
-double ModelCost(const graphs::CommGraph& graph,
-                 const std::vector<int>& logical_of) {
+// The job on RANKMAP_TOPOLOGY: the tree with only its first n slots used (one
+// process each) and those slots. Errors: no or bad topology, too few slots.
+struct Placement {
+  topology::Tree tree;
+  std::vector<topology::LeafId> slots;
+};
+
+absl::StatusOr<Placement> LoadPlacement(int n) {
   const char* desc = std::getenv("RANKMAP_TOPOLOGY");
-  if (desc == nullptr) return -1;
+  if (desc == nullptr) return absl::NotFoundError("RANKMAP_TOPOLOGY not set");
   absl::StatusOr<topology::Tree> tree = topology::LoadTopology(desc);
-  if (!tree.ok()) return -1;
+  if (!tree.ok()) return tree.status();
   std::vector<topology::LeafId> slots = core::Slots(*tree);
-  const int n = static_cast<int>(logical_of.size());
-  if (static_cast<int>(slots.size()) < n) return -1;
-  std::vector<int32_t> capacity(tree->num_leaves(), 0);
-  core::Mapping mapping(n);
-  for (int q = 0; q < n; ++q) {
-    ++capacity[slots[q]];
-    mapping[logical_of[q]] = slots[q];
+  if (static_cast<int>(slots.size()) < n) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("stencil_mpi: ", n, " processes, ", slots.size(),
+                     " slots in RANKMAP_TOPOLOGY"));
   }
+  slots.resize(n);
+  std::vector<int32_t> capacity(tree->num_leaves(), 0);
+  for (topology::LeafId s : slots) ++capacity[s];
   absl::StatusOr<topology::Tree> used = tree->WithCapacities(capacity);
-  if (!used.ok()) return -1;
-  absl::StatusOr<core::CostReport> r = core::Cost(*used, graph, mapping);
+  if (!used.ok()) return used.status();
+  return Placement{*std::move(used), std::move(slots)};
+}
+
+// The process of world rank q plays logical rank logical_of[q] and sits on the
+// q-th slot.
+core::Mapping MappingOf(const Placement& placement,
+                        const std::vector<int>& logical_of) {
+  core::Mapping mapping(logical_of.size());
+  for (size_t q = 0; q < logical_of.size(); ++q) {
+    mapping[logical_of[q]] = placement.slots[q];
+  }
+  return mapping;
+}
+
+// J of the order logical_of; -1 without a usable topology.
+double ModelCost(const absl::StatusOr<Placement>& placement,
+                 const graphs::CommGraph& graph,
+                 const std::vector<int>& logical_of) {
+  if (!placement.ok()) return -1;
+  absl::StatusOr<core::CostReport> r =
+      core::Cost(placement->tree, graph, MappingOf(*placement, logical_of));
   return r.ok() ? r->j : -1;
+}
+
+// Model seconds of one halo exchange in the order logical_of; -1 without a
+// usable topology or on a model error.
+double PredictedExchange(const absl::StatusOr<Placement>& placement,
+                         core::Model model, const core::ModelParams& params,
+                         const core::Flow& flow,
+                         const std::vector<int>& logical_of) {
+  if (!placement.ok()) return -1;
+  absl::StatusOr<double> t = core::PredictTime(
+      model, params, placement->tree, flow, MappingOf(*placement, logical_of));
+  return t.ok() ? *t : -1;
+}
+
+// Process p's halo partners and buffers; Exchange() is one iteration's
+// messages: kNy doubles up and down, kNx doubles left and right.
+class Halo {
+ public:
+  Halo(const Grid& g, int p) {
+    const int ci = p / g.py, cj = p % g.py;
+    up_ = g.Rank(ci - 1, cj);
+    down_ = g.Rank(ci + 1, cj);
+    left_ = g.Rank(ci, cj - 1);
+    right_ = g.Rank(ci, cj + 1);
+  }
+
+  // u: (kNx + 2) x (kNy + 2) row-major with a one-cell ghost frame; fills the
+  // ghost cells from the neighbours' borders.
+  void Exchange(MPI_Comm comm, std::vector<double>& u) {
+    constexpr int w = kNy + 2;
+    auto at = [&](int i, int j) -> double& { return u[i * w + j]; };
+    MPI_Sendrecv(&at(1, 1), kNy, MPI_DOUBLE, up_, 0, &at(kNx + 1, 1), kNy,
+                 MPI_DOUBLE, down_, 0, comm, MPI_STATUS_IGNORE);
+    MPI_Sendrecv(&at(kNx, 1), kNy, MPI_DOUBLE, down_, 1, &at(0, 1), kNy,
+                 MPI_DOUBLE, up_, 1, comm, MPI_STATUS_IGNORE);
+    for (int i = 0; i < kNx; ++i) {
+      send_l_[i] = at(i + 1, 1);
+      send_r_[i] = at(i + 1, kNy);
+    }
+    MPI_Sendrecv(send_l_.data(), kNx, MPI_DOUBLE, left_, 2, recv_r_.data(), kNx,
+                 MPI_DOUBLE, right_, 2, comm, MPI_STATUS_IGNORE);
+    MPI_Sendrecv(send_r_.data(), kNx, MPI_DOUBLE, right_, 3, recv_l_.data(),
+                 kNx, MPI_DOUBLE, left_, 3, comm, MPI_STATUS_IGNORE);
+    for (int i = 0; i < kNx; ++i) {
+      if (left_ != MPI_PROC_NULL) at(i + 1, 0) = recv_l_[i];
+      if (right_ != MPI_PROC_NULL) at(i + 1, kNy + 1) = recv_r_[i];
+    }
+  }
+
+ private:
+  int up_ = MPI_PROC_NULL, down_ = MPI_PROC_NULL;
+  int left_ = MPI_PROC_NULL, right_ = MPI_PROC_NULL;
+  std::vector<double> send_l_ = std::vector<double>(kNx);
+  std::vector<double> send_r_ = std::vector<double>(kNx);
+  std::vector<double> recv_l_ = std::vector<double>(kNx);
+  std::vector<double> recv_r_ = std::vector<double>(kNx);
+};
+
+// Measured seconds per halo exchange on `comm` (logical rank = rank in comm):
+// `iterations` exchanges alone after one warm-up, timed from a barrier, the
+// slowest process's time (max over comm) divided by iterations.
+double MeasureExchange(MPI_Comm comm, const Grid& g, int iterations) {
+  int p = 0;
+  MPI_Comm_rank(comm, &p);
+  Halo halo(g, p);
+  std::vector<double> u((kNx + 2) * (kNy + 2), 1.0);
+  halo.Exchange(comm, u);
+  MPI_Barrier(comm);
+  const double t0 = MPI_Wtime();
+  for (int it = 0; it < iterations; ++it) halo.Exchange(comm, u);
+  const double local = MPI_Wtime() - t0;
+  double slowest = 0.0;
+  MPI_Allreduce(&local, &slowest, 1, MPI_DOUBLE, MPI_MAX, comm);
+  return iterations > 0 ? slowest / iterations : 0.0;
 }
 
 // Jacobi iterations on `comm` (logical rank = rank in comm); returns the
@@ -114,26 +222,9 @@ double Run(MPI_Comm comm, const Grid& g, int iterations) {
       at(u, i, j) = std::sin(0.01 * gi) + std::cos(0.02 * gj);
     }
   }
-  const int up = g.Rank(ci - 1, cj), down = g.Rank(ci + 1, cj);
-  const int left = g.Rank(ci, cj - 1), right = g.Rank(ci, cj + 1);
-  std::vector<double> send_l(kNx), send_r(kNx), recv_l(kNx), recv_r(kNx);
+  Halo halo(g, p);
   for (int it = 0; it < iterations; ++it) {
-    MPI_Sendrecv(&at(u, 1, 1), kNy, MPI_DOUBLE, up, 0, &at(u, kNx + 1, 1), kNy,
-                 MPI_DOUBLE, down, 0, comm, MPI_STATUS_IGNORE);
-    MPI_Sendrecv(&at(u, kNx, 1), kNy, MPI_DOUBLE, down, 1, &at(u, 0, 1), kNy,
-                 MPI_DOUBLE, up, 1, comm, MPI_STATUS_IGNORE);
-    for (int i = 0; i < kNx; ++i) {
-      send_l[i] = at(u, i + 1, 1);
-      send_r[i] = at(u, i + 1, kNy);
-    }
-    MPI_Sendrecv(send_l.data(), kNx, MPI_DOUBLE, left, 2, recv_r.data(), kNx,
-                 MPI_DOUBLE, right, 2, comm, MPI_STATUS_IGNORE);
-    MPI_Sendrecv(send_r.data(), kNx, MPI_DOUBLE, right, 3, recv_l.data(), kNx,
-                 MPI_DOUBLE, left, 3, comm, MPI_STATUS_IGNORE);
-    for (int i = 0; i < kNx; ++i) {
-      if (left != MPI_PROC_NULL) at(u, i + 1, 0) = recv_l[i];
-      if (right != MPI_PROC_NULL) at(u, i + 1, kNy + 1) = recv_r[i];
-    }
+    halo.Exchange(comm, u);
     for (int i = 1; i <= kNx; ++i) {
       for (int j = 1; j <= kNy; ++j) {
         at(v, i, j) = 0.25 * (at(u, i - 1, j) + at(u, i + 1, j) +
@@ -159,12 +250,39 @@ double Run(MPI_Comm comm, const Grid& g, int iterations) {
   return sum;
 }
 
-int MpiMain(const std::string& mode, int iterations) {
+struct RunOptions {
+  std::string mode;
+  int iterations = 0;
+  core::Model model = core::Model::kHockney;
+  std::string params_path;  // empty: DefaultModelParams
+};
+
+int MpiMain(const RunOptions& run) {
+  const std::string& mode = run.mode;
+  const int iterations = run.iterations;
   int me = 0, n = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &me);
   MPI_Comm_size(MPI_COMM_WORLD, &n);
   const Grid g = MakeGrid(n);
   const graphs::CommGraph graph = StencilGraph(g);
+  const absl::StatusOr<Placement> placement = LoadPlacement(n);
+  core::ModelParams params;
+  if (placement.ok()) {
+    absl::StatusOr<core::ModelParams> read =
+        run.params_path.empty()
+            ? absl::StatusOr<core::ModelParams>(
+                  core::DefaultModelParams(placement->tree))
+            : core::ReadModelParams(run.params_path, placement->tree);
+    if (!read.ok()) {  // every process reads the same file: all stop here
+      if (me == 0) {
+        std::fprintf(stderr, "stencil_mpi: %s\n",
+                     std::string(read.status().message()).c_str());
+      }
+      return 2;
+    }
+    params = *std::move(read);
+  }
+  const core::Flow flow = core::HaloFlow(graph, /*iterations=*/1);
   MPI_Comm work = MPI_COMM_WORLD;
   MPI_Comm owned = MPI_COMM_NULL;
   std::string note;
@@ -212,6 +330,9 @@ int MpiMain(const std::string& mode, int iterations) {
              MPI_COMM_WORLD);
 
   const double checksum = Run(work, g, iterations);
+  const double measured_identity =
+      MeasureExchange(MPI_COMM_WORLD, g, iterations);
+  const double measured_reordered = MeasureExchange(work, g, iterations);
   if (me == 0) {
     std::string order, bindings;
     for (int q = 0; q < n; ++q) {
@@ -219,8 +340,20 @@ int MpiMain(const std::string& mode, int iterations) {
       bindings += std::string(&all[q * sizeof(buf)]) + (q + 1 < n ? " " : "");
     }
     std::printf("mode=%s grid=%dx%d J before=%.0f after=%.0f order=%s%s\n",
-                mode.c_str(), g.px, g.py, ModelCost(graph, identity),
-                ModelCost(graph, logical_of), order.c_str(), note.c_str());
+                mode.c_str(), g.px, g.py, ModelCost(placement, graph, identity),
+                ModelCost(placement, graph, logical_of), order.c_str(),
+                note.c_str());
+    const double predicted[2] = {
+        PredictedExchange(placement, run.model, params, flow, identity),
+        PredictedExchange(placement, run.model, params, flow, logical_of)};
+    const double measured[2] = {measured_identity, measured_reordered};
+    const char* names[2] = {"identity", "reordered"};
+    for (int k = 0; k < 2; ++k) {
+      std::printf(
+          "exchange %s: predicted %.3e s, measured %.3e s per iteration "
+          "(model %s)\n",
+          names[k], predicted[k], measured[k], core::ModelName(run.model));
+    }
     std::printf("bindings=%s\n", bindings.c_str());
     std::printf("checksum=%.12e\n", checksum);
   }
@@ -281,14 +414,40 @@ int main(int argc, char** argv) {
   if (mode == "map" && argc == 6) {
     return MapMain(argv[2], argv[3], std::atoi(argv[4]), argv[5]);
   }
-  if ((mode == "run" || mode == "dist" || mode == "api") && argc == 3) {
-    MPI_Init(&argc, &argv);
-    const int rc = MpiMain(mode, std::atoi(argv[2]));
-    MPI_Finalize();
-    return rc;
+  if ((mode == "run" || mode == "dist" || mode == "api") && argc >= 3) {
+    RunOptions run;
+    run.mode = mode;
+    run.iterations = std::atoi(argv[2]);
+    bool ok = run.iterations >= 0;
+    for (int i = 3; ok && i < argc; i += 2) {
+      const std::string flag = argv[i];
+      if (i + 1 >= argc) {
+        ok = false;
+      } else if (flag == "--model") {
+        absl::StatusOr<rankmap::core::Model> model =
+            rankmap::core::ParseModel(argv[i + 1]);
+        if (!model.ok()) {
+          std::fprintf(stderr, "stencil_mpi: %s\n",
+                       std::string(model.status().message()).c_str());
+          return 2;
+        }
+        run.model = *model;
+      } else if (flag == "--params") {
+        run.params_path = argv[i + 1];
+      } else {
+        ok = false;
+      }
+    }
+    if (ok) {
+      MPI_Init(&argc, &argv);
+      const int rc = MpiMain(run);
+      MPI_Finalize();
+      return rc;
+    }
   }
   std::fprintf(stderr,
-               "usage: %s run|dist|api ITERATIONS\n"
+               "usage: %s run|dist|api ITERATIONS [--model hockney|lmo|hloggp|"
+               "taulop] [--params FILE]\n"
                "       %s map GRAPH TOPOLOGY CAPACITY RANKFILE|-\n",
                argv[0], argv[0]);
   return 2;
