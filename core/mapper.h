@@ -6,11 +6,13 @@
 //   ASSIGN_OR_RETURN(Mapping m, Map(tree, graph, opts));
 //   ASSIGN_OR_RETURN(CostReport r, Cost(tree, graph, m));
 //
-// Contract: the result is a valid mapping (ValidateMapping OK: one entry per
-// process, capacities respected); the same inputs and options give the same
-// mapping on any machine (no wall-clock cut-offs change answers). Errors: more
-// processes than total leaf capacity (one-to-one modes), an algorithm not
-// available in this build, invalid options.
+// Contract: with at most as many processes as slots the result is a valid
+// one-to-one mapping (ValidateMapping OK: one entry per process, capacities
+// respected); with more processes than slots Map partitions and maps in one
+// step (n-to-1) and the result passes ValidatePartitionMapping with
+// options.imbalance. The same inputs and options give the same mapping on any
+// machine (no wall-clock cut-offs change answers). Errors: invalid options, a
+// tree without usable leaves, a Scotch result that breaks the balance bound.
 #ifndef RANKMAP_CORE_MAPPER_H_
 #define RANKMAP_CORE_MAPPER_H_
 
