@@ -440,7 +440,8 @@ absl::Status RunDemo(const DemoCommand& cmd, std::ostream& out) {
   opts.seed = cmd.seed;
   const int32_t n = static_cast<int32_t>(tree.Capacity(tree.root()));
   out << "== this machine (" << cmd.inputs.topology << "): " << tree.num_leaves()
-      << " leaves, height " << tree.height() << "\n";
+      << " leaves, height " << tree.height() << "\n"
+      << topology::DrawTree(tree);
   ASSIGN_OR_RETURN(graphs::CommGraph stencil, DemoStencil(n, cmd.seed, 8.0 * 1024));
   out << "== a 2D 5-point stencil with " << n
       << " processes (8 KiB halos, ranks shuffled), one per slot\n";
