@@ -18,7 +18,8 @@
 // print, for both orders, the halo exchange time per iteration predicted by
 // core/cost_model.h (same tree and placement; `--model`, hockney by default;
 // `--params FILE`, else DefaultModelParams) and the measured one (slowest
-// process, exchange alone, no computation):
+// process, exchange alone, no computation); J and the predictions are -1
+// without RANKMAP_TOPOLOGY:
 //   stencil_mpi api 20 --model taulop --params machine.params
 #include <mpi.h>
 
