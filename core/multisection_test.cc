@@ -13,40 +13,15 @@ namespace {
 
 using graphs::CommGraph;
 using graphs::CommGraphBuilder;
+using testing::MakeCliqueChain;
 using testing::MakeGrid2D;
 using testing::MakeTleaf;
+using testing::PairwiseJ;
 using testing::Permute;
 using testing::RandomPermutation;
 using topology::Tree;
 using topology::TreeBuilder;
 
-// J recomputed from scratch, pair by pair, independently of ComputeJ.
-double BruteJ(const Tree& tree, const CommGraph& g, const Mapping& m) {
-  double j = 0.0;
-  for (int32_t u = 0; u < g.num_vertices(); ++u) {
-    for (int32_t v = u + 1; v < g.num_vertices(); ++v) {
-      const double w = g.EdgeWeight(u, v);
-      if (w > 0) j += w * tree.Distance(m[u], m[v]);
-    }
-  }
-  return j;
-}
-
-// `groups` cliques of `size` vertices with intra weight `heavy`; consecutive
-// groups joined by one edge of weight `light`.
-CommGraph Cliques(int32_t groups, int32_t size, double heavy, double light) {
-  CommGraphBuilder b(int64_t{groups} * size);
-  for (int32_t g = 0; g < groups; ++g) {
-    for (int32_t i = 0; i < size; ++i) {
-      for (int32_t j = i + 1; j < size; ++j)
-        EXPECT_TRUE(b.AddEdge(g * size + i, g * size + j, heavy).ok());
-    }
-    if (g + 1 < groups) {
-      EXPECT_TRUE(b.AddEdge(g * size, (g + 1) * size, light).ok());
-    }
-  }
-  return std::move(b).Build().value();
-}
 
 TEST(ScaleToMetisWeights, KeepsRatiosAndCapsTheLargest) {
   std::vector<int32_t> w = ScaleToMetisWeights({1.0, 2.0, 0.5, 0.0});
@@ -75,13 +50,13 @@ TEST(MultisectionMap, HiddenCliquesLandOnNodes) {
   // 4833.
   const Tree tree = MakeTleaf("2 4 10 16 1");
   const CommGraph g =
-      Permute(Cliques(4, 16, 10.0, 1.0), RandomPermutation(64, 5));
+      Permute(MakeCliqueChain(4, 16, 10.0, 1.0), RandomPermutation(64, 5));
   MappingOptions o;
   o.refine = false;
   absl::StatusOr<Mapping> m = MultisectionMap(tree, g, o);
   ASSERT_TRUE(m.ok()) << m.status();
   ASSERT_TRUE(ValidateMapping(tree, 64, *m).ok());
-  EXPECT_DOUBLE_EQ(BruteJ(tree, g, *m), 4833.0);
+  EXPECT_DOUBLE_EQ(PairwiseJ(tree, g, *m), 4833.0);
   EXPECT_DOUBLE_EQ(ComputeJ(tree, g, *m), 4833.0);
 }
 
@@ -97,14 +72,14 @@ TEST(MultisectionMap, ShuffledGridIsTiled) {
   o.refine = false;
   Mapping m = MultisectionMap(tree, g, o).value();
   ASSERT_TRUE(ValidateMapping(tree, 64, m).ok());
-  const double j = BruteJ(tree, g, m);
+  const double j = PairwiseJ(tree, g, m);
   EXPECT_DOUBLE_EQ(ComputeJ(tree, g, m), j);
   EXPECT_GE(j, 2032.0);
   EXPECT_LT(j, 2032.0 + 111.0);
   // Identity on the shuffled graph is far worse.
   Mapping id(64);
   for (int32_t i = 0; i < 64; ++i) id[i] = i;
-  EXPECT_GT(BruteJ(tree, g, id), 3 * j);
+  EXPECT_GT(PairwiseJ(tree, g, id), 3 * j);
 }
 
 TEST(MultisectionMap, SameSeedSameMapping) {
@@ -120,10 +95,10 @@ TEST(MultisectionMap, FewProcessesArePackedIntoOneNode) {
   // 16 processes of one clique on a 64-slot tree: all inside one 16-core node,
   // J = 120 * 1.
   const Tree tree = MakeTleaf("2 4 10 16 1");
-  const CommGraph g = Cliques(1, 16, 1.0, 0.0);
+  const CommGraph g = MakeCliqueChain(1, 16, 1.0, 0.0);
   Mapping m = MultisectionMap(tree, g, MappingOptions{}).value();
   ASSERT_TRUE(ValidateMapping(tree, 16, m).ok());
-  EXPECT_DOUBLE_EQ(BruteJ(tree, g, m), 120.0);
+  EXPECT_DOUBLE_EQ(PairwiseJ(tree, g, m), 120.0);
 }
 
 TEST(MultisectionMap, UnbalancedTreeWithRestrictedLeaves) {
@@ -153,7 +128,7 @@ TEST(MultisectionMap, UnbalancedTreeWithRestrictedLeaves) {
   ASSERT_TRUE(ValidateMapping(tree, 8, m).ok());
   for (LeafId l : m) EXPECT_GT(tree.capacity(l), 0);
   // 15 * 5 * 1 + 1 * 5 * 1 + 1 * 1 * 100
-  EXPECT_DOUBLE_EQ(BruteJ(tree, g, m), 180.0);
+  EXPECT_DOUBLE_EQ(PairwiseJ(tree, g, m), 180.0);
 }
 
 TEST(MultisectionMap, OversubscribedLeavesTakeHeavyPairs) {
@@ -172,7 +147,7 @@ TEST(MultisectionMap, OversubscribedLeavesTakeHeavyPairs) {
       Permute(std::move(gb).Build().value(), RandomPermutation(8, 4));
   Mapping m = MultisectionMap(tree, g, MappingOptions{}).value();
   ASSERT_TRUE(ValidateMapping(tree, 8, m).ok());
-  EXPECT_DOUBLE_EQ(BruteJ(tree, g, m), 24.0);
+  EXPECT_DOUBLE_EQ(PairwiseJ(tree, g, m), 24.0);
 }
 
 TEST(MultisectionMap, PairCostsChooseTheCheapClusterPair) {
@@ -200,7 +175,7 @@ TEST(MultisectionMap, PairCostsChooseTheCheapClusterPair) {
   const CommGraph g = std::move(gb).Build().value();
   Mapping m = MultisectionMap(tree, g, MappingOptions{}).value();
   ASSERT_TRUE(ValidateMapping(tree, 12, m).ok());
-  EXPECT_DOUBLE_EQ(BruteJ(tree, g, m), 440.0);
+  EXPECT_DOUBLE_EQ(PairwiseJ(tree, g, m), 440.0);
 }
 
 TEST(MultisectionMap, TooManyProcessesIsAnError) {
@@ -311,7 +286,7 @@ TEST(RefinePartition, NeverRaisesJAndKeepsBounds) {
 TEST(Map, DispatchesMultisectionScotchAndNTo1) {
   const Tree tree = MakeTleaf("2 4 10 16 1");
   const CommGraph g =
-      Permute(Cliques(4, 16, 10.0, 1.0), RandomPermutation(64, 5));
+      Permute(MakeCliqueChain(4, 16, 10.0, 1.0), RandomPermutation(64, 5));
   MappingOptions o;
   o.algorithm = Algorithm::kMultisection;
   Mapping ms = Map(tree, g, o).value();

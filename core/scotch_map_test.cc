@@ -11,50 +11,27 @@ namespace {
 
 using graphs::CommGraph;
 using graphs::CommGraphBuilder;
+using testing::MakeCliqueChain;
 using testing::MakeGrid2D;
 using testing::MakeTleaf;
+using testing::PairwiseJ;
 using testing::Permute;
 using testing::RandomPermutation;
 using topology::Tree;
 using topology::TreeBuilder;
 
-double BruteJ(const Tree& tree, const CommGraph& g, const Mapping& m) {
-  double j = 0.0;
-  for (int32_t u = 0; u < g.num_vertices(); ++u) {
-    for (int32_t v = u + 1; v < g.num_vertices(); ++v) {
-      const double w = g.EdgeWeight(u, v);
-      if (w > 0) j += w * tree.Distance(m[u], m[v]);
-    }
-  }
-  return j;
-}
-
-CommGraph Cliques(int32_t groups, int32_t size, double heavy, double light) {
-  CommGraphBuilder b(int64_t{groups} * size);
-  for (int32_t g = 0; g < groups; ++g) {
-    for (int32_t i = 0; i < size; ++i) {
-      for (int32_t j = i + 1; j < size; ++j) {
-        EXPECT_TRUE(b.AddEdge(g * size + i, g * size + j, heavy).ok());
-      }
-    }
-    if (g + 1 < groups) {
-      EXPECT_TRUE(b.AddEdge(g * size, (g + 1) * size, light).ok());
-    }
-  }
-  return std::move(b).Build().value();
-}
 
 TEST(ScotchMap, TleafTargetFindsHiddenCliques) {
   // Same instance as the multisection test: optimum 4 * 120 * 10 + 3 * 11 =
   // 4833.
   const Tree tree = MakeTleaf("2 4 10 16 1");
   const CommGraph g =
-      Permute(Cliques(4, 16, 10.0, 1.0), RandomPermutation(64, 5));
+      Permute(MakeCliqueChain(4, 16, 10.0, 1.0), RandomPermutation(64, 5));
   ScotchReport rep;
   Mapping m = ScotchMap(tree, g, MappingOptions{}, &rep).value();
   EXPECT_TRUE(rep.tleaf_target);
   ASSERT_TRUE(ValidateMapping(tree, 64, m).ok());
-  EXPECT_DOUBLE_EQ(BruteJ(tree, g, m), 4833.0);
+  EXPECT_DOUBLE_EQ(PairwiseJ(tree, g, m), 4833.0);
 }
 
 TEST(ScotchMap, ShuffledGridValidDeterministicAndBetterThanIdentity) {
@@ -65,19 +42,19 @@ TEST(ScotchMap, ShuffledGridValidDeterministicAndBetterThanIdentity) {
   Mapping m = ScotchMap(tree, g, o).value();
   ASSERT_TRUE(ValidateMapping(tree, 64, m).ok());
   EXPECT_EQ(ScotchMap(tree, g, o).value(), m);
-  EXPECT_DOUBLE_EQ(ComputeJ(tree, g, m), BruteJ(tree, g, m));
-  EXPECT_GE(BruteJ(tree, g, m), 2032.0);  // the optimum (see multisection_test)
+  EXPECT_DOUBLE_EQ(ComputeJ(tree, g, m), PairwiseJ(tree, g, m));
+  EXPECT_GE(PairwiseJ(tree, g, m), 2032.0);  // the optimum (see multisection_test)
   Mapping id(64);
   for (int32_t i = 0; i < 64; ++i) id[i] = i;
-  EXPECT_LT(BruteJ(tree, g, m), BruteJ(tree, g, id));
+  EXPECT_LT(PairwiseJ(tree, g, m), PairwiseJ(tree, g, id));
 }
 
 TEST(ScotchMap, FewerProcessesThanSlotsArePadded) {
   const Tree tree = MakeTleaf("2 4 10 16 1");
-  const CommGraph g = Cliques(1, 16, 1.0, 0.0);
+  const CommGraph g = MakeCliqueChain(1, 16, 1.0, 0.0);
   Mapping m = ScotchMap(tree, g, MappingOptions{}).value();
   ASSERT_TRUE(ValidateMapping(tree, 16, m).ok());
-  EXPECT_DOUBLE_EQ(BruteJ(tree, g, m), 120.0);  // one node
+  EXPECT_DOUBLE_EQ(PairwiseJ(tree, g, m), 120.0);  // one node
 }
 
 TEST(ScotchMap, UnbalancedTreeUsesGeneralTargetAndSkipsForbiddenLeaves) {
@@ -105,8 +82,8 @@ TEST(ScotchMap, UnbalancedTreeUsesGeneralTargetAndSkipsForbiddenLeaves) {
   EXPECT_FALSE(rep.tleaf_target);
   ASSERT_TRUE(ValidateMapping(tree, 8, m).ok());
   for (LeafId l : m) EXPECT_GT(tree.capacity(l), 0);
-  EXPECT_GE(BruteJ(tree, g, m), 180.0);
-  EXPECT_DOUBLE_EQ(BruteJ(tree, g, m), 180.0);
+  EXPECT_GE(PairwiseJ(tree, g, m), 180.0);
+  EXPECT_DOUBLE_EQ(PairwiseJ(tree, g, m), 180.0);
 }
 
 TEST(ScotchMap, OversubscribedLeavesGetACapacityLevel) {
@@ -123,7 +100,7 @@ TEST(ScotchMap, OversubscribedLeavesGetACapacityLevel) {
   Mapping m = ScotchMap(tree, g, MappingOptions{}, &rep).value();
   EXPECT_TRUE(rep.tleaf_target);
   ASSERT_TRUE(ValidateMapping(tree, 8, m).ok());
-  EXPECT_GE(BruteJ(tree, g, m), 24.0);  // the optimum
+  EXPECT_GE(PairwiseJ(tree, g, m), 24.0);  // the optimum
 }
 
 TEST(ScotchMap, TooManyProcesses) {

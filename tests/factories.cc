@@ -63,6 +63,29 @@ graphs::CommGraph MakeRandomGraph(int32_t n, int32_t partners, uint64_t seed) {
   return BuildOrDie(std::move(b));
 }
 
+graphs::CommGraph MakeCliqueChain(int32_t groups, int32_t size, double heavy, double light) {
+  graphs::CommGraphBuilder b(int64_t{groups} * size);
+  for (int32_t g = 0; g < groups; ++g) {
+    for (int32_t i = 0; i < size; ++i) {
+      for (int32_t j = i + 1; j < size; ++j) AddOrDie(b, g * size + i, g * size + j, heavy);
+    }
+    if (g + 1 < groups) AddOrDie(b, g * size, (g + 1) * size, light);
+  }
+  return BuildOrDie(std::move(b));
+}
+
+double PairwiseJ(const topology::Tree& tree, const graphs::CommGraph& g,
+                 const std::vector<int32_t>& mapping) {
+  double j = 0.0;
+  for (int32_t u = 0; u < g.num_vertices(); ++u) {
+    for (int32_t v = u + 1; v < g.num_vertices(); ++v) {
+      const double w = g.EdgeWeight(u, v);
+      if (w > 0) j += w * tree.Distance(mapping[u], mapping[v]);
+    }
+  }
+  return j;
+}
+
 topology::Tree MakeTleaf(std::string_view levels) {
   std::istringstream in{std::string(levels)};
   int64_t count = 0;

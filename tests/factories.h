@@ -17,6 +17,13 @@ graphs::CommGraph MakeGrid2D(int32_t r, int32_t c, double w = 1.0);
 graphs::CommGraph MakeGrid3D(int32_t x, int32_t y, int32_t z, double w = 1.0);
 // Random graph: each vertex picks `partners` random others with integer weights in [1, 100].
 graphs::CommGraph MakeRandomGraph(int32_t n, int32_t partners, uint64_t seed);
+// `groups` cliques of `size` vertices with intra weight `heavy`; consecutive groups joined by
+// one edge (first vertex to first vertex) of weight `light`.
+graphs::CommGraph MakeCliqueChain(int32_t groups, int32_t size, double heavy, double light);
+// J recomputed pair by pair over all vertex pairs (O(n^2 log deg)), independently of the
+// engine's edge-walking evaluators: an oracle for small tests.
+double PairwiseJ(const topology::Tree& tree, const graphs::CommGraph& g,
+                 const std::vector<int32_t>& mapping);
 // The tleaf body "L a1 c1 ... aL cL" (without the word tleaf), e.g. "2 2 10 2 1". Aborts the
 // test binary on malformed input: factories are for literals written in tests.
 topology::Tree MakeTleaf(std::string_view levels);
