@@ -102,28 +102,8 @@ TEST(MultisectionMap, FewProcessesArePackedIntoOneNode) {
 }
 
 TEST(MultisectionMap, UnbalancedTreeWithRestrictedLeaves) {
-  // Root (cost 100) over node A with 6 cores and node B with 4 cores of which 2
-  // are not allowed (capacity 0); cores inside a node at distance 1. Two
-  // cliques of 6 and 2 (weight 5) joined by one light edge: the 6-clique fits
-  // only A.
-  TreeBuilder b;
-  const NodeId root = b.AddRoot("switch", 100);
-  const NodeId a = b.AddChild(root, "node", 1);
-  const NodeId nb = b.AddChild(root, "node", 1);
-  for (int i = 0; i < 6; ++i) b.AddChild(a, "core");
-  std::vector<NodeId> bl;
-  for (int i = 0; i < 4; ++i) bl.push_back(b.AddChild(nb, "core"));
-  b.SetCapacity(bl[0], 0);
-  b.SetCapacity(bl[2], 0);
-  const Tree tree = std::move(b).Build().value();
-  CommGraphBuilder gb(8);
-  for (int i = 0; i < 6; ++i) {
-    for (int j = i + 1; j < 6; ++j) ASSERT_TRUE(gb.AddEdge(i, j, 5).ok());
-  }
-  ASSERT_TRUE(gb.AddEdge(6, 7, 5).ok());
-  ASSERT_TRUE(gb.AddEdge(5, 6, 1).ok());
-  const CommGraph g =
-      Permute(std::move(gb).Build().value(), RandomPermutation(8, 2));
+  // tests/factories.h describes the instance: the 6-clique fits only node A.
+  const auto [tree, g] = testing::MakeRestrictedTwoNodeCase();
   Mapping m = MultisectionMap(tree, g, MappingOptions{}).value();
   ASSERT_TRUE(ValidateMapping(tree, 8, m).ok());
   for (LeafId l : m) EXPECT_GT(tree.capacity(l), 0);

@@ -59,24 +59,7 @@ TEST(ScotchMap, FewerProcessesThanSlotsArePadded) {
 
 TEST(ScotchMap, UnbalancedTreeUsesGeneralTargetAndSkipsForbiddenLeaves) {
   // The multisection test's instance: optimum 180 with the 6-clique on node A.
-  TreeBuilder b;
-  const NodeId root = b.AddRoot("switch", 100);
-  const NodeId a = b.AddChild(root, "node", 1);
-  const NodeId nb = b.AddChild(root, "node", 1);
-  for (int i = 0; i < 6; ++i) b.AddChild(a, "core");
-  std::vector<NodeId> bl;
-  for (int i = 0; i < 4; ++i) bl.push_back(b.AddChild(nb, "core"));
-  b.SetCapacity(bl[0], 0);
-  b.SetCapacity(bl[2], 0);
-  const Tree tree = std::move(b).Build().value();
-  CommGraphBuilder gb(8);
-  for (int i = 0; i < 6; ++i) {
-    for (int j = i + 1; j < 6; ++j) ASSERT_TRUE(gb.AddEdge(i, j, 5).ok());
-  }
-  ASSERT_TRUE(gb.AddEdge(6, 7, 5).ok());
-  ASSERT_TRUE(gb.AddEdge(5, 6, 1).ok());
-  const CommGraph g =
-      Permute(std::move(gb).Build().value(), RandomPermutation(8, 2));
+  const auto [tree, g] = testing::MakeRestrictedTwoNodeCase();
   ScotchReport rep;
   Mapping m = ScotchMap(tree, g, MappingOptions{}, &rep).value();
   EXPECT_FALSE(rep.tleaf_target);

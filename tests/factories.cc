@@ -86,6 +86,46 @@ double PairwiseJ(const topology::Tree& tree, const graphs::CommGraph& g,
   return j;
 }
 
+RestrictedTwoNodeCase MakeRestrictedTwoNodeCase() {
+  topology::TreeBuilder b;
+  const topology::NodeId root = b.AddRoot("switch", 100);
+  const topology::NodeId a = b.AddChild(root, "node", 1);
+  const topology::NodeId nb = b.AddChild(root, "node", 1);
+  for (int i = 0; i < 6; ++i) b.AddChild(a, "core");
+  for (int i = 0; i < 4; ++i) {
+    const topology::NodeId core = b.AddChild(nb, "core");
+    if (i % 2 == 0) b.SetCapacity(core, 0);
+  }
+  auto tree = std::move(b).Build();
+  if (!tree.ok()) std::abort();
+  graphs::CommGraphBuilder gb(8);
+  for (int i = 0; i < 6; ++i) {
+    for (int j = i + 1; j < 6; ++j) AddOrDie(gb, i, j, 5);
+  }
+  AddOrDie(gb, 6, 7, 5);
+  AddOrDie(gb, 5, 6, 1);
+  return {*std::move(tree), Permute(BuildOrDie(std::move(gb)), RandomPermutation(8, 2))};
+}
+
+std::string MutateText(std::string text, std::string_view alphabet, std::mt19937_64& rng) {
+  const int edits = 1 + static_cast<int>(rng() % 4);
+  for (int e = 0; e < edits && !text.empty(); ++e) {
+    const size_t pos = rng() % text.size();
+    switch (rng() % 3) {
+      case 0:
+        text[pos] = alphabet[rng() % alphabet.size()];
+        break;
+      case 1:
+        text.erase(pos, 1);
+        break;
+      default:
+        text.insert(pos, 1, alphabet[rng() % alphabet.size()]);
+        break;
+    }
+  }
+  return text;
+}
+
 topology::Tree MakeTleaf(std::string_view levels) {
   std::istringstream in{std::string(levels)};
   int64_t count = 0;

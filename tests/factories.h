@@ -3,6 +3,8 @@
 #define RANKMAP_TESTS_FACTORIES_H_
 
 #include <cstdint>
+#include <random>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -24,6 +26,18 @@ graphs::CommGraph MakeCliqueChain(int32_t groups, int32_t size, double heavy, do
 // engine's edge-walking evaluators: an oracle for small tests.
 double PairwiseJ(const topology::Tree& tree, const graphs::CommGraph& g,
                  const std::vector<int32_t>& mapping);
+// An unbalanced, restricted instance with a known optimum of 180: a root (cost 100) over node A
+// with 6 cores and node B with 4 cores of which leaves 7 and 9 are unavailable (capacity 0), cores
+// inside a node at distance 1; the graph is a 6-clique and a pair (weight 5) joined by one edge
+// (weight 1), ranks shuffled. Only node A holds the 6-clique.
+struct RestrictedTwoNodeCase {
+  topology::Tree tree;
+  graphs::CommGraph graph;
+};
+RestrictedTwoNodeCase MakeRestrictedTwoNodeCase();
+// 1 to 4 random single-character edits (replace, erase or insert from `alphabet`): the mutation
+// step of the parsers' crash tests.
+std::string MutateText(std::string text, std::string_view alphabet, std::mt19937_64& rng);
 // The tleaf body "L a1 c1 ... aL cL" (without the word tleaf), e.g. "2 2 10 2 1". Aborts the
 // test binary on malformed input: factories are for literals written in tests.
 topology::Tree MakeTleaf(std::string_view levels);

@@ -6,6 +6,7 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/factories.h"
 
 namespace rankmap::topology {
 namespace {
@@ -133,22 +134,7 @@ TEST(Tleaf, MutatedInputsNeverCrash) {
   std::mt19937_64 rng(20261122);
   int ok = 0, errors = 0;
   for (int iter = 0; iter < 4000; ++iter) {
-    std::string s = seeds[iter % 3];
-    const int edits = 1 + static_cast<int>(rng() % 4);
-    for (int e = 0; e < edits && !s.empty(); ++e) {
-      const size_t pos = rng() % s.size();
-      switch (rng() % 3) {
-        case 0:
-          s[pos] = alphabet[rng() % alphabet.size()];
-          break;
-        case 1:
-          s.erase(pos, 1);
-          break;
-        default:
-          s.insert(pos, 1, alphabet[rng() % alphabet.size()]);
-          break;
-      }
-    }
+    const std::string s = rankmap::testing::MutateText(seeds[iter % 3], alphabet, rng);
     auto t = ParseTleaf(s, "mutant", int64_t{1} << 12);
     if (t.ok()) {
       ASSERT_TRUE(t->Validate().ok()) << s;
