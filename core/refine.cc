@@ -142,6 +142,13 @@ void RefineVertices(const topology::Tree& tree, const graphs::CommGraph& graph,
   if (n < 2 || options.refine_rounds <= 0) return;
   Placement place(tree, graph, mapping);
   std::vector<int32_t> stamp(tree.num_leaves(), -1);
+  // Nodes whose children are all single-slot leaves.
+  std::vector<char> unit_slots(tree.num_nodes(), 1);
+  for (NodeId v = 0; v < tree.num_nodes(); ++v) {
+    const NodeId p = tree.parent(v);
+    if (p >= 0 && (!tree.is_leaf(v) || tree.capacity(v) != 1))
+      unit_slots[p] = 0;
+  }
   std::vector<int32_t> order;  // neighbour positions of u, heaviest first
   int32_t visit = 0;
   // Only processes that moved, or whose neighbours moved, are revisited in the
@@ -168,6 +175,7 @@ void RefineVertices(const topology::Tree& tree, const graphs::CommGraph& graph,
       const LeafId lu = place.leaf(u);
       const NodeId pu = tree.parent(lu);
       bool settled = !tree.has_pair_costs(pu < 0 ? lu : pu);
+      const bool unit_siblings = pu >= 0 && settled && unit_slots[pu];
       for (size_t k = 0; k < nu.size() && settled; ++k) {
         const LeafId lx = place.leaf(nu[k]);
         settled = lx == lu || tree.parent(lx) == pu;
@@ -194,6 +202,10 @@ void RefineVertices(const topology::Tree& tree, const graphs::CommGraph& graph,
       for (size_t a = 0; a < anchors; ++a) {
         const LeafId lx = place.leaf(nu[order[a]]);
         const NodeId p = tree.parent(lx);
+        // Single-slot leaves under u's own parent are interchangeable for u
+        // (same distance to every other leaf): swaps and moves there gain
+        // exactly 0.
+        if (p == pu && unit_siblings) continue;
         LeafId begin = lx, end = lx + 1;
         if (p >= 0) {
           begin = std::max(tree.leaf_begin(p), lx - window / 2);
