@@ -26,8 +26,8 @@ enum class Mode { kOneToOne, kPartition };
 // kHugeGraph vertices, get a single METIS attempt.
 constexpr int32_t kHugeSubgraph = 200000;
 constexpr int32_t kHugeGraph = 500000;
-// Graphs up to this many vertices get 8 METIS attempts at the root, larger
-// ones 4.
+// One-to-one: graphs up to this many vertices get 8 METIS attempts at the
+// root, larger ones 4.
 constexpr int32_t kManyRootCuts = 2048;
 
 // Parts are numbered in the order of the children that receive something.
@@ -253,9 +253,9 @@ class Multisection {
       opts[METIS_OPTION_NUMBERING] = 0;
       // More attempts where cuts cost most: the root's cut dominates J, and
       // its graph is only one of the ~n / leaves-per-level subproblems (8
-      // attempts up to kManyRootCuts processes, 4 above: measured on the
+      // attempts; one-to-one above kManyRootCuts processes 4: measured on the
       // bench, 4 instead of 8 costs 0.5% of J in the geometric mean and
-      // halves the time). Very large subgraphs, and every split of a very
+      // halves the time; on the n-to-1 meshes it cost 0.6%). Very large subgraphs, and every split of a very
       // large graph, get one attempt and one method (k-way above 8 parts) so
       // the million-process case stays within its time budget.
       const bool huge = n > kHugeSubgraph || graph_.num_vertices() > kHugeGraph;
@@ -266,8 +266,9 @@ class Multisection {
       const idx_t tries =
           huge ? 1 : (options_.exhaustive_limit > 0 ? 2 * base : base);
       const idx_t root_tries =
-          graph_.num_vertices() <= kManyRootCuts ? 8 / base * tries
-                                                 : 4 / base * tries;
+          partition || graph_.num_vertices() <= kManyRootCuts
+              ? 8 / base * tries
+              : 4 / base * tries;
       opts[METIS_OPTION_NCUTS] =
           node == tree_.root() && !huge ? root_tries : tries;
       // Recursive bisection (method 0) and direct k-way (method 1). One-to-one
