@@ -63,8 +63,9 @@ absl::StatusOr<Mapping> MultisectionMap(const topology::Tree& tree,
 // whenever that is achievable (errors otherwise: a single vertex heavier than
 // a leaf's bound). Runs four multisections (two ways of spending the imbalance
 // over the levels: all of it where needed, or (1 + imbalance)^(1 / height) per
-// level; two METIS seeds each), each repaired and refined, and keeps the lowest
-// J. Time 4x MultisectionMap plus O(rounds * m * height) per refinement.
+// level; two METIS seeds each), each repaired and refined (greedy moves, then
+// multilevel FM: FmRefinePartition), and keeps the lowest J. Time 4x
+// MultisectionMap plus the refinements.
 absl::StatusOr<Mapping> PartitionMap(const topology::Tree& tree,
                                      const graphs::CommGraph& graph,
                                      const MappingOptions& options);
@@ -77,6 +78,20 @@ double RefinePartition(const topology::Tree& tree,
                        const graphs::CommGraph& graph,
                        const std::vector<double>& max_load, int32_t rounds,
                        Mapping* mapping);
+
+// Multilevel Fiduccia-Mattheyses refinement of an n-to-1 mapping, with the
+// tree distances as the objective. The graph is coarsened by pairing vertices
+// that share a leaf (so the mapping projects exactly); on each level, coarsest
+// first, passes repeatedly move the unlocked vertex with the best gain (possibly
+// negative) to a leaf holding one of its neighbours and with room under
+// max_load, lock it, and roll back to the best prefix, which climbs out of the
+// local minima RefinePartition stops in. At most `passes` passes per level; a
+// level stops after a pass without gain. Returns the J decrease (>= 0); loads
+// stay within max_load. Deterministic (ties: lower vertex, lower leaf).
+double FmRefinePartition(const topology::Tree& tree,
+                         const graphs::CommGraph& graph,
+                         const std::vector<double>& max_load, int32_t passes,
+                         Mapping* mapping);
 
 // The integer weights METIS sees for `weights` (rule in the header comment).
 // Exposed for tests. Output has the same length; zero stays zero.
