@@ -2,9 +2,15 @@
 // on shuffled instance families, side by side in one table, plus the n-to-1
 // mesh comparison with Scotch.
 //
-//   bazel run -c opt //bench:engine_bench -- --sizes=64,256
-//   --families=stencil2d,clustered bazel run -c opt //bench:engine_bench --
-//   --scale      # adds the 1,048,576-process case
+//   ./bazelw run -c opt //bench:engine_bench
+//   ./bazelw run -c opt //bench:engine_bench -- --sizes=64,256 \
+//       --families=stencil2d,clustered
+//   # adds the 1,048,576-process case:
+//   ./bazelw run -c opt //bench:engine_bench -- --scale
+//   # ablation: each extension switched off (or on) alone:
+//   ./bazelw run -c opt //bench:engine_bench -- --meshes=false \
+//       --algorithms=tm,tm-no-exact,tm-no-split,tm-no-refine,tm+exhaustive,\
+//   multisection,multisection-no-refine,paper-tm,scotch
 //
 // Families (fixed seeds, ranks shuffled so identity is poor): 2D 5-point
 // stencil, 3D 7-point stencil, random sparse with 4 partners per process,
@@ -47,7 +53,9 @@ ABSL_FLAG(std::string, sizes, "64,256,576,1024,4096,8192",
 ABSL_FLAG(std::string, algorithms,
           "default,fast,strong,paper-tm,multisection,scotch,identity,round-"
           "robin,random,mpipp",
-          "comma-separated algorithms to run");
+          "comma-separated algorithms to run; also tm (TreeMatch with its "
+          "extensions) and the ablations tm-no-exact, tm-no-split, "
+          "tm-no-refine, tm+exhaustive, multisection-no-refine");
 ABSL_FLAG(bool, network, true,
           "add the heterogeneous three-cluster network rows");
 ABSL_FLAG(bool, meshes, true, "add the n-to-1 METIS mesh rows");
@@ -265,6 +273,22 @@ class Bench {
       o.split_arities = false;
       o.refine = false;
       o.exhaustive_limit = 0;
+    } else if (a.starts_with("tm-no-") || a == "tm+exhaustive" ||
+               a == "multisection-no-refine") {
+      // Ablation: the engine with one extension switched off (or on).
+      o.algorithm = a.starts_with("tm") ? core::Algorithm::kTreeMatch
+                                        : core::Algorithm::kMultisection;
+      if (a == "tm-no-exact") {
+        o.exact_pairing = false;
+      } else if (a == "tm-no-split") {
+        o.split_arities = false;
+      } else if (a == "tm-no-refine" || a == "multisection-no-refine") {
+        o.refine = false;
+      } else if (a == "tm+exhaustive") {
+        o.exhaustive_limit = 4;
+      } else {
+        return absl::InvalidArgumentError("unknown ablation " + a);
+      }
     } else {
       absl::StatusOr<core::Algorithm> alg = core::ParseAlgorithm(a);
       if (!alg.ok()) return alg.status();

@@ -11,3 +11,15 @@ rows=$(grep -cE '^(stencil2d|stencil3d|random4|clustered|network)' "$out")
 [ "$rows" -eq 60 ] || { echo "expected 60 rows, found $rows"; exit 1; }
 if grep -q INVALID "$out"; then echo "invalid mapping"; exit 1; fi
 grep -q '^geomean' "$out"
+# The ablation variants run and validate too (4 families x 7 variants).
+abl="${TEST_TMPDIR}/ablation.txt"
+"$bin" --sizes=64 --meshes=false --network=false --seed=3 \
+  --algorithms=tm,tm-no-exact,tm-no-split,tm-no-refine,tm+exhaustive,multisection-no-refine,scotch \
+  >"$abl"
+rows=$(grep -cE '^(stencil2d|stencil3d|random4|clustered)' "$abl")
+[ "$rows" -eq 28 ] || { echo "expected 28 ablation rows, found $rows"; exit 1; }
+if grep -q INVALID "$abl"; then echo "invalid mapping"; exit 1; fi
+# An unknown variant is an error, not a silent default.
+if "$bin" --sizes=64 --meshes=false --network=false --algorithms=tm-no-such >/dev/null 2>&1; then
+  echo "unknown ablation accepted"; exit 1
+fi

@@ -42,7 +42,9 @@ std::string_view AlgorithmName(Algorithm a);
 struct MappingOptions {
   Algorithm algorithm = Algorithm::kPortfolio;
   uint64_t seed = 1;
-  // Worker threads; results do not depend on this value.
+  // Worker threads; results do not depend on this value. With 2 or more the
+  // portfolio runs TreeMatch beside the multisection (METIS itself stays on
+  // one thread).
   int32_t threads = 1;
 
   // TreeMatch extensions (each measured by bench/). With exact_pairing = false,
@@ -68,7 +70,8 @@ struct MappingOptions {
   double imbalance = 0.03;
 
   // Named presets: "default" (the values above: portfolio of TreeMatch and
-  // multisection, each refined); "fast" (TreeMatch alone, heavy-edge pairing,
+  // multisection, TreeMatch refined only when it is within 2% of the refined
+  // multisection); "fast" (TreeMatch alone, heavy-edge pairing,
   // 2 refinement rounds; a small fraction of default's time); "strong"
   // (exhaustive grouping of groups up to 4 on small levels, 32 refinement
   // rounds, 4 MPIPP starts).
