@@ -13,30 +13,38 @@ absl::StatusOr<MappingFormat> ParseMappingFormat(std::string_view name) {
   if (name == "plain") return MappingFormat::kPlain;
   if (name == "rankfile") return MappingFormat::kRankfile;
   if (name == "json") return MappingFormat::kJson;
-  return absl::InvalidArgumentError(absl::StrCat(
-      "--format: unknown mapping format '", std::string(name), "' (expected plain, rankfile, json)"));
+  return absl::InvalidArgumentError(
+      absl::StrCat("--format: unknown mapping format '", std::string(name),
+                   "' (expected plain, rankfile, json)"));
 }
 
-absl::StatusOr<core::Mapping> ParseMapping(std::string_view text, std::string_view name) {
+absl::StatusOr<core::Mapping> ParseMapping(std::string_view text,
+                                           std::string_view name) {
   core::Mapping m;
   int64_t line_no = 0;
   while (!text.empty()) {
     ++line_no;
     const size_t eol = text.find('\n');
     std::string_view line = text.substr(0, eol);
-    text = eol == std::string_view::npos ? std::string_view() : text.substr(eol + 1);
-    if (const size_t hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
-    while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
-    while (!line.empty() && (line.back() == ' ' || line.back() == '\t' || line.back() == '\r')) {
+    text = eol == std::string_view::npos ? std::string_view()
+                                         : text.substr(eol + 1);
+    if (const size_t hash = line.find('#'); hash != std::string_view::npos)
+      line = line.substr(0, hash);
+    while (!line.empty() && (line.front() == ' ' || line.front() == '\t'))
+      line.remove_prefix(1);
+    while (!line.empty() &&
+           (line.back() == ' ' || line.back() == '\t' || line.back() == '\r')) {
       line.remove_suffix(1);
     }
     if (line.empty()) continue;
     int64_t leaf = 0;
-    auto [ptr, ec] = std::from_chars(line.data(), line.data() + line.size(), leaf);
-    if (ec != std::errc() || ptr != line.data() + line.size() || leaf < 0 || leaf > INT32_MAX) {
-      return absl::InvalidArgumentError(absl::StrCat(std::string(name), ":", line_no,
-                                                     ": expected a leaf index, found '",
-                                                     std::string(line), "'"));
+    auto [ptr, ec] =
+        std::from_chars(line.data(), line.data() + line.size(), leaf);
+    if (ec != std::errc() || ptr != line.data() + line.size() || leaf < 0 ||
+        leaf > INT32_MAX) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          std::string(name), ":", line_no, ": expected a leaf index, found '",
+          std::string(line), "'"));
     }
     m.push_back(static_cast<core::LeafId>(leaf));
   }
@@ -45,14 +53,17 @@ absl::StatusOr<core::Mapping> ParseMapping(std::string_view text, std::string_vi
 
 absl::StatusOr<core::Mapping> ReadMappingFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) return absl::NotFoundError(absl::StrCat(path, ": cannot open mapping file"));
+  if (!in)
+    return absl::NotFoundError(
+        absl::StrCat(path, ": cannot open mapping file"));
   std::stringstream buffer;
   buffer << in.rdbuf();
   return ParseMapping(buffer.str(), path);
 }
 
-std::string FormatMapping(const topology::Tree& tree, const core::Mapping& mapping,
-                          MappingFormat format, std::string_view algorithm, double j) {
+std::string FormatMapping(const topology::Tree& tree,
+                          const core::Mapping& mapping, MappingFormat format,
+                          std::string_view algorithm, double j) {
   std::string out;
   switch (format) {
     case MappingFormat::kPlain:
@@ -63,14 +74,15 @@ std::string FormatMapping(const topology::Tree& tree, const core::Mapping& mappi
         const core::LeafId l = mapping[p];
         const std::string& host = tree.host(l);
         const int32_t slot = tree.os_index(l) >= 0 ? tree.os_index(l) : l;
-        absl::StrAppend(&out, "rank ", p, "=", host.empty() ? "localhost" : host, " slot=", slot,
+        absl::StrAppend(&out, "rank ", p, "=",
+                        host.empty() ? "localhost" : host, " slot=", slot,
                         "\n");
       }
       break;
     case MappingFormat::kJson:
-      absl::StrAppend(&out, "{\"algorithm\": \"", std::string(algorithm), "\", ",
-                      absl::StrFormat("\"j\": %.17g", j), ", \"processes\": ", mapping.size(),
-                      ", \"mapping\": [");
+      absl::StrAppend(&out, "{\"algorithm\": \"", std::string(algorithm),
+                      "\", ", absl::StrFormat("\"j\": %.17g", j),
+                      ", \"processes\": ", mapping.size(), ", \"mapping\": [");
       for (size_t p = 0; p < mapping.size(); ++p) {
         absl::StrAppend(&out, p ? ", " : "", mapping[p]);
       }

@@ -1,5 +1,6 @@
-// Mapping files: the `plain` format (line i holds the logical leaf index of process i; blank
-// lines and `#` comments ignored), Open MPI rankfiles and JSON.
+// Mapping files: the `plain` format (line i holds the logical leaf index of
+// process i; blank lines and `#` comments ignored), Open MPI rankfiles and
+// JSON.
 #ifndef RANKMAP_CLI_MAPPING_IO_H_
 #define RANKMAP_CLI_MAPPING_IO_H_
 
@@ -16,16 +17,20 @@ enum class MappingFormat { kPlain, kRankfile, kJson };
 
 absl::StatusOr<MappingFormat> ParseMappingFormat(std::string_view name);
 
-// Parses the plain format; `name` is used in errors ("m.txt:3: expected a leaf index, found
-// 'x'"). Does not validate against a tree (use core::ValidateMapping).
-absl::StatusOr<core::Mapping> ParseMapping(std::string_view text, std::string_view name);
+// Parses the plain format; `name` is used in errors ("m.txt:3: expected a leaf
+// index, found 'x'"). Does not validate against a tree (use
+// core::ValidateMapping).
+absl::StatusOr<core::Mapping> ParseMapping(std::string_view text,
+                                           std::string_view name);
 absl::StatusOr<core::Mapping> ReadMappingFile(const std::string& path);
 
-// Rankfile lines `rank i=<host> slot=<os_index>`: the leaf's host name (or `localhost`) and
-// its hwloc os_index (physical PU id; the logical leaf index when unknown), for use with
-// `mpirun --rankfile F --mca rmaps_rank_file_physical 1`.
-std::string FormatMapping(const topology::Tree& tree, const core::Mapping& mapping,
-                          MappingFormat format, std::string_view algorithm, double j);
+// Rankfile lines `rank i=<host> slot=<os_index>`: the leaf's host name (or
+// `localhost`) and its hwloc os_index (physical PU id; the logical leaf index
+// when unknown), for use with `mpirun --rankfile F --mca
+// rmaps_rank_file_physical 1`.
+std::string FormatMapping(const topology::Tree& tree,
+                          const core::Mapping& mapping, MappingFormat format,
+                          std::string_view algorithm, double j);
 
 }  // namespace rankmap::cli
 

@@ -11,7 +11,8 @@ using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
 TEST(MappingIo, ParsesPlainWithCommentsAndBlankLines) {
-  auto m = ParseMapping("# leaf of process i\n3\n\n 1 \n0 # trailing\r\n2", "m.txt");
+  auto m =
+      ParseMapping("# leaf of process i\n3\n\n 1 \n0 # trailing\r\n2", "m.txt");
   ASSERT_TRUE(m.ok()) << m.status();
   EXPECT_THAT(*m, ElementsAre(3, 1, 0, 2));
 }
@@ -22,19 +23,23 @@ TEST(MappingIo, ErrorsNameFileAndLine) {
   EXPECT_FALSE(ParseMapping("-1\n", "m").ok());
   EXPECT_FALSE(ParseMapping("1 2\n", "m").ok());
   EXPECT_FALSE(ParseMapping("99999999999\n", "m").ok());
-  EXPECT_EQ(ReadMappingFile("/nonexistent/file").status().code(), absl::StatusCode::kNotFound);
+  EXPECT_EQ(ReadMappingFile("/nonexistent/file").status().code(),
+            absl::StatusCode::kNotFound);
 }
 
 TEST(MappingIo, FormatsRoundTripAndRankfile) {
   topology::Tree t = testing::MakeTleaf("2 2 10 2 1");
   core::Mapping m = {2, 0, 3};
-  const std::string plain = FormatMapping(t, m, MappingFormat::kPlain, "tm", 5.0);
+  const std::string plain =
+      FormatMapping(t, m, MappingFormat::kPlain, "tm", 5.0);
   EXPECT_EQ(plain, "2\n0\n3\n");
   EXPECT_THAT(*ParseMapping(plain, "p"), ElementsAre(2, 0, 3));
   EXPECT_EQ(FormatMapping(t, m, MappingFormat::kRankfile, "tm", 5.0),
-            "rank 0=localhost slot=2\nrank 1=localhost slot=0\nrank 2=localhost slot=3\n");
+            "rank 0=localhost slot=2\nrank 1=localhost slot=0\nrank "
+            "2=localhost slot=3\n");
   EXPECT_EQ(FormatMapping(t, m, MappingFormat::kJson, "tm", 5.0),
-            "{\"algorithm\": \"tm\", \"j\": 5, \"processes\": 3, \"mapping\": [2, 0, 3]}\n");
+            "{\"algorithm\": \"tm\", \"j\": 5, \"processes\": 3, \"mapping\": "
+            "[2, 0, 3]}\n");
   EXPECT_FALSE(ParseMappingFormat("xml").ok());
 }
 

@@ -1,4 +1,5 @@
-// rankmap: command-line front end. Flags live here only; the work is in cli/commands.h.
+// rankmap: command-line front end. Flags live here only; the work is in
+// cli/commands.h.
 #include <cstdio>
 #include <cstring>
 #include <iostream>
@@ -11,48 +12,73 @@
 #include "absl/strings/str_cat.h"
 #include "cli/commands.h"
 
-ABSL_FLAG(std::string, topology, "this",
-          "where processes run: this | hwloc synthetic string | hwloc XML file | "
-          "'tleaf L a1 c1 ...' or a tleaf file | network spec file");
+ABSL_FLAG(
+    std::string, topology, "this",
+    "where processes run: this | hwloc synthetic string | hwloc XML file | "
+    "'tleaf L a1 c1 ...' or a tleaf file | network spec file");
 ABSL_FLAG(std::string, leaf, "pu", "leaves of hwloc topologies: pu | core");
-ABSL_FLAG(std::string, level_costs, "", "per-level cost overrides, e.g. numa=100,pack=50");
-ABSL_FLAG(std::string, allowed, "", "allowed PUs by os index, e.g. 0-3,8 (default: all)");
+ABSL_FLAG(std::string, level_costs, "",
+          "per-level cost overrides, e.g. numa=100,pack=50");
+ABSL_FLAG(std::string, allowed, "",
+          "allowed PUs by os index, e.g. 0-3,8 (default: all)");
 ABSL_FLAG(int32_t, oversubscribe, 1, "processes per leaf (capacity)");
-ABSL_FLAG(std::string, comm, "", "communication graph file (.mat .grf .graph .mtx edge list)");
-ABSL_FLAG(std::string, comm_format, "auto", "auto | mat | grf | metis | mtx | edges");
+ABSL_FLAG(std::string, comm, "",
+          "communication graph file (.mat .grf .graph .mtx edge list)");
+ABSL_FLAG(std::string, comm_format, "auto",
+          "auto | mat | grf | metis | mtx | edges");
 ABSL_FLAG(std::string, algorithm, "portfolio",
-          "tm | multisection | portfolio | identity | round-robin | random | mpipp | scotch");
+          "tm | multisection | portfolio | identity | round-robin | random | "
+          "mpipp | scotch");
 ABSL_FLAG(std::string, preset, "default", "fast | default | strong");
 ABSL_FLAG(uint64_t, seed, 1, "random seed (same seed, same result)");
 ABSL_FLAG(int32_t, threads, 1, "worker threads (results do not depend on it)");
-ABSL_FLAG(std::string, output, "", "write the mapping to this file (default: stdout)");
-ABSL_FLAG(std::string, format, "", "map: plain | rankfile | json; topology: text | json | tleaf");
+ABSL_FLAG(std::string, output, "",
+          "write the mapping to this file (default: stdout)");
+ABSL_FLAG(std::string, format, "",
+          "map: plain | rankfile | json; topology: text | json | tleaf");
 ABSL_FLAG(std::string, svg, "", "write PREFIX.matrix.svg and PREFIX.tree.svg");
-ABSL_FLAG(int32_t, svg_group_depth, 1, "tree picture: colour processes by ancestor at this depth");
-ABSL_FLAG(std::string, mapping, "", "eval: mapping file (plain: leaf of process i on line i)");
-ABSL_FLAG(std::string, model, "",
-          "eval, compare: predict exchange time with hockney | lmo | hloggp | taulop "
-          "(compare ranks by it)");
-ABSL_FLAG(std::string, params, "", "model parameter file (default: per-level defaults)");
+ABSL_FLAG(int32_t, svg_group_depth, 1,
+          "tree picture: colour processes by ancestor at this depth");
+ABSL_FLAG(std::string, mapping, "",
+          "eval: mapping file (plain: leaf of process i on line i)");
+ABSL_FLAG(
+    std::string, model, "",
+    "eval, compare: predict exchange time with hockney | lmo | hloggp | taulop "
+    "(compare ranks by it)");
+ABSL_FLAG(std::string, params, "",
+          "model parameter file (default: per-level defaults)");
 ABSL_FLAG(bool, quiet, false, "no progress line on stderr");
-ABSL_FLAG(std::string, graph_format, "auto", "frontend: graph file format (auto: by extension)");
-ABSL_FLAG(std::string, speeds, "", "frontend: processor speeds, a file or a list '8,1,1'");
-ABSL_FLAG(int64_t, n, 0, "frontend summa|square-corner: matrix side in elements");
-ABSL_FLAG(int64_t, block, 1, "frontend summa|square-corner: block side b (n % b == 0)");
-ABSL_FLAG(int32_t, element_size, 8, "frontend: bytes per matrix element or grid cell");
-ABSL_FLAG(std::string, partitioner, "column-dp", "frontend summa: column-dp | grid");
+ABSL_FLAG(std::string, graph_format, "auto",
+          "frontend: graph file format (auto: by extension)");
+ABSL_FLAG(std::string, speeds, "",
+          "frontend: processor speeds, a file or a list '8,1,1'");
+ABSL_FLAG(int64_t, n, 0,
+          "frontend summa|square-corner: matrix side in elements");
+ABSL_FLAG(int64_t, block, 1,
+          "frontend summa|square-corner: block side b (n % b == 0)");
+ABSL_FLAG(int32_t, element_size, 8,
+          "frontend: bytes per matrix element or grid cell");
+ABSL_FLAG(std::string, partitioner, "column-dp",
+          "frontend summa: column-dp | grid");
 ABSL_FLAG(std::string, flow, "ring", "frontend summa: ring | one-to-all");
-ABSL_FLAG(std::string, link, "serial", "frontend square-corner: serial | duplex");
+ABSL_FLAG(std::string, link, "serial",
+          "frontend square-corner: serial | duplex");
 ABSL_FLAG(std::string, shape, "hybrid",
           "frontend square-corner: hybrid | square-corner | straight-line");
-ABSL_FLAG(std::string, clusters, "", "frontend summa: cluster of each processor, e.g. 0,0,1");
-ABSL_FLAG(std::string, bandwidth, "", "frontend summa: cluster-pair bandwidths, row-major list");
-ABSL_FLAG(std::string, grid, "1024x1024", "frontend stencil: grid extents, 2D or 3D");
-ABSL_FLAG(int32_t, stencil, 5, "frontend stencil: 5 | 9 (2D), 7 | 27 (3D) points");
+ABSL_FLAG(std::string, clusters, "",
+          "frontend summa: cluster of each processor, e.g. 0,0,1");
+ABSL_FLAG(std::string, bandwidth, "",
+          "frontend summa: cluster-pair bandwidths, row-major list");
+ABSL_FLAG(std::string, grid, "1024x1024",
+          "frontend stencil: grid extents, 2D or 3D");
+ABSL_FLAG(int32_t, stencil, 5,
+          "frontend stencil: 5 | 9 (2D), 7 | 27 (3D) points");
 ABSL_FLAG(int32_t, halo, 1, "frontend stencil: halo width in cells");
-ABSL_FLAG(std::string, periodic, "none", "frontend stencil: none | all | 0/1 per dimension");
+ABSL_FLAG(std::string, periodic, "none",
+          "frontend stencil: none | all | 0/1 per dimension");
 ABSL_FLAG(int64_t, procs, 0, "frontend stencil: number of processes");
-ABSL_FLAG(std::string, proc_grid, "", "frontend stencil: process grid, e.g. 8x8 (0 = choose)");
+ABSL_FLAG(std::string, proc_grid, "",
+          "frontend stencil: process grid, e.g. 8x8 (0 = choose)");
 ABSL_FLAG(bool, slabs, false, "frontend stencil: 1D slabs instead of blocks");
 
 namespace {
@@ -65,11 +91,14 @@ struct Command {
   std::vector<const char*> flags;
 };
 
-const std::vector<const char*> kInputFlags = {"topology", "leaf", "level_costs", "allowed",
-                                              "oversubscribe", "comm", "comm_format"};
+const std::vector<const char*> kInputFlags = {
+    "topology",      "leaf", "level_costs", "allowed",
+    "oversubscribe", "comm", "comm_format"};
 
-std::vector<const char*> With(std::vector<const char*> extra, bool inputs = true) {
-  std::vector<const char*> all = inputs ? kInputFlags : std::vector<const char*>{};
+std::vector<const char*> With(std::vector<const char*> extra,
+                              bool inputs = true) {
+  std::vector<const char*> all =
+      inputs ? kInputFlags : std::vector<const char*>{};
   all.insert(all.end(), extra.begin(), extra.end());
   return all;
 }
@@ -77,20 +106,28 @@ std::vector<const char*> With(std::vector<const char*> extra, bool inputs = true
 const std::vector<Command>& Commands() {
   static const std::vector<Command> kCommands = {
       {"map", "map processes onto the topology and write the mapping",
-       With({"algorithm", "preset", "seed", "threads", "output", "format", "svg",
-             "svg_group_depth", "quiet"})},
-      {"eval", "evaluate a given mapping: J, hop-bytes, per-level volume, largest link",
+       With({"algorithm", "preset", "seed", "threads", "output", "format",
+             "svg", "svg_group_depth", "quiet"})},
+      {"eval",
+       "evaluate a given mapping: J, hop-bytes, per-level volume, largest link",
        With({"mapping", "model", "params"})},
-      {"compare", "run every algorithm and baseline on the same input, one table",
+      {"compare",
+       "run every algorithm and baseline on the same input, one table",
        With({"preset", "seed", "threads", "svg", "quiet", "model", "params"})},
-      {"topology", "draw the topology tree (text), or print it as json or tleaf",
-       With({"topology", "leaf", "level_costs", "allowed", "oversubscribe", "format"}, false)},
-      {"frontend", "write the communication graph of summa | square-corner | stencil",
-       With({"output", "graph_format", "speeds", "n", "block", "element_size", "partitioner",
-             "flow", "link", "shape", "clusters", "bandwidth", "grid", "stencil", "halo",
-             "periodic", "procs", "proc_grid", "slabs"},
+      {"topology",
+       "draw the topology tree (text), or print it as json or tleaf",
+       With({"topology", "leaf", "level_costs", "allowed", "oversubscribe",
+             "format"},
             false)},
-      {"demo", "map a built-in stencil onto this machine and a built-in cluster",
+      {"frontend",
+       "write the communication graph of summa | square-corner | stencil",
+       With({"output", "graph_format", "speeds", "n", "block", "element_size",
+             "partitioner", "flow", "link", "shape", "clusters", "bandwidth",
+             "grid", "stencil", "halo", "periodic", "procs", "proc_grid",
+             "slabs"},
+            false)},
+      {"demo",
+       "map a built-in stencil onto this machine and a built-in cluster",
        With({"topology", "leaf", "seed", "quiet"}, false)},
   };
   return kCommands;
@@ -98,16 +135,20 @@ const std::vector<Command>& Commands() {
 
 void PrintUsage(FILE* f) {
   std::fprintf(f, "usage: rankmap <command> [flags]\n\ncommands:\n");
-  for (const Command& c : Commands()) std::fprintf(f, "  %-10s %s\n", c.name, c.summary);
+  for (const Command& c : Commands())
+    std::fprintf(f, "  %-10s %s\n", c.name, c.summary);
   std::fprintf(f, "\nrankmap <command> --help lists the flags of a command.\n");
 }
 
 void PrintHelp(const Command& c) {
-  std::printf("usage: rankmap %s%s [flags]\n%s\n\nflags:\n", c.name,
-              std::strcmp(c.name, "frontend") ? "" : " summa|square-corner|stencil", c.summary);
+  std::printf(
+      "usage: rankmap %s%s [flags]\n%s\n\nflags:\n", c.name,
+      std::strcmp(c.name, "frontend") ? "" : " summa|square-corner|stencil",
+      c.summary);
   for (const char* name : c.flags) {
     absl::CommandLineFlag* flag = absl::FindCommandLineFlag(name);
-    std::printf("  --%-16s %s (default: '%s')\n", name, std::string(flag->Help()).c_str(),
+    std::printf("  --%-16s %s (default: '%s')\n", name,
+                std::string(flag->Help()).c_str(),
                 std::string(flag->DefaultValue()).c_str());
   }
 }
@@ -132,7 +173,8 @@ Inputs ReadInputs() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 2 || !std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "help")) {
+  if (argc < 2 || !std::strcmp(argv[1], "--help") ||
+      !std::strcmp(argv[1], "help")) {
     PrintUsage(argc < 2 ? stderr : stdout);
     return argc < 2 ? 2 : 0;
   }
@@ -141,15 +183,18 @@ int main(int argc, char** argv) {
   for (const Command& c : Commands()) {
     if (name == c.name) command = &c;
   }
-  if (command == nullptr) return Fail(absl::StrCat("unknown command '", name, "' (try --help)"));
-  // Parse flags ourselves against absl's registry so that every error is one line, exit 2,
-  // and a flag that belongs to another command is refused.
-  const std::set<std::string> allowed(command->flags.begin(), command->flags.end());
+  if (command == nullptr)
+    return Fail(absl::StrCat("unknown command '", name, "' (try --help)"));
+  // Parse flags ourselves against absl's registry so that every error is one
+  // line, exit 2, and a flag that belongs to another command is refused.
+  const std::set<std::string> allowed(command->flags.begin(),
+                                      command->flags.end());
   int first_flag = 2;
   std::string kind;
   if (name == "frontend") {
     if (argc < 3 || argv[2][0] == '-') {
-      if (argc >= 3 && (!std::strcmp(argv[2], "--help") || !std::strcmp(argv[2], "-h"))) {
+      if (argc >= 3 &&
+          (!std::strcmp(argv[2], "--help") || !std::strcmp(argv[2], "-h"))) {
         PrintHelp(*command);
         return 0;
       }
@@ -164,17 +209,20 @@ int main(int argc, char** argv) {
       PrintHelp(*command);
       return 0;
     }
-    if (arg.rfind("--", 0) != 0) return Fail(absl::StrCat(name, ": unexpected argument '", arg, "'"));
+    if (arg.rfind("--", 0) != 0)
+      return Fail(absl::StrCat(name, ": unexpected argument '", arg, "'"));
     std::string key = arg.substr(2), value;
     const size_t eq = key.find('=');
     if (eq != std::string::npos) {
       value = key.substr(eq + 1);
       key = key.substr(0, eq);
     }
-    absl::CommandLineFlag* flag = allowed.count(key) ? absl::FindCommandLineFlag(key) : nullptr;
+    absl::CommandLineFlag* flag =
+        allowed.count(key) ? absl::FindCommandLineFlag(key) : nullptr;
     if (flag == nullptr) {
       // --noquiet style negation for booleans.
-      if (key.rfind("no", 0) == 0 && allowed.count(key.substr(2)) && eq == std::string::npos) {
+      if (key.rfind("no", 0) == 0 && allowed.count(key.substr(2)) &&
+          eq == std::string::npos) {
         flag = absl::FindCommandLineFlag(key.substr(2));
         if (flag != nullptr && flag->IsOfType<bool>()) {
           std::string error;
@@ -182,7 +230,8 @@ int main(int argc, char** argv) {
           continue;
         }
       }
-      return Fail(absl::StrCat(name, ": unknown flag --", key, " (try rankmap ", name, " --help)"));
+      return Fail(absl::StrCat(name, ": unknown flag --", key, " (try rankmap ",
+                               name, " --help)"));
     }
     if (eq == std::string::npos) {
       if (flag->IsOfType<bool>()) {
@@ -208,7 +257,9 @@ int main(int argc, char** argv) {
     c.seed = absl::GetFlag(FLAGS_seed);
     c.threads = absl::GetFlag(FLAGS_threads);
     c.output = absl::GetFlag(FLAGS_output);
-    c.format = absl::GetFlag(FLAGS_format).empty() ? "plain" : absl::GetFlag(FLAGS_format);
+    c.format = absl::GetFlag(FLAGS_format).empty()
+                   ? "plain"
+                   : absl::GetFlag(FLAGS_format);
     c.svg = absl::GetFlag(FLAGS_svg);
     c.svg_group_depth = absl::GetFlag(FLAGS_svg_group_depth);
     c.quiet = absl::GetFlag(FLAGS_quiet);
@@ -234,7 +285,9 @@ int main(int argc, char** argv) {
   } else if (name == "topology") {
     rankmap::cli::TopologyCommand c;
     c.inputs = ReadInputs();
-    c.format = absl::GetFlag(FLAGS_format).empty() ? "text" : absl::GetFlag(FLAGS_format);
+    c.format = absl::GetFlag(FLAGS_format).empty()
+                   ? "text"
+                   : absl::GetFlag(FLAGS_format);
     status = rankmap::cli::RunTopology(c, std::cout);
   } else if (name == "frontend") {
     rankmap::cli::FrontendCommand c;
@@ -267,6 +320,8 @@ int main(int argc, char** argv) {
     status = rankmap::cli::RunDemo(c, std::cout);
   }
   std::cout.flush();
-  if (!status.ok()) return Fail(std::string(status.message()), rankmap::cli::ExitCodeFor(status));
+  if (!status.ok())
+    return Fail(std::string(status.message()),
+                rankmap::cli::ExitCodeFor(status));
   return 0;
 }

@@ -9,8 +9,9 @@
 namespace rankmap::cli {
 namespace {
 
-// Minimal XML well-formedness check: tags nest and close, attributes are quoted, and the text
-// has no stray '<' or '&'. Returns the number of elements, or -1 when malformed.
+// Minimal XML well-formedness check: tags nest and close, attributes are
+// quoted, and the text has no stray '<' or '&'. Returns the number of elements,
+// or -1 when malformed.
 int CountElementsIfWellFormed(const std::string& xml) {
   std::vector<std::string> open;
   int elements = 0;
@@ -39,11 +40,13 @@ int CountElementsIfWellFormed(const std::string& xml) {
     const bool self_closing = tag.back() == '/';
     if (self_closing) tag.pop_back();
     const std::string name = tag.substr(0, tag.find(' '));
-    // Attributes: every '=' must be followed by a quote, and quotes must pair up.
+    // Attributes: every '=' must be followed by a quote, and quotes must pair
+    // up.
     int quotes = 0;
     for (size_t k = 0; k < tag.size(); ++k) {
       if (tag[k] == '"') ++quotes;
-      if (tag[k] == '=' && (k + 1 >= tag.size() || tag[k + 1] != '"')) return -1;
+      if (tag[k] == '=' && (k + 1 >= tag.size() || tag[k + 1] != '"'))
+        return -1;
       if (tag[k] == '<') return -1;
     }
     if (quotes % 2 != 0) return -1;
@@ -55,12 +58,14 @@ int CountElementsIfWellFormed(const std::string& xml) {
 
 int Count(const std::string& s, const std::string& what) {
   int n = 0;
-  for (size_t p = s.find(what); p != std::string::npos; p = s.find(what, p + 1)) ++n;
+  for (size_t p = s.find(what); p != std::string::npos; p = s.find(what, p + 1))
+    ++n;
   return n;
 }
 
 TEST(Svg, HeatmapIsWellFormedAndHasOneCellPerNonZeroEntry) {
-  // 3x3 grid: 12 undirected edges = 24 non-zero matrix entries, drawn twice (before, after).
+  // 3x3 grid: 12 undirected edges = 24 non-zero matrix entries, drawn twice
+  // (before, after).
   graphs::CommGraph g = testing::MakeGrid2D(3, 3, 2.0);
   core::Mapping m = {8, 7, 6, 5, 4, 3, 2, 1, 0};
   const std::string svg = MatrixHeatmapSvg(g, m);
@@ -76,7 +81,8 @@ TEST(Svg, HeatmapBinsLargeMatrices) {
   const std::string svg = MatrixHeatmapSvg(g, m, 10);
   EXPECT_GT(CountElementsIfWellFormed(svg), 0);
   EXPECT_NE(svg.find("data-cells=\"10\""), std::string::npos);
-  // Binned 10x10: each half shows at most 100 cells; a grid's bands leave some empty.
+  // Binned 10x10: each half shows at most 100 cells; a grid's bands leave some
+  // empty.
   const int cells = Count(svg, "class=\"cell\"");
   EXPECT_GT(cells, 2 * 10);
   EXPECT_LE(cells, 2 * 100);
@@ -93,11 +99,12 @@ TEST(Svg, TreeShowsEveryProcessAndNode) {
 }
 
 TEST(Svg, LargeTreeIsSummarised) {
-  topology::Tree t = testing::MakeTleaf("2 4 10 100 1");  // 400 leaves, 4 internal + root
+  topology::Tree t =
+      testing::MakeTleaf("2 4 10 100 1");  // 400 leaves, 4 internal + root
   core::Mapping m = {0, 150, 399};
   const std::string svg = TreeSvg(t, m, 1, 64);
   EXPECT_GT(CountElementsIfWellFormed(svg), 0);
-  EXPECT_EQ(Count(svg, "class=\"node\""), 5);     // root + 4 drawn at depth 1
+  EXPECT_EQ(Count(svg, "class=\"node\""), 5);  // root + 4 drawn at depth 1
   EXPECT_EQ(Count(svg, "class=\"process\""), 3);
 }
 

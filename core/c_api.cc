@@ -15,25 +15,33 @@ namespace rankmap::core {
 namespace {
 
 absl::StatusOr<graphs::CommGraph> GraphFromCsr(int32_t n, const int64_t* xadj,
-                                               const int32_t* adjncy, const double* adjwgt,
+                                               const int32_t* adjncy,
+                                               const double* adjwgt,
                                                const double* vwgt) {
-  if (n < 0) return absl::InvalidArgumentError(absl::StrCat("rankmap_map: n = ", n, " < 0"));
-  if (n > 0 && xadj == nullptr) return absl::InvalidArgumentError("rankmap_map: xadj is NULL");
+  if (n < 0)
+    return absl::InvalidArgumentError(
+        absl::StrCat("rankmap_map: n = ", n, " < 0"));
+  if (n > 0 && xadj == nullptr)
+    return absl::InvalidArgumentError("rankmap_map: xadj is NULL");
   graphs::CommGraphBuilder b(n);
   if (n > 0) {
-    if (xadj[0] != 0) return absl::InvalidArgumentError("rankmap_map: xadj[0] must be 0");
+    if (xadj[0] != 0)
+      return absl::InvalidArgumentError("rankmap_map: xadj[0] must be 0");
     if (xadj[n] > 0 && (adjncy == nullptr || adjwgt == nullptr)) {
-      return absl::InvalidArgumentError("rankmap_map: adjncy or adjwgt is NULL");
+      return absl::InvalidArgumentError(
+          "rankmap_map: adjncy or adjwgt is NULL");
     }
     b.Reserve(xadj[n]);
   }
   for (int32_t u = 0; u < n; ++u) {
     if (xadj[u + 1] < xadj[u]) {
-      return absl::InvalidArgumentError(absl::StrCat("rankmap_map: xadj decreases at vertex ", u));
+      return absl::InvalidArgumentError(
+          absl::StrCat("rankmap_map: xadj decreases at vertex ", u));
     }
     for (int64_t a = xadj[u]; a < xadj[u + 1]; ++a) {
-      // Each arc is u sending adjwgt[a] to adjncy[a]; a symmetric CSR lists both directions,
-      // which the builder sums: halve so a symmetric input keeps its weights.
+      // Each arc is u sending adjwgt[a] to adjncy[a]; a symmetric CSR lists
+      // both directions, which the builder sums: halve so a symmetric input
+      // keeps its weights.
       RETURN_IF_ERROR(b.AddEdge(u, adjncy[a], adjwgt[a] / 2.0));
     }
     if (vwgt != nullptr) RETURN_IF_ERROR(b.SetVertexWeight(u, vwgt[u]));
@@ -41,16 +49,20 @@ absl::StatusOr<graphs::CommGraph> GraphFromCsr(int32_t n, const int64_t* xadj,
   return std::move(b).Build();
 }
 
-absl::Status MapC(const char* topology, int32_t n, const int64_t* xadj, const int32_t* adjncy,
-                  const double* adjwgt, const double* vwgt, const rankmap_options* options,
+absl::Status MapC(const char* topology, int32_t n, const int64_t* xadj,
+                  const int32_t* adjncy, const double* adjwgt,
+                  const double* vwgt, const rankmap_options* options,
                   int32_t* mapping, double* j) {
-  if (topology == nullptr) return absl::InvalidArgumentError("rankmap_map: topology is NULL");
-  if (mapping == nullptr && n > 0) return absl::InvalidArgumentError("rankmap_map: mapping is NULL");
+  if (topology == nullptr)
+    return absl::InvalidArgumentError("rankmap_map: topology is NULL");
+  if (mapping == nullptr && n > 0)
+    return absl::InvalidArgumentError("rankmap_map: mapping is NULL");
   rankmap_options defaults;
   rankmap_options_init(&defaults);
   const rankmap_options& o = options != nullptr ? *options : defaults;
-  ASSIGN_OR_RETURN(MappingOptions opts,
-                   MappingOptions::Preset(o.preset != nullptr ? o.preset : "default"));
+  ASSIGN_OR_RETURN(
+      MappingOptions opts,
+      MappingOptions::Preset(o.preset != nullptr ? o.preset : "default"));
   if (o.algorithm != nullptr) {
     ASSIGN_OR_RETURN(opts.algorithm, ParseAlgorithm(o.algorithm));
   }
@@ -60,7 +72,8 @@ absl::Status MapC(const char* topology, int32_t n, const int64_t* xadj, const in
   topology::LoadOptions load;
   load.capacity = o.capacity;
   ASSIGN_OR_RETURN(topology::Tree tree, topology::LoadTopology(topology, load));
-  ASSIGN_OR_RETURN(graphs::CommGraph graph, GraphFromCsr(n, xadj, adjncy, adjwgt, vwgt));
+  ASSIGN_OR_RETURN(graphs::CommGraph graph,
+                   GraphFromCsr(n, xadj, adjncy, adjwgt, vwgt));
   ASSIGN_OR_RETURN(Mapping m, Map(tree, graph, opts));
   std::memcpy(mapping, m.data(), sizeof(int32_t) * m.size());
   if (j != nullptr) *j = ComputeJ(tree, graph, m);
@@ -81,11 +94,12 @@ void rankmap_options_init(rankmap_options* options) {
   options->imbalance = rankmap::core::MappingOptions().imbalance;
 }
 
-int rankmap_map(const char* topology, int32_t n, const int64_t* xadj, const int32_t* adjncy,
-                const double* adjwgt, const double* vwgt, const rankmap_options* options,
-                int32_t* mapping, double* j, char* err, size_t errlen) {
-  const absl::Status s =
-      rankmap::core::MapC(topology, n, xadj, adjncy, adjwgt, vwgt, options, mapping, j);
+int rankmap_map(const char* topology, int32_t n, const int64_t* xadj,
+                const int32_t* adjncy, const double* adjwgt, const double* vwgt,
+                const rankmap_options* options, int32_t* mapping, double* j,
+                char* err, size_t errlen) {
+  const absl::Status s = rankmap::core::MapC(topology, n, xadj, adjncy, adjwgt,
+                                             vwgt, options, mapping, j);
   if (err != nullptr && errlen > 0) {
     const std::string message(s.message());
     std::snprintf(err, errlen, "%s", message.c_str());

@@ -28,16 +28,20 @@ TEST(CApi, MapsAndReportsJLikeTheCppApi) {
   std::vector<int32_t> mapping(4, -1);
   double j = 0;
   char err[128] = "";
-  ASSERT_EQ(rankmap_map("tleaf 2 2 10 2 1", 4, c.xadj.data(), c.adjncy.data(), c.adjwgt.data(),
-                        nullptr, &opts, mapping.data(), &j, err, sizeof err),
+  ASSERT_EQ(rankmap_map("tleaf 2 2 10 2 1", 4, c.xadj.data(), c.adjncy.data(),
+                        c.adjwgt.data(), nullptr, &opts, mapping.data(), &j,
+                        err, sizeof err),
             0)
       << err;
   EXPECT_EQ(mapping, (std::vector<int32_t>{0, 1, 2, 3}));
-  EXPECT_EQ(j, 120.0);  // the hand-computed identity cost of the foundation issue
+  EXPECT_EQ(j,
+            120.0);  // the hand-computed identity cost of the foundation issue
 
-  opts.algorithm = nullptr;  // portfolio: the cycle fits pairs 0-1 and 2-3 ... any optimum is 120
-  ASSERT_EQ(rankmap_map("tleaf 2 2 10 2 1", 4, c.xadj.data(), c.adjncy.data(), c.adjwgt.data(),
-                        nullptr, &opts, mapping.data(), &j, err, sizeof err),
+  opts.algorithm = nullptr;  // portfolio: the cycle fits pairs 0-1 and 2-3 ...
+                             // any optimum is 120
+  ASSERT_EQ(rankmap_map("tleaf 2 2 10 2 1", 4, c.xadj.data(), c.adjncy.data(),
+                        c.adjwgt.data(), nullptr, &opts, mapping.data(), &j,
+                        err, sizeof err),
             0)
       << err;
   EXPECT_EQ(j, 120.0);
@@ -58,8 +62,9 @@ TEST(CApi, SameResultAsCppMapOnAStencil) {
   std::vector<int32_t> mapping(64);
   double j = 0;
   char err[128];
-  ASSERT_EQ(rankmap_map("tleaf 3 4 100 2 10 8 1", 64, xadj.data(), adjncy.data(), adjwgt.data(),
-                        nullptr, &opts, mapping.data(), &j, err, sizeof err),
+  ASSERT_EQ(rankmap_map("tleaf 3 4 100 2 10 8 1", 64, xadj.data(),
+                        adjncy.data(), adjwgt.data(), nullptr, &opts,
+                        mapping.data(), &j, err, sizeof err),
             0)
       << err;
   MappingOptions cpp;
@@ -74,29 +79,32 @@ TEST(CApi, ErrorsComeBackAsMessages) {
   Cycle c;
   std::vector<int32_t> mapping(4);
   char err[128] = "";
-  EXPECT_NE(rankmap_map("tleaf 2 2", 4, c.xadj.data(), c.adjncy.data(), c.adjwgt.data(), nullptr,
-                        nullptr, mapping.data(), nullptr, err, sizeof err),
+  EXPECT_NE(rankmap_map("tleaf 2 2", 4, c.xadj.data(), c.adjncy.data(),
+                        c.adjwgt.data(), nullptr, nullptr, mapping.data(),
+                        nullptr, err, sizeof err),
             0);
   EXPECT_THAT(std::string(err), HasSubstr("tleaf"));
   c.adjncy[0] = 9;
-  EXPECT_NE(rankmap_map("tleaf 2 2 10 2 1", 4, c.xadj.data(), c.adjncy.data(), c.adjwgt.data(),
-                        nullptr, nullptr, mapping.data(), nullptr, err, sizeof err),
+  EXPECT_NE(rankmap_map("tleaf 2 2 10 2 1", 4, c.xadj.data(), c.adjncy.data(),
+                        c.adjwgt.data(), nullptr, nullptr, mapping.data(),
+                        nullptr, err, sizeof err),
             0);
   EXPECT_THAT(std::string(err), HasSubstr("out of range"));
   c.adjncy[0] = 1;
   c.xadj[2] = 1;  // decreasing offsets
-  EXPECT_NE(rankmap_map("tleaf 2 2 10 2 1", 4, c.xadj.data(), c.adjncy.data(), c.adjwgt.data(),
-                        nullptr, nullptr, mapping.data(), nullptr, err, sizeof err),
+  EXPECT_NE(rankmap_map("tleaf 2 2 10 2 1", 4, c.xadj.data(), c.adjncy.data(),
+                        c.adjwgt.data(), nullptr, nullptr, mapping.data(),
+                        nullptr, err, sizeof err),
             0);
   EXPECT_THAT(std::string(err), HasSubstr("decreases"));
-  EXPECT_NE(rankmap_map(nullptr, 0, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
-                        err, sizeof err),
+  EXPECT_NE(rankmap_map(nullptr, 0, nullptr, nullptr, nullptr, nullptr, nullptr,
+                        nullptr, nullptr, err, sizeof err),
             0);
   rankmap_options opts;
   rankmap_options_init(&opts);
   opts.algorithm = "best";
-  EXPECT_NE(rankmap_map("tleaf 2 2 10 2 1", 0, nullptr, nullptr, nullptr, nullptr, &opts, nullptr,
-                        nullptr, err, sizeof err),
+  EXPECT_NE(rankmap_map("tleaf 2 2 10 2 1", 0, nullptr, nullptr, nullptr,
+                        nullptr, &opts, nullptr, nullptr, err, sizeof err),
             0);
   EXPECT_THAT(std::string(err), HasSubstr("unknown algorithm"));
 }

@@ -10,62 +10,68 @@ namespace rankmap::core {
 absl::Status ValidateMapping(const topology::Tree& tree, int64_t num_processes,
                              const Mapping& mapping) {
   if (static_cast<int64_t>(mapping.size()) != num_processes) {
-    return absl::InvalidArgumentError(absl::StrCat("mapping: ", mapping.size(),
-                                                   " entries for ", num_processes,
-                                                   " processes"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("mapping: ", mapping.size(), " entries for ",
+                     num_processes, " processes"));
   }
   std::vector<int32_t> load(tree.num_leaves(), 0);
   for (size_t p = 0; p < mapping.size(); ++p) {
     const LeafId l = mapping[p];
     if (l < 0 || l >= tree.num_leaves()) {
-      return absl::OutOfRangeError(absl::StrCat("mapping: process ", p, ": leaf ", l,
-                                                " outside [0, ", tree.num_leaves(), ")"));
+      return absl::OutOfRangeError(absl::StrCat("mapping: process ", p,
+                                                ": leaf ", l, " outside [0, ",
+                                                tree.num_leaves(), ")"));
     }
     if (++load[l] > tree.capacity(l)) {
-      return absl::InvalidArgumentError(absl::StrCat("mapping: process ", p, ": leaf ", l,
-                                                     " already holds its capacity of ",
-                                                     tree.capacity(l), " processes"));
+      return absl::InvalidArgumentError(absl::StrCat(
+          "mapping: process ", p, ": leaf ", l,
+          " already holds its capacity of ", tree.capacity(l), " processes"));
     }
   }
   return absl::OkStatus();
 }
 
 std::vector<double> PartitionLoadBounds(const topology::Tree& tree,
-                                        const graphs::CommGraph& graph, double imbalance) {
+                                        const graphs::CommGraph& graph,
+                                        double imbalance) {
   const double total_weight = graph.TotalVertexWeight();
   const double total_capacity = static_cast<double>(tree.Capacity(tree.root()));
   std::vector<double> bound(tree.num_leaves(), 0.0);
   if (total_capacity <= 0) return bound;
   for (LeafId l = 0; l < tree.num_leaves(); ++l) {
     const double share = total_weight * tree.capacity(l) / total_capacity;
-    // A tiny tolerance keeps shares such as 3 * (1/3) * 3 from rounding up to the next unit.
-    bound[l] = std::max((1.0 + imbalance) * share, std::ceil(share - 1e-9 * (1.0 + share)));
+    // A tiny tolerance keeps shares such as 3 * (1/3) * 3 from rounding up to
+    // the next unit.
+    bound[l] = std::max((1.0 + imbalance) * share,
+                        std::ceil(share - 1e-9 * (1.0 + share)));
   }
   return bound;
 }
 
 absl::Status ValidatePartitionMapping(const topology::Tree& tree,
-                                      const graphs::CommGraph& graph, const Mapping& mapping,
+                                      const graphs::CommGraph& graph,
+                                      const Mapping& mapping,
                                       double imbalance) {
   if (!std::isfinite(imbalance) || imbalance < 0) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("partition: imbalance ", imbalance, " must be finite and >= 0"));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "partition: imbalance ", imbalance, " must be finite and >= 0"));
   }
   const int32_t n = graph.num_vertices();
   if (static_cast<int64_t>(mapping.size()) != n) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("partition: ", mapping.size(), " entries for ", n, " vertices"));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "partition: ", mapping.size(), " entries for ", n, " vertices"));
   }
   std::vector<double> load(tree.num_leaves(), 0.0);
   for (int32_t v = 0; v < n; ++v) {
     const LeafId l = mapping[v];
     if (l < 0 || l >= tree.num_leaves()) {
-      return absl::OutOfRangeError(absl::StrCat("partition: vertex ", v, ": leaf ", l,
-                                                " outside [0, ", tree.num_leaves(), ")"));
+      return absl::OutOfRangeError(absl::StrCat("partition: vertex ", v,
+                                                ": leaf ", l, " outside [0, ",
+                                                tree.num_leaves(), ")"));
     }
     if (tree.capacity(l) == 0) {
-      return absl::InvalidArgumentError(absl::StrCat("partition: vertex ", v, ": leaf ", l,
-                                                     " has capacity 0"));
+      return absl::InvalidArgumentError(absl::StrCat(
+          "partition: vertex ", v, ": leaf ", l, " has capacity 0"));
     }
     load[l] += graph.vertex_weight(v);
   }
@@ -80,9 +86,9 @@ absl::Status ValidatePartitionMapping(const topology::Tree& tree,
     }
   }
   if (worst >= 0) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("partition: leaf ", worst, " carries vertex weight ", load[worst],
-                     " above its bound ", bound[worst], " (imbalance ", imbalance, ")"));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "partition: leaf ", worst, " carries vertex weight ", load[worst],
+        " above its bound ", bound[worst], " (imbalance ", imbalance, ")"));
   }
   return absl::OkStatus();
 }
@@ -101,9 +107,12 @@ double ComputeJ(const topology::Tree& tree, const graphs::CommGraph& graph,
   return j;
 }
 
-absl::StatusOr<CostReport> Cost(const topology::Tree& tree, const graphs::CommGraph& graph,
+absl::StatusOr<CostReport> Cost(const topology::Tree& tree,
+                                const graphs::CommGraph& graph,
                                 const Mapping& mapping) {
-  if (absl::Status s = ValidateMapping(tree, graph.num_vertices(), mapping); !s.ok()) return s;
+  if (absl::Status s = ValidateMapping(tree, graph.num_vertices(), mapping);
+      !s.ok())
+    return s;
   CostReport r;
   r.level_volume.assign(tree.height() + 1, 0.0);
   std::vector<double> link(tree.num_nodes(), 0.0);

@@ -1,11 +1,13 @@
-// Mapping: which leaf of a topology::Tree each process runs on, and what that costs.
+// Mapping: which leaf of a topology::Tree each process runs on, and what that
+// costs.
 //
 //   Mapping m = {0, 2, 1, 3};             // m[process] = leaf
 //   RETURN_IF_ERROR(ValidateMapping(tree, graph.num_vertices(), m));
-//   ASSIGN_OR_RETURN(CostReport r, Cost(tree, graph, m));   // r.j, r.hop_bytes, ...
+//   ASSIGN_OR_RETURN(CostReport r, Cost(tree, graph, m));   // r.j,
+//   r.hop_bytes, ...
 //
-// The objective is J = sum over edges {i, j} of w(i, j) * Distance(m[i], m[j]), with w the
-// symmetric (both directions summed) volume of CommGraph.
+// The objective is J = sum over edges {i, j} of w(i, j) * Distance(m[i], m[j]),
+// with w the symmetric (both directions summed) volume of CommGraph.
 #ifndef RANKMAP_CORE_MAPPING_H_
 #define RANKMAP_CORE_MAPPING_H_
 
@@ -25,44 +27,53 @@ using topology::NodeId;
 // mapping[process] = leaf.
 using Mapping = std::vector<LeafId>;
 
-// OK when mapping has num_processes entries, each a leaf id in range, and no leaf receives more
-// processes than its capacity. Errors name the first offending process or leaf.
+// OK when mapping has num_processes entries, each a leaf id in range, and no
+// leaf receives more processes than its capacity. Errors name the first
+// offending process or leaf.
 absl::Status ValidateMapping(const topology::Tree& tree, int64_t num_processes,
                              const Mapping& mapping);
 
-// n-to-1 mappings (partitioning and mapping in one step: more vertices than slots, vertex
-// weights). Leaf l's share of the total vertex weight W is W * capacity(l) / C, C the total
-// capacity; its bound is max((1 + imbalance) * share, ceil(share)) (the ceiling keeps unit-weight
-// instances feasible when shares are fractional). Returns one bound per leaf. O(n + leaves).
+// n-to-1 mappings (partitioning and mapping in one step: more vertices than
+// slots, vertex weights). Leaf l's share of the total vertex weight W is W *
+// capacity(l) / C, C the total capacity; its bound is max((1 + imbalance) *
+// share, ceil(share)) (the ceiling keeps unit-weight instances feasible when
+// shares are fractional). Returns one bound per leaf. O(n + leaves).
 std::vector<double> PartitionLoadBounds(const topology::Tree& tree,
-                                        const graphs::CommGraph& graph, double imbalance);
+                                        const graphs::CommGraph& graph,
+                                        double imbalance);
 
-// OK when mapping has one in-range leaf per vertex and every leaf's vertex weight is within
-// PartitionLoadBounds (capacity-0 leaves receive nothing). Errors name the first offending
-// vertex or the most overloaded leaf with its load and bound; a negative or non-finite
-// imbalance is an error. O(n + leaves).
+// OK when mapping has one in-range leaf per vertex and every leaf's vertex
+// weight is within PartitionLoadBounds (capacity-0 leaves receive nothing).
+// Errors name the first offending vertex or the most overloaded leaf with its
+// load and bound; a negative or non-finite imbalance is an error. O(n +
+// leaves).
 absl::Status ValidatePartitionMapping(const topology::Tree& tree,
-                                      const graphs::CommGraph& graph, const Mapping& mapping,
-                                      double imbalance);
+                                      const graphs::CommGraph& graph,
+                                      const Mapping& mapping, double imbalance);
 
 struct CostReport {
   // sum over edges of w * Distance.
   double j = 0.0;
   // sum over edges of w * number of tree links between the two leaves.
   double hop_bytes = 0.0;
-  // level_volume[d]: volume of the edges whose endpoints' lowest common ancestor has depth d
-  // (d = tree height is traffic between processes on the same leaf).
+  // level_volume[d]: volume of the edges whose endpoints' lowest common
+  // ancestor has depth d (d = tree height is traffic between processes on the
+  // same leaf).
   std::vector<double> level_volume;
-  // Largest volume crossing one tree link (the link from max_link_node to its parent).
+  // Largest volume crossing one tree link (the link from max_link_node to its
+  // parent).
   double max_link_volume = 0.0;
   NodeId max_link_node = -1;
 };
 
-// Validates, then evaluates every metric. O(m * depth) time, O(nodes) extra memory.
-absl::StatusOr<CostReport> Cost(const topology::Tree& tree, const graphs::CommGraph& graph,
+// Validates, then evaluates every metric. O(m * depth) time, O(nodes) extra
+// memory.
+absl::StatusOr<CostReport> Cost(const topology::Tree& tree,
+                                const graphs::CommGraph& graph,
                                 const Mapping& mapping);
 
-// J alone, without validation (the caller guarantees a valid mapping). O(m * depth).
+// J alone, without validation (the caller guarantees a valid mapping). O(m *
+// depth).
 double ComputeJ(const topology::Tree& tree, const graphs::CommGraph& graph,
                 const Mapping& mapping);
 

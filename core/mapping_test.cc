@@ -29,22 +29,26 @@ TEST(Cost, HandComputedFourCycle) {
   EXPECT_EQ(id->j, 5 * (1 + 11 + 1 + 11));  // 120
   EXPECT_EQ(id->hop_bytes, 5 * (2 + 4 + 2 + 4));
   EXPECT_THAT(id->level_volume, ElementsAre(10, 10, 0));
-  // Each leaf-to-parent link carries 2 edges = 10; each parent-to-root link 2 edges = 10.
+  // Each leaf-to-parent link carries 2 edges = 10; each parent-to-root link 2
+  // edges = 10.
   EXPECT_EQ(id->max_link_volume, 10);
   auto swapped = Cost(t, g, {0, 2, 1, 3});
   ASSERT_TRUE(swapped.ok());
   EXPECT_EQ(swapped->j, 5 * (11 + 11 + 11 + 11));  // 220
   EXPECT_THAT(swapped->level_volume, ElementsAre(20, 0, 0));
-  EXPECT_EQ(swapped->max_link_volume, 20);  // both edges of one pair node leave through its link
+  EXPECT_EQ(swapped->max_link_volume,
+            20);  // both edges of one pair node leave through its link
   EXPECT_EQ(ComputeJ(t, g, {0, 2, 1, 3}), 220);
 }
 
 TEST(Cost, OversubscribedLeafHasZeroDistance) {
-  topology::Tree t = *testing::MakeTleaf("2 2 10 2 1").WithCapacities({2, 1, 1, 1});
+  topology::Tree t =
+      *testing::MakeTleaf("2 2 10 2 1").WithCapacities({2, 1, 1, 1});
   graphs::CommGraph g = Cycle4(5);
   auto r = Cost(t, g, {0, 0, 1, 2});
   ASSERT_TRUE(r.ok()) << r.status();
-  // edges: (0,1) same leaf 0; (1,2) leaves 0,1: 1; (2,3) leaves 1,2: 11; (3,0) leaves 2,0: 11.
+  // edges: (0,1) same leaf 0; (1,2) leaves 0,1: 1; (2,3) leaves 1,2: 11; (3,0)
+  // leaves 2,0: 11.
   EXPECT_EQ(r->j, 5 * (0 + 1 + 11 + 11));
   EXPECT_EQ(r->level_volume.back(), 5);
 }
@@ -52,17 +56,21 @@ TEST(Cost, OversubscribedLeafHasZeroDistance) {
 TEST(ValidateMapping, RejectsBadMappings) {
   topology::Tree t = testing::MakeTleaf("2 2 10 2 1");
   EXPECT_TRUE(ValidateMapping(t, 4, {3, 2, 1, 0}).ok());
-  EXPECT_THAT(ValidateMapping(t, 4, {0, 1, 2}).message(), HasSubstr("3 entries"));
-  EXPECT_THAT(ValidateMapping(t, 4, {0, 1, 2, 4}).message(), HasSubstr("process 3"));
-  EXPECT_THAT(ValidateMapping(t, 4, {0, 1, 1, 2}).message(), HasSubstr("process 2"));
+  EXPECT_THAT(ValidateMapping(t, 4, {0, 1, 2}).message(),
+              HasSubstr("3 entries"));
+  EXPECT_THAT(ValidateMapping(t, 4, {0, 1, 2, 4}).message(),
+              HasSubstr("process 3"));
+  EXPECT_THAT(ValidateMapping(t, 4, {0, 1, 1, 2}).message(),
+              HasSubstr("process 2"));
   EXPECT_FALSE(ValidateMapping(t, 2, {-1, 0}).ok());
   EXPECT_FALSE(Cost(t, Cycle4(1), {0, 0, 1, 2}).ok());
 }
 
-// tleaf distance from the mixed-radix digits of the two leaves, independent of Tree: the
-// link costs from the first level where the digits differ down to the leaves.
-double TleafDistance(const std::vector<int>& arity, const std::vector<double>& cost, int a,
-                     int b) {
+// tleaf distance from the mixed-radix digits of the two leaves, independent of
+// Tree: the link costs from the first level where the digits differ down to the
+// leaves.
+double TleafDistance(const std::vector<int>& arity,
+                     const std::vector<double>& cost, int a, int b) {
   double d = 0.0;
   for (int level = static_cast<int>(arity.size()) - 1; level >= 0; --level) {
     if (a == b) break;
@@ -73,7 +81,8 @@ double TleafDistance(const std::vector<int>& arity, const std::vector<double>& c
   return d;
 }
 
-// Property: Cost agrees with a naive O(n^2) evaluator over all pairs on random inputs.
+// Property: Cost agrees with a naive O(n^2) evaluator over all pairs on random
+// inputs.
 TEST(Cost, MatchesNaiveEvaluator) {
   std::mt19937_64 rng(7);
   struct Case {
@@ -90,12 +99,14 @@ TEST(Cost, MatchesNaiveEvaluator) {
     topology::Tree t = testing::MakeTleaf(c.levels);
     const int32_t n = 1 + static_cast<int32_t>(rng() % t.num_leaves());
     graphs::CommGraph g = testing::MakeRandomGraph(n, 3, rng());
-    std::vector<int32_t> leaves = testing::RandomPermutation(t.num_leaves(), rng());
+    std::vector<int32_t> leaves =
+        testing::RandomPermutation(t.num_leaves(), rng());
     Mapping m(leaves.begin(), leaves.begin() + n);
     double naive = 0.0;
     for (int32_t i = 0; i < n; ++i) {
       for (int32_t j = i + 1; j < n; ++j) {
-        naive += g.EdgeWeight(i, j) * TleafDistance(c.arity, c.cost, m[i], m[j]);
+        naive +=
+            g.EdgeWeight(i, j) * TleafDistance(c.arity, c.cost, m[i], m[j]);
       }
     }
     auto r = Cost(t, g, m);

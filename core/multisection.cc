@@ -257,9 +257,10 @@ class Multisection {
       // its graph is only one of the ~n / leaves-per-level subproblems (8
       // attempts; one-to-one above kManyRootCuts processes 4: measured on the
       // bench, 4 instead of 8 costs 0.5% of J in the geometric mean and
-      // halves the time; on the n-to-1 meshes it cost 0.6%). Very large subgraphs, and every split of a very
-      // large graph, get one attempt and one method (k-way above 8 parts) so
-      // the million-process case stays within its time budget.
+      // halves the time; on the n-to-1 meshes it cost 0.6%). Very large
+      // subgraphs, and every split of a very large graph, get one attempt and
+      // one method (k-way above 8 parts) so the million-process case stays
+      // within its time budget.
       const bool huge = n > kHugeSubgraph || graph_.num_vertices() > kHugeGraph;
       // One-to-one below the root: one attempt (measured: same J on the bench
       // families, up to 1.4x faster); n-to-1 keeps two.
@@ -816,7 +817,8 @@ double FmRefinePartition(const topology::Tree& tree,
     if (!coarse.ok()) break;
     Mapping coarse_map(groups);
     for (VertexId u = 0; u < n; ++u) coarse_map[up[u]] = (*cur_map)[u];
-    levels.push_back({*std::move(coarse), std::move(up), std::move(coarse_map)});
+    levels.push_back(
+        {*std::move(coarse), std::move(up), std::move(coarse_map)});
     cur = &levels.back().graph;
     cur_map = &levels.back().mapping;
   }

@@ -82,12 +82,13 @@ double RefinePartition(const topology::Tree& tree,
 // Multilevel Fiduccia-Mattheyses refinement of an n-to-1 mapping, with the
 // tree distances as the objective. The graph is coarsened by pairing vertices
 // that share a leaf (so the mapping projects exactly); on each level, coarsest
-// first, passes repeatedly move the unlocked vertex with the best gain (possibly
-// negative) to a leaf holding one of its neighbours and with room under
-// max_load, lock it, and roll back to the best prefix, which climbs out of the
-// local minima RefinePartition stops in. At most `passes` passes per level; a
-// level stops after a pass without gain. Returns the J decrease (>= 0); loads
-// stay within max_load. Deterministic (ties: lower vertex, lower leaf).
+// first, passes repeatedly move the unlocked vertex with the best gain
+// (possibly negative) to a leaf holding one of its neighbours and with room
+// under max_load, lock it, and roll back to the best prefix, which climbs out
+// of the local minima RefinePartition stops in. At most `passes` passes per
+// level; a level stops after a pass without gain. Returns the J decrease (>=
+// 0); loads stay within max_load. Deterministic (ties: lower vertex, lower
+// leaf).
 double FmRefinePartition(const topology::Tree& tree,
                          const graphs::CommGraph& graph,
                          const std::vector<double>& max_load, int32_t passes,

@@ -22,7 +22,6 @@ using testing::RandomPermutation;
 using topology::Tree;
 using topology::TreeBuilder;
 
-
 TEST(ScaleToMetisWeights, KeepsRatiosAndCapsTheLargest) {
   std::vector<int32_t> w = ScaleToMetisWeights({1.0, 2.0, 0.5, 0.0});
   // scale = min(2^20 / 2, (2^30 - 4) / 3.5) = 2^19

@@ -20,7 +20,6 @@ using testing::RandomPermutation;
 using topology::Tree;
 using topology::TreeBuilder;
 
-
 TEST(ScotchMap, TleafTargetFindsHiddenCliques) {
   // Same instance as the multisection test: optimum 4 * 120 * 10 + 3 * 11 =
   // 4833.
@@ -43,7 +42,8 @@ TEST(ScotchMap, ShuffledGridValidDeterministicAndBetterThanIdentity) {
   ASSERT_TRUE(ValidateMapping(tree, 64, m).ok());
   EXPECT_EQ(ScotchMap(tree, g, o).value(), m);
   EXPECT_DOUBLE_EQ(ComputeJ(tree, g, m), PairwiseJ(tree, g, m));
-  EXPECT_GE(PairwiseJ(tree, g, m), 2032.0);  // the optimum (see multisection_test)
+  EXPECT_GE(PairwiseJ(tree, g, m),
+            2032.0);  // the optimum (see multisection_test)
   Mapping id(64);
   for (int32_t i = 0; i < 64; ++i) id[i] = i;
   EXPECT_LT(PairwiseJ(tree, g, m), PairwiseJ(tree, g, id));

@@ -49,15 +49,17 @@ absl::StatusOr<CommGraph> CommGraph::FromCsr(std::vector<ArcIndex> xadj,
     return absl::InvalidArgumentError("graphs/csr: xadj must start with 0");
   }
   const int64_t n = static_cast<int64_t>(xadj.size()) - 1;
-  if (n > kMaxVertices) return absl::InvalidArgumentError("graphs/csr: too many vertices");
-  if (xadj.back() != static_cast<ArcIndex>(adjncy.size()) || adjncy.size() != adjwgt.size()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("graphs/csr: xadj ends at ", xadj.back(), " but adjncy has ",
-                     adjncy.size(), " and adjwgt ", adjwgt.size(), " entries"));
+  if (n > kMaxVertices)
+    return absl::InvalidArgumentError("graphs/csr: too many vertices");
+  if (xadj.back() != static_cast<ArcIndex>(adjncy.size()) ||
+      adjncy.size() != adjwgt.size()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "graphs/csr: xadj ends at ", xadj.back(), " but adjncy has ",
+        adjncy.size(), " and adjwgt ", adjwgt.size(), " entries"));
   }
   if (!vwgt.empty() && static_cast<int64_t>(vwgt.size()) != n) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("graphs/csr: vwgt has ", vwgt.size(), " entries, expected ", n));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "graphs/csr: vwgt has ", vwgt.size(), " entries, expected ", n));
   }
   CommGraph g;
   g.xadj_ = std::move(xadj);
@@ -66,23 +68,26 @@ absl::StatusOr<CommGraph> CommGraph::FromCsr(std::vector<ArcIndex> xadj,
   g.vwgt_ = std::move(vwgt);
   for (VertexId v = 0; v < n; ++v) {
     if (g.xadj_[v + 1] < g.xadj_[v]) {
-      return absl::InvalidArgumentError(absl::StrCat("graphs/csr: xadj decreases at vertex ", v));
+      return absl::InvalidArgumentError(
+          absl::StrCat("graphs/csr: xadj decreases at vertex ", v));
     }
     if (!g.vwgt_.empty() && !IsValidWeight(g.vwgt_[v])) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("graphs/csr: vertex ", v, ": invalid vertex weight ", g.vwgt_[v]));
+      return absl::InvalidArgumentError(absl::StrCat(
+          "graphs/csr: vertex ", v, ": invalid vertex weight ", g.vwgt_[v]));
     }
     VertexId prev = -1;
     for (ArcIndex a = g.xadj_[v]; a < g.xadj_[v + 1]; ++a) {
       const VertexId u = g.adjncy_[a];
       if (u < 0 || u >= n || u == v || u <= prev) {
-        return absl::InvalidArgumentError(absl::StrCat(
-            "graphs/csr: vertex ", v, ": neighbour ", u,
-            " is out of range, a self loop, or not in strictly increasing order"));
+        return absl::InvalidArgumentError(
+            absl::StrCat("graphs/csr: vertex ", v, ": neighbour ", u,
+                         " is out of range, a self loop, or not in strictly "
+                         "increasing order"));
       }
       if (!IsValidWeight(g.adjwgt_[a])) {
-        return absl::InvalidArgumentError(absl::StrCat("graphs/csr: edge (", v, ", ", u,
-                                                       "): invalid weight ", g.adjwgt_[a]));
+        return absl::InvalidArgumentError(
+            absl::StrCat("graphs/csr: edge (", v, ", ", u, "): invalid weight ",
+                         g.adjwgt_[a]));
       }
       prev = u;
     }
@@ -93,9 +98,10 @@ absl::StatusOr<CommGraph> CommGraph::FromCsr(std::vector<ArcIndex> xadj,
       const VertexId u = row[k];
       if (u < v) continue;
       if (g.EdgeWeight(u, v) != g.adjwgt_[g.xadj_[v] + k] ||
-          !std::binary_search(g.neighbors(u).begin(), g.neighbors(u).end(), v)) {
-        return absl::InvalidArgumentError(
-            absl::StrCat("graphs/csr: edge (", v, ", ", u, ") is not symmetric"));
+          !std::binary_search(g.neighbors(u).begin(), g.neighbors(u).end(),
+                              v)) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "graphs/csr: edge (", v, ", ", u, ") is not symmetric"));
       }
     }
   }
@@ -106,13 +112,14 @@ CommGraphBuilder::CommGraphBuilder(int64_t num_vertices) : n_(num_vertices) {}
 
 absl::Status CommGraphBuilder::AddEdge(int64_t u, int64_t v, double w) {
   if (u < 0 || u >= n_ || v < 0 || v >= n_) {
-    return absl::OutOfRangeError(absl::StrCat("graphs/builder: edge (", u, ", ", v,
-                                              "): vertex id out of range [0, ", n_, ")"));
+    return absl::OutOfRangeError(
+        absl::StrCat("graphs/builder: edge (", u, ", ", v,
+                     "): vertex id out of range [0, ", n_, ")"));
   }
   if (!IsValidWeight(w)) {
-    return absl::InvalidArgumentError(absl::StrCat("graphs/builder: edge (", u, ", ", v,
-                                                   "): weight ", w,
-                                                   " is negative, NaN or infinite"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("graphs/builder: edge (", u, ", ", v, "): weight ", w,
+                     " is negative, NaN or infinite"));
   }
   if (u == v) return absl::OkStatus();
   if (u > v) std::swap(u, v);
@@ -122,12 +129,13 @@ absl::Status CommGraphBuilder::AddEdge(int64_t u, int64_t v, double w) {
 
 absl::Status CommGraphBuilder::SetVertexWeight(int64_t v, double w) {
   if (v < 0 || v >= n_) {
-    return absl::OutOfRangeError(
-        absl::StrCat("graphs/builder: vertex ", v, " out of range [0, ", n_, ")"));
+    return absl::OutOfRangeError(absl::StrCat("graphs/builder: vertex ", v,
+                                              " out of range [0, ", n_, ")"));
   }
   if (!IsValidWeight(w)) {
-    return absl::InvalidArgumentError(absl::StrCat("graphs/builder: vertex ", v, ": weight ", w,
-                                                   " is negative, NaN or infinite"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("graphs/builder: vertex ", v, ": weight ", w,
+                     " is negative, NaN or infinite"));
   }
   if (vwgt_.empty()) vwgt_.assign(static_cast<size_t>(n_), 1.0);
   vwgt_[v] = w;
@@ -137,10 +145,12 @@ absl::Status CommGraphBuilder::SetVertexWeight(int64_t v, double w) {
 absl::StatusOr<CommGraph> CommGraphBuilder::Build() && {
   if (n_ < 0 || n_ > kMaxVertices) {
     return absl::InvalidArgumentError(
-        absl::StrCat("graphs/builder: vertex count ", n_, " outside [0, ", kMaxVertices, "]"));
+        absl::StrCat("graphs/builder: vertex count ", n_, " outside [0, ",
+                     kMaxVertices, "]"));
   }
   const VertexId n = static_cast<VertexId>(n_);
-  // Bucket the edges by their smaller endpoint (counting sort), then merge duplicates per row.
+  // Bucket the edges by their smaller endpoint (counting sort), then merge
+  // duplicates per row.
   std::vector<ArcIndex> start(n + 1, 0);
   for (const Edge& e : edges_) ++start[e.u + 1];
   for (VertexId v = 0; v < n; ++v) start[v + 1] += start[v];
@@ -155,7 +165,8 @@ absl::StatusOr<CommGraph> CommGraphBuilder::Build() && {
   ArcIndex unique = 0;
   for (VertexId v = 0; v < n; ++v) {
     auto first = upper.begin() + start[v], last = upper.begin() + start[v + 1];
-    std::sort(first, last, [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::sort(first, last,
+              [](const auto& a, const auto& b) { return a.first < b.first; });
     ArcIndex out = start[v];
     for (auto it = first; it != last; ++it) {
       if (out > start[v] && upper[out - 1].first == it->first) {
@@ -183,8 +194,9 @@ absl::StatusOr<CommGraph> CommGraphBuilder::Build() && {
   g.adjncy_.resize(2 * unique);
   g.adjwgt_.resize(2 * unique);
   std::vector<ArcIndex> fill(g.xadj_.begin(), g.xadj_.end() - 1);
-  // Rows come out sorted: for vertex x, the lower neighbours (u < x) are appended while
-  // scanning u in increasing order, before x's own upper row is appended.
+  // Rows come out sorted: for vertex x, the lower neighbours (u < x) are
+  // appended while scanning u in increasing order, before x's own upper row is
+  // appended.
   for (VertexId u = 0; u < n; ++u) {
     for (ArcIndex a = start[u]; a < start[u + 1] && upper[a].first >= 0; ++a) {
       const auto [v, w] = upper[a];

@@ -1,11 +1,15 @@
-// CommGraph: who sends how many bytes to whom, as an immutable symmetric CSR graph.
+// CommGraph: who sends how many bytes to whom, as an immutable symmetric CSR
+// graph.
 //
 // Invariants (checked by the builder, relied upon everywhere else):
 //   * vertices are [0, num_vertices()), ids are int32; arc offsets are int64;
-//   * symmetric: arc (u, v) with weight w exists iff arc (v, u) with weight w exists;
+//   * symmetric: arc (u, v) with weight w exists iff arc (v, u) with weight w
+//   exists;
 //     w(u, v) is the total volume exchanged in both directions;
-//   * no self loops, no duplicate arcs; each adjacency row is sorted by neighbour id;
-//   * weights are finite and >= 0 (zero-weight arcs are kept: they carry structure);
+//   * no self loops, no duplicate arcs; each adjacency row is sorted by
+//   neighbour id;
+//   * weights are finite and >= 0 (zero-weight arcs are kept: they carry
+//   structure);
 //   * vertex weights are finite and >= 0 (1 each when none were given).
 //
 // Usage:
@@ -26,7 +30,8 @@
 namespace rankmap::graphs {
 
 namespace internal {
-struct CsrAccess;  // graphs/csr_access.h: trusted construction for producers inside graphs/.
+struct CsrAccess;  // graphs/csr_access.h: trusted construction for producers
+                   // inside graphs/.
 }  // namespace internal
 
 using VertexId = int32_t;
@@ -36,13 +41,16 @@ class CommGraph {
  public:
   CommGraph() : xadj_(1, 0) {}
 
-  VertexId num_vertices() const { return static_cast<VertexId>(xadj_.size() - 1); }
+  VertexId num_vertices() const {
+    return static_cast<VertexId>(xadj_.size() - 1);
+  }
   // Number of arcs (each undirected edge counts twice).
   ArcIndex num_arcs() const { return xadj_.back(); }
   // Number of undirected edges.
   ArcIndex num_edges() const { return xadj_.back() / 2; }
 
-  // Raw CSR arrays: xadj has n+1 entries; adjncy and adjwgt have num_arcs() entries.
+  // Raw CSR arrays: xadj has n+1 entries; adjncy and adjwgt have num_arcs()
+  // entries.
   std::span<const ArcIndex> xadj() const { return xadj_; }
   std::span<const VertexId> adjncy() const { return adjncy_; }
   std::span<const double> adjwgt() const { return adjwgt_; }
@@ -54,12 +62,16 @@ class CommGraph {
     return static_cast<VertexId>(xadj_[v + 1] - xadj_[v]);
   }
   std::span<const VertexId> neighbors(VertexId v) const {
-    return {adjncy_.data() + xadj_[v], static_cast<size_t>(xadj_[v + 1] - xadj_[v])};
+    return {adjncy_.data() + xadj_[v],
+            static_cast<size_t>(xadj_[v + 1] - xadj_[v])};
   }
   std::span<const double> weights(VertexId v) const {
-    return {adjwgt_.data() + xadj_[v], static_cast<size_t>(xadj_[v + 1] - xadj_[v])};
+    return {adjwgt_.data() + xadj_[v],
+            static_cast<size_t>(xadj_[v + 1] - xadj_[v])};
   }
-  double vertex_weight(VertexId v) const { return vwgt_.empty() ? 1.0 : vwgt_[v]; }
+  double vertex_weight(VertexId v) const {
+    return vwgt_.empty() ? 1.0 : vwgt_[v];
+  }
 
   // w(u, v), 0 when there is no edge. O(log degree(u)).
   double EdgeWeight(VertexId u, VertexId v) const;
@@ -70,9 +82,9 @@ class CommGraph {
   double VertexVolume(VertexId v) const;
   double TotalVertexWeight() const;
 
-  // Builds a graph from CSR arrays that already satisfy every invariant above (for internal
-  // producers such as contraction). Checks them in O(n + m log deg) and returns an error naming
-  // the first offending vertex.
+  // Builds a graph from CSR arrays that already satisfy every invariant above
+  // (for internal producers such as contraction). Checks them in O(n + m log
+  // deg) and returns an error naming the first offending vertex.
   static absl::StatusOr<CommGraph> FromCsr(std::vector<ArcIndex> xadj,
                                            std::vector<VertexId> adjncy,
                                            std::vector<double> adjwgt,
@@ -89,23 +101,28 @@ class CommGraph {
   std::vector<double> vwgt_;
 };
 
-// Collects directed traffic and produces a CommGraph. AddEdge(u, v, w) means "u sends w to v";
-// both directions of a pair are summed, duplicates are merged and self loops dropped.
-// Memory: 16 bytes per AddEdge call until Build(); Build() needs the CSR size on top.
+// Collects directed traffic and produces a CommGraph. AddEdge(u, v, w) means "u
+// sends w to v"; both directions of a pair are summed, duplicates are merged
+// and self loops dropped. Memory: 16 bytes per AddEdge call until Build();
+// Build() needs the CSR size on top.
 class CommGraphBuilder {
  public:
   explicit CommGraphBuilder(int64_t num_vertices);
 
-  // Errors: vertex id outside [0, n), negative, NaN or infinite weight. Self loops are
-  // accepted and ignored (a process talking to itself costs nothing to map).
+  // Errors: vertex id outside [0, n), negative, NaN or infinite weight. Self
+  // loops are accepted and ignored (a process talking to itself costs nothing
+  // to map).
   absl::Status AddEdge(int64_t u, int64_t v, double w);
   // Errors: id out of range, negative/NaN/inf weight.
   absl::Status SetVertexWeight(int64_t v, double w);
-  void Reserve(int64_t num_edges) { edges_.reserve(static_cast<size_t>(num_edges)); }
+  void Reserve(int64_t num_edges) {
+    edges_.reserve(static_cast<size_t>(num_edges));
+  }
 
   int64_t num_vertices() const { return n_; }
 
-  // Errors: a vertex count that does not fit int32, or the first error seen by AddEdge.
+  // Errors: a vertex count that does not fit int32, or the first error seen by
+  // AddEdge.
   absl::StatusOr<CommGraph> Build() &&;
 
  private:

@@ -17,11 +17,11 @@ using ::testing::HasSubstr;
 TEST(CommGraphBuilder, SymmetrisesMergesAndDropsSelfLoops) {
   CommGraphBuilder b(4);
   ASSERT_TRUE(b.AddEdge(0, 1, 5.0).ok());
-  ASSERT_TRUE(b.AddEdge(1, 0, 3.0).ok());   // other direction: summed
+  ASSERT_TRUE(b.AddEdge(1, 0, 3.0).ok());  // other direction: summed
   ASSERT_TRUE(b.AddEdge(2, 3, 1.5).ok());
-  ASSERT_TRUE(b.AddEdge(2, 3, 0.5).ok());   // duplicate: summed
-  ASSERT_TRUE(b.AddEdge(2, 2, 100.0).ok()); // self loop: dropped
-  ASSERT_TRUE(b.AddEdge(3, 0, 0.0).ok());   // zero weight: kept
+  ASSERT_TRUE(b.AddEdge(2, 3, 0.5).ok());    // duplicate: summed
+  ASSERT_TRUE(b.AddEdge(2, 2, 100.0).ok());  // self loop: dropped
+  ASSERT_TRUE(b.AddEdge(3, 0, 0.0).ok());    // zero weight: kept
   auto g = std::move(b).Build();
   ASSERT_TRUE(g.ok()) << g.status();
   EXPECT_EQ(g->num_vertices(), 4);
@@ -106,11 +106,14 @@ TEST(CommGraphBuilder, MatchesOracleOnRandomInput) {
 
 TEST(CommGraph, FromCsrRejectsBrokenArrays) {
   EXPECT_FALSE(CommGraph::FromCsr({}, {}, {}).ok());
-  EXPECT_FALSE(CommGraph::FromCsr({0, 1}, {0}, {1.0}).ok());              // self loop
-  EXPECT_FALSE(CommGraph::FromCsr({0, 1, 1}, {1}, {1.0}).ok());           // asymmetric
-  EXPECT_FALSE(CommGraph::FromCsr({0, 1, 2}, {1, 0}, {1.0, 2.0}).ok());   // weights differ
-  EXPECT_FALSE(CommGraph::FromCsr({0, 1, 2}, {1, 0}, {-1.0, -1.0}).ok()); // negative
-  EXPECT_FALSE(CommGraph::FromCsr({0, 1, 2}, {1, 5}, {1.0, 1.0}).ok());   // out of range
+  EXPECT_FALSE(CommGraph::FromCsr({0, 1}, {0}, {1.0}).ok());     // self loop
+  EXPECT_FALSE(CommGraph::FromCsr({0, 1, 1}, {1}, {1.0}).ok());  // asymmetric
+  EXPECT_FALSE(CommGraph::FromCsr({0, 1, 2}, {1, 0}, {1.0, 2.0})
+                   .ok());  // weights differ
+  EXPECT_FALSE(
+      CommGraph::FromCsr({0, 1, 2}, {1, 0}, {-1.0, -1.0}).ok());  // negative
+  EXPECT_FALSE(
+      CommGraph::FromCsr({0, 1, 2}, {1, 5}, {1.0, 1.0}).ok());  // out of range
   EXPECT_FALSE(CommGraph::FromCsr({0, 1, 2}, {1, 0}, {1.0, 1.0}, {1.0}).ok());
   auto ok = CommGraph::FromCsr({0, 1, 2}, {1, 0}, {3.0, 3.0}, {2.0, 1.0});
   ASSERT_TRUE(ok.ok());

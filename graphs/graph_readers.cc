@@ -85,9 +85,9 @@ absl::Status AddEdgeAt(const TextScanner& s, CommGraphBuilder& builder,
   return s.Message(std::string(status.message()));
 }
 
-// Builds, naming the input position in errors (the builder rejects merged weights that
-// overflow to infinity: each value was finite, but A[i][j] + A[j][i] can exceed the largest
-// double).
+// Builds, naming the input position in errors (the builder rejects merged
+// weights that overflow to infinity: each value was finite, but A[i][j] +
+// A[j][i] can exceed the largest double).
 absl::StatusOr<CommGraph> BuildChecked(const TextScanner& s,
                                        CommGraphBuilder builder) {
   absl::StatusOr<CommGraph> g = std::move(builder).Build();

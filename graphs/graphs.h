@@ -1,11 +1,15 @@
-// Front door of graphs/: read and write communication graphs in the common file formats.
+// Front door of graphs/: read and write communication graphs in the common file
+// formats.
 //
-//   ASSIGN_OR_RETURN(CommGraph g, ReadGraphFile("app.mat"));        // format detected
-//   RETURN_IF_ERROR(WriteGraphFile(g, "app.grf", GraphFormat::kScotch));
+//   ASSIGN_OR_RETURN(CommGraph g, ReadGraphFile("app.mat"));        // format
+//   detected RETURN_IF_ERROR(WriteGraphFile(g, "app.grf",
+//   GraphFormat::kScotch));
 //
-// Formats: TopoMatch/TreeMatch dense `.mat`, Scotch `.grf`, METIS `.graph`, MatrixMarket
-// `.mtx` (coordinate), edge list `i j w` (0-based). Asymmetric input is symmetrised by summing
-// both directions. Errors read `file:line: expected ..., found ...`.
+// Formats: TopoMatch/TreeMatch dense `.mat`, Scotch `.grf`, METIS `.graph`,
+// MatrixMarket
+// `.mtx` (coordinate), edge list `i j w` (0-based). Asymmetric input is
+// symmetrised by summing both directions. Errors read `file:line: expected ...,
+// found ...`.
 #ifndef RANKMAP_GRAPHS_GRAPHS_H_
 #define RANKMAP_GRAPHS_GRAPHS_H_
 
@@ -18,17 +22,27 @@
 
 namespace rankmap::graphs {
 
-enum class GraphFormat { kAuto, kMat, kScotch, kMetis, kMatrixMarket, kEdgeList };
+enum class GraphFormat {
+  kAuto,
+  kMat,
+  kScotch,
+  kMetis,
+  kMatrixMarket,
+  kEdgeList
+};
 
-// Parses "auto", "mat", "grf"/"scotch", "metis"/"graph", "mtx"/"matrixmarket", "edges".
+// Parses "auto", "mat", "grf"/"scotch", "metis"/"graph", "mtx"/"matrixmarket",
+// "edges".
 absl::StatusOr<GraphFormat> ParseGraphFormat(std::string_view name);
 
-// Reads a file; kAuto detects the format from the content, with the extension as a hint.
-absl::StatusOr<CommGraph> ReadGraphFile(const std::string& path,
-                                        GraphFormat format = GraphFormat::kAuto);
+// Reads a file; kAuto detects the format from the content, with the extension
+// as a hint.
+absl::StatusOr<CommGraph> ReadGraphFile(
+    const std::string& path, GraphFormat format = GraphFormat::kAuto);
 // Reads from memory; `name` is used in error messages.
-absl::StatusOr<CommGraph> ReadGraphString(std::string_view text, std::string_view name,
-                                          GraphFormat format = GraphFormat::kAuto);
+absl::StatusOr<CommGraph> ReadGraphString(
+    std::string_view text, std::string_view name,
+    GraphFormat format = GraphFormat::kAuto);
 // Writes a file; kAuto chooses from the extension.
 absl::Status WriteGraphFile(const CommGraph& graph, const std::string& path,
                             GraphFormat format = GraphFormat::kAuto);

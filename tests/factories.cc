@@ -14,7 +14,8 @@ namespace {
 graphs::CommGraph BuildOrDie(graphs::CommGraphBuilder b) {
   auto g = std::move(b).Build();
   if (!g.ok()) {
-    std::fprintf(stderr, "factory: %s\n", std::string(g.status().message()).c_str());
+    std::fprintf(stderr, "factory: %s\n",
+                 std::string(g.status().message()).c_str());
     std::abort();
   }
   return *std::move(g);
@@ -39,7 +40,9 @@ graphs::CommGraph MakeGrid2D(int32_t r, int32_t c, double w) {
 
 graphs::CommGraph MakeGrid3D(int32_t x, int32_t y, int32_t z, double w) {
   graphs::CommGraphBuilder b(int64_t{x} * y * z);
-  auto id = [&](int64_t i, int64_t j, int64_t k) { return (i * y + j) * z + k; };
+  auto id = [&](int64_t i, int64_t j, int64_t k) {
+    return (i * y + j) * z + k;
+  };
   for (int32_t i = 0; i < x; ++i) {
     for (int32_t j = 0; j < y; ++j) {
       for (int32_t k = 0; k < z; ++k) {
@@ -57,17 +60,20 @@ graphs::CommGraph MakeRandomGraph(int32_t n, int32_t partners, uint64_t seed) {
   graphs::CommGraphBuilder b(n);
   for (int32_t u = 0; u < n && n > 1; ++u) {
     for (int32_t k = 0; k < partners; ++k) {
-      AddOrDie(b, u, static_cast<int32_t>(rng() % n), 1.0 + static_cast<double>(rng() % 100));
+      AddOrDie(b, u, static_cast<int32_t>(rng() % n),
+               1.0 + static_cast<double>(rng() % 100));
     }
   }
   return BuildOrDie(std::move(b));
 }
 
-graphs::CommGraph MakeCliqueChain(int32_t groups, int32_t size, double heavy, double light) {
+graphs::CommGraph MakeCliqueChain(int32_t groups, int32_t size, double heavy,
+                                  double light) {
   graphs::CommGraphBuilder b(int64_t{groups} * size);
   for (int32_t g = 0; g < groups; ++g) {
     for (int32_t i = 0; i < size; ++i) {
-      for (int32_t j = i + 1; j < size; ++j) AddOrDie(b, g * size + i, g * size + j, heavy);
+      for (int32_t j = i + 1; j < size; ++j)
+        AddOrDie(b, g * size + i, g * size + j, heavy);
     }
     if (g + 1 < groups) AddOrDie(b, g * size, (g + 1) * size, light);
   }
@@ -104,10 +110,12 @@ RestrictedTwoNodeCase MakeRestrictedTwoNodeCase() {
   }
   AddOrDie(gb, 6, 7, 5);
   AddOrDie(gb, 5, 6, 1);
-  return {*std::move(tree), Permute(BuildOrDie(std::move(gb)), RandomPermutation(8, 2))};
+  return {*std::move(tree),
+          Permute(BuildOrDie(std::move(gb)), RandomPermutation(8, 2))};
 }
 
-std::string MutateText(std::string text, std::string_view alphabet, std::mt19937_64& rng) {
+std::string MutateText(std::string text, std::string_view alphabet,
+                       std::mt19937_64& rng) {
   const int edits = 1 + static_cast<int>(rng() % 4);
   for (int e = 0; e < edits && !text.empty(); ++e) {
     const size_t pos = rng() % text.size();
@@ -135,13 +143,15 @@ topology::Tree MakeTleaf(std::string_view levels) {
   for (int64_t i = 0; i < count; ++i) in >> arities[i] >> costs[i];
   auto t = topology::Tree::FromLevels(arities, costs);
   if (in.fail() || !t.ok()) {
-    std::fprintf(stderr, "MakeTleaf: bad levels '%s'\n", std::string(levels).c_str());
+    std::fprintf(stderr, "MakeTleaf: bad levels '%s'\n",
+                 std::string(levels).c_str());
     std::abort();
   }
   return *std::move(t);
 }
 
-graphs::CommGraph Permute(const graphs::CommGraph& g, const std::vector<int32_t>& perm) {
+graphs::CommGraph Permute(const graphs::CommGraph& g,
+                          const std::vector<int32_t>& perm) {
   graphs::CommGraphBuilder b(g.num_vertices());
   for (graphs::VertexId u = 0; u < g.num_vertices(); ++u) {
     auto nbrs = g.neighbors(u);
@@ -149,7 +159,8 @@ graphs::CommGraph Permute(const graphs::CommGraph& g, const std::vector<int32_t>
     for (size_t k = 0; k < nbrs.size(); ++k) {
       if (nbrs[k] > u) AddOrDie(b, perm[u], perm[nbrs[k]], wgts[k]);
     }
-    if (g.has_vertex_weights() && !b.SetVertexWeight(perm[u], g.vertex_weight(u)).ok()) {
+    if (g.has_vertex_weights() &&
+        !b.SetVertexWeight(perm[u], g.vertex_weight(u)).ok()) {
       std::abort();
     }
   }

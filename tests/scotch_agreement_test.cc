@@ -1,8 +1,9 @@
-// `rankmap map` on a TopoMatch .mat and a tleaf target writes a plain mapping whose cost our
-// `eval` and Scotch's own tleaf distances (SCOTCH_archDomDist between terminal domains numbered
-// the Scotch way) agree on: leaf numbering and distances compare 1:1 with Scotch.
-#include <stdio.h>
+// `rankmap map` on a TopoMatch .mat and a tleaf target writes a plain mapping
+// whose cost our `eval` and Scotch's own tleaf distances (SCOTCH_archDomDist
+// between terminal domains numbered the Scotch way) agree on: leaf numbering
+// and distances compare 1:1 with Scotch.
 #include <scotch/scotch.h>
+#include <stdio.h>
 
 #include <fstream>
 #include <sstream>
@@ -20,12 +21,13 @@ namespace rankmap {
 namespace {
 
 // J with distances from a Scotch tleaf architecture.
-double ScotchJ(const std::vector<SCOTCH_Num>& arities, const std::vector<SCOTCH_Num>& links,
-               const graphs::CommGraph& g, const core::Mapping& m) {
+double ScotchJ(const std::vector<SCOTCH_Num>& arities,
+               const std::vector<SCOTCH_Num>& links, const graphs::CommGraph& g,
+               const core::Mapping& m) {
   SCOTCH_Arch arch;
   EXPECT_EQ(SCOTCH_archInit(&arch), 0);
-  EXPECT_EQ(SCOTCH_archTleaf(&arch, static_cast<SCOTCH_Num>(arities.size()), arities.data(),
-                             links.data()),
+  EXPECT_EQ(SCOTCH_archTleaf(&arch, static_cast<SCOTCH_Num>(arities.size()),
+                             arities.data(), links.data()),
             0);
   double j = 0.0;
   for (graphs::VertexId u = 0; u < g.num_vertices(); ++u) {
@@ -75,7 +77,8 @@ TEST(ScotchAgreement, MapThenEvalMatchesScotchDistances) {
     ASSERT_TRUE(tree.ok());
     auto ours = core::Cost(*tree, *graph, *mapping);
     ASSERT_TRUE(ours.ok()) << ours.status();
-    EXPECT_DOUBLE_EQ(ours->j, ScotchJ(c.arities, c.links, *graph, *mapping)) << c.tleaf;
+    EXPECT_DOUBLE_EQ(ours->j, ScotchJ(c.arities, c.links, *graph, *mapping))
+        << c.tleaf;
 
     // And the eval subcommand prints the same J.
     cli::EvalCommand eval;

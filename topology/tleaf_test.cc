@@ -134,7 +134,8 @@ TEST(Tleaf, MutatedInputsNeverCrash) {
   std::mt19937_64 rng(20261122);
   int ok = 0, errors = 0;
   for (int iter = 0; iter < 4000; ++iter) {
-    const std::string s = rankmap::testing::MutateText(seeds[iter % 3], alphabet, rng);
+    const std::string s =
+        rankmap::testing::MutateText(seeds[iter % 3], alphabet, rng);
     auto t = ParseTleaf(s, "mutant", int64_t{1} << 12);
     if (t.ok()) {
       ASSERT_TRUE(t->Validate().ok()) << s;

@@ -13,17 +13,19 @@ bool IsValidCost(double c) { return std::isfinite(c) && c >= 0.0; }
 
 absl::Status CheckPairMatrix(NodeId n, int32_t k, std::span<const double> m) {
   if (static_cast<int64_t>(m.size()) != static_cast<int64_t>(k) * k) {
-    return absl::InvalidArgumentError(absl::StrCat("topology/tree: node ", n, " has ", k,
-                                                   " children but a pair matrix of ", m.size(),
-                                                   " entries"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("topology/tree: node ", n, " has ", k,
+                     " children but a pair matrix of ", m.size(), " entries"));
   }
   for (int32_t i = 0; i < k; ++i) {
     for (int32_t j = 0; j < k; ++j) {
       const double c = m[static_cast<int64_t>(i) * k + j];
-      if (!IsValidCost(c) || (i == j && c != 0.0) || c != m[static_cast<int64_t>(j) * k + i]) {
+      if (!IsValidCost(c) || (i == j && c != 0.0) ||
+          c != m[static_cast<int64_t>(j) * k + i]) {
         return absl::InvalidArgumentError(absl::StrCat(
             "topology/tree: node ", n, ": pair cost (", i, ", ", j, ") = ", c,
-            " must be finite, non-negative, symmetric, and zero on the diagonal"));
+            " must be finite, non-negative, symmetric, and zero on the "
+            "diagonal"));
       }
     }
   }
@@ -39,10 +41,12 @@ void Tree::Finish() {
   for (NodeId v = n - 1; v >= 0; --v) {
     if (parent_[v] >= 0) depth_[v] = depth_[parent_[v]] + 1;
     auto kids = children(v);
-    for (size_t r = 0; r < kids.size(); ++r) child_rank_[kids[r]] = static_cast<int32_t>(r);
+    for (size_t r = 0; r < kids.size(); ++r)
+      child_rank_[kids[r]] = static_cast<int32_t>(r);
   }
   height_ = 0;
-  for (LeafId l = 0; l < num_leaves_; ++l) height_ = std::max(height_, depth_[l]);
+  for (LeafId l = 0; l < num_leaves_; ++l)
+    height_ = std::max(height_, depth_[l]);
   leaf_begin_.assign(n, std::numeric_limits<LeafId>::max());
   leaf_end_.assign(n, 0);
   subtree_capacity_.assign(n, 0);
@@ -64,38 +68,43 @@ void Tree::Finish() {
 absl::StatusOr<Tree> Tree::FromLevels(std::span<const int64_t> arities,
                                       std::span<const double> link_costs) {
   if (arities.empty() || arities.size() != link_costs.size()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("topology/levels: need as many link costs as arities, got ",
-                     arities.size(), " arities and ", link_costs.size(), " costs"));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "topology/levels: need as many link costs as arities, got ",
+        arities.size(), " arities and ", link_costs.size(), " costs"));
   }
   int64_t leaves = 1;
   for (size_t i = 0; i < arities.size(); ++i) {
     if (arities[i] < 1) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("topology/levels: level ", i + 1, ": arity ", arities[i], " < 1"));
+      return absl::InvalidArgumentError(absl::StrCat(
+          "topology/levels: level ", i + 1, ": arity ", arities[i], " < 1"));
     }
     if (!IsValidCost(link_costs[i])) {
-      return absl::InvalidArgumentError(absl::StrCat("topology/levels: level ", i + 1,
-                                                     ": link cost ", link_costs[i],
-                                                     " is negative or not finite"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("topology/levels: level ", i + 1, ": link cost ",
+                       link_costs[i], " is negative or not finite"));
     }
     leaves *= arities[i];
     if (leaves > (int64_t{1} << 30)) {
-      return absl::InvalidArgumentError("topology/levels: more than 2^30 leaves");
+      return absl::InvalidArgumentError(
+          "topology/levels: more than 2^30 leaves");
     }
   }
   const size_t levels = arities.size();
   // cost of a node at depth d = c_{d+1} + ... + c_L
   std::vector<double> depth_cost(levels + 1, 0.0);
-  for (size_t d = levels; d-- > 0;) depth_cost[d] = depth_cost[d + 1] + link_costs[d];
+  for (size_t d = levels; d-- > 0;)
+    depth_cost[d] = depth_cost[d + 1] + link_costs[d];
   TreeBuilder b;
-  std::vector<NodeId> frontier = {b.AddRoot(levels == 0 ? "leaf" : "level0", depth_cost[0])};
+  std::vector<NodeId> frontier = {
+      b.AddRoot(levels == 0 ? "leaf" : "level0", depth_cost[0])};
   for (size_t d = 0; d < levels; ++d) {
-    const std::string kind = d + 1 == levels ? "leaf" : absl::StrCat("level", d + 1);
+    const std::string kind =
+        d + 1 == levels ? "leaf" : absl::StrCat("level", d + 1);
     std::vector<NodeId> next;
     next.reserve(frontier.size() * arities[d]);
     for (NodeId p : frontier) {
-      for (int64_t c = 0; c < arities[d]; ++c) next.push_back(b.AddChild(p, kind, depth_cost[d + 1]));
+      for (int64_t c = 0; c < arities[d]; ++c)
+        next.push_back(b.AddChild(p, kind, depth_cost[d + 1]));
     }
     frontier = std::move(next);
   }
@@ -119,18 +128,22 @@ bool Tree::Balanced() const {
 std::vector<int32_t> Tree::Arities() const {
   if (!Balanced()) return {};
   std::vector<int32_t> out;
-  for (NodeId v = root(); !is_leaf(v); v = children(v)[0]) out.push_back(num_children(v));
+  for (NodeId v = root(); !is_leaf(v); v = children(v)[0])
+    out.push_back(num_children(v));
   return out;
 }
 
 absl::Status Tree::Validate() const {
   const int32_t n = num_nodes();
-  if (n == 0 || num_leaves_ < 1) return absl::FailedPreconditionError("topology/tree: empty tree");
+  if (n == 0 || num_leaves_ < 1)
+    return absl::FailedPreconditionError("topology/tree: empty tree");
   auto fail = [](NodeId v, const char* what) {
-    return absl::FailedPreconditionError(absl::StrCat("topology/tree: node ", v, ": ", what));
+    return absl::FailedPreconditionError(
+        absl::StrCat("topology/tree: node ", v, ": ", what));
   };
   if (static_cast<int32_t>(child_begin_.size()) != n + 1 ||
-      static_cast<int32_t>(cost_.size()) != n || static_cast<int32_t>(capacity_.size()) != num_leaves_ ||
+      static_cast<int32_t>(cost_.size()) != n ||
+      static_cast<int32_t>(capacity_.size()) != num_leaves_ ||
       static_cast<int32_t>(os_index_.size()) != num_leaves_) {
     return absl::FailedPreconditionError("topology/tree: array sizes disagree");
   }
@@ -139,47 +152,59 @@ absl::Status Tree::Validate() const {
   for (NodeId v = 0; v < n; ++v) {
     const bool leaf = v < num_leaves_;
     if (leaf != (num_children(v) == 0)) {
-      return fail(v, leaf ? "leaf with children" : "internal node without children");
+      return fail(
+          v, leaf ? "leaf with children" : "internal node without children");
     }
-    if (v != root() && (parent_[v] <= v || parent_[v] >= n)) return fail(v, "parent id not above own id");
+    if (v != root() && (parent_[v] <= v || parent_[v] >= n))
+      return fail(v, "parent id not above own id");
     if (v != root()) ++seen_children[parent_[v]];
     for (NodeId c : children(v)) {
-      if (c < 0 || c >= n || parent_[c] != v) return fail(v, "children list disagrees with parents");
+      if (c < 0 || c >= n || parent_[c] != v)
+        return fail(v, "children list disagrees with parents");
     }
-    if (!IsValidCost(cost_[v])) return fail(v, "cost is negative or not finite");
+    if (!IsValidCost(cost_[v]))
+      return fail(v, "cost is negative or not finite");
     if (leaf && cost_[v] != 0.0) return fail(v, "leaf with non-zero cost");
     if (has_pair_costs(v)) {
       const int32_t k = num_children(v);
       absl::Status s = CheckPairMatrix(
-          v, k, {pair_costs_.data() + pair_begin_[v], static_cast<size_t>(k) * k});
+          v, k,
+          {pair_costs_.data() + pair_begin_[v], static_cast<size_t>(k) * k});
       if (!s.ok()) return s;
     }
     if (leaf && capacity_[v] < 0) return fail(v, "negative capacity");
-    if (depth_[v] != (v == root() ? 0 : depth_[parent_[v]] + 1)) return fail(v, "wrong depth");
+    if (depth_[v] != (v == root() ? 0 : depth_[parent_[v]] + 1))
+      return fail(v, "wrong depth");
   }
   for (NodeId v = 0; v < n; ++v) {
-    if (seen_children[v] != num_children(v)) return fail(v, "child count disagrees with parents");
-    if (v > 0 && v < num_leaves_ && leaf_begin_[v] != v) return fail(v, "leaf range");
+    if (seen_children[v] != num_children(v))
+      return fail(v, "child count disagrees with parents");
+    if (v > 0 && v < num_leaves_ && leaf_begin_[v] != v)
+      return fail(v, "leaf range");
   }
-  // Leaves below each node must be contiguous: range size equals the number of leaves below.
+  // Leaves below each node must be contiguous: range size equals the number of
+  // leaves below.
   std::vector<int32_t> below(n, 0);
   for (NodeId v = 0; v < n; ++v) {
     if (v < num_leaves_) below[v] = 1;
-    if (below[v] != leaf_end_[v] - leaf_begin_[v]) return fail(v, "leaves below are not contiguous");
+    if (below[v] != leaf_end_[v] - leaf_begin_[v])
+      return fail(v, "leaves below are not contiguous");
     if (parent_[v] >= 0) below[parent_[v]] += below[v];
   }
   return absl::OkStatus();
 }
 
-absl::StatusOr<Tree> Tree::WithCapacities(std::vector<int32_t> capacities) const {
+absl::StatusOr<Tree> Tree::WithCapacities(
+    std::vector<int32_t> capacities) const {
   if (static_cast<int32_t>(capacities.size()) != num_leaves_) {
-    return absl::InvalidArgumentError(absl::StrCat("topology/tree: ", capacities.size(),
-                                                   " capacities for ", num_leaves_, " leaves"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("topology/tree: ", capacities.size(), " capacities for ",
+                     num_leaves_, " leaves"));
   }
   for (size_t l = 0; l < capacities.size(); ++l) {
     if (capacities[l] < 0) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("topology/tree: leaf ", l, ": negative capacity ", capacities[l]));
+      return absl::InvalidArgumentError(absl::StrCat(
+          "topology/tree: leaf ", l, ": negative capacity ", capacities[l]));
     }
   }
   Tree t = *this;
@@ -193,7 +218,8 @@ NodeId TreeBuilder::AddRoot(std::string_view kind, double cost) {
   return AddChild(-1, kind, cost);
 }
 
-NodeId TreeBuilder::AddChild(NodeId parent, std::string_view kind, double cost) {
+NodeId TreeBuilder::AddChild(NodeId parent, std::string_view kind,
+                             double cost) {
   parent_.push_back(parent);
   kind_.emplace_back(kind);
   cost_.push_back(cost);
@@ -205,22 +231,31 @@ NodeId TreeBuilder::AddChild(NodeId parent, std::string_view kind, double cost) 
 }
 
 void TreeBuilder::SetCost(NodeId n, double cost) { cost_[n] = cost; }
-void TreeBuilder::SetPairCosts(NodeId n, std::vector<double> matrix) { pairs_[n] = std::move(matrix); }
-void TreeBuilder::SetOsIndex(NodeId leaf, int32_t os_index) { os_index_[leaf] = os_index; }
-void TreeBuilder::SetHost(NodeId leaf, std::string_view host) { host_[leaf] = std::string(host); }
-void TreeBuilder::SetCapacity(NodeId leaf, int32_t capacity) { capacity_[leaf] = capacity; }
+void TreeBuilder::SetPairCosts(NodeId n, std::vector<double> matrix) {
+  pairs_[n] = std::move(matrix);
+}
+void TreeBuilder::SetOsIndex(NodeId leaf, int32_t os_index) {
+  os_index_[leaf] = os_index;
+}
+void TreeBuilder::SetHost(NodeId leaf, std::string_view host) {
+  host_[leaf] = std::string(host);
+}
+void TreeBuilder::SetCapacity(NodeId leaf, int32_t capacity) {
+  capacity_[leaf] = capacity;
+}
 
 absl::StatusOr<Tree> TreeBuilder::Build() && {
   const int32_t n = num_nodes();
   if (roots_ != 1 || n == 0 || parent_[0] != -1) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("topology/builder: need exactly one root, added first; got ", roots_));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "topology/builder: need exactly one root, added first; got ", roots_));
   }
   std::vector<int32_t> count(n + 1, 0);
   for (NodeId v = 1; v < n; ++v) {
     if (parent_[v] < 0 || parent_[v] >= v) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("topology/builder: node ", v, ": parent ", parent_[v], " not added before it"));
+      return absl::InvalidArgumentError(absl::StrCat("topology/builder: node ",
+                                                     v, ": parent ", parent_[v],
+                                                     " not added before it"));
     }
     ++count[parent_[v] + 1];
   }
@@ -232,7 +267,8 @@ absl::StatusOr<Tree> TreeBuilder::Build() && {
   }
   int32_t num_leaves = 0;
   for (NodeId v = 0; v < n; ++v) num_leaves += count[v + 1] == count[v];
-  // Iterative DFS: leaves get [0, L) in visit order, internal nodes L.. in post-order.
+  // Iterative DFS: leaves get [0, L) in visit order, internal nodes L.. in
+  // post-order.
   std::vector<NodeId> new_id(n, -1);
   int32_t next_leaf = 0, next_internal = num_leaves;
   std::vector<std::pair<NodeId, int32_t>> stack = {{0, 0}};
@@ -265,15 +301,17 @@ absl::StatusOr<Tree> TreeBuilder::Build() && {
   std::unordered_map<std::string, int32_t> kind_ids, host_ids = {{"", 0}};
   auto intern = [](std::unordered_map<std::string, int32_t>& ids,
                    std::vector<std::string>& table, const std::string& s) {
-    auto [it, inserted] = ids.try_emplace(s, static_cast<int32_t>(table.size()));
+    auto [it, inserted] =
+        ids.try_emplace(s, static_cast<int32_t>(table.size()));
     if (inserted) table.push_back(s);
     return it->second;
   };
   for (NodeId v = 0; v < n; ++v) {
     const NodeId id = new_id[v];
     if (!IsValidCost(cost_[v])) {
-      return absl::InvalidArgumentError(absl::StrCat("topology/builder: node ", v, ": cost ",
-                                                     cost_[v], " is negative or not finite"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("topology/builder: node ", v, ": cost ", cost_[v],
+                       " is negative or not finite"));
     }
     const int32_t deg = count[v + 1] - count[v];
     t.parent_[id] = parent_[v] < 0 ? -1 : new_id[parent_[v]];
@@ -283,7 +321,8 @@ absl::StatusOr<Tree> TreeBuilder::Build() && {
     if (deg == 0) {
       if (capacity_[v] < 0) {
         return absl::InvalidArgumentError(
-            absl::StrCat("topology/builder: leaf ", v, ": negative capacity ", capacity_[v]));
+            absl::StrCat("topology/builder: leaf ", v, ": negative capacity ",
+                         capacity_[v]));
       }
       t.os_index_[id] = os_index_[v];
       t.capacity_[id] = capacity_[v];
@@ -293,7 +332,8 @@ absl::StatusOr<Tree> TreeBuilder::Build() && {
       if (!s.ok()) return s;
     }
   }
-  for (NodeId id = 0; id < n; ++id) t.child_begin_[id + 1] += t.child_begin_[id];
+  for (NodeId id = 0; id < n; ++id)
+    t.child_begin_[id + 1] += t.child_begin_[id];
   for (NodeId v = 0; v < n; ++v) {
     const NodeId id = new_id[v];
     for (int32_t k = count[v]; k < count[v + 1]; ++k) {
@@ -301,7 +341,8 @@ absl::StatusOr<Tree> TreeBuilder::Build() && {
     }
     if (!pairs_[v].empty() && count[v + 1] > count[v]) {
       t.pair_begin_[id] = static_cast<int64_t>(t.pair_costs_.size());
-      t.pair_costs_.insert(t.pair_costs_.end(), pairs_[v].begin(), pairs_[v].end());
+      t.pair_costs_.insert(t.pair_costs_.end(), pairs_[v].begin(),
+                           pairs_[v].end());
     }
   }
   t.Finish();

@@ -11,7 +11,8 @@ namespace {
 using ::testing::ElementsAre;
 
 TEST(Tree, FromLevelsFollowsTheTleafRule) {
-  // tleaf 2 2 10 2 1: leaves 0,1 share a parent (distance 1); 0,2 meet at the root (1 + 10).
+  // tleaf 2 2 10 2 1: leaves 0,1 share a parent (distance 1); 0,2 meet at the
+  // root (1 + 10).
   const int64_t arities[] = {2, 2};
   const double costs[] = {10, 1};
   auto t = Tree::FromLevels(arities, costs);
@@ -57,7 +58,8 @@ TEST(Tree, UnbalancedTreeWithPairCosts) {
   for (int i = 0; i < 3; ++i) b.SetOsIndex(b.AddChild(n0, "Core"), 10 + i);
   for (int k = 0; k < 2; ++k) {
     NodeId n = b.AddChild(c1, "node", 1);
-    for (int i = 0; i < 2; ++i) b.SetHost(b.AddChild(n, "Core"), k == 0 ? "a" : "b");
+    for (int i = 0; i < 2; ++i)
+      b.SetHost(b.AddChild(n, "Core"), k == 0 ? "a" : "b");
   }
   b.SetPairCosts(root, {0, 500, 500, 0});
   auto t = std::move(b).Build();
@@ -73,7 +75,8 @@ TEST(Tree, UnbalancedTreeWithPairCosts) {
   EXPECT_EQ(t->Distance(0, 2), 1.0);
   EXPECT_EQ(t->Distance(3, 4), 1.0);
   EXPECT_EQ(t->Distance(3, 5), 100.0);
-  EXPECT_EQ(t->Distance(0, 6), 500.0);  // from the pair matrix, not the root's cost
+  EXPECT_EQ(t->Distance(0, 6),
+            500.0);  // from the pair matrix, not the root's cost
   EXPECT_EQ(t->kind(t->root()), "network");
   for (NodeId v = 0; v + 1 < t->num_nodes(); ++v) EXPECT_GT(t->parent(v), v);
 }
@@ -94,7 +97,8 @@ TEST(Tree, CapacitiesAndErrors) {
   EXPECT_FALSE(Tree::FromLevels(zero, costs).ok());
   const double negative[] = {-1, 1};
   EXPECT_FALSE(Tree::FromLevels(arities, negative).ok());
-  EXPECT_FALSE(Tree::FromLevels(arities, std::span<const double>(costs, 1)).ok());
+  EXPECT_FALSE(
+      Tree::FromLevels(arities, std::span<const double>(costs, 1)).ok());
 
   TreeBuilder none;
   EXPECT_FALSE(std::move(none).Build().ok());

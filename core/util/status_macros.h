@@ -1,10 +1,11 @@
-// Early-return helpers for absl::Status / absl::StatusOr, which Debian's abseil does not ship.
+// Early-return helpers for absl::Status / absl::StatusOr, which Debian's abseil
+// does not ship.
 //
 //   RETURN_IF_ERROR(builder.AddEdge(u, v, w));
 //   ASSIGN_OR_RETURN(CommGraph g, std::move(builder).Build());
 //
-// core/util is the bottom layer: topology/ and graphs/ may use it without depending on the
-// engine.
+// core/util is the bottom layer: topology/ and graphs/ may use it without
+// depending on the engine.
 #ifndef RANKMAP_CORE_UTIL_STATUS_MACROS_H_
 #define RANKMAP_CORE_UTIL_STATUS_MACROS_H_
 
@@ -16,12 +17,11 @@
 #define RANKMAP_STATUS_CONCAT_INNER_(a, b) a##b
 #define RANKMAP_STATUS_CONCAT_(a, b) RANKMAP_STATUS_CONCAT_INNER_(a, b)
 
-#define RETURN_IF_ERROR(expr)                                \
-  do {                                                       \
-    if (absl::Status rankmap_status_ = (expr);               \
-        !rankmap_status_.ok()) {                             \
-      return rankmap_status_;                                \
-    }                                                        \
+#define RETURN_IF_ERROR(expr)                                           \
+  do {                                                                  \
+    if (absl::Status rankmap_status_ = (expr); !rankmap_status_.ok()) { \
+      return rankmap_status_;                                           \
+    }                                                                   \
   } while (0)
 
 #define RANKMAP_ASSIGN_OR_RETURN_IMPL_(tmp, lhs, expr) \
@@ -29,8 +29,8 @@
   if (!tmp.ok()) return std::move(tmp).status();       \
   lhs = std::move(tmp).value()
 
-#define ASSIGN_OR_RETURN(lhs, expr)                                                   \
-  RANKMAP_ASSIGN_OR_RETURN_IMPL_(RANKMAP_STATUS_CONCAT_(rankmap_statusor_, __LINE__), \
-                                 lhs, expr)
+#define ASSIGN_OR_RETURN(lhs, expr) \
+  RANKMAP_ASSIGN_OR_RETURN_IMPL_(   \
+      RANKMAP_STATUS_CONCAT_(rankmap_statusor_, __LINE__), lhs, expr)
 
 #endif  // RANKMAP_CORE_UTIL_STATUS_MACROS_H_

@@ -9,18 +9,21 @@
 namespace rankmap::graphs {
 namespace {
 
-// Random guillotine tiling of an n x n grid with owners drawn at random (an owner may hold
-// several rectangles, some none).
-Partition RandomGuillotine(int64_t rows, int64_t cols, int32_t owners, std::mt19937_64& rng) {
+// Random guillotine tiling of an n x n grid with owners drawn at random (an
+// owner may hold several rectangles, some none).
+Partition RandomGuillotine(int64_t rows, int64_t cols, int32_t owners,
+                           std::mt19937_64& rng) {
   Partition p{rows, cols, owners, {}};
   std::vector<Rect> stack = {Rect{0, 0, rows, cols, 0}};
   std::uniform_int_distribution<int32_t> owner(0, owners - 1);
   while (!stack.empty()) {
     Rect r = stack.back();
     stack.pop_back();
-    bool split = r.area() > 4 && std::uniform_int_distribution<int>(0, 3)(rng) != 0;
+    bool split =
+        r.area() > 4 && std::uniform_int_distribution<int>(0, 3)(rng) != 0;
     if (split && r.height > 1 && (r.width == 1 || rng() % 2)) {
-      int64_t cut = std::uniform_int_distribution<int64_t>(1, r.height - 1)(rng);
+      int64_t cut =
+          std::uniform_int_distribution<int64_t>(1, r.height - 1)(rng);
       stack.push_back(Rect{r.row, r.col, cut, r.width, 0});
       stack.push_back(Rect{r.row + cut, r.col, r.height - cut, r.width, 0});
     } else if (split && r.width > 1) {
@@ -64,14 +67,16 @@ TEST(VolumeTest, RectangularOperandsAgreeWithCellCounter) {
     ASSERT_TRUE(fast.ok() && slow.ok());
     EXPECT_EQ(*fast, *slow);
   }
-  Partition a = RandomGuillotine(3, 4, 2, rng), c = RandomGuillotine(3, 5, 2, rng);
+  Partition a = RandomGuillotine(3, 4, 2, rng),
+            c = RandomGuillotine(3, 5, 2, rng);
   EXPECT_FALSE(MatmulVolumes(a, a, c).ok());  // 3x4 * 3x4 does not multiply
 }
 
 // Becker digest 13, discrete brute-force vectors (entity 1 = owner 0 here).
 TEST(VolumeTest, DigestDiscreteVectors) {
   auto scp = [](int64_t n, int64_t a) {
-    return Partition{n, n, 2, {{0, 0, a, a, 1}, {0, a, a, n - a, 0}, {a, 0, n - a, n, 0}}};
+    return Partition{
+        n, n, 2, {{0, 0, a, a, 1}, {0, a, a, n - a, 0}, {a, 0, n - a, n, 0}}};
   };
   auto slp = [](int64_t n, int64_t w) {
     return Partition{n, n, 2, {{0, 0, n, n - w, 0}, {0, n - w, n, w, 1}}};
@@ -80,10 +85,11 @@ TEST(VolumeTest, DigestDiscreteVectors) {
     Partition p;
     int64_t v01, v10, tvc;
   };
-  std::vector<Case> cases = {{scp(12, 6), 72, 72, 144},   {slp(12, 3), 108, 36, 144},
-                             {scp(8, 2), 24, 8, 32},      {scp(16, 4), 96, 32, 128},
-                             {slp(16, 1), 240, 16, 256},  {scp(12, 4), 64, 32, 96},
-                             {scp(20, 4), 128, 32, 160}};
+  std::vector<Case> cases = {
+      {scp(12, 6), 72, 72, 144},  {slp(12, 3), 108, 36, 144},
+      {scp(8, 2), 24, 8, 32},     {scp(16, 4), 96, 32, 128},
+      {slp(16, 1), 240, 16, 256}, {scp(12, 4), 64, 32, 96},
+      {scp(20, 4), 128, 32, 160}};
   for (const Case& c : cases) {
     auto v = MatmulVolumes(c.p);
     ASSERT_TRUE(v.ok()) << v.status();
@@ -93,13 +99,15 @@ TEST(VolumeTest, DigestDiscreteVectors) {
     EXPECT_EQ(*CountMatmulVolumes(c.p), *v);
   }
   // SLP3, N = 10, q = 5, h2 = h3 = 5: every ordered pair 25, TVC 150.
-  Partition slp3{10, 10, 3, {{0, 0, 10, 5, 0}, {0, 5, 5, 5, 1}, {5, 5, 5, 5, 2}}};
+  Partition slp3{
+      10, 10, 3, {{0, 0, 10, 5, 0}, {0, 5, 5, 5, 1}, {5, 5, 5, 5, 2}}};
   auto v = MatmulVolumes(slp3);
   for (int32_t i = 0; i < 3; ++i) {
     for (int32_t j = 0; j < 3; ++j) EXPECT_EQ(v->at(i, j), i == j ? 0 : 25);
   }
   // SLP3 at 80:10:10, N = 10, q = 2.
-  Partition slp3b{10, 10, 3, {{0, 0, 10, 8, 0}, {0, 8, 5, 2, 1}, {5, 8, 5, 2, 2}}};
+  Partition slp3b{
+      10, 10, 3, {{0, 0, 10, 8, 0}, {0, 8, 5, 2, 1}, {5, 8, 5, 2, 2}}};
   v = MatmulVolumes(slp3b);
   EXPECT_EQ(v->at(0, 1), 40);
   EXPECT_EQ(v->at(1, 0), 10);
@@ -108,11 +116,12 @@ TEST(VolumeTest, DigestDiscreteVectors) {
   EXPECT_EQ(v->at(1, 2), 10);
   EXPECT_EQ(v->at(2, 1), 10);
   EXPECT_EQ(v->Total(), 120);
-  // Homogeneous 3 x 3 grid, N = 9: 9 each way between processors sharing a block row or
-  // column, TVC 324 (= 4 N^2, not (N/2) I = 243).
+  // Homogeneous 3 x 3 grid, N = 9: 9 each way between processors sharing a
+  // block row or column, TVC 324 (= 4 N^2, not (N/2) I = 243).
   Partition grid{9, 9, 9, {}};
   for (int32_t r = 0; r < 3; ++r) {
-    for (int32_t c = 0; c < 3; ++c) grid.rects.push_back(Rect{3 * r, 3 * c, 3, 3, 3 * r + c});
+    for (int32_t c = 0; c < 3; ++c)
+      grid.rects.push_back(Rect{3 * r, 3 * c, 3, 3, 3 * r + c});
   }
   v = MatmulVolumes(grid);
   EXPECT_EQ(v->Total(), 324);
