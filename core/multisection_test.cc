@@ -117,13 +117,8 @@ TEST(MultisectionMap, OversubscribedLeavesTakeHeavyPairs) {
   // the two sockets.
   const Tree tree =
       MakeTleaf("2 2 10 2 1").WithCapacities({2, 2, 2, 2}).value();
-  CommGraphBuilder gb(8);
-  for (int p = 0; p < 4; ++p) {
-    ASSERT_TRUE(gb.AddEdge(2 * p, 2 * p + 1, 50).ok());
-    ASSERT_TRUE(gb.AddEdge(2 * p + 1, (2 * p + 2) % 8, 1).ok());
-  }
   const CommGraph g =
-      Permute(std::move(gb).Build().value(), RandomPermutation(8, 4));
+      Permute(testing::MakePairRing(4, 50, 1), RandomPermutation(8, 4));
   Mapping m = MultisectionMap(tree, g, MappingOptions{}).value();
   ASSERT_TRUE(ValidateMapping(tree, 8, m).ok());
   EXPECT_DOUBLE_EQ(PairwiseJ(tree, g, m), 24.0);

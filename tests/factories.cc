@@ -80,6 +80,15 @@ graphs::CommGraph MakeCliqueChain(int32_t groups, int32_t size, double heavy,
   return BuildOrDie(std::move(b));
 }
 
+graphs::CommGraph MakePairRing(int32_t pairs, double heavy, double light) {
+  graphs::CommGraphBuilder b(2 * int64_t{pairs});
+  for (int32_t p = 0; p < pairs; ++p) {
+    AddOrDie(b, 2 * p, 2 * p + 1, heavy);
+    AddOrDie(b, 2 * p + 1, (2 * p + 2) % (2 * pairs), light);
+  }
+  return BuildOrDie(std::move(b));
+}
+
 double PairwiseJ(const topology::Tree& tree, const graphs::CommGraph& g,
                  const std::vector<int32_t>& mapping) {
   double j = 0.0;

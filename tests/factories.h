@@ -25,6 +25,9 @@ graphs::CommGraph MakeRandomGraph(int32_t n, int32_t partners, uint64_t seed);
 // groups joined by one edge (first vertex to first vertex) of weight `light`.
 graphs::CommGraph MakeCliqueChain(int32_t groups, int32_t size, double heavy,
                                   double light);
+// `pairs` heavy pairs (2p, 2p + 1) of weight `heavy` joined into a ring by
+// light edges (2p + 1, 2p + 2 mod 2 * pairs) of weight `light`.
+graphs::CommGraph MakePairRing(int32_t pairs, double heavy, double light);
 // J recomputed pair by pair over all vertex pairs (O(n^2 log deg)),
 // independently of the engine's edge-walking evaluators: an oracle for small
 // tests.
