@@ -8,6 +8,8 @@
 #include <sstream>
 #include <string>
 
+#include "graphs/test_graphs.h"
+
 namespace rankmap::testing {
 namespace {
 
@@ -39,20 +41,7 @@ graphs::CommGraph MakeGrid2D(int32_t r, int32_t c, double w) {
 }
 
 graphs::CommGraph MakeGrid3D(int32_t x, int32_t y, int32_t z, double w) {
-  graphs::CommGraphBuilder b(int64_t{x} * y * z);
-  auto id = [&](int64_t i, int64_t j, int64_t k) {
-    return (i * y + j) * z + k;
-  };
-  for (int32_t i = 0; i < x; ++i) {
-    for (int32_t j = 0; j < y; ++j) {
-      for (int32_t k = 0; k < z; ++k) {
-        if (i + 1 < x) AddOrDie(b, id(i, j, k), id(i + 1, j, k), w);
-        if (j + 1 < y) AddOrDie(b, id(i, j, k), id(i, j + 1, k), w);
-        if (k + 1 < z) AddOrDie(b, id(i, j, k), id(i, j, k + 1), w);
-      }
-    }
-  }
-  return BuildOrDie(std::move(b));
+  return graphs::testing::Stencil3D(x, y, z, w);
 }
 
 graphs::CommGraph MakeRandomGraph(int32_t n, int32_t partners, uint64_t seed) {
