@@ -1,5 +1,6 @@
 #include "mpi_bindings/profile.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -218,6 +219,55 @@ void RecordVector(MPI_Comm comm, const int* counts, MPI_Datatype type) {
 
 void RecordGatherv(MPI_Comm comm, int root, int count, MPI_Datatype type) {
   RecordCollective(Collective::kGather, comm, root, count, type);
+}
+
+// Destinations of a neighbourhood collective on comm, in the order of the send
+// blocks (MPI-3 section 7.6): a distributed graph's out-neighbours; for a
+// Cartesian topology, per dimension the source then the destination of a
+// shift by +1 (MPI_PROC_NULL at non-periodic borders, not counted); a graph
+// topology's neighbours. Empty for communicators without a topology.
+std::vector<int> NeighbourhoodDestinations(MPI_Comm comm) {
+  std::vector<int> dests;
+  int kind = MPI_UNDEFINED;
+  if (PMPI_Topo_test(comm, &kind) != MPI_SUCCESS) return dests;
+  if (kind == MPI_DIST_GRAPH) {
+    int indeg = 0, outdeg = 0, weighted = 0;
+    PMPI_Dist_graph_neighbors_count(comm, &indeg, &outdeg, &weighted);
+    std::vector<int> src(std::max(indeg, 1)), srcw(src.size());
+    std::vector<int> dst(std::max(outdeg, 1)), dstw(dst.size());
+    PMPI_Dist_graph_neighbors(comm, indeg, src.data(), srcw.data(), outdeg,
+                              dst.data(), dstw.data());
+    dests.assign(dst.begin(), dst.begin() + outdeg);
+  } else if (kind == MPI_CART) {
+    int ndims = 0;
+    PMPI_Cartdim_get(comm, &ndims);
+    for (int d = 0; d < ndims; ++d) {
+      int source = MPI_PROC_NULL, dest = MPI_PROC_NULL;
+      PMPI_Cart_shift(comm, d, 1, &source, &dest);
+      dests.push_back(source);
+      dests.push_back(dest);
+    }
+  } else if (kind == MPI_GRAPH) {
+    int me = 0, count = 0;
+    PMPI_Comm_rank(comm, &me);
+    PMPI_Graph_neighbors_count(comm, me, &count);
+    dests.resize(count);
+    if (count > 0) PMPI_Graph_neighbors(comm, me, count, dests.data());
+  }
+  return dests;
+}
+
+void RecordNeighbourhood(MPI_Comm comm, const int* counts, int count,
+                         const MPI_Datatype* types, MPI_Datatype type) {
+  const std::vector<int> dests = NeighbourhoodDestinations(comm);
+  State& s = S();
+  std::lock_guard<std::mutex> lock(s.mu);
+  if (!s.active) return;
+  for (size_t j = 0; j < dests.size(); ++j) {
+    AddLocked(comm, dests[j],
+              TypeBytes(counts != nullptr ? counts[j] : count,
+                        types != nullptr ? types[j] : type));
+  }
 }
 
 }  // namespace rankmap::mpi_bindings::profile
@@ -494,6 +544,105 @@ int MPI_Exscan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type,
                MPI_Op op, MPI_Comm comm) {
   p::RecordCollective(Collective::kScan, comm, 0, count, type);
   return PMPI_Exscan(sendbuf, recvbuf, count, type, op, comm);
+}
+
+// Neighbourhood collectives: block j goes to the j-th destination of the
+// communicator's topology (NeighbourhoodDestinations); allgather(v) sends the
+// same block to every destination.
+int MPI_Neighbor_allgather(const void* sendbuf, int sendcount,
+                           MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                           MPI_Datatype recvtype, MPI_Comm comm) {
+  p::RecordNeighbourhood(comm, nullptr, sendcount, nullptr, sendtype);
+  return PMPI_Neighbor_allgather(sendbuf, sendcount, sendtype, recvbuf,
+                                 recvcount, recvtype, comm);
+}
+
+int MPI_Ineighbor_allgather(const void* sendbuf, int sendcount,
+                            MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                            MPI_Datatype recvtype, MPI_Comm comm,
+                            MPI_Request* req) {
+  p::RecordNeighbourhood(comm, nullptr, sendcount, nullptr, sendtype);
+  return PMPI_Ineighbor_allgather(sendbuf, sendcount, sendtype, recvbuf,
+                                  recvcount, recvtype, comm, req);
+}
+
+int MPI_Neighbor_allgatherv(const void* sendbuf, int sendcount,
+                            MPI_Datatype sendtype, void* recvbuf,
+                            const int recvcounts[], const int displs[],
+                            MPI_Datatype recvtype, MPI_Comm comm) {
+  p::RecordNeighbourhood(comm, nullptr, sendcount, nullptr, sendtype);
+  return PMPI_Neighbor_allgatherv(sendbuf, sendcount, sendtype, recvbuf,
+                                  recvcounts, displs, recvtype, comm);
+}
+
+int MPI_Ineighbor_allgatherv(const void* sendbuf, int sendcount,
+                             MPI_Datatype sendtype, void* recvbuf,
+                             const int recvcounts[], const int displs[],
+                             MPI_Datatype recvtype, MPI_Comm comm,
+                             MPI_Request* req) {
+  p::RecordNeighbourhood(comm, nullptr, sendcount, nullptr, sendtype);
+  return PMPI_Ineighbor_allgatherv(sendbuf, sendcount, sendtype, recvbuf,
+                                   recvcounts, displs, recvtype, comm, req);
+}
+
+int MPI_Neighbor_alltoall(const void* sendbuf, int sendcount,
+                          MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                          MPI_Datatype recvtype, MPI_Comm comm) {
+  p::RecordNeighbourhood(comm, nullptr, sendcount, nullptr, sendtype);
+  return PMPI_Neighbor_alltoall(sendbuf, sendcount, sendtype, recvbuf,
+                                recvcount, recvtype, comm);
+}
+
+int MPI_Ineighbor_alltoall(const void* sendbuf, int sendcount,
+                           MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                           MPI_Datatype recvtype, MPI_Comm comm,
+                           MPI_Request* req) {
+  p::RecordNeighbourhood(comm, nullptr, sendcount, nullptr, sendtype);
+  return PMPI_Ineighbor_alltoall(sendbuf, sendcount, sendtype, recvbuf,
+                                 recvcount, recvtype, comm, req);
+}
+
+int MPI_Neighbor_alltoallv(const void* sendbuf, const int sendcounts[],
+                           const int sdispls[], MPI_Datatype sendtype,
+                           void* recvbuf, const int recvcounts[],
+                           const int rdispls[], MPI_Datatype recvtype,
+                           MPI_Comm comm) {
+  p::RecordNeighbourhood(comm, sendcounts, 0, nullptr, sendtype);
+  return PMPI_Neighbor_alltoallv(sendbuf, sendcounts, sdispls, sendtype,
+                                 recvbuf, recvcounts, rdispls, recvtype, comm);
+}
+
+int MPI_Ineighbor_alltoallv(const void* sendbuf, const int sendcounts[],
+                            const int sdispls[], MPI_Datatype sendtype,
+                            void* recvbuf, const int recvcounts[],
+                            const int rdispls[], MPI_Datatype recvtype,
+                            MPI_Comm comm, MPI_Request* req) {
+  p::RecordNeighbourhood(comm, sendcounts, 0, nullptr, sendtype);
+  return PMPI_Ineighbor_alltoallv(sendbuf, sendcounts, sdispls, sendtype,
+                                  recvbuf, recvcounts, rdispls, recvtype, comm,
+                                  req);
+}
+
+int MPI_Neighbor_alltoallw(const void* sendbuf, const int sendcounts[],
+                           const MPI_Aint sdispls[],
+                           const MPI_Datatype sendtypes[], void* recvbuf,
+                           const int recvcounts[], const MPI_Aint rdispls[],
+                           const MPI_Datatype recvtypes[], MPI_Comm comm) {
+  p::RecordNeighbourhood(comm, sendcounts, 0, sendtypes, MPI_DATATYPE_NULL);
+  return PMPI_Neighbor_alltoallw(sendbuf, sendcounts, sdispls, sendtypes,
+                                 recvbuf, recvcounts, rdispls, recvtypes, comm);
+}
+
+int MPI_Ineighbor_alltoallw(const void* sendbuf, const int sendcounts[],
+                            const MPI_Aint sdispls[],
+                            const MPI_Datatype sendtypes[], void* recvbuf,
+                            const int recvcounts[], const MPI_Aint rdispls[],
+                            const MPI_Datatype recvtypes[], MPI_Comm comm,
+                            MPI_Request* req) {
+  p::RecordNeighbourhood(comm, sendcounts, 0, sendtypes, MPI_DATATYPE_NULL);
+  return PMPI_Ineighbor_alltoallw(sendbuf, sendcounts, sdispls, sendtypes,
+                                  recvbuf, recvcounts, rdispls, recvtypes, comm,
+                                  req);
 }
 
 }  // extern "C"

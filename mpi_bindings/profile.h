@@ -31,9 +31,17 @@
 //   Reduce_scatter(_block)  i -> j: the block j receives
 //   Scan, Exscan            i -> i + 1: s
 //   Barrier                 nothing
-// Each modelled transfer counts one message. Not counted: intercommunicator
-// collectives, neighbourhood collectives (MPI_Neighbor_*), other non-blocking
-// collectives, one-sided (RMA) and MPI-IO traffic.
+// Each modelled transfer counts one message.
+//
+// Neighbourhood collectives (C): MPI_Neighbor_ and MPI_Ineighbor_ allgather(v)
+// and alltoall(v/w) send block j to the j-th destination of the
+// communicator's topology: a distributed graph's out-neighbours, a Cartesian
+// communicator's shift sources and destinations per dimension (MPI_PROC_NULL
+// skipped), a graph topology's neighbours.
+//
+// Not counted: intercommunicator collectives, other non-blocking collectives,
+// neighbourhood collectives called from Fortran, one-sided (RMA) and MPI-IO
+// traffic.
 //
 // Fortran (mpif.h, `use mpi`, `use mpi_f08`): Open MPI's Fortran bindings call
 // PMPI_* directly, bypassing C-level interposition, so the library also

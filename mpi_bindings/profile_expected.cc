@@ -53,6 +53,23 @@ void CProgram() {
     }
     if (i != 0) Add(i, 0, 8);  // Gather of one double
   }
+  // Neighbourhood collectives on the distributed graph r -> r + 1, r + 3.
+  for (int r = 0; r < n; ++r) {
+    const int d0 = (r + 1) % n, d1 = (r + 3) % n;
+    Add(r, d0, 12);  // Neighbor_alltoall, 3 ints per neighbour
+    Add(r, d1, 12);
+    Add(r, d0, 8);  // Neighbor_allgather, one double
+    Add(r, d1, 8);
+    Add(r, d0, 8);  // Ineighbor_alltoallv, 1 and 2 doubles
+    Add(r, d1, 16);
+    Add(r, d0, 4);  // Neighbor_alltoallw, one int and one double
+    Add(r, d1, 8);
+  }
+  // Non-periodic 1D Cartesian alltoall of one int: r - 1 then r + 1.
+  for (int r = 0; r < n; ++r) {
+    if (r > 0) Add(r, r - 1, 4);
+    if (r + 1 < n) Add(r, r + 1, 4);
+  }
 }
 
 void FortranProgram() {

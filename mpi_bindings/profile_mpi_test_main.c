@@ -67,6 +67,47 @@ int main(int argc, char** argv) {
     MPI_Gather(&g, 1, MPI_DOUBLE, gr, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
   MPI_Barrier(MPI_COMM_WORLD);
 
+  /* 9. Neighbourhood collectives on a distributed graph (no reordering): out-
+   * neighbours r + 1 and r + 3; alltoall of 3 ints per neighbour, allgather of
+   * one double, non-blocking alltoallv of 1 and 2 doubles, alltoallw of 1 int
+   * and 1 double. */
+  int dst[2] = {(r + 1) % n, (r + 3) % n};
+  int src[2] = {(r - 1 + n) % n, (r - 3 + 3 * n) % n};
+  MPI_Comm graph;
+  MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, 2, src, MPI_UNWEIGHTED, 2, dst,
+                                 MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &graph);
+  int ni[6] = {0}, nir[6];
+  MPI_Neighbor_alltoall(ni, 3, MPI_INT, nir, 3, MPI_INT, graph);
+  double nd = 1, ndr[2];
+  MPI_Neighbor_allgather(&nd, 1, MPI_DOUBLE, ndr, 1, MPI_DOUBLE, graph);
+  double vs[3] = {0}, vrecv[4];
+  int scounts[2] = {1, 2}, sdispls[2] = {0, 1}, rcounts[2] = {2, 2},
+      rdispls[2] = {0, 2};
+  MPI_Request nreq;
+  /* Each rank's block j goes to dst[j]; receive sizes follow the senders:
+   * from r - 1 (its block 0) 1 double, from r - 3 (its block 1) 2. */
+  rcounts[0] = 1;
+  MPI_Ineighbor_alltoallv(vs, scounts, sdispls, MPI_DOUBLE, vrecv, rcounts,
+                          rdispls, MPI_DOUBLE, graph, &nreq);
+  MPI_Wait(&nreq, MPI_STATUS_IGNORE);
+  MPI_Datatype wtypes[2] = {MPI_INT, MPI_DOUBLE};
+  int wcounts[2] = {1, 1};
+  MPI_Aint wsd[2] = {0, 8}, wrd[2] = {0, 8};
+  char wbuf[16] = {0}, wrbuf[16];
+  MPI_Datatype rtypes[2] = {MPI_INT, MPI_DOUBLE};
+  MPI_Neighbor_alltoallw(wbuf, wcounts, wsd, wtypes, wrbuf, wcounts, wrd,
+                         rtypes, graph);
+  MPI_Comm_free(&graph);
+
+  /* 10. A non-periodic 1D Cartesian communicator: alltoall of 1 int to r - 1
+   * and r + 1 where they exist (MPI_PROC_NULL at the ends is not counted). */
+  MPI_Comm cart;
+  int dims[1] = {n}, periods[1] = {0};
+  MPI_Cart_create(MPI_COMM_WORLD, 1, dims, periods, 0, &cart);
+  int ci[2] = {0}, cir[2];
+  MPI_Neighbor_alltoall(ci, 1, MPI_INT, cir, 1, MPI_INT, cart);
+  MPI_Comm_free(&cart);
+
   MPI_Finalize();
   return 0;
 }
