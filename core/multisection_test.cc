@@ -322,7 +322,9 @@ TEST(PartitionMap, VertexWeightedMeshKeepsEveryLeafWithinTheBound) {
   for (int32_t u = 0; u < grid.num_vertices(); ++u) {
     ASSERT_TRUE(b.SetVertexWeight(u, 1 + (u * 7919) % 5).ok());
     for (int32_t v : grid.neighbors(u)) {
-      if (u < v) ASSERT_TRUE(b.AddEdge(u, v, 1.0 + (u + v) % 3).ok());
+      if (u < v) {
+        ASSERT_TRUE(b.AddEdge(u, v, 1.0 + (u + v) % 3).ok());
+      }
     }
   }
   const CommGraph g = std::move(b).Build().value();
