@@ -25,6 +25,12 @@ struct State {
   int world_size = 0;
   int world_rank = 0;
   std::vector<double> bytes, messages;  // per destination world rank
+  // Data other ranks sent to this one that only this one sees (MPI_Get and the
+  // results of fetching RMA calls), per source world rank; added to the
+  // sources' rows at finalize.
+  std::vector<double> fetched_bytes, fetched_messages;
+  // window -> world rank of each rank of its group.
+  std::map<MPI_Win, std::vector<int>> world_of_win;
   // comm -> world rank of each rank (of the remote group for
   // intercommunicators).
   std::map<MPI_Comm, std::vector<int>> world_of;
@@ -117,7 +123,23 @@ void Dump() {
               MPI_COMM_WORLD);
   PMPI_Gather(s.messages.data(), n, MPI_DOUBLE, messages.data(), n, MPI_DOUBLE,
               0, MPI_COMM_WORLD);
+  // Fetched data: row i of the gathered matrix holds what i received from each
+  // j; it is traffic j -> i.
+  std::vector<double> fetched_bytes(bytes.size()),
+      fetched_messages(bytes.size());
+  PMPI_Gather(s.fetched_bytes.data(), n, MPI_DOUBLE, fetched_bytes.data(), n,
+              MPI_DOUBLE, 0, MPI_COMM_WORLD);
+  PMPI_Gather(s.fetched_messages.data(), n, MPI_DOUBLE, fetched_messages.data(),
+              n, MPI_DOUBLE, 0, MPI_COMM_WORLD);
   if (!root) return;
+  for (int i = 0; i < n; ++i) {
+    for (int j = 0; j < n; ++j) {
+      bytes[static_cast<size_t>(j) * n + i] +=
+          fetched_bytes[static_cast<size_t>(i) * n + j];
+      messages[static_cast<size_t>(j) * n + i] +=
+          fetched_messages[static_cast<size_t>(i) * n + j];
+    }
+  }
   const char* env = std::getenv("RANKMAP_PROFILE_OUT");
   const std::string prefix = env != nullptr && *env ? env : "rankmap_profile";
   absl::Status st = WriteProfile(prefix, n, bytes, messages);
@@ -138,6 +160,8 @@ void Start() {
   PMPI_Comm_rank(MPI_COMM_WORLD, &s.world_rank);
   s.bytes.assign(s.world_size, 0.0);
   s.messages.assign(s.world_size, 0.0);
+  s.fetched_bytes.assign(s.world_size, 0.0);
+  s.fetched_messages.assign(s.world_size, 0.0);
   s.active = true;
 }
 
@@ -269,6 +293,48 @@ void RecordNeighbourhood(MPI_Comm comm, const int* counts, int count,
                         types != nullptr ? types[j] : type));
   }
 }
+
+// One-sided traffic with rank `target` of window `win`'s group: `put` bytes
+// from this rank to the target, `got` bytes back (one message each way when
+// positive).
+void RecordRma(MPI_Win win, int target, double put, double got) {
+  State& s = S();
+  std::lock_guard<std::mutex> lock(s.mu);
+  if (!s.active || target == MPI_PROC_NULL || target < 0) return;
+  auto it = s.world_of_win.find(win);
+  if (it == s.world_of_win.end()) {
+    MPI_Group group, world;
+    PMPI_Win_get_group(win, &group);
+    PMPI_Comm_group(MPI_COMM_WORLD, &world);
+    int size = 0;
+    PMPI_Group_size(group, &size);
+    std::vector<int> ranks(size), out(size);
+    for (int i = 0; i < size; ++i) ranks[i] = i;
+    PMPI_Group_translate_ranks(group, size, ranks.data(), world, out.data());
+    PMPI_Group_free(&group);
+    PMPI_Group_free(&world);
+    it = s.world_of_win.emplace(win, std::move(out)).first;
+  }
+  if (target >= static_cast<int>(it->second.size())) return;
+  const int w = it->second[target];
+  if (w == MPI_UNDEFINED || w < 0 || w >= s.world_size) return;
+  if (put > 0) {
+    s.bytes[w] += put;
+    s.messages[w] += 1.0;
+  }
+  if (got > 0) {
+    s.fetched_bytes[w] += got;
+    s.fetched_messages[w] += 1.0;
+  }
+}
+
+void ForgetWin(MPI_Win win) {
+  State& s = S();
+  std::lock_guard<std::mutex> lock(s.mu);
+  s.world_of_win.erase(win);
+}
+
+double Bytes(int count, MPI_Datatype type) { return TypeBytes(count, type); }
 
 }  // namespace rankmap::mpi_bindings::profile
 
@@ -643,6 +709,101 @@ int MPI_Ineighbor_alltoallw(const void* sendbuf, const int sendcounts[],
   return PMPI_Ineighbor_alltoallw(sendbuf, sendcounts, sdispls, sendtypes,
                                   recvbuf, recvcounts, rdispls, recvtypes, comm,
                                   req);
+}
+
+// One-sided communication: puts and accumulates are traffic origin -> target,
+// gets (and the results of fetching calls) target -> origin.
+int MPI_Win_free(MPI_Win* win) {
+  p::ForgetWin(*win);
+  return PMPI_Win_free(win);
+}
+
+int MPI_Put(const void* origin, int count, MPI_Datatype type, int target,
+            MPI_Aint disp, int target_count, MPI_Datatype target_type,
+            MPI_Win win) {
+  p::RecordRma(win, target, p::Bytes(count, type), 0);
+  return PMPI_Put(origin, count, type, target, disp, target_count, target_type,
+                  win);
+}
+
+int MPI_Rput(const void* origin, int count, MPI_Datatype type, int target,
+             MPI_Aint disp, int target_count, MPI_Datatype target_type,
+             MPI_Win win, MPI_Request* req) {
+  p::RecordRma(win, target, p::Bytes(count, type), 0);
+  return PMPI_Rput(origin, count, type, target, disp, target_count, target_type,
+                   win, req);
+}
+
+int MPI_Get(void* origin, int count, MPI_Datatype type, int target,
+            MPI_Aint disp, int target_count, MPI_Datatype target_type,
+            MPI_Win win) {
+  p::RecordRma(win, target, 0, p::Bytes(count, type));
+  return PMPI_Get(origin, count, type, target, disp, target_count, target_type,
+                  win);
+}
+
+int MPI_Rget(void* origin, int count, MPI_Datatype type, int target,
+             MPI_Aint disp, int target_count, MPI_Datatype target_type,
+             MPI_Win win, MPI_Request* req) {
+  p::RecordRma(win, target, 0, p::Bytes(count, type));
+  return PMPI_Rget(origin, count, type, target, disp, target_count, target_type,
+                   win, req);
+}
+
+int MPI_Accumulate(const void* origin, int count, MPI_Datatype type, int target,
+                   MPI_Aint disp, int target_count, MPI_Datatype target_type,
+                   MPI_Op op, MPI_Win win) {
+  p::RecordRma(win, target, p::Bytes(count, type), 0);
+  return PMPI_Accumulate(origin, count, type, target, disp, target_count,
+                         target_type, op, win);
+}
+
+int MPI_Raccumulate(const void* origin, int count, MPI_Datatype type,
+                    int target, MPI_Aint disp, int target_count,
+                    MPI_Datatype target_type, MPI_Op op, MPI_Win win,
+                    MPI_Request* req) {
+  p::RecordRma(win, target, p::Bytes(count, type), 0);
+  return PMPI_Raccumulate(origin, count, type, target, disp, target_count,
+                          target_type, op, win, req);
+}
+
+int MPI_Get_accumulate(const void* origin, int count, MPI_Datatype type,
+                       void* result, int result_count, MPI_Datatype result_type,
+                       int target, MPI_Aint disp, int target_count,
+                       MPI_Datatype target_type, MPI_Op op, MPI_Win win) {
+  p::RecordRma(win, target, op == MPI_NO_OP ? 0 : p::Bytes(count, type),
+               p::Bytes(result_count, result_type));
+  return PMPI_Get_accumulate(origin, count, type, result, result_count,
+                             result_type, target, disp, target_count,
+                             target_type, op, win);
+}
+
+int MPI_Rget_accumulate(const void* origin, int count, MPI_Datatype type,
+                        void* result, int result_count,
+                        MPI_Datatype result_type, int target, MPI_Aint disp,
+                        int target_count, MPI_Datatype target_type, MPI_Op op,
+                        MPI_Win win, MPI_Request* req) {
+  p::RecordRma(win, target, op == MPI_NO_OP ? 0 : p::Bytes(count, type),
+               p::Bytes(result_count, result_type));
+  return PMPI_Rget_accumulate(origin, count, type, result, result_count,
+                              result_type, target, disp, target_count,
+                              target_type, op, win, req);
+}
+
+int MPI_Fetch_and_op(const void* origin, void* result, MPI_Datatype type,
+                     int target, MPI_Aint disp, MPI_Op op, MPI_Win win) {
+  // MPI_NO_OP sends no operand.
+  p::RecordRma(win, target, op == MPI_NO_OP ? 0 : p::Bytes(1, type),
+               p::Bytes(1, type));
+  return PMPI_Fetch_and_op(origin, result, type, target, disp, op, win);
+}
+
+int MPI_Compare_and_swap(const void* origin, const void* compare, void* result,
+                         MPI_Datatype type, int target, MPI_Aint disp,
+                         MPI_Win win) {
+  p::RecordRma(win, target, p::Bytes(2, type), p::Bytes(1, type));
+  return PMPI_Compare_and_swap(origin, compare, result, type, target, disp,
+                               win);
 }
 
 }  // extern "C"

@@ -39,9 +39,16 @@
 // communicator's shift sources and destinations per dimension (MPI_PROC_NULL
 // skipped), a graph topology's neighbours.
 //
+// One-sided (C): MPI_Put, Rput, Accumulate, Raccumulate: origin -> target;
+// MPI_Get, Rget: target -> origin (recorded by the origin, moved to the
+// target's row at finalize); Get_accumulate, Rget_accumulate, Fetch_and_op
+// (operand out unless the op is MPI_NO_OP, result back) and
+// Compare_and_swap (two elements out, one back): both ways. Target ranks are
+// those of the window's group.
+//
 // Not counted: intercommunicator collectives, other non-blocking collectives,
-// neighbourhood collectives called from Fortran, one-sided (RMA) and MPI-IO
-// traffic.
+// neighbourhood collectives and one-sided calls made from Fortran, and MPI-IO
+// (traffic to files, not between processes).
 //
 // Fortran (mpif.h, `use mpi`, `use mpi_f08`): Open MPI's Fortran bindings call
 // PMPI_* directly, bypassing C-level interposition, so the library also
@@ -52,8 +59,9 @@
 // Scatter; each converts handles with MPI_*_f2c, counts, and forwards to the
 // real pmpi_*_. In-place Fortran collectives count their send arguments.
 //
-// Thread safety: counters are guarded by a mutex. Memory: one row of p doubles
-// per process; rank 0 holds two p x p matrices at finalize.
+// Thread safety: counters are guarded by a mutex. Memory: four rows of p
+// doubles per process (bytes and messages, sent and fetched); rank 0 holds four
+// p x p matrices at finalize.
 #ifndef RANKMAP_MPI_BINDINGS_PROFILE_H_
 #define RANKMAP_MPI_BINDINGS_PROFILE_H_
 

@@ -70,6 +70,16 @@ void CProgram() {
     if (r > 0) Add(r, r - 1, 4);
     if (r + 1 < n) Add(r, r + 1, 4);
   }
+  // One-sided on a window whose rank w is world rank n - 1 - w.
+  auto world = [&](int w) { return n - 1 - (w % n); };
+  for (int w = 0; w < n; ++w) {
+    const int me = world(w);
+    Add(me, world(w + 1), 20);  // Put of 5 ints
+    Add(world(w + 2), me, 24);  // Get of 3 doubles: target -> origin
+    Add(me, world(w + 3), 8);   // Accumulate of 2 ints
+    Add(me, world(w + 1), 4);   // Fetch_and_op: operand out, result back
+    Add(world(w + 1), me, 4);
+  }
 }
 
 void FortranProgram() {

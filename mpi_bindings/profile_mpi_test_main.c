@@ -108,6 +108,30 @@ int main(int argc, char** argv) {
   MPI_Neighbor_alltoall(ci, 1, MPI_INT, cir, 1, MPI_INT, cart);
   MPI_Comm_free(&cart);
 
+  /* 11. One-sided, in one fence epoch on a window of 256 bytes per rank (ranks
+   * of the window in reverse world order): put 5 ints to window rank w + 1,
+   * get 3 doubles from w + 2, accumulate 2 ints into w + 3, fetch-and-add one
+   * int at w + 1. Disjoint target regions, so the epoch is race-free. */
+  MPI_Comm rev;
+  MPI_Comm_split(MPI_COMM_WORLD, 0, -r, &rev);
+  int w, wn;
+  MPI_Comm_rank(rev, &w);
+  MPI_Comm_size(rev, &wn);
+  char* base;
+  MPI_Win win;
+  MPI_Win_allocate(256, 1, MPI_INFO_NULL, rev, &base, &win);
+  memset(base, 0, 256);
+  int pi[5] = {0}, ai[2] = {1, 1}, one = 1, old;
+  double gd[3];
+  MPI_Win_fence(0, win);
+  MPI_Put(pi, 5, MPI_INT, (w + 1) % wn, 0, 5, MPI_INT, win);
+  MPI_Get(gd, 3, MPI_DOUBLE, (w + 2) % wn, 64, 3, MPI_DOUBLE, win);
+  MPI_Accumulate(ai, 2, MPI_INT, (w + 3) % wn, 128, 2, MPI_INT, MPI_SUM, win);
+  MPI_Fetch_and_op(&one, &old, MPI_INT, (w + 1) % wn, 192, MPI_SUM, win);
+  MPI_Win_fence(0, win);
+  MPI_Win_free(&win);
+  MPI_Comm_free(&rev);
+
   MPI_Finalize();
   return 0;
 }
