@@ -241,6 +241,14 @@ void RecordVector(MPI_Comm comm, const int* counts, MPI_Datatype type) {
   });
 }
 
+// Per-peer counts and types (w-forms): bytes to j are counts[j] x types[j].
+void RecordVectorW(MPI_Comm comm, const int* counts,
+                   const MPI_Datatype* types) {
+  RecordToEach(comm, [&](int j, int, int) -> double {
+    return TypeBytes(counts[j], types[j]);
+  });
+}
+
 void RecordGatherv(MPI_Comm comm, int root, int count, MPI_Datatype type) {
   RecordCollective(Collective::kGather, comm, root, count, type);
 }
@@ -804,6 +812,128 @@ int MPI_Compare_and_swap(const void* origin, const void* compare, void* result,
   p::RecordRma(win, target, p::Bytes(2, type), p::Bytes(1, type));
   return PMPI_Compare_and_swap(origin, compare, result, type, target, disp,
                                win);
+}
+
+// The remaining non-blocking collectives, and Alltoallw, counted like their
+// blocking forms above.
+int MPI_Iallgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                    void* recvbuf, const int recvcounts[], const int displs[],
+                    MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* req) {
+  if (sendbuf == MPI_IN_PLACE) {
+    int me = 0;
+    PMPI_Comm_rank(comm, &me);
+    p::RecordCollective(Collective::kAllgather, comm, 0, recvcounts[me],
+                        recvtype);
+  } else {
+    p::RecordCollective(Collective::kAllgather, comm, 0, sendcount, sendtype);
+  }
+  return PMPI_Iallgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
+                          displs, recvtype, comm, req);
+}
+
+int MPI_Ialltoallv(const void* sendbuf, const int sendcounts[],
+                   const int sdispls[], MPI_Datatype sendtype, void* recvbuf,
+                   const int recvcounts[], const int rdispls[],
+                   MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* req) {
+  if (sendbuf == MPI_IN_PLACE) {
+    p::RecordVector(comm, recvcounts, recvtype);
+  } else {
+    p::RecordVector(comm, sendcounts, sendtype);
+  }
+  return PMPI_Ialltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf,
+                         recvcounts, rdispls, recvtype, comm, req);
+}
+
+int MPI_Alltoallw(const void* sendbuf, const int sendcounts[],
+                  const int sdispls[], const MPI_Datatype sendtypes[],
+                  void* recvbuf, const int recvcounts[], const int rdispls[],
+                  const MPI_Datatype recvtypes[], MPI_Comm comm) {
+  if (sendbuf == MPI_IN_PLACE) {
+    p::RecordVectorW(comm, recvcounts, recvtypes);
+  } else {
+    p::RecordVectorW(comm, sendcounts, sendtypes);
+  }
+  return PMPI_Alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf,
+                        recvcounts, rdispls, recvtypes, comm);
+}
+
+int MPI_Ialltoallw(const void* sendbuf, const int sendcounts[],
+                   const int sdispls[], const MPI_Datatype sendtypes[],
+                   void* recvbuf, const int recvcounts[], const int rdispls[],
+                   const MPI_Datatype recvtypes[], MPI_Comm comm,
+                   MPI_Request* req) {
+  if (sendbuf == MPI_IN_PLACE) {
+    p::RecordVectorW(comm, recvcounts, recvtypes);
+  } else {
+    p::RecordVectorW(comm, sendcounts, sendtypes);
+  }
+  return PMPI_Ialltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf,
+                         recvcounts, rdispls, recvtypes, comm, req);
+}
+
+int MPI_Igather(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                void* recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+                MPI_Comm comm, MPI_Request* req) {
+  p::RecordCollective(Collective::kGather, comm, root, sendcount, sendtype);
+  return PMPI_Igather(sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                      recvtype, root, comm, req);
+}
+
+int MPI_Igatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                 void* recvbuf, const int recvcounts[], const int displs[],
+                 MPI_Datatype recvtype, int root, MPI_Comm comm,
+                 MPI_Request* req) {
+  p::RecordGatherv(comm, root, sendcount, sendtype);
+  return PMPI_Igatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
+                       displs, recvtype, root, comm, req);
+}
+
+int MPI_Iscatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                 void* recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+                 MPI_Comm comm, MPI_Request* req) {
+  p::RecordCollective(Collective::kScatter, comm, root, sendcount, sendtype);
+  return PMPI_Iscatter(sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                       recvtype, root, comm, req);
+}
+
+int MPI_Iscatterv(const void* sendbuf, const int sendcounts[],
+                  const int displs[], MPI_Datatype sendtype, void* recvbuf,
+                  int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                  MPI_Request* req) {
+  int me = 0;
+  PMPI_Comm_rank(comm, &me);
+  if (me == root) p::RecordVector(comm, sendcounts, sendtype);
+  return PMPI_Iscatterv(sendbuf, sendcounts, displs, sendtype, recvbuf,
+                        recvcount, recvtype, root, comm, req);
+}
+
+int MPI_Ireduce_scatter_block(const void* sendbuf, void* recvbuf, int recvcount,
+                              MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+                              MPI_Request* req) {
+  p::RecordCollective(Collective::kReduceScatterBlock, comm, 0, recvcount,
+                      type);
+  return PMPI_Ireduce_scatter_block(sendbuf, recvbuf, recvcount, type, op, comm,
+                                    req);
+}
+
+int MPI_Ireduce_scatter(const void* sendbuf, void* recvbuf,
+                        const int recvcounts[], MPI_Datatype type, MPI_Op op,
+                        MPI_Comm comm, MPI_Request* req) {
+  p::RecordVector(comm, recvcounts, type);
+  return PMPI_Ireduce_scatter(sendbuf, recvbuf, recvcounts, type, op, comm,
+                              req);
+}
+
+int MPI_Iscan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type,
+              MPI_Op op, MPI_Comm comm, MPI_Request* req) {
+  p::RecordCollective(Collective::kScan, comm, 0, count, type);
+  return PMPI_Iscan(sendbuf, recvbuf, count, type, op, comm, req);
+}
+
+int MPI_Iexscan(const void* sendbuf, void* recvbuf, int count,
+                MPI_Datatype type, MPI_Op op, MPI_Comm comm, MPI_Request* req) {
+  p::RecordCollective(Collective::kScan, comm, 0, count, type);
+  return PMPI_Iexscan(sendbuf, recvbuf, count, type, op, comm, req);
 }
 
 }  // extern "C"

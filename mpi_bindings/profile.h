@@ -17,15 +17,15 @@
 // sends (Send_init, Bsend_init, Ssend_init, Rsend_init) each time
 // MPI_Start/Startall starts them.
 //
-// Collectives on intracommunicators (blocking, plus Ibcast, Ireduce,
-// Iallreduce, Iallgather, Ialltoall), decomposed by this model (s = count x
-// type size, ranks are those of the communicator):
+// Collectives on intracommunicators, blocking and non-blocking (MPI_I*) alike,
+// decomposed by this model (s = count x type size, ranks are those of the
+// communicator):
 //   Bcast(root)             root -> every other rank: s
 //   Reduce(root)            every non-root -> root: s
 //   Allreduce               every rank != 0 -> 0: s; then 0 -> every rank
 //                           != 0: s (a reduce to rank 0, then a broadcast)
 //   Allgather(v)            every rank -> every other: its own contribution
-//   Alltoall(v)             i -> j: the block for j
+//   Alltoall(v/w)           i -> j: the block for j
 //   Gather(v)(root)         every non-root -> root: its send block
 //   Scatter(v)(root)        root -> i: the block for i
 //   Reduce_scatter(_block)  i -> j: the block j receives
@@ -46,9 +46,8 @@
 // Compare_and_swap (two elements out, one back): both ways. Target ranks are
 // those of the window's group.
 //
-// Not counted: intercommunicator collectives, other non-blocking collectives,
-// neighbourhood collectives and one-sided calls made from Fortran, and MPI-IO
-// (traffic to files, not between processes).
+// Not counted: intercommunicator collectives; Fortran calls other than those
+// listed below; MPI-IO (traffic to files, not between processes).
 //
 // Fortran (mpif.h, `use mpi`, `use mpi_f08`): Open MPI's Fortran bindings call
 // PMPI_* directly, bypassing C-level interposition, so the library also

@@ -80,6 +80,13 @@ void CProgram() {
     Add(me, world(w + 1), 4);   // Fetch_and_op: operand out, result back
     Add(world(w + 1), me, 4);
   }
+  for (int i = 0; i < n; ++i) {
+    if (i != 0) Add(i, 0, 4);         // Igather of one int
+    if (i + 1 < n) Add(i, i + 1, 8);  // Iscan of one double
+    for (int j = 0; j < n; ++j) {
+      if (i != j) Add(i, j, 2);  // Alltoallw, one short per peer
+    }
+  }
 }
 
 void FortranProgram() {

@@ -132,6 +132,26 @@ int main(int argc, char** argv) {
   MPI_Win_free(&win);
   MPI_Comm_free(&rev);
 
+  /* 12. Non-blocking gather of one int to rank 0, non-blocking scan of one
+   * double (r -> r + 1), alltoallw of one short to every peer. */
+  int gi = r, gir[64];
+  double sd = r, sdr;
+  MPI_Request creq[2];
+  if (n <= 64) {
+    MPI_Igather(&gi, 1, MPI_INT, gir, 1, MPI_INT, 0, MPI_COMM_WORLD, &creq[0]);
+    MPI_Iscan(&sd, &sdr, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD, &creq[1]);
+    MPI_Waitall(2, creq, MPI_STATUSES_IGNORE);
+    short ws[64] = {0}, wr[64];
+    int wc[64], wdisp[64];
+    MPI_Datatype wt[64];
+    for (i = 0; i < n; ++i) {
+      wc[i] = 1;
+      wdisp[i] = i * (int)sizeof(short);
+      wt[i] = MPI_SHORT;
+    }
+    MPI_Alltoallw(ws, wc, wdisp, wt, wr, wc, wdisp, wt, MPI_COMM_WORLD);
+  }
+
   MPI_Finalize();
   return 0;
 }
