@@ -64,6 +64,8 @@ ABSL_FLAG(std::string, mesh_dir, "/usr/share/doc/libmetis-dev/examples/graphs",
 ABSL_FLAG(bool, scale, false, "add the 1,048,576-process 3D stencil (slow)");
 ABSL_FLAG(int32_t, mpipp_max_n, 4096, "skip MPIPP above this many processes");
 ABSL_FLAG(uint64_t, seed, 1, "seed of the generators and of the mappers");
+ABSL_FLAG(int32_t, threads, 1,
+          "MappingOptions::threads of rankmap's mappers (same J, other times)");
 
 namespace rankmap {
 namespace {
@@ -198,6 +200,9 @@ class Bench {
       rows.push_back(RunOne(in, "rankmap-n:1", [&] {
         core::MappingOptions o;
         o.algorithm = core::Algorithm::kMultisection;
+        o.seed = seed_;
+    o.threads = threads_;
+        o.threads = threads_;
         return core::Map(in.tree, in.graph, o);
       }));
       rows.push_back(RunOne(in, "scotch-b0.03", [&] {
@@ -251,6 +256,7 @@ class Bench {
 
   bool failed() const { return failed_; }
   void set_seed(uint64_t s) { seed_ = s; }
+  void set_threads(int32_t t) { threads_ = t; }
   void set_mpipp_max_n(int32_t n) { mpipp_max_n_ = n; }
 
  private:
@@ -350,6 +356,7 @@ class Bench {
   std::vector<std::string> algorithms_;
   mutable int64_t scotch_repairs_ = 0;  // of the last Scotch-strict run
   uint64_t seed_ = 1;
+  int32_t threads_ = 1;
   int32_t mpipp_max_n_ = 4096;
   bool failed_ = false;
   std::map<std::string, double> log_scotch_, log_best_;
@@ -391,6 +398,7 @@ int Main() {
     sizes.push_back(std::stoi(s));
   Bench bench(SplitList(absl::GetFlag(FLAGS_algorithms)));
   bench.set_seed(seed);
+  bench.set_threads(absl::GetFlag(FLAGS_threads));
   bench.set_mpipp_max_n(absl::GetFlag(FLAGS_mpipp_max_n));
   std::printf("%-26s %-13s %14s %9s %9s %8s %8s\n", "instance", "algorithm",
               "J", "wall_s", "cpu_s", "J/scotch", "J/best");
@@ -458,6 +466,7 @@ int Main() {
     }
     Bench scale(scalable);
     scale.set_seed(seed);
+    scale.set_threads(absl::GetFlag(FLAGS_threads));
     scale.Run({"stencil3d-1048576", big, testing::MakeGrid3D(128, 128, 64)});
     if (scale.failed()) return 1;
   }

@@ -23,3 +23,7 @@ if grep -q INVALID "$abl"; then echo "invalid mapping"; exit 1; fi
 if "$bin" --sizes=64 --meshes=false --network=false --algorithms=tm-no-such >/dev/null 2>&1; then
   echo "unknown ablation accepted"; exit 1
 fi
+# Threads change times only: the same rows and J with --threads=2.
+two="${TEST_TMPDIR}/threads2.txt"
+"$bin" --sizes=64 --meshes=false --network=true --seed=3 --threads=2 >"$two"
+diff <(awk '{print $1, $2, $3}' "$out") <(awk '{print $1, $2, $3}' "$two")

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <numeric>
 #include <queue>
+#include <thread>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -863,24 +864,39 @@ absl::StatusOr<Mapping> PartitionMap(const topology::Tree& tree,
   // Two ways of spending the imbalance (all of it where needed, or a share per
   // level) win on different meshes; run both with two METIS seeds each, keep
   // the lower J (ties: first). Deterministic: the seeds derive from
-  // options.seed.
+  // options.seed. With threads >= 2 each attempt's refinement runs on a worker
+  // while METIS splits the next one (METIS stays on one thread); the attempts
+  // are independent, so the result does not depend on the thread count.
   const std::vector<double> bound =
       PartitionLoadBounds(tree, graph, options.imbalance);
-  Mapping mapping;
-  double best_j = 0.0;
-
-  for (int attempt = 0; attempt < 4; ++attempt) {
+  constexpr int kAttempts = 4;
+  std::vector<Mapping> results(kAttempts);
+  auto refine = [&](Mapping* m) {
+    RepairLeafLoads(tree, graph, bound, m);
+    if (options.refine) {
+      RefinePartition(tree, graph, bound, options.refine_rounds, m);
+      FmRefinePartition(tree, graph, bound, options.refine_rounds, m);
+    }
+  };
+  std::thread worker;
+  for (int attempt = 0; attempt < kAttempts; ++attempt) {
     const bool spread = attempt % 2 == 1;
     MappingOptions o = options;
     o.seed = options.seed + static_cast<uint64_t>(attempt / 2) * 7919;
-    Mapping m;
     Multisection ms(tree, graph, o, Mode::kPartition, spread);
-    if (absl::Status s = ms.Run(&m); !s.ok()) return s;
-    RepairLeafLoads(tree, graph, bound, &m);
-    if (options.refine) {
-      RefinePartition(tree, graph, bound, options.refine_rounds, &m);
-      FmRefinePartition(tree, graph, bound, options.refine_rounds, &m);
+    absl::Status s = ms.Run(&results[attempt]);
+    if (worker.joinable()) worker.join();
+    if (!s.ok()) return s;
+    if (options.threads >= 2) {
+      worker = std::thread(refine, &results[attempt]);
+    } else {
+      refine(&results[attempt]);
     }
+  }
+  if (worker.joinable()) worker.join();
+  Mapping mapping;
+  double best_j = 0.0;
+  for (Mapping& m : results) {
     const double j = ComputeJ(tree, graph, m);
     if (mapping.empty() || j < best_j) {
       best_j = j;

@@ -65,7 +65,8 @@ absl::StatusOr<Mapping> MultisectionMap(const topology::Tree& tree,
 // over the levels: all of it where needed, or (1 + imbalance)^(1 / height) per
 // level; two METIS seeds each), each repaired and refined (greedy moves, then
 // multilevel FM: FmRefinePartition), and keeps the lowest J. Time 4x
-// MultisectionMap plus the refinements.
+// MultisectionMap plus the refinements; with options.threads >= 2 the
+// refinements overlap the next METIS runs (same result).
 absl::StatusOr<Mapping> PartitionMap(const topology::Tree& tree,
                                      const graphs::CommGraph& graph,
                                      const MappingOptions& options);

@@ -344,6 +344,15 @@ TEST(PartitionMap, VertexWeightedMeshKeepsEveryLeafWithinTheBound) {
   EXPECT_TRUE(ValidatePartitionMapping(tree, g, start, 0.25).ok());
 }
 
+TEST(PartitionMap, ThreadsChangeNothing) {
+  const Tree tree = MakeTleaf("2 4 10 4 1");
+  const CommGraph g = Permute(MakeGrid2D(40, 40), RandomPermutation(1600, 9));
+  MappingOptions o;
+  const Mapping one = PartitionMap(tree, g, o).value();
+  o.threads = 2;
+  EXPECT_EQ(PartitionMap(tree, g, o).value(), one);
+}
+
 TEST(Map, DispatchesMultisectionScotchAndNTo1) {
   const Tree tree = MakeTleaf("2 4 10 16 1");
   const CommGraph g =
