@@ -51,8 +51,9 @@ struct MappingOptions {
   // split_arities = false, refine = false and exhaustive_limit = 0, kTreeMatch
   // is the paper's algorithm (candidate groups + the three greedy
   // independent-set orders; greedy growth on levels too large to enumerate).
-  // Arity 2 as maximum-weight perfect matching: exact (branch and bound) on
-  // levels of at most 20 units, heavy-edge matching + 2-opt re-pairing above.
+  // Arity 2 as maximum-weight perfect matching: branch and bound on levels of
+  // at most 20 units (optimal unless its node budget runs out), heavy-edge
+  // matching + 2-opt re-pairing above.
   // Boost's maximum_weighted_matching is not used: the Debian 1.74 version can
   // loop forever, crash or return non-optimal matchings (boostorg/graph #199,
   // #223, #399), and bad input must never hang.

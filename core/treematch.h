@@ -15,28 +15,26 @@
 //   its group is the child rank it gets, so a process's slot is the mixed-radix
 //   number of its positions.
 // Grouping of p units into groups of k (value of a group = traffic leaving it):
-//   * paper (always available): when C(p, k) <= kCandidateLimit, every k-subset
-//   is a candidate,
-//     and the minimum-weight maximal independent set of the incompatibility
-//     graph is built by the paper's three greedy orders (smallest value first;
-//     largest value last, i.e. the shortest prefix of the value order that
-//     still holds a full grouping; largest weighted degree first), keeping the
-//     best. Larger levels use greedy growth: each group starts at the heaviest
-//     unassigned unit and repeatedly adds the unassigned unit most connected to
-//     the group (zero-traffic units last). This switch is what keeps the
-//     paper's algorithm affordable.
-//   * exact_pairing (k = 2): branch-and-bound perfect matching for p <=
-//   kExactPairLimit, else
-//     heavy-edge matching followed by 2-opt re-pairing passes (a, b)(c, d) ->
-//     (a, c)(b, d).
+//   * paper (always available): when C(p, k) <= kCandidateLimit, every
+//     k-subset is a candidate, and the minimum-weight maximal independent set
+//     of the incompatibility graph is built by the paper's three greedy orders
+//     (smallest value first; largest value last, i.e. the shortest prefix of
+//     the value order that still holds a full grouping; largest weighted
+//     degree first), keeping the best. Larger levels use greedy growth: each
+//     group starts at the heaviest unassigned unit and repeatedly adds the
+//     unassigned unit most connected to the group (zero-traffic units last).
+//     This switch is what keeps the paper's algorithm affordable.
+//   * exact_pairing (k = 2): heavy-edge matching followed by 2-opt re-pairing
+//     passes (a, b)(c, d) -> (a, c)(b, d); for p <= kExactPairLimit also a
+//     branch-and-bound perfect matching seeded with that result (optimal
+//     unless its 200,000-node budget runs out, never worse).
 //   * exhaustive_limit >= k: branch-and-bound over all groupings for p <=
-//   kExhaustiveUnits,
-//     seeded with the heuristic result, so it is never worse.
+//     kExhaustiveUnits, seeded with the heuristic result, so it is never
+//     worse.
 //   * split_arities: a composite arity k is also tried as consecutive virtual
-//   levels of its prime
-//     factors (12 -> 2, 2, 3 bottom-up; children of one node are equidistant,
-//     so this costs nothing); the variant that leaves less traffic for the
-//     upper levels is kept.
+//     levels of its prime factors (12 -> 2, 2, 3 bottom-up; children of one
+//     node are equidistant, so this costs nothing); the variant that leaves
+//     less traffic for the upper levels is kept.
 // Other trees (unbalanced, leaves with different capacities, restricted leaves,
 // child-pair cost matrices are fine) use a top-down greedy growing partition:
 // at each node the processes are split over the children, filling each child up
@@ -44,8 +42,8 @@
 // polishes the result.
 //
 // Memory is O(n + m) (never an n x n array; the paper's candidate list is used
-// only on levels small enough to enumerate). Deterministic; threads are not
-// used.
+// only on levels small enough to enumerate). Deterministic and
+// single-threaded (the portfolio may run it beside the multisection).
 //
 //   MappingOptions o;                 // extensions on
 //   ASSIGN_OR_RETURN(Mapping m, TreeMatchMap(tree, graph, o));
