@@ -27,10 +27,11 @@ absl::Status CheckFits(const topology::Tree& tree,
 
 absl::Status CheckOptions(const MappingOptions& o) {
   if (o.refine_rounds < 0 || o.exhaustive_limit < 0 || o.mpipp_starts < 0 ||
+      o.metis_effort < 0 ||
       o.threads < 0 || !(o.imbalance >= 0.0)) {
     return absl::InvalidArgumentError(
-        "map: negative refine_rounds, exhaustive_limit, mpipp_starts, threads "
-        "or imbalance");
+        "map: negative refine_rounds, exhaustive_limit, mpipp_starts, "
+        "metis_effort, threads or imbalance");
   }
   return absl::OkStatus();
 }

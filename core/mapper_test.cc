@@ -59,6 +59,16 @@ TEST(MapperTest, PresetsAndErrors) {
   MappingOptions bad;
   bad.refine_rounds = -1;
   EXPECT_FALSE(Map(t, testing::MakeRandomGraph(4, 2, 1), bad).ok());
+  bad = MappingOptions{};
+  bad.metis_effort = -1;
+  absl::StatusOr<Mapping> m = Map(t, testing::MakeRandomGraph(4, 2, 1), bad);
+  ASSERT_FALSE(m.ok());
+  EXPECT_NE(m.status().message().find("metis_effort"), absl::string_view::npos);
+  // The strong preset spends more METIS effort and refinement than default.
+  const MappingOptions strong = *MappingOptions::Preset("strong");
+  EXPECT_EQ(strong.metis_effort, 2);
+  EXPECT_EQ(strong.refine_rounds, 32);
+  EXPECT_EQ(strong.exhaustive_limit, 0);
 }
 
 }  // namespace

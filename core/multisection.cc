@@ -268,7 +268,7 @@ class Multisection {
       const bool partition = mode_ == Mode::kPartition;
       const idx_t base = partition ? 2 : 1;
       const idx_t tries =
-          huge ? 1 : (options_.exhaustive_limit > 0 ? 2 * base : base);
+          huge ? 1 : std::max<idx_t>(1, options_.metis_effort) * base;
       const idx_t root_tries =
           partition || graph_.num_vertices() <= kManyRootCuts
               ? 8 / base * tries
@@ -277,11 +277,11 @@ class Multisection {
           node == tree_.root() && !huge ? root_tries : tries;
       // Recursive bisection (method 0) and direct k-way (method 1). One-to-one
       // runs recursive bisection only: k-way's J was within 1% of it on the
-      // bench at twice the time. n-to-1 and the strong preset run both and
-      // keep the smaller cut after repair (ties: recursive).
+      // bench at twice the time. n-to-1 and metis_effort >= 2 (strong) run both
+      // and keep the smaller cut after repair (ties: recursive).
       double best_cut = -1.0;
       std::vector<idx_t> trial(n, 0);
-      const bool both = partition || options_.exhaustive_limit > 0;
+      const bool both = partition || options_.metis_effort >= 2;
       const int first = huge && k > 8 ? 1 : 0;
       const int last = huge ? (k <= 8 ? 1 : 2) : (both ? 2 : 1);
       for (int method = first; method < last; ++method) {

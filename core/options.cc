@@ -49,7 +49,7 @@ absl::StatusOr<MappingOptions> MappingOptions::Preset(std::string_view name) {
     return o;
   }
   if (name == "strong") {
-    o.exhaustive_limit = 4;
+    o.metis_effort = 2;
     o.refine_rounds = 32;
     o.mpipp_starts = 4;
     return o;
