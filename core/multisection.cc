@@ -691,6 +691,7 @@ double FmPasses(const topology::Tree& tree, const graphs::CommGraph& graph,
   std::vector<int32_t> version(n, 0);
   std::vector<char> locked(n, 0);
   std::vector<std::vector<VertexId>> waiting(tree.num_leaves());
+  std::vector<VertexId> woken;
   double total_gain = 0.0;
   const int64_t stall_limit = std::max<int64_t>(64, n / 100);
   for (int32_t pass = 0; pass < passes; ++pass) {
@@ -735,8 +736,8 @@ double FmPasses(const topology::Tree& tree, const graphs::CommGraph& graph,
         best_gain = gain;
         best_len = log.size();
       }
-      std::vector<VertexId> woken;
-      woken.swap(waiting[a]);
+      woken.clear();
+      woken.swap(waiting[a]);  // keeps both buffers: no allocation per move
       for (VertexId u : woken) {
         if (!locked[u]) push(u);
       }

@@ -249,6 +249,54 @@ void RecordVectorW(MPI_Comm comm, const int* counts,
   });
 }
 
+// Uniform-block collectives whose send side may be MPI_IN_PLACE (the receive
+// block is then what this rank contributes).
+void RecordInPlaceable(Collective kind, MPI_Comm comm, const void* sendbuf,
+                       int sendcount, MPI_Datatype sendtype, int recvcount,
+                       MPI_Datatype recvtype) {
+  if (sendbuf == MPI_IN_PLACE) {
+    RecordCollective(kind, comm, 0, recvcount, recvtype);
+  } else {
+    RecordCollective(kind, comm, 0, sendcount, sendtype);
+  }
+}
+
+void RecordAllgatherv(MPI_Comm comm, const void* sendbuf, int sendcount,
+                      MPI_Datatype sendtype, const int* recvcounts,
+                      MPI_Datatype recvtype) {
+  int me = 0;
+  if (sendbuf == MPI_IN_PLACE) PMPI_Comm_rank(comm, &me);
+  RecordInPlaceable(Collective::kAllgather, comm, sendbuf, sendcount, sendtype,
+                    sendbuf == MPI_IN_PLACE ? recvcounts[me] : 0, recvtype);
+}
+
+void RecordAlltoallv(MPI_Comm comm, const void* sendbuf, const int* sendcounts,
+                     MPI_Datatype sendtype, const int* recvcounts,
+                     MPI_Datatype recvtype) {
+  if (sendbuf == MPI_IN_PLACE) {
+    RecordVector(comm, recvcounts, recvtype);
+  } else {
+    RecordVector(comm, sendcounts, sendtype);
+  }
+}
+
+void RecordAlltoallw(MPI_Comm comm, const void* sendbuf, const int* sendcounts,
+                     const MPI_Datatype* sendtypes, const int* recvcounts,
+                     const MPI_Datatype* recvtypes) {
+  if (sendbuf == MPI_IN_PLACE) {
+    RecordVectorW(comm, recvcounts, recvtypes);
+  } else {
+    RecordVectorW(comm, sendcounts, sendtypes);
+  }
+}
+
+void RecordScatterv(MPI_Comm comm, int root, const int* sendcounts,
+                    MPI_Datatype sendtype) {
+  int me = 0;
+  PMPI_Comm_rank(comm, &me);
+  if (me == root) RecordVector(comm, sendcounts, sendtype);
+}
+
 void RecordGatherv(MPI_Comm comm, int root, int count, MPI_Datatype type) {
   RecordCollective(Collective::kGather, comm, root, count, type);
 }
@@ -486,11 +534,8 @@ int MPI_Iallreduce(const void* sendbuf, void* recvbuf, int count,
 int MPI_Allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
                   void* recvbuf, int recvcount, MPI_Datatype recvtype,
                   MPI_Comm comm) {
-  if (sendbuf == MPI_IN_PLACE) {
-    p::RecordCollective(Collective::kAllgather, comm, 0, recvcount, recvtype);
-  } else {
-    p::RecordCollective(Collective::kAllgather, comm, 0, sendcount, sendtype);
-  }
+  p::RecordInPlaceable(Collective::kAllgather, comm, sendbuf, sendcount,
+                       sendtype, recvcount, recvtype);
   return PMPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount,
                         recvtype, comm);
 }
@@ -498,11 +543,8 @@ int MPI_Allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
 int MPI_Iallgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
                    void* recvbuf, int recvcount, MPI_Datatype recvtype,
                    MPI_Comm comm, MPI_Request* req) {
-  if (sendbuf == MPI_IN_PLACE) {
-    p::RecordCollective(Collective::kAllgather, comm, 0, recvcount, recvtype);
-  } else {
-    p::RecordCollective(Collective::kAllgather, comm, 0, sendcount, sendtype);
-  }
+  p::RecordInPlaceable(Collective::kAllgather, comm, sendbuf, sendcount,
+                       sendtype, recvcount, recvtype);
   return PMPI_Iallgather(sendbuf, sendcount, sendtype, recvbuf, recvcount,
                          recvtype, comm, req);
 }
@@ -510,14 +552,7 @@ int MPI_Iallgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
 int MPI_Allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
                    void* recvbuf, const int recvcounts[], const int displs[],
                    MPI_Datatype recvtype, MPI_Comm comm) {
-  if (sendbuf == MPI_IN_PLACE) {
-    int me = 0;
-    PMPI_Comm_rank(comm, &me);
-    p::RecordCollective(Collective::kAllgather, comm, 0, recvcounts[me],
-                        recvtype);
-  } else {
-    p::RecordCollective(Collective::kAllgather, comm, 0, sendcount, sendtype);
-  }
+  p::RecordAllgatherv(comm, sendbuf, sendcount, sendtype, recvcounts, recvtype);
   return PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
                          displs, recvtype, comm);
 }
@@ -525,11 +560,8 @@ int MPI_Allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
 int MPI_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
                  void* recvbuf, int recvcount, MPI_Datatype recvtype,
                  MPI_Comm comm) {
-  if (sendbuf == MPI_IN_PLACE) {
-    p::RecordCollective(Collective::kAlltoall, comm, 0, recvcount, recvtype);
-  } else {
-    p::RecordCollective(Collective::kAlltoall, comm, 0, sendcount, sendtype);
-  }
+  p::RecordInPlaceable(Collective::kAlltoall, comm, sendbuf, sendcount,
+                       sendtype, recvcount, recvtype);
   return PMPI_Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount,
                        recvtype, comm);
 }
@@ -537,11 +569,8 @@ int MPI_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
 int MPI_Ialltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
                   void* recvbuf, int recvcount, MPI_Datatype recvtype,
                   MPI_Comm comm, MPI_Request* req) {
-  if (sendbuf == MPI_IN_PLACE) {
-    p::RecordCollective(Collective::kAlltoall, comm, 0, recvcount, recvtype);
-  } else {
-    p::RecordCollective(Collective::kAlltoall, comm, 0, sendcount, sendtype);
-  }
+  p::RecordInPlaceable(Collective::kAlltoall, comm, sendbuf, sendcount,
+                       sendtype, recvcount, recvtype);
   return PMPI_Ialltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount,
                         recvtype, comm, req);
 }
@@ -550,11 +579,7 @@ int MPI_Alltoallv(const void* sendbuf, const int sendcounts[],
                   const int sdispls[], MPI_Datatype sendtype, void* recvbuf,
                   const int recvcounts[], const int rdispls[],
                   MPI_Datatype recvtype, MPI_Comm comm) {
-  if (sendbuf == MPI_IN_PLACE) {
-    p::RecordVector(comm, recvcounts, recvtype);
-  } else {
-    p::RecordVector(comm, sendcounts, sendtype);
-  }
+  p::RecordAlltoallv(comm, sendbuf, sendcounts, sendtype, recvcounts, recvtype);
   return PMPI_Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf,
                         recvcounts, rdispls, recvtype, comm);
 }
@@ -587,9 +612,7 @@ int MPI_Scatterv(const void* sendbuf, const int sendcounts[],
                  const int displs[], MPI_Datatype sendtype, void* recvbuf,
                  int recvcount, MPI_Datatype recvtype, int root,
                  MPI_Comm comm) {
-  int me = 0;
-  PMPI_Comm_rank(comm, &me);
-  if (me == root) p::RecordVector(comm, sendcounts, sendtype);
+  p::RecordScatterv(comm, root, sendcounts, sendtype);
   return PMPI_Scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf,
                        recvcount, recvtype, root, comm);
 }
@@ -819,14 +842,7 @@ int MPI_Compare_and_swap(const void* origin, const void* compare, void* result,
 int MPI_Iallgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
                     void* recvbuf, const int recvcounts[], const int displs[],
                     MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* req) {
-  if (sendbuf == MPI_IN_PLACE) {
-    int me = 0;
-    PMPI_Comm_rank(comm, &me);
-    p::RecordCollective(Collective::kAllgather, comm, 0, recvcounts[me],
-                        recvtype);
-  } else {
-    p::RecordCollective(Collective::kAllgather, comm, 0, sendcount, sendtype);
-  }
+  p::RecordAllgatherv(comm, sendbuf, sendcount, sendtype, recvcounts, recvtype);
   return PMPI_Iallgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
                           displs, recvtype, comm, req);
 }
@@ -835,11 +851,7 @@ int MPI_Ialltoallv(const void* sendbuf, const int sendcounts[],
                    const int sdispls[], MPI_Datatype sendtype, void* recvbuf,
                    const int recvcounts[], const int rdispls[],
                    MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* req) {
-  if (sendbuf == MPI_IN_PLACE) {
-    p::RecordVector(comm, recvcounts, recvtype);
-  } else {
-    p::RecordVector(comm, sendcounts, sendtype);
-  }
+  p::RecordAlltoallv(comm, sendbuf, sendcounts, sendtype, recvcounts, recvtype);
   return PMPI_Ialltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf,
                          recvcounts, rdispls, recvtype, comm, req);
 }
@@ -848,11 +860,8 @@ int MPI_Alltoallw(const void* sendbuf, const int sendcounts[],
                   const int sdispls[], const MPI_Datatype sendtypes[],
                   void* recvbuf, const int recvcounts[], const int rdispls[],
                   const MPI_Datatype recvtypes[], MPI_Comm comm) {
-  if (sendbuf == MPI_IN_PLACE) {
-    p::RecordVectorW(comm, recvcounts, recvtypes);
-  } else {
-    p::RecordVectorW(comm, sendcounts, sendtypes);
-  }
+  p::RecordAlltoallw(comm, sendbuf, sendcounts, sendtypes, recvcounts,
+                     recvtypes);
   return PMPI_Alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf,
                         recvcounts, rdispls, recvtypes, comm);
 }
@@ -862,11 +871,8 @@ int MPI_Ialltoallw(const void* sendbuf, const int sendcounts[],
                    void* recvbuf, const int recvcounts[], const int rdispls[],
                    const MPI_Datatype recvtypes[], MPI_Comm comm,
                    MPI_Request* req) {
-  if (sendbuf == MPI_IN_PLACE) {
-    p::RecordVectorW(comm, recvcounts, recvtypes);
-  } else {
-    p::RecordVectorW(comm, sendcounts, sendtypes);
-  }
+  p::RecordAlltoallw(comm, sendbuf, sendcounts, sendtypes, recvcounts,
+                     recvtypes);
   return PMPI_Ialltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf,
                          recvcounts, rdispls, recvtypes, comm, req);
 }
@@ -900,9 +906,7 @@ int MPI_Iscatterv(const void* sendbuf, const int sendcounts[],
                   const int displs[], MPI_Datatype sendtype, void* recvbuf,
                   int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
                   MPI_Request* req) {
-  int me = 0;
-  PMPI_Comm_rank(comm, &me);
-  if (me == root) p::RecordVector(comm, sendcounts, sendtype);
+  p::RecordScatterv(comm, root, sendcounts, sendtype);
   return PMPI_Iscatterv(sendbuf, sendcounts, displs, sendtype, recvbuf,
                         recvcount, recvtype, root, comm, req);
 }
