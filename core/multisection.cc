@@ -575,10 +575,30 @@ std::vector<int32_t> ScaleToMetisWeights(const std::vector<double>& weights) {
   return out;
 }
 
+namespace {
+
+// Sizes and leaf ids the n-to-1 refinements can index without checks.
+bool PartitionInputsFit(const topology::Tree& tree,
+                        const graphs::CommGraph& graph,
+                        const std::vector<double>& max_load,
+                        const Mapping& mapping) {
+  if (mapping.size() != static_cast<size_t>(graph.num_vertices()) ||
+      max_load.size() != static_cast<size_t>(tree.num_leaves())) {
+    return false;
+  }
+  for (LeafId l : mapping) {
+    if (l < 0 || l >= tree.num_leaves()) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 double RefinePartition(const topology::Tree& tree,
                        const graphs::CommGraph& graph,
                        const std::vector<double>& max_load, int32_t rounds,
                        Mapping* mapping) {
+  if (!PartitionInputsFit(tree, graph, max_load, *mapping)) return 0.0;
   const int32_t n = graph.num_vertices();
   std::vector<double> load(tree.num_leaves(), 0.0);
   for (VertexId v = 0; v < n; ++v)
@@ -766,7 +786,10 @@ double FmRefinePartition(const topology::Tree& tree,
                          const graphs::CommGraph& graph,
                          const std::vector<double>& max_load, int32_t passes,
                          Mapping* mapping) {
-  if (graph.num_vertices() < 2 || passes <= 0) return 0.0;
+  if (graph.num_vertices() < 2 || passes <= 0 ||
+      !PartitionInputsFit(tree, graph, max_load, *mapping)) {
+    return 0.0;
+  }
   // Coarsen: pair each vertex with its heaviest unmatched neighbour on the
   // same leaf (so the mapping projects exactly), in vertex order, while the
   // graph shrinks by at least 10% and stays above 4 vertices per leaf. A pair

@@ -74,7 +74,8 @@ absl::StatusOr<Mapping> PartitionMap(const topology::Tree& tree,
 // Gain-driven vertex moves for n-to-1 mappings: moves a vertex to a neighbour's
 // leaf when that lowers J strictly and keeps the target leaf's load <=
 // max_load[leaf]. At most `rounds` sweeps in vertex order (deterministic).
-// Returns the J decrease. O(rounds * sum deg^2 * height).
+// Returns the J decrease. O(rounds * sum deg^2 * height). Malformed input (as
+// for FmRefinePartition) leaves the mapping as it is.
 double RefinePartition(const topology::Tree& tree,
                        const graphs::CommGraph& graph,
                        const std::vector<double>& max_load, int32_t rounds,
@@ -89,7 +90,8 @@ double RefinePartition(const topology::Tree& tree,
 // of the local minima RefinePartition stops in. At most `passes` passes per
 // level; a level stops after a pass without gain. Returns the J decrease (>=
 // 0); loads stay within max_load. Deterministic (ties: lower vertex, lower
-// leaf).
+// leaf). A mapping or bound vector of the wrong size, or a leaf id out of
+// range, leaves the mapping as it is (returns 0).
 double FmRefinePartition(const topology::Tree& tree,
                          const graphs::CommGraph& graph,
                          const std::vector<double>& max_load, int32_t passes,

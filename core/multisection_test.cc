@@ -292,6 +292,25 @@ TEST(FmRefinePartition, EscapesTheGreedyLocalMinimum) {
   EXPECT_DOUBLE_EQ(gain, 14.0);
 }
 
+TEST(FmRefinePartition, MalformedInputLeavesTheMappingAlone) {
+  const Tree tree = MakeTleaf("2 2 10 4 1");
+  const CommGraph g = MakeGrid2D(8, 8);
+  const std::vector<double> bound = PartitionLoadBounds(tree, g, 0.25);
+  Mapping short_map(10, 0), bad_leaf(64, 0);
+  bad_leaf[5] = 99;
+  EXPECT_EQ(FmRefinePartition(tree, g, bound, 4, &short_map), 0.0);
+  EXPECT_EQ(short_map, Mapping(10, 0));
+  EXPECT_EQ(FmRefinePartition(tree, g, bound, 4, &bad_leaf), 0.0);
+  EXPECT_EQ(bad_leaf[5], 99);
+  Mapping m(64);
+  for (int32_t v = 0; v < 64; ++v) m[v] = v % 8;
+  const Mapping before = m;
+  EXPECT_EQ(FmRefinePartition(tree, g, {1.0, 2.0}, 4, &m), 0.0);
+  EXPECT_EQ(RefinePartition(tree, g, {1.0, 2.0}, 4, &m), 0.0);
+  EXPECT_EQ(RefinePartition(tree, g, bound, 4, &bad_leaf), 0.0);
+  EXPECT_EQ(m, before);
+}
+
 TEST(FmRefinePartition, NeverRaisesJKeepsBoundsAndReportsItsGain) {
   const Tree tree = MakeTleaf("2 2 10 4 1");
   for (uint64_t seed : {3, 4, 5}) {

@@ -167,6 +167,18 @@ std::vector<double> Multiply(MPI_Comm comm, const Partition& part,
   for (int64_t k = 0; k < steps; ++k) {
     std::vector<MPI_Request> requests;
     std::deque<std::vector<double>> send_buffers;  // stable addresses
+    // Receives the overlap of my block range [r0, r0 + rn) with the sender's
+    // [s0, s0 + sn) into `panel` (b x b elements per block).
+    auto receive = [&](std::vector<double>& panel, int64_t r0, int64_t rn,
+                       int64_t s0, int64_t sn, int from, int t) {
+      const int64_t lo = std::max(r0, s0);
+      const int64_t hi = std::min(r0 + rn, s0 + sn);
+      if (lo >= hi) return;
+      requests.emplace_back();
+      MPI_Irecv(panel.data() + (lo - r0) * b * b,
+                static_cast<int>((hi - lo) * b * b), MPI_DOUBLE, from, t, comm,
+                &requests.back());
+    };
     // Receives: every rectangle S holding block column k (A) overlapping my
     // rows, or block row k (B) overlapping my columns.
     for (int r : mine) {
@@ -175,24 +187,12 @@ std::vector<double> Multiply(MPI_Comm comm, const Partition& part,
         const Rect& S = part.rects[s];
         const int from = rank_of[S.owner];
         if (S.col <= k && k < S.col + S.width) {
-          const int64_t lo = std::max(R.row, S.row);
-          const int64_t hi = std::min(R.row + R.height, S.row + S.height);
-          if (lo < hi) {
-            requests.emplace_back();
-            MPI_Irecv(a_panel[r].data() + (lo - R.row) * b * b,
-                      static_cast<int>((hi - lo) * b * b), MPI_DOUBLE, from,
-                      tag(s, r, kTagA), comm, &requests.back());
-          }
+          receive(a_panel[r], R.row, R.height, S.row, S.height, from,
+                  tag(s, r, kTagA));
         }
         if (S.row <= k && k < S.row + S.height) {
-          const int64_t lo = std::max(R.col, S.col);
-          const int64_t hi = std::min(R.col + R.width, S.col + S.width);
-          if (lo < hi) {
-            requests.emplace_back();
-            MPI_Irecv(b_panel[r].data() + (lo - R.col) * b * b,
-                      static_cast<int>((hi - lo) * b * b), MPI_DOUBLE, from,
-                      tag(s, r, kTagB), comm, &requests.back());
-          }
+          receive(b_panel[r], R.col, R.width, S.col, S.width, from,
+                  tag(s, r, kTagB));
         }
       }
     }
