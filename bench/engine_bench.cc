@@ -24,9 +24,11 @@
 // Every mapping is checked (capacities, or the imbalance bound for n-to-1) and
 // its J is recomputed here independently of the library; any failure makes the
 // exit status 1. Deterministic: same flags, same table (times aside).
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <ctime>
 #include <fstream>
 #include <map>
@@ -64,6 +66,9 @@ ABSL_FLAG(std::string, mesh_dir, "/usr/share/doc/libmetis-dev/examples/graphs",
 ABSL_FLAG(bool, scale, false, "add the 1,048,576-process 3D stencil (slow)");
 ABSL_FLAG(int32_t, mpipp_max_n, 4096, "skip MPIPP above this many processes");
 ABSL_FLAG(uint64_t, seed, 1, "seed of the generators and of the mappers");
+ABSL_FLAG(std::string, j_out, "",
+          "also write 'instance algorithm J' with 17 significant digits to "
+          "this file, to compare two builds exactly (diff)");
 ABSL_FLAG(int32_t, threads, 1,
           "MappingOptions::threads of rankmap's mappers (same J, other times)");
 
@@ -201,7 +206,6 @@ class Bench {
         core::MappingOptions o;
         o.algorithm = core::Algorithm::kMultisection;
         o.seed = seed_;
-    o.threads = threads_;
         o.threads = threads_;
         return core::Map(in.tree, in.graph, o);
       }));
@@ -236,6 +240,10 @@ class Bench {
                       : ("imb=" + Fmt(r.imbalance) + " ").c_str(),
                   r.ok ? r.note.c_str() : ("INVALID " + r.note).c_str());
       if (!r.ok) failed_ = true;
+      if (j_out_ != nullptr) {
+        std::fprintf(j_out_, "%s %s %.17g\n", r.instance.c_str(),
+                     r.algorithm.c_str(), r.j);
+      }
       if (r.ok && std::isfinite(rs) && rs > 0) {
         log_scotch_[r.algorithm] += std::log(rs);
         log_best_[r.algorithm] += std::log(rb);
@@ -258,6 +266,7 @@ class Bench {
   void set_seed(uint64_t s) { seed_ = s; }
   void set_threads(int32_t t) { threads_ = t; }
   void set_mpipp_max_n(int32_t n) { mpipp_max_n_ = n; }
+  void set_j_out(std::FILE* f) { j_out_ = f; }
 
  private:
   static std::string Fmt(double x) {
@@ -358,6 +367,7 @@ class Bench {
   uint64_t seed_ = 1;
   int32_t threads_ = 1;
   int32_t mpipp_max_n_ = 4096;
+  std::FILE* j_out_ = nullptr;
   bool failed_ = false;
   std::map<std::string, double> log_scotch_, log_best_;
   std::map<std::string, int> count_;
@@ -400,6 +410,16 @@ int Main() {
   bench.set_seed(seed);
   bench.set_threads(absl::GetFlag(FLAGS_threads));
   bench.set_mpipp_max_n(absl::GetFlag(FLAGS_mpipp_max_n));
+  std::FILE* j_out = nullptr;
+  if (const std::string path = absl::GetFlag(FLAGS_j_out); !path.empty()) {
+    j_out = std::fopen(path.c_str(), "w");
+    if (j_out == nullptr) {
+      std::fprintf(stderr, "%s: cannot open for writing: %s\n", path.c_str(),
+                   std::strerror(errno));
+      return 2;
+    }
+    bench.set_j_out(j_out);
+  }
   std::printf("%-26s %-13s %14s %9s %9s %8s %8s\n", "instance", "algorithm",
               "J", "wall_s", "cpu_s", "J/scotch", "J/best");
   for (const Size& s : kSizes) {
@@ -440,7 +460,11 @@ int Main() {
     for (const char* mesh : kMeshes) {
       const std::string path =
           absl::GetFlag(FLAGS_mesh_dir) + "/" + mesh + ".graph";
-      if (!std::ifstream(path).good()) continue;
+      if (!std::ifstream(path).good()) {
+        std::printf("%-26s skipped: %s not found (Debian libmetis-doc)\n",
+                    mesh, path.c_str());
+        continue;
+      }
       absl::StatusOr<CommGraph> g = ReadMesh(path);
       if (!g.ok()) {
         std::printf("%-26s cannot read: %s\n", mesh,
@@ -467,10 +491,12 @@ int Main() {
     Bench scale(scalable);
     scale.set_seed(seed);
     scale.set_threads(absl::GetFlag(FLAGS_threads));
+    scale.set_j_out(j_out);
     scale.Run({"stencil3d-1048576", big, testing::MakeGrid3D(128, 128, 64)});
     if (scale.failed()) return 1;
   }
   bench.Summary();
+  if (j_out != nullptr) std::fclose(j_out);
   return bench.failed() ? 1 : 0;
 }
 
