@@ -21,7 +21,7 @@
 #include "core/flow.h"
 #include "core/mapper.h"
 #include "core/mapping.h"
-#include "core/util/status_macros.h"
+#include "base/status_macros.h"
 #include "graphs/frontends/matrix_frontend.h"
 #include "graphs/frontends/stencil.h"
 #include "graphs/graphs.h"

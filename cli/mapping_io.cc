@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "base/file.h"
 
 namespace rankmap::cli {
 
@@ -52,13 +53,9 @@ absl::StatusOr<core::Mapping> ParseMapping(std::string_view text,
 }
 
 absl::StatusOr<core::Mapping> ReadMappingFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    return absl::NotFoundError(
-        absl::StrCat(path, ": cannot open mapping file"));
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return ParseMapping(buffer.str(), path);
+  absl::StatusOr<std::string> text = base::ReadFile(path, "mapping file");
+  if (!text.ok()) return text.status();
+  return ParseMapping(*text, path);
 }
 
 std::string FormatMapping(const topology::Tree& tree,

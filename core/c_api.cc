@@ -7,7 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "core/mapper.h"
 #include "core/mapping.h"
-#include "core/util/status_macros.h"
+#include "base/status_macros.h"
 #include "graphs/comm_graph.h"
 #include "topology/topology.h"
 

@@ -10,9 +10,12 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "core/util/status_macros.h"
+#include "base/file.h"
+#include "base/lines.h"
+#include "base/status_macros.h"
 
 namespace rankmap::core {
+using base::LineError;
 using topology::NodeId;
 
 namespace {
@@ -103,12 +106,6 @@ std::vector<LevelClass> DepthClasses(const topology::Tree& tree) {
     out[d] = static_cast<LevelClass>(std::max(depth_class[d], 0));
   }
   return out;
-}
-
-absl::Status LineError(std::string_view source, int32_t line,
-                       std::string_view what) {
-  return absl::InvalidArgumentError(
-      absl::StrCat(std::string(source), ":", line, ": ", std::string(what)));
 }
 
 bool ParseDouble(const std::string& s, double* out) {
@@ -240,18 +237,10 @@ ModelParams DefaultModelParams(const topology::Tree& tree) {
 absl::StatusOr<std::vector<ParamRule>> ParseModelParams(
     std::string_view text, std::string_view source) {
   std::vector<ParamRule> rules;
-  std::istringstream in{std::string(text)};
-  std::string line_text;
-  int32_t line = 0;
-  while (std::getline(in, line_text)) {
-    ++line;
-    if (const size_t hash = line_text.find('#'); hash != std::string::npos) {
-      line_text.resize(hash);
-    }
-    std::istringstream words(line_text);
+  for (const base::Line& l : base::SplitLines(text)) {
+    const int32_t line = l.number;
     std::vector<std::string> w;
-    for (std::string s; words >> s;) w.push_back(s);
-    if (w.empty()) continue;
+    for (const base::Token& t : l.tokens) w.push_back(t.text);
     if (w[0] != "level") {
       return LineError(source, line,
                        absl::StrCat("expected 'level', found '", w[0], "'"));
@@ -395,15 +384,9 @@ absl::StatusOr<ModelParams> ResolveModelParams(
 
 absl::StatusOr<ModelParams> ReadModelParams(const std::string& path,
                                             const topology::Tree& tree) {
-  std::ifstream in(path);
-  if (!in) {
-    return absl::NotFoundError(
-        absl::StrCat(path, ": cannot open model parameter file"));
-  }
-  std::stringstream buf;
-  buf << in.rdbuf();
-  ASSIGN_OR_RETURN(std::vector<ParamRule> rules,
-                   ParseModelParams(buf.str(), path));
+  ASSIGN_OR_RETURN(const std::string text,
+                   base::ReadFile(path, "model parameter file"));
+  ASSIGN_OR_RETURN(std::vector<ParamRule> rules, ParseModelParams(text, path));
   return ResolveModelParams(rules, tree);
 }
 

@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "absl/strings/str_cat.h"
-#include "core/util/status_macros.h"
+#include "base/status_macros.h"
 
 namespace rankmap::core {
 namespace {

@@ -38,7 +38,7 @@
 #include <utility>
 
 #include "absl/status/statusor.h"
-#include "core/util/status_macros.h"
+#include "base/status_macros.h"
 #include "graphs/comm_graph.h"
 
 namespace rankmap::graphs {

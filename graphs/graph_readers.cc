@@ -12,12 +12,18 @@
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
-#include "core/util/status_macros.h"
+#include "base/status_macros.h"
 #include "graphs/csr_access.h"
-#include "graphs/text_scanner.h"
+#include "base/text_scanner.h"
 
 namespace rankmap::graphs {
 namespace {
+
+using base::ParseInt;
+using base::ParseReal;
+using base::Quote;
+using base::QuoteOrEof;
+using base::TextScanner;
 
 constexpr int64_t kMaxVertices = std::numeric_limits<VertexId>::max() - 1;
 

@@ -10,13 +10,20 @@
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
-#include "core/util/status_macros.h"
+#include "base/file.h"
+#include "base/status_macros.h"
 #include "graphs/graph_readers.h"
 #include "graphs/graph_writers.h"
-#include "graphs/text_scanner.h"
+#include "base/text_scanner.h"
 
 namespace rankmap::graphs {
 namespace {
+
+using base::ParseInt;
+using base::ParseReal;
+using base::Quote;
+using base::QuoteOrEof;
+using base::TextScanner;
 
 // Lines the content-based detection looks at; enough to tell the formats apart
 // without scanning a large file.
@@ -190,28 +197,9 @@ absl::StatusOr<CommGraph> ReadGraphString(std::string_view text,
 
 absl::StatusOr<CommGraph> ReadGraphFile(const std::string& path,
                                         GraphFormat format) {
-  FilePtr file(std::fopen(path.c_str(), "rb"));
-  if (file == nullptr) {
-    return absl::NotFoundError(absl::StrCat(path, ": cannot open for reading"));
-  }
-  struct stat st;
-  if (fstat(fileno(file.get()), &st) != 0 || !S_ISREG(st.st_mode)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(path, ": not a regular file"));
-  }
-  const int64_t size = static_cast<int64_t>(st.st_size);
-  const int64_t budget = MemoryBudget(ReadOptions{});
-  if (size > budget) {
-    return absl::ResourceExhaustedError(absl::StrCat(
-        path, ": ", size >> 20, " MiB file exceeds the memory budget of ",
-        budget >> 20, " MiB"));
-  }
-  std::string text(static_cast<size_t>(size), '\0');
-  if (size > 0 &&
-      std::fread(text.data(), 1, text.size(), file.get()) != text.size()) {
-    return absl::DataLossError(absl::StrCat(path, ": short read"));
-  }
-  file.reset();
+  ASSIGN_OR_RETURN(
+      const std::string text,
+      base::ReadFile(path, "communication graph", MemoryBudget(ReadOptions{})));
   return ReadGraphString(text, path, format);
 }
 

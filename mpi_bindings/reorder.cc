@@ -7,7 +7,7 @@
 #include <numeric>
 
 #include "absl/strings/str_cat.h"
-#include "core/util/status_macros.h"
+#include "base/status_macros.h"
 #include "mpi_bindings/job_tree.h"
 #include "topology/binding.h"
 

@@ -15,7 +15,8 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "core/util/status_macros.h"
+#include "base/file.h"
+#include "base/status_macros.h"
 
 namespace rankmap::topology {
 namespace {
@@ -426,14 +427,9 @@ absl::StatusOr<Tree> TreeFromXmlBuffer(std::string_view xml,
 
 absl::StatusOr<Tree> TreeFromXmlFile(const std::string& path,
                                      const HwlocImportOptions& options) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    return absl::NotFoundError(absl::StrCat(
-        path, ": cannot open hwloc XML file: ", std::strerror(errno)));
-  }
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return TreeFromXmlBuffer(ss.str(), path, options);
+  ASSIGN_OR_RETURN(const std::string text,
+                   base::ReadFile(path, "hwloc XML file"));
+  return TreeFromXmlBuffer(text, path, options);
 }
 
 absl::StatusOr<std::string> SyntheticToXml(std::string_view synthetic) {

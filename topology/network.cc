@@ -13,7 +13,9 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "core/util/status_macros.h"
+#include "base/file.h"
+#include "base/lines.h"
+#include "base/status_macros.h"
 #include "topology/hwloc_import.h"
 #include "topology/tleaf.h"
 #include "topology/tree_ops.h"
@@ -23,56 +25,9 @@ namespace {
 
 constexpr int64_t kMaxNodesPerLine = int64_t{1} << 20;
 
-struct Token {
-  std::string text;
-  int column;  // 1-based
-};
-
-struct Line {
-  int number;
-  std::string text;  // without the comment
-  std::vector<Token> tokens;
-};
-
-std::vector<Line> SplitLines(std::string_view text) {
-  std::vector<Line> out;
-  int number = 0;
-  size_t pos = 0;
-  while (pos <= text.size()) {
-    size_t end = text.find('\n', pos);
-    if (end == std::string_view::npos) end = text.size();
-    ++number;
-    std::string line(text.substr(pos, end - pos));
-    line = line.substr(0, line.find('#'));
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    Line l{number, line, {}};
-    size_t i = 0;
-    while (i < line.size()) {
-      while (i < line.size() &&
-             std::isspace(static_cast<unsigned char>(line[i])))
-        ++i;
-      if (i >= line.size()) break;
-      const size_t start = i;
-      while (i < line.size() &&
-             !std::isspace(static_cast<unsigned char>(line[i])))
-        ++i;
-      l.tokens.push_back(
-          {line.substr(start, i - start), static_cast<int>(start) + 1});
-    }
-    if (!l.tokens.empty()) out.push_back(std::move(l));
-    pos = end + 1;
-  }
-  return out;
-}
-
-// The rest of the line from token k on, as written.
-std::string Rest(const Line& l, size_t k) {
-  if (k >= l.tokens.size()) return "";
-  std::string s = l.text.substr(l.tokens[k].column - 1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())))
-    s.pop_back();
-  return s;
-}
+using base::Line;
+using base::SplitLines;
+using base::Token;
 
 bool AllNumbers(const Line& l) {
   for (const Token& t : l.tokens) {
@@ -179,7 +134,7 @@ absl::StatusOr<Tree> ParseNetworkSpec(std::string_view text,
   };
   auto add_nodes = [&](const Line& l, int64_t count, const std::string& host,
                        size_t desc_token) -> absl::Status {
-    const std::string desc = Rest(l, desc_token);
+    const std::string desc = l.Rest(desc_token);
     if (clusters.empty()) {
       return error(
           absl::StrCat(at(l), "node line before any 'cluster <name>' line"));
@@ -376,17 +331,11 @@ absl::StatusOr<Tree> ParseNetworkSpec(std::string_view text,
 
 absl::StatusOr<Tree> ReadNetworkSpecFile(const std::string& path,
                                          const LoadOptions& options) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    return absl::NotFoundError(absl::StrCat(
-        path, ": cannot open network spec: ", std::strerror(errno)));
-  }
-  std::ostringstream ss;
-  ss << in.rdbuf();
+  ASSIGN_OR_RETURN(const std::string text, base::ReadFile(path, "network spec"));
   const size_t slash = path.rfind('/');
   const std::string dir =
       slash == std::string::npos ? "" : path.substr(0, slash);
-  return ParseNetworkSpec(ss.str(), path, dir, options);
+  return ParseNetworkSpec(text, path, dir, options);
 }
 
 }  // namespace rankmap::topology

@@ -12,6 +12,7 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "base/file.h"
 
 namespace rankmap::topology {
 namespace {
@@ -135,14 +136,9 @@ absl::StatusOr<Tree> ParseTleaf(std::string_view text, std::string_view source,
 }
 
 absl::StatusOr<Tree> ReadTleafFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    return absl::NotFoundError(
-        absl::StrCat(path, ": cannot open tleaf file: ", std::strerror(errno)));
-  }
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ParseTleaf(ss.str(), path);
+  absl::StatusOr<std::string> text = base::ReadFile(path, "tleaf file");
+  if (!text.ok()) return text.status();
+  return ParseTleaf(*text, path);
 }
 
 std::string FormatCost(double value) {

@@ -11,7 +11,8 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "core/util/status_macros.h"
+#include "base/file.h"
+#include "base/status_macros.h"
 #include "topology/hwloc_import.h"
 #include "topology/network.h"
 #include "topology/tleaf.h"
@@ -27,10 +28,6 @@ std::string Trim(std::string_view s) {
   return std::string(s.substr(b, e - b));
 }
 
-bool IsRegularFile(const std::string& path) {
-  struct stat st;
-  return stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
-}
 
 bool EndsWith(const std::string& s, std::string_view suffix) {
   return s.size() >= suffix.size() &&
@@ -88,15 +85,9 @@ absl::StatusOr<Tree> LoadBase(const std::string& desc,
     RETURN_IF_ERROR(no_level_costs("topology/tleaf"));
     return ParseTleaf(desc);
   }
-  if (IsRegularFile(desc)) {
-    std::ifstream in(desc, std::ios::binary);
-    if (!in) {
-      return absl::NotFoundError(
-          absl::StrCat(desc, ": cannot open: ", std::strerror(errno)));
-    }
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    const std::string text = ss.str();
+  if (base::IsRegularFile(desc)) {
+    ASSIGN_OR_RETURN(const std::string text,
+                     base::ReadFile(desc, "topology file"));
     const std::string head = Trim(text.substr(0, 256));
     if (!head.empty() && head[0] == '<') {
       hwloc_input = true;

@@ -9,7 +9,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "core/util/status_macros.h"
+#include "base/status_macros.h"
 
 namespace rankmap::graphs {
 namespace {

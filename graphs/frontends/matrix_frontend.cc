@@ -7,7 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "core/util/status_macros.h"
+#include "base/status_macros.h"
 
 namespace rankmap::graphs {
 namespace {

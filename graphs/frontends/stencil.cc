@@ -9,7 +9,10 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "core/util/status_macros.h"
+#include "base/file.h"
+#include "base/lines.h"
+#include "base/text_scanner.h"
+#include "base/status_macros.h"
 
 namespace rankmap::graphs {
 namespace {
@@ -750,35 +753,16 @@ absl::StatusOr<std::vector<bool>> ParsePeriodic(std::string_view text,
 absl::StatusOr<std::vector<double>> ParseSpeeds(std::string_view text,
                                                 std::string_view name) {
   std::vector<double> out;
-  int64_t line_no = 0;
-  size_t pos = 0;
-  while (pos <= text.size()) {
-    size_t eol = text.find('\n', pos);
-    if (eol == std::string_view::npos) eol = text.size();
-    ++line_no;
-    std::string line(text.substr(pos, eol - pos));
-    if (size_t hash = line.find('#'); hash != std::string::npos)
-      line.resize(hash);
-    std::istringstream in(line);
-    std::string tok;
-    while (in >> tok) {
-      size_t used = 0;
+  for (const base::Line& l : base::SplitLines(text)) {
+    for (const base::Token& t : l.tokens) {
       double v = 0;
-      bool ok = true;
-      try {
-        v = std::stod(tok, &used);
-      } catch (...) {
-        ok = false;
-      }
-      if (!ok || used != tok.size() || !std::isfinite(v) || v <= 0) {
-        return absl::InvalidArgumentError(
-            absl::StrCat(std::string(name), ":", line_no,
-                         ": expected a positive speed, found '", tok, "'"));
+      if (!base::ParseReal(t.text, &v) || !std::isfinite(v) || v <= 0) {
+        return base::LineError(
+            name, l.number,
+            absl::StrCat("expected a positive speed, found '", t.text, "'"));
       }
       out.push_back(v);
     }
-    if (eol == text.size()) break;
-    pos = eol + 1;
   }
   if (out.empty()) {
     return absl::InvalidArgumentError(
@@ -788,11 +772,8 @@ absl::StatusOr<std::vector<double>> ParseSpeeds(std::string_view text,
 }
 
 absl::StatusOr<std::vector<double>> ReadSpeedsFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return absl::NotFoundError(absl::StrCat(path, ": cannot open"));
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ParseSpeeds(ss.str(), path);
+  ASSIGN_OR_RETURN(const std::string text, base::ReadFile(path, "speed list"));
+  return ParseSpeeds(text, path);
 }
 
 }  // namespace rankmap::graphs

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "core/util/status_macros.h"
+#include "base/status_macros.h"
 #include "graphs/frontends/arrangement.h"
 
 namespace rankmap::graphs {

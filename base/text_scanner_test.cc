@@ -1,11 +1,11 @@
-#include "graphs/text_scanner.h"
+#include "base/text_scanner.h"
 
 #include <string>
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
-namespace rankmap::graphs {
+namespace rankmap::base {
 namespace {
 
 TEST(TextScannerTest, TokensAndLines) {
@@ -75,4 +75,4 @@ TEST(TextScannerTest, ParseReal) {
 }
 
 }  // namespace
-}  // namespace rankmap::graphs
+}  // namespace rankmap::base

@@ -4,10 +4,10 @@
 //   RETURN_IF_ERROR(builder.AddEdge(u, v, w));
 //   ASSIGN_OR_RETURN(CommGraph g, std::move(builder).Build());
 //
-// core/util is the bottom layer: topology/ and graphs/ may use it without
-// depending on the engine.
-#ifndef RANKMAP_CORE_UTIL_STATUS_MACROS_H_
-#define RANKMAP_CORE_UTIL_STATUS_MACROS_H_
+// base/ is the bottom layer: every package may use it; it depends on nothing
+// of rankmap.
+#ifndef RANKMAP_BASE_STATUS_MACROS_H_
+#define RANKMAP_BASE_STATUS_MACROS_H_
 
 #include <utility>
 
@@ -33,4 +33,4 @@
   RANKMAP_ASSIGN_OR_RETURN_IMPL_(   \
       RANKMAP_STATUS_CONCAT_(rankmap_statusor_, __LINE__), lhs, expr)
 
-#endif  // RANKMAP_CORE_UTIL_STATUS_MACROS_H_
+#endif  // RANKMAP_BASE_STATUS_MACROS_H_

@@ -12,8 +12,8 @@
 //   int64_t n;
 //   if (!ParseInt(tok, &n)) return s.Error("an integer vertex count",
 //   Quote(tok)); s.NextLine();
-#ifndef RANKMAP_GRAPHS_TEXT_SCANNER_H_
-#define RANKMAP_GRAPHS_TEXT_SCANNER_H_
+#ifndef RANKMAP_BASE_TEXT_SCANNER_H_
+#define RANKMAP_BASE_TEXT_SCANNER_H_
 
 #include <cstdint>
 #include <string>
@@ -21,7 +21,7 @@
 
 #include "absl/status/status.h"
 
-namespace rankmap::graphs {
+namespace rankmap::base {
 
 class TextScanner {
  public:
@@ -137,6 +137,6 @@ bool ParseInt(std::string_view token, int64_t* value);
 // double.
 bool ParseReal(std::string_view token, double* value);
 
-}  // namespace rankmap::graphs
+}  // namespace rankmap::base
 
-#endif  // RANKMAP_GRAPHS_TEXT_SCANNER_H_
+#endif  // RANKMAP_BASE_TEXT_SCANNER_H_

@@ -1,4 +1,4 @@
-#include "graphs/text_scanner.h"
+#include "base/text_scanner.h"
 
 #include <algorithm>
 #include <charconv>
@@ -6,7 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 
-namespace rankmap::graphs {
+namespace rankmap::base {
 namespace {
 
 constexpr size_t kMaxQuotedLength = 32;
@@ -100,4 +100,4 @@ bool ParseReal(std::string_view token, double* value) {
   return true;
 }
 
-}  // namespace rankmap::graphs
+}  // namespace rankmap::base

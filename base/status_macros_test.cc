@@ -1,4 +1,4 @@
-#include "core/util/status_macros.h"
+#include "base/status_macros.h"
 
 #include <string>
 

@@ -1,0 +1,74 @@
+#include "base/file.h"
+
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+
+#include "absl/strings/str_cat.h"
+
+namespace rankmap::base {
+namespace {
+
+struct Closer {
+  void operator()(std::FILE* f) const { std::fclose(f); }
+};
+using FilePtr = std::unique_ptr<std::FILE, Closer>;
+
+}  // namespace
+
+absl::StatusOr<std::string> ReadFile(const std::string& path,
+                                     std::string_view what, int64_t max_bytes) {
+  FilePtr file(std::fopen(path.c_str(), "rb"));
+  if (file == nullptr) {
+    return absl::NotFoundError(absl::StrCat(path, ": cannot open ",
+                                            std::string(what), ": ",
+                                            std::strerror(errno)));
+  }
+  struct stat st;
+  if (fstat(fileno(file.get()), &st) != 0 || !S_ISREG(st.st_mode)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        path, ": not a regular file (expected a ", std::string(what), ")"));
+  }
+  const int64_t size = static_cast<int64_t>(st.st_size);
+  if (size > max_bytes) {
+    return absl::ResourceExhaustedError(absl::StrCat(
+        path, ": ", std::string(what), " of ", size, " bytes exceeds the limit of ",
+        max_bytes, " bytes"));
+  }
+  std::string text(static_cast<size_t>(size), '\0');
+  if (size > 0 &&
+      std::fread(text.data(), 1, text.size(), file.get()) != text.size()) {
+    return absl::DataLossError(absl::StrCat(path, ": short read: ",
+                                            std::strerror(errno)));
+  }
+  return text;
+}
+
+bool IsRegularFile(const std::string& path) {
+  struct stat st;
+  return stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+}
+
+absl::Status WriteFile(const std::string& path, std::string_view contents) {
+  FilePtr file(std::fopen(path.c_str(), "wb"));
+  if (file == nullptr) {
+    return absl::PermissionDeniedError(absl::StrCat(
+        path, ": cannot open for writing: ", std::strerror(errno)));
+  }
+  if (!contents.empty() &&
+      std::fwrite(contents.data(), 1, contents.size(), file.get()) !=
+          contents.size()) {
+    return absl::DataLossError(
+        absl::StrCat(path, ": write failed: ", std::strerror(errno)));
+  }
+  if (std::fclose(file.release()) != 0) {
+    return absl::DataLossError(
+        absl::StrCat(path, ": write failed: ", std::strerror(errno)));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace rankmap::base
