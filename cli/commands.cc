@@ -16,9 +16,9 @@
 #include "absl/strings/str_format.h"
 #include "cli/mapping_io.h"
 #include "cli/svg.h"
-#include "core/channel_params.h"
-#include "core/cost_model.h"
-#include "core/flow.h"
+#include "models/channel_params.h"
+#include "models/cost_model.h"
+#include "models/flow.h"
 #include "core/mapper.h"
 #include "core/mapping.h"
 #include "base/status_macros.h"
@@ -158,12 +158,12 @@ absl::StatusOr<double> PredictExchange(const std::string& model_name,
                                        const topology::Tree& tree,
                                        const graphs::CommGraph& graph,
                                        const core::Mapping& mapping) {
-  ASSIGN_OR_RETURN(core::Model model, core::ParseModel(model_name));
-  core::ModelParams params = core::DefaultModelParams(tree);
+  ASSIGN_OR_RETURN(models::Model model, models::ParseModel(model_name));
+  models::ModelParams params = models::DefaultModelParams(tree);
   if (!params_path.empty()) {
-    ASSIGN_OR_RETURN(params, core::ReadModelParams(params_path, tree));
+    ASSIGN_OR_RETURN(params, models::ReadModelParams(params_path, tree));
   }
-  return core::PredictTime(model, params, tree, core::HaloFlow(graph), mapping);
+  return models::PredictTime(model, params, tree, models::HaloFlow(graph), mapping);
 }
 
 struct Row {
@@ -405,7 +405,7 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
 }
 
 absl::Status RunEval(const EvalCommand& cmd, std::ostream& out) {
-  if (!cmd.model.empty()) RETURN_IF_ERROR(core::ParseModel(cmd.model).status());
+  if (!cmd.model.empty()) RETURN_IF_ERROR(models::ParseModel(cmd.model).status());
   ASSIGN_OR_RETURN(topology::Tree tree, LoadTree(cmd.inputs));
   ASSIGN_OR_RETURN(graphs::CommGraph graph, LoadGraph(cmd.inputs));
   if (cmd.mapping.empty())
@@ -462,7 +462,7 @@ absl::Status RunEval(const EvalCommand& cmd, std::ostream& out) {
 }
 
 absl::Status RunCompare(const CompareCommand& cmd, std::ostream& out) {
-  if (!cmd.model.empty()) RETURN_IF_ERROR(core::ParseModel(cmd.model).status());
+  if (!cmd.model.empty()) RETURN_IF_ERROR(models::ParseModel(cmd.model).status());
   ASSIGN_OR_RETURN(topology::Tree tree, LoadTree(cmd.inputs));
   ASSIGN_OR_RETURN(graphs::CommGraph graph, LoadGraph(cmd.inputs));
   ASSIGN_OR_RETURN(core::MappingOptions opts,

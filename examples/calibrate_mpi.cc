@@ -1,5 +1,5 @@
-// Calibrates the communication-time models of core/cost_model.h on the machine
-// at hand and writes a model parameter file (format in core/channel_params.h).
+// Calibrates the communication-time models of models/cost_model.h on the machine
+// at hand and writes a model parameter file (format in models/channel_params.h).
 //
 //   mpirun -np N calibrate_mpi [--quick] OUT.params   measure, write OUT
 //   calibrate_mpi --check FILE [TOPOLOGY]             parse FILE, resolve it on
@@ -31,19 +31,19 @@
 #include <string>
 #include <vector>
 
-#include "core/channel_params.h"
-#include "core/cost_model_fit.h"
-#include "core/cost_model_taulop.h"
+#include "models/channel_params.h"
+#include "models/cost_model_fit.h"
+#include "models/cost_model_taulop.h"
 #include "topology/binding.h"
 #include "topology/topology.h"
 #include "topology/tree.h"
 
 namespace {
 
-using rankmap::core::ChannelParams;
-using rankmap::core::FormatParamRule;
-using rankmap::core::Model;
-using rankmap::core::Sample;
+using rankmap::models::ChannelParams;
+using rankmap::models::FormatParamRule;
+using rankmap::models::Model;
+using rankmap::models::Sample;
 
 constexpr int kMaxTau = 4;
 constexpr int kTag = 11;
@@ -56,7 +56,7 @@ int Check(const char* path, const char* topology) {
   }
   std::stringstream buf;
   buf << in.rdbuf();
-  auto rules = rankmap::core::ParseModelParams(buf.str(), path);
+  auto rules = rankmap::models::ParseModelParams(buf.str(), path);
   if (!rules.ok()) {
     std::fprintf(stderr, "calibrate_mpi: %s\n",
                  std::string(rules.status().message()).c_str());
@@ -64,7 +64,7 @@ int Check(const char* path, const char* topology) {
   }
   for (const auto& r : *rules) {
     std::printf("%s:%d: %s %s, %zu values\n", path, r.line, r.selector.c_str(),
-                rankmap::core::ModelName(r.model), r.values.size());
+                rankmap::models::ModelName(r.model), r.values.size());
   }
   // Apply the rules to the topology so that selectors and tau-Lop tables are
   // checked too, and show what each level then predicts for one megabyte.
@@ -74,7 +74,7 @@ int Check(const char* path, const char* topology) {
                  std::string(tree.status().message()).c_str());
     return 2;
   }
-  auto params = rankmap::core::ResolveModelParams(*rules, *tree);
+  auto params = rankmap::models::ResolveModelParams(*rules, *tree);
   if (!params.ok()) {
     std::fprintf(stderr, "calibrate_mpi: %s\n",
                  std::string(params.status().message()).c_str());
@@ -84,7 +84,7 @@ int Check(const char* path, const char* topology) {
     const auto& c = params->levels[d];
     std::printf("depth %zu: Hockney 1 MB = %.6g s, tau-Lop 1 MB = %.6g s\n", d,
                 c.hockney.alpha + c.hockney.beta * 1e6,
-                rankmap::core::TauLopTime(c.taulop, 1e6, 1));
+                rankmap::models::TauLopTime(c.taulop, 1e6, 1));
   }
   std::printf("%zu rules OK\n", rules->size());
   return 0;
@@ -284,9 +284,9 @@ int Calibrate(const char* out_path, bool quick) {
       }
     }
     if (rank != 0) continue;
-    auto line = rankmap::core::FitLine(pingpong);
-    auto hockney = rankmap::core::FitHockney(pingpong);
-    auto taulop = rankmap::core::FitTauLop(per_tau);
+    auto line = rankmap::models::FitLine(pingpong);
+    auto hockney = rankmap::models::FitHockney(pingpong);
+    auto taulop = rankmap::models::FitTauLop(per_tau);
     if (!hockney.ok() || !taulop.ok() || !line.ok()) {
       std::fprintf(stderr, "calibrate_mpi: fit failed for rank %d: %s %s\n",
                    peer, std::string(hockney.status().message()).c_str(),

@@ -16,7 +16,7 @@
 // the program ends up using, and a checksum of the result that must not depend
 // on the order (it is gathered and summed in logical rank order). They also
 // print, for both orders, the halo exchange time per iteration predicted by
-// core/cost_model.h (same tree and placement; `--model`, hockney by default;
+// models/cost_model.h (same tree and placement; `--model`, hockney by default;
 // `--params FILE`, else DefaultModelParams) and the measured one (slowest
 // process, exchange alone, no computation); J and the predictions are -1
 // without RANKMAP_TOPOLOGY:
@@ -31,9 +31,9 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
-#include "core/channel_params.h"
-#include "core/cost_model.h"
-#include "core/flow.h"
+#include "models/channel_params.h"
+#include "models/cost_model.h"
+#include "models/flow.h"
 #include "core/mapper.h"
 #include "core/mapping.h"
 #include "graphs/comm_graph.h"
@@ -133,11 +133,11 @@ double ModelCost(const absl::StatusOr<Placement>& placement,
 // Model seconds of one halo exchange in the order logical_of; -1 without a
 // usable topology or on a model error.
 double PredictedExchange(const absl::StatusOr<Placement>& placement,
-                         core::Model model, const core::ModelParams& params,
-                         const core::Flow& flow,
+                         models::Model model, const models::ModelParams& params,
+                         const models::Flow& flow,
                          const std::vector<int>& logical_of) {
   if (!placement.ok()) return -1;
-  absl::StatusOr<double> t = core::PredictTime(
+  absl::StatusOr<double> t = models::PredictTime(
       model, params, placement->tree, flow, MappingOf(*placement, logical_of));
   return t.ok() ? *t : -1;
 }
@@ -254,7 +254,7 @@ double Run(MPI_Comm comm, const Grid& g, int iterations) {
 struct RunOptions {
   std::string mode;
   int iterations = 0;
-  core::Model model = core::Model::kHockney;
+  models::Model model = models::Model::kHockney;
   std::string params_path;  // empty: DefaultModelParams
 };
 
@@ -267,13 +267,13 @@ int MpiMain(const RunOptions& run) {
   const Grid g = MakeGrid(n);
   const graphs::CommGraph graph = StencilGraph(g);
   const absl::StatusOr<Placement> placement = LoadPlacement(n);
-  core::ModelParams params;
+  models::ModelParams params;
   if (placement.ok()) {
-    absl::StatusOr<core::ModelParams> read =
+    absl::StatusOr<models::ModelParams> read =
         run.params_path.empty()
-            ? absl::StatusOr<core::ModelParams>(
-                  core::DefaultModelParams(placement->tree))
-            : core::ReadModelParams(run.params_path, placement->tree);
+            ? absl::StatusOr<models::ModelParams>(
+                  models::DefaultModelParams(placement->tree))
+            : models::ReadModelParams(run.params_path, placement->tree);
     if (!read.ok()) {  // every process reads the same file: all stop here
       if (me == 0) {
         std::fprintf(stderr, "stencil_mpi: %s\n",
@@ -283,7 +283,7 @@ int MpiMain(const RunOptions& run) {
     }
     params = *std::move(read);
   }
-  const core::Flow flow = core::HaloFlow(graph, /*iterations=*/1);
+  const models::Flow flow = models::HaloFlow(graph, /*iterations=*/1);
   MPI_Comm work = MPI_COMM_WORLD;
   MPI_Comm owned = MPI_COMM_NULL;
   std::string note;
@@ -353,7 +353,7 @@ int MpiMain(const RunOptions& run) {
       std::printf(
           "exchange %s: predicted %.3e s, measured %.3e s per iteration "
           "(model %s)\n",
-          names[k], predicted[k], measured[k], core::ModelName(run.model));
+          names[k], predicted[k], measured[k], models::ModelName(run.model));
     }
     std::printf("bindings=%s\n", bindings.c_str());
     std::printf("checksum=%.12e\n", checksum);
@@ -425,8 +425,8 @@ int main(int argc, char** argv) {
       if (i + 1 >= argc) {
         ok = false;
       } else if (flag == "--model") {
-        absl::StatusOr<rankmap::core::Model> model =
-            rankmap::core::ParseModel(argv[i + 1]);
+        absl::StatusOr<rankmap::models::Model> model =
+            rankmap::models::ParseModel(argv[i + 1]);
         if (!model.ok()) {
           std::fprintf(stderr, "stencil_mpi: %s\n",
                        std::string(model.status().message()).c_str());

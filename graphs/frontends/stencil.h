@@ -40,6 +40,7 @@
 
 #include "absl/status/statusor.h"
 #include "graphs/comm_graph.h"
+#include "graphs/halo_message.h"
 #include "graphs/frontends/partition.h"
 
 namespace rankmap::graphs {
@@ -142,14 +143,6 @@ absl::StatusOr<ColumnTiling> ColumnTilingFromSpeeds(
 // partition, an owner with several rectangles (Square-Corner's L) or none.
 absl::StatusOr<GridPartition> MatrixPartitionBoxes(const Partition& matrix);
 
-// One halo transfer per iteration: `cells` ghost cells of process dst owned by
-// process src.
-struct HaloMessage {
-  int32_t src = 0;
-  int32_t dst = 0;
-  int64_t cells = 0;
-  friend bool operator==(const HaloMessage&, const HaloMessage&) = default;
-};
 
 // Every nonzero transfer, sorted by (dst, src). Cells a process needs from
 // itself (periodic wrap onto its own box) are not listed. Errors: stencil

@@ -1,4 +1,4 @@
-#include "core/cost_model_taulop.h"
+#include "models/cost_model_taulop.h"
 
 #include <algorithm>
 #include <cmath>
@@ -7,7 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 
-namespace rankmap::core {
+namespace rankmap::models {
 
 double TauLopL(const TauLopParams& p, double bytes, int64_t tau,
                double byte_scale) {
@@ -202,4 +202,4 @@ absl::StatusOr<double> EvaluateTauLop(const TauLopConcurrent& expr,
   return total;
 }
 
-}  // namespace rankmap::core
+}  // namespace rankmap::models

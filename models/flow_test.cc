@@ -1,13 +1,14 @@
-#include "core/flow.h"
+#include "models/flow.h"
 
 #include <algorithm>
 #include <tuple>
 #include <vector>
 
+#include "graphs/frontends/stencil.h"
 #include "gtest/gtest.h"
 #include "tests/factories.h"
 
-namespace rankmap::core {
+namespace rankmap::models {
 namespace {
 
 using Triple = std::tuple<int32_t, int32_t, double>;
@@ -182,4 +183,4 @@ TEST(ValidateFlow, RejectsBadTransmissions) {
 }
 
 }  // namespace
-}  // namespace rankmap::core
+}  // namespace rankmap::models

@@ -1,4 +1,4 @@
-#include "core/cost_model.h"
+#include "models/cost_model.h"
 
 #include <algorithm>
 #include <cmath>
@@ -6,7 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
 
-namespace rankmap::core {
+namespace rankmap::models {
 namespace {
 
 double PairMax(const topology::Tree& tree, NodeId n) {
@@ -75,7 +75,7 @@ absl::StatusOr<std::vector<double>> PredictPhaseTimes(
     Model model, const ModelParams& params, const topology::Tree& tree,
     const Flow& flow, const Mapping& mapping, const PredictOptions& options) {
   RETURN_IF_ERROR(ValidateFlow(flow));
-  RETURN_IF_ERROR(ValidateMapping(tree, flow.num_processes, mapping));
+  RETURN_IF_ERROR(core::ValidateMapping(tree, flow.num_processes, mapping));
   if (static_cast<int32_t>(params.levels.size()) != tree.height()) {
     return absl::InvalidArgumentError(
         absl::StrCat("cost_model: parameters for ", params.levels.size(),
@@ -166,4 +166,4 @@ absl::StatusOr<double> PredictTime(Model model, const ModelParams& params,
   return total;
 }
 
-}  // namespace rankmap::core
+}  // namespace rankmap::models

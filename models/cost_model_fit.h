@@ -12,16 +12,16 @@
 //   ASSIGN_OR_RETURN(LinearFit f, FitLine(samples));  // intercept, slope
 //   ASSIGN_OR_RETURN(HockneyParams h, FitHockney(samples));
 //   ASSIGN_OR_RETURN(TauLopParams t, FitTauLop({samples_tau1, samples_tau2}));
-#ifndef RANKMAP_CORE_COST_MODEL_FIT_H_
-#define RANKMAP_CORE_COST_MODEL_FIT_H_
+#ifndef RANKMAP_MODELS_COST_MODEL_FIT_H_
+#define RANKMAP_MODELS_COST_MODEL_FIT_H_
 
 #include <span>
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "core/channel_params.h"
+#include "models/channel_params.h"
 
-namespace rankmap::core {
+namespace rankmap::models {
 
 struct Sample {
   double bytes = 0.0;
@@ -47,6 +47,6 @@ absl::StatusOr<HockneyParams> FitHockney(std::span<const Sample> samples);
 absl::StatusOr<TauLopParams> FitTauLop(
     const std::vector<std::vector<Sample>>& per_tau);
 
-}  // namespace rankmap::core
+}  // namespace rankmap::models
 
-#endif  // RANKMAP_CORE_COST_MODEL_FIT_H_
+#endif  // RANKMAP_MODELS_COST_MODEL_FIT_H_

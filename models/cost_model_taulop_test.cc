@@ -1,4 +1,4 @@
-#include "core/cost_model_taulop.h"
+#include "models/cost_model_taulop.h"
 
 #include <cmath>
 #include <random>
@@ -6,7 +6,7 @@
 
 #include "gtest/gtest.h"
 
-namespace rankmap::core {
+namespace rankmap::models {
 namespace {
 
 // A channel without latency or overhead whose per-byte time at tau = 1..3 is
@@ -168,4 +168,4 @@ TEST(EvaluateTauLop, RejectsBadInput) {
 }
 
 }  // namespace
-}  // namespace rankmap::core
+}  // namespace rankmap::models

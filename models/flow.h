@@ -17,8 +17,8 @@
 //   o.steps = 16;
 //   o.a_panel_bytes = o.b_panel_bytes = 8e5;
 //   ASSIGN_OR_RETURN(Flow summa, SummaFlow(o));
-#ifndef RANKMAP_CORE_FLOW_H_
-#define RANKMAP_CORE_FLOW_H_
+#ifndef RANKMAP_MODELS_FLOW_H_
+#define RANKMAP_MODELS_FLOW_H_
 
 #include <cstdint>
 #include <span>
@@ -27,9 +27,9 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "graphs/comm_graph.h"
-#include "graphs/frontends/stencil.h"
+#include "graphs/halo_message.h"
 
-namespace rankmap::core {
+namespace rankmap::models {
 
 struct Transmission {
   int32_t src = 0;
@@ -106,6 +106,6 @@ void AppendBroadcast(Broadcast kind, const std::vector<int32_t>& members,
                      double bytes,
                      std::vector<std::vector<Transmission>>& stages);
 
-}  // namespace rankmap::core
+}  // namespace rankmap::models
 
-#endif  // RANKMAP_CORE_FLOW_H_
+#endif  // RANKMAP_MODELS_FLOW_H_

@@ -32,20 +32,24 @@
 //   // or: ModelParams params = DefaultModelParams(tree);
 //   Flow flow = HaloFlow(graph);
 //   ASSIGN_OR_RETURN(double s, PredictTime(model, params, tree, flow, m));
-#ifndef RANKMAP_CORE_COST_MODEL_H_
-#define RANKMAP_CORE_COST_MODEL_H_
+#ifndef RANKMAP_MODELS_COST_MODEL_H_
+#define RANKMAP_MODELS_COST_MODEL_H_
 
 #include <cstdint>
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "core/channel_params.h"
-#include "core/cost_model_taulop.h"
-#include "core/flow.h"
+#include "models/channel_params.h"
+#include "models/cost_model_taulop.h"
+#include "models/flow.h"
 #include "core/mapping.h"
 #include "topology/tree.h"
 
-namespace rankmap::core {
+namespace rankmap::models {
+
+using core::Mapping;
+using topology::LeafId;
+using topology::NodeId;
 
 // Single-message times; byte_scale multiplies the per-byte (network) terms.
 double HockneyTime(const HockneyParams& p, double bytes,
@@ -103,6 +107,6 @@ absl::StatusOr<double> PredictTime(Model model, const ModelParams& params,
                                    const Mapping& mapping,
                                    const PredictOptions& options = {});
 
-}  // namespace rankmap::core
+}  // namespace rankmap::models
 
-#endif  // RANKMAP_CORE_COST_MODEL_H_
+#endif  // RANKMAP_MODELS_COST_MODEL_H_

@@ -1,4 +1,4 @@
-#include "core/channel_params.h"
+#include "models/channel_params.h"
 
 #include <algorithm>
 #include <cctype>
@@ -14,7 +14,7 @@
 #include "base/lines.h"
 #include "base/status_macros.h"
 
-namespace rankmap::core {
+namespace rankmap::models {
 using base::LineError;
 using topology::NodeId;
 
@@ -432,4 +432,4 @@ std::string FormatParamRule(std::string_view selector, Model model,
   return out;
 }
 
-}  // namespace rankmap::core
+}  // namespace rankmap::models

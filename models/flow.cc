@@ -1,11 +1,11 @@
-#include "core/flow.h"
+#include "models/flow.h"
 
 #include <cmath>
 
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
 
-namespace rankmap::core {
+namespace rankmap::models {
 
 absl::Status ValidateFlow(const Flow& flow) {
   if (flow.num_processes < 0) {
@@ -154,4 +154,4 @@ absl::StatusOr<Flow> SummaFlow(const SummaFlowOptions& o) {
   return flow;
 }
 
-}  // namespace rankmap::core
+}  // namespace rankmap::models

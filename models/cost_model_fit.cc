@@ -1,4 +1,4 @@
-#include "core/cost_model_fit.h"
+#include "models/cost_model_fit.h"
 
 #include <algorithm>
 #include <cmath>
@@ -6,7 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
 
-namespace rankmap::core {
+namespace rankmap::models {
 
 absl::StatusOr<LinearFit> FitLine(std::span<const Sample> samples) {
   const size_t n = samples.size();
@@ -75,4 +75,4 @@ absl::StatusOr<TauLopParams> FitTauLop(
   return p;
 }
 
-}  // namespace rankmap::core
+}  // namespace rankmap::models

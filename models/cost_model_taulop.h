@@ -26,17 +26,17 @@
 //       .Add({{0, mb}, {1, ma}})
 //       .Add({{1, ma}, {0, mb}});
 //   ASSIGN_OR_RETURN(double t, EvaluateTauLop(conc, channels));
-#ifndef RANKMAP_CORE_COST_MODEL_TAULOP_H_
-#define RANKMAP_CORE_COST_MODEL_TAULOP_H_
+#ifndef RANKMAP_MODELS_COST_MODEL_TAULOP_H_
+#define RANKMAP_MODELS_COST_MODEL_TAULOP_H_
 
 #include <cstdint>
 #include <span>
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "core/channel_params.h"
+#include "models/channel_params.h"
 
-namespace rankmap::core {
+namespace rankmap::models {
 
 // L(m, tau) of the channel's table (linear extrapolation of the per-byte time
 // beyond the last entry, see channel_params.h); per-byte terms multiplied by
@@ -76,6 +76,6 @@ struct TauLopConcurrent {
 absl::StatusOr<double> EvaluateTauLop(const TauLopConcurrent& expr,
                                       std::span<const TauLopParams> channels);
 
-}  // namespace rankmap::core
+}  // namespace rankmap::models
 
-#endif  // RANKMAP_CORE_COST_MODEL_TAULOP_H_
+#endif  // RANKMAP_MODELS_COST_MODEL_TAULOP_H_

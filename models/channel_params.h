@@ -40,8 +40,8 @@
 // Usage:
 //   ASSIGN_OR_RETURN(ModelParams p, ReadModelParams("machine.params", tree));
 //   const ChannelParams& c = p.levels[tree.depth(tree.Lca(a, b))];
-#ifndef RANKMAP_CORE_CHANNEL_PARAMS_H_
-#define RANKMAP_CORE_CHANNEL_PARAMS_H_
+#ifndef RANKMAP_MODELS_CHANNEL_PARAMS_H_
+#define RANKMAP_MODELS_CHANNEL_PARAMS_H_
 
 #include <cstdint>
 #include <string>
@@ -53,7 +53,7 @@
 #include "absl/status/statusor.h"
 #include "topology/tree.h"
 
-namespace rankmap::core {
+namespace rankmap::models {
 
 enum class Model { kHockney, kLmo, kHLogGP, kTauLop };
 
@@ -159,6 +159,6 @@ absl::StatusOr<ModelParams> ReadModelParams(const std::string& path,
 std::string FormatParamRule(std::string_view selector, Model model,
                             const ChannelParams& channel);
 
-}  // namespace rankmap::core
+}  // namespace rankmap::models
 
-#endif  // RANKMAP_CORE_CHANNEL_PARAMS_H_
+#endif  // RANKMAP_MODELS_CHANNEL_PARAMS_H_

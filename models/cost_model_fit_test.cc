@@ -1,4 +1,4 @@
-#include "core/cost_model_fit.h"
+#include "models/cost_model_fit.h"
 
 #include <cmath>
 #include <random>
@@ -6,7 +6,7 @@
 
 #include "gtest/gtest.h"
 
-namespace rankmap::core {
+namespace rankmap::models {
 namespace {
 
 TEST(FitLine, ExactLineIsRecovered) {
@@ -91,4 +91,4 @@ TEST(FitTauLop, OneLinePerTauMonotonePerByte) {
 }
 
 }  // namespace
-}  // namespace rankmap::core
+}  // namespace rankmap::models

@@ -1,14 +1,15 @@
-#include "core/cost_model.h"
+#include "models/cost_model.h"
 
 #include <algorithm>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "graphs/frontends/stencil.h"
 #include "gtest/gtest.h"
 #include "tests/factories.h"
 
-namespace rankmap::core {
+namespace rankmap::models {
 namespace {
 
 constexpr Model kAllModels[] = {Model::kHockney, Model::kLmo, Model::kHLogGP,
@@ -487,4 +488,4 @@ TEST(PredictTime, MovingHeavyPairIntoIdleSocketNeverIncreasesTime) {
 }
 
 }  // namespace
-}  // namespace rankmap::core
+}  // namespace rankmap::models

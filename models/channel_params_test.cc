@@ -1,4 +1,4 @@
-#include "core/channel_params.h"
+#include "models/channel_params.h"
 
 #include <cstdlib>
 #include <fstream>
@@ -8,7 +8,7 @@
 #include "gtest/gtest.h"
 #include "tests/factories.h"
 
-namespace rankmap::core {
+namespace rankmap::models {
 namespace {
 
 using ::testing::HasSubstr;
@@ -231,4 +231,4 @@ TEST(ReadModelParams, ReadsFileAndReportsMissingFile) {
 }
 
 }  // namespace
-}  // namespace rankmap::core
+}  // namespace rankmap::models
