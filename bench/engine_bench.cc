@@ -41,7 +41,6 @@
 #include "absl/strings/str_split.h"
 #include "core/mapper.h"
 #include "core/mapping.h"
-#include "core/multisection.h"
 #include "core/scotch_map.h"
 #include "graphs/comm_graph.h"
 #include "graphs/graphs.h"
@@ -284,23 +283,23 @@ class Bench {
       o = *p;
     } else if (a == "paper-tm") {
       o.algorithm = core::Algorithm::kTreeMatch;
-      o.exact_pairing = false;
-      o.split_arities = false;
-      o.refine = false;
-      o.exhaustive_limit = 0;
+      o.treematch.exact_pairing = false;
+      o.treematch.split_arities = false;
+      o.refine.enabled = false;
+      o.treematch.exhaustive_limit = 0;
     } else if (a.starts_with("tm-no-") || a == "tm+exhaustive" ||
                a == "multisection-no-refine") {
       // Ablation: the engine with one extension switched off (or on).
       o.algorithm = a.starts_with("tm") ? core::Algorithm::kTreeMatch
                                         : core::Algorithm::kMultisection;
       if (a == "tm-no-exact") {
-        o.exact_pairing = false;
+        o.treematch.exact_pairing = false;
       } else if (a == "tm-no-split") {
-        o.split_arities = false;
+        o.treematch.split_arities = false;
       } else if (a == "tm-no-refine" || a == "multisection-no-refine") {
-        o.refine = false;
+        o.refine.enabled = false;
       } else if (a == "tm+exhaustive") {
-        o.exhaustive_limit = 4;
+        o.treematch.exhaustive_limit = 4;
       } else {
         return absl::InvalidArgumentError("unknown ablation " + a);
       }
@@ -314,7 +313,7 @@ class Bench {
       // Direct call (same as Map's kScotch) to report Scotch's repairs.
       core::ScotchReport rep;
       absl::StatusOr<core::Mapping> m =
-          core::ScotchMap(in.tree, in.graph, o, &rep);
+          core::ScotchMap(in.tree, in.graph, o.seed, &rep);
       scotch_repairs_ = rep.repairs;
       return m;
     }

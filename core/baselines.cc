@@ -3,20 +3,11 @@
 #include <algorithm>
 #include <random>
 
-#include "core/refine.h"
+#include "core/placement.h"
 
 namespace rankmap::core {
 
 using graphs::VertexId;
-
-std::vector<LeafId> Slots(const topology::Tree& tree) {
-  std::vector<LeafId> slots;
-  slots.reserve(tree.Capacity(tree.root()));
-  for (LeafId l = 0; l < tree.num_leaves(); ++l) {
-    for (int32_t k = 0; k < tree.capacity(l); ++k) slots.push_back(l);
-  }
-  return slots;
-}
 
 Mapping IdentityMap(const topology::Tree& tree, int32_t n) {
   std::vector<LeafId> slots = Slots(tree);
@@ -117,15 +108,15 @@ void SwapSearch(const topology::Tree& tree, const graphs::CommGraph& graph,
 }  // namespace
 
 Mapping MpippMap(const topology::Tree& tree, const graphs::CommGraph& graph,
-                 const MappingOptions& options) {
+                 const MpippOptions& options, uint64_t seed) {
   const VertexId n = graph.num_vertices();
-  const int32_t starts = std::max(1, options.mpipp_starts);
-  const int32_t rounds = std::max(options.refine_rounds, 8);
+  const int32_t starts = std::max(1, options.starts);
+  const int32_t rounds = options.rounds;
   Mapping best;
   double best_j = 0.0;
   for (int32_t s = 0; s < starts; ++s) {
-    Mapping m = RandomMap(tree, n, options.seed + s);
-    SwapSearch(tree, graph, rounds, options.seed + s, &m);
+    Mapping m = RandomMap(tree, n, seed + s);
+    SwapSearch(tree, graph, rounds, seed + s, &m);
     const double j = ComputeJ(tree, graph, m);
     if (best.empty() || j < best_j) {
       best = std::move(m);

@@ -1,10 +1,10 @@
 // Baselines: simple placements to compare the engine against, side by side.
 //
-//   Mapping packed = IdentityMap(tree, n);          // process i on the i-th
-//   slot Mapping rr = RoundRobinMap(tree, n);            // dealt over the
-//   root's subtrees Mapping rnd = RandomMap(tree, n, /*seed=*/7);   // seeded
-//   shuffle of the slots Mapping mp = MpippMap(tree, graph, options);    //
-//   swap search from random starts
+//   Mapping packed = IdentityMap(tree, n);       // process i on the i-th slot
+//   Mapping rr = RoundRobinMap(tree, n);         // dealt over the root's
+//                                                // subtrees
+//   Mapping rnd = RandomMap(tree, n, /*seed=*/7);   // shuffle of the slots
+//   Mapping mp = MpippMap(tree, graph, {}, 7);   // swap search, random starts
 //
 // All require n <= tree.Capacity(tree.root()) (the caller checks) and return
 // valid mappings. All are deterministic given their inputs and seed.
@@ -21,10 +21,6 @@
 
 namespace rankmap::core {
 
-// The slots of a tree in leaf order: leaf l appears capacity(l) times. Identity
-// placement puts process i on slots[i]. O(total capacity).
-std::vector<LeafId> Slots(const topology::Tree& tree);
-
 // Process i on Slots(tree)[i] (packed). O(total capacity).
 Mapping IdentityMap(const topology::Tree& tree, int32_t n);
 // Processes dealt over the root's subtrees in turn, each subtree filled in its
@@ -32,15 +28,14 @@ Mapping IdentityMap(const topology::Tree& tree, int32_t n);
 Mapping RoundRobinMap(const topology::Tree& tree, int32_t n);
 // The first n slots of a seeded shuffle (std::mt19937_64) of Slots(tree).
 Mapping RandomMap(const topology::Tree& tree, int32_t n, uint64_t seed);
-// MPIPP-style search: options.mpipp_starts random starts (seeds options.seed,
-// +1, ...), each improved by rounds of pairwise swaps (every pair when n <=
-// 512, else 64 seeded random partners per process per round) and moves to free
-// leaves (all of them on trees of at most 512 leaves, else 64 sampled), taking
-// the best gain per process; at most max(options.refine_rounds,
-// 8) rounds per start. Returns the lowest-J result (first on ties). O(starts *
-// rounds * n * partners * degree * depth).
+// MPIPP-style search: options.starts random starts (seeds seed, seed + 1,
+// ...), each improved by at most options.rounds rounds of pairwise swaps
+// (every pair when n <= 512, else 64 seeded random partners per process per
+// round) and moves to free leaves (all of them on trees of at most 512 leaves,
+// else 64 sampled), taking the best gain per process. Returns the lowest-J
+// result (first on ties). O(starts * rounds * n * partners * degree * depth).
 Mapping MpippMap(const topology::Tree& tree, const graphs::CommGraph& graph,
-                 const MappingOptions& options);
+                 const MpippOptions& options, uint64_t seed);
 
 }  // namespace rankmap::core
 

@@ -47,14 +47,13 @@ double Optimum(const Tree& t, const CommGraph& g) {
 
 TEST(BaselinesTest, MpippImprovesOnItsRandomStartAndIsDeterministic) {
   const Tree t = testing::MakeTleaf("3 2 100 2 10 2 1");
-  MappingOptions o;
-  o.mpipp_starts = 3;
+  MpippOptions o;
+  o.starts = 3;
   for (uint64_t seed = 1; seed <= 4; ++seed) {
     const CommGraph g = testing::MakeRandomGraph(8, 3, seed);
-    o.seed = seed;
-    const Mapping m = MpippMap(t, g, o);
+    const Mapping m = MpippMap(t, g, o, seed);
     ASSERT_TRUE(ValidateMapping(t, 8, m).ok());
-    EXPECT_EQ(m, MpippMap(t, g, o));
+    EXPECT_EQ(m, MpippMap(t, g, o, seed));
     const double j = ComputeJ(t, g, m);
     EXPECT_LE(j, ComputeJ(t, g, RandomMap(t, 8, seed)));
     EXPECT_GE(j, Optimum(t, g) - 1e-9);

@@ -13,6 +13,12 @@
 // options.imbalance. The same inputs and options give the same mapping on any
 // machine (no wall-clock cut-offs change answers). Errors: invalid options, a
 // tree without usable leaves, a Scotch result that breaks the balance bound.
+//
+// Map is where the engine decides, once, what runs: one-to-one or n-to-1, the
+// strategy of options.algorithm (core/options.h: Algorithms()), and the
+// refinement of its result (options.refine). n-to-1 runs Scotch for kScotch and
+// the partitioning multisection (core/partition_map.h) for every other
+// algorithm; EffectiveAlgorithm says which, so callers can report it.
 #ifndef RANKMAP_CORE_MAPPER_H_
 #define RANKMAP_CORE_MAPPER_H_
 
@@ -22,7 +28,6 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "core/baselines.h"  // Slots, IdentityMap, ...
 #include "core/mapping.h"
 #include "core/options.h"
 #include "graphs/comm_graph.h"
@@ -35,6 +40,13 @@ namespace rankmap::core {
 absl::StatusOr<Mapping> Map(const topology::Tree& tree,
                             const graphs::CommGraph& graph,
                             const MappingOptions& options);
+
+// The algorithm Map runs for these inputs: options.algorithm, except on n-to-1
+// inputs (more processes than slots), where every algorithm but kScotch runs
+// the partitioning multisection (kMultisection).
+Algorithm EffectiveAlgorithm(const topology::Tree& tree,
+                             const graphs::CommGraph& graph,
+                             const MappingOptions& options);
 
 }  // namespace rankmap::core
 

@@ -7,6 +7,15 @@
 
 namespace rankmap::core {
 
+std::vector<LeafId> Slots(const topology::Tree& tree) {
+  std::vector<LeafId> slots;
+  slots.reserve(tree.Capacity(tree.root()));
+  for (LeafId l = 0; l < tree.num_leaves(); ++l) {
+    for (int32_t k = 0; k < tree.capacity(l); ++k) slots.push_back(l);
+  }
+  return slots;
+}
+
 absl::Status ValidateMapping(const topology::Tree& tree, int64_t num_processes,
                              const Mapping& mapping) {
   if (static_cast<int64_t>(mapping.size()) != num_processes) {
@@ -80,7 +89,7 @@ absl::Status ValidatePartitionMapping(const topology::Tree& tree,
   double worst_excess = 0.0;
   for (LeafId l = 0; l < tree.num_leaves(); ++l) {
     const double excess = load[l] - bound[l];
-    if (excess > 1e-9 * (1.0 + bound[l]) && excess > worst_excess) {
+    if (!WithinBound(load[l], bound[l]) && excess > worst_excess) {
       worst_excess = excess;
       worst = l;
     }

@@ -27,6 +27,10 @@ using topology::NodeId;
 // mapping[process] = leaf.
 using Mapping = std::vector<LeafId>;
 
+// The slots of a tree in leaf order: leaf l appears capacity(l) times. The
+// identity (packed) placement puts process i on slots[i]. O(total capacity).
+std::vector<LeafId> Slots(const topology::Tree& tree);
+
 // OK when mapping has num_processes entries, each a leaf id in range, and no
 // leaf receives more processes than its capacity. Errors name the first
 // offending process or leaf.
@@ -41,6 +45,12 @@ absl::Status ValidateMapping(const topology::Tree& tree, int64_t num_processes,
 std::vector<double> PartitionLoadBounds(const topology::Tree& tree,
                                         const graphs::CommGraph& graph,
                                         double imbalance);
+
+// The bound test of n-to-1 mappings, with the one tolerance every check uses
+// (relative 1e-9, so sums of weights that round up do not count as excess).
+inline bool WithinBound(double load, double bound) {
+  return load <= bound + 1e-9 * (1.0 + bound);
+}
 
 // OK when mapping has one in-range leaf per vertex and every leaf's vertex
 // weight is within PartitionLoadBounds (capacity-0 leaves receive nothing).

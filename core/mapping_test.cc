@@ -13,6 +13,10 @@ namespace {
 
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
+using graphs::CommGraph;
+using testing::MakeGrid2D;
+using testing::MakeTleaf;
+using topology::Tree;
 
 graphs::CommGraph Cycle4(double w) {
   graphs::CommGraphBuilder b(4);
@@ -116,6 +120,39 @@ TEST(Cost, MatchesNaiveEvaluator) {
     for (double v : r->level_volume) total += v;
     EXPECT_DOUBLE_EQ(total, g.TotalVolume());
   }
+}
+
+TEST(PartitionLoadBounds, ShareTimesImbalanceOrCeiling) {
+  const Tree tree = MakeTleaf("1 4 1").WithCapacities({1, 1, 2, 0}).value();
+  const CommGraph g = MakeGrid2D(10, 10);  // W = 100, C = 4
+  std::vector<double> b = PartitionLoadBounds(tree, g, 0.03);
+  EXPECT_DOUBLE_EQ(b[0], 25.75);
+  EXPECT_DOUBLE_EQ(b[1], 25.75);
+  EXPECT_DOUBLE_EQ(b[2], 51.5);
+  EXPECT_DOUBLE_EQ(b[3], 0.0);
+  // 6 vertices on 4 leaves: share 1.5, (1.03 * 1.5) < ceil(1.5) = 2.
+  EXPECT_DOUBLE_EQ(
+      PartitionLoadBounds(MakeTleaf("1 4 1"), MakeGrid2D(2, 3), 0.03)[0], 2.0);
+}
+
+TEST(ValidatePartitionMapping, ReportsTheOverloadedLeaf) {
+  const Tree tree = MakeTleaf("1 2 1");
+  const CommGraph g = MakeGrid2D(2, 5);  // W = 10, bound 5.15 per leaf
+  Mapping ok = {0, 0, 0, 0, 0, 1, 1, 1, 1, 1};
+  EXPECT_TRUE(ValidatePartitionMapping(tree, g, ok, 0.03).ok());
+  Mapping bad = {0, 0, 0, 0, 0, 0, 1, 1, 1, 1};
+  absl::Status s = ValidatePartitionMapping(tree, g, bad, 0.03);
+  EXPECT_FALSE(s.ok());
+  EXPECT_NE(std::string(s.message()).find("leaf 0 carries vertex weight 6"),
+            std::string::npos)
+      << s;
+  EXPECT_TRUE(ValidatePartitionMapping(tree, g, bad, 0.2).ok());
+  Mapping out = ok;
+  out[3] = 2;
+  EXPECT_EQ(ValidatePartitionMapping(tree, g, out, 0.03).code(),
+            absl::StatusCode::kOutOfRange);
+  EXPECT_FALSE(ValidatePartitionMapping(tree, g, ok, -1.0).ok());
+  EXPECT_FALSE(ValidatePartitionMapping(tree, g, Mapping(3, 0), 0.03).ok());
 }
 
 }  // namespace

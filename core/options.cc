@@ -1,39 +1,54 @@
 #include "core/options.h"
 
+#include <cmath>
+
 #include "absl/strings/str_cat.h"
 
 namespace rankmap::core {
 namespace {
 
-struct NamedAlgorithm {
-  std::string_view name;
-  Algorithm algorithm;
-};
-constexpr NamedAlgorithm kAlgorithms[] = {
-    {"tm", Algorithm::kTreeMatch},
-    {"multisection", Algorithm::kMultisection},
-    {"portfolio", Algorithm::kPortfolio},
-    {"identity", Algorithm::kIdentity},
-    {"round-robin", Algorithm::kRoundRobin},
-    {"random", Algorithm::kRandom},
-    {"mpipp", Algorithm::kMpipp},
-    {"scotch", Algorithm::kScotch},
+constexpr AlgorithmInfo kAlgorithms[] = {
+    {"portfolio", Algorithm::kPortfolio, false,
+     "TreeMatch and the METIS multisection, the lower J kept (default)"},
+    {"tm", Algorithm::kTreeMatch, false,
+     "TreeMatch bottom-up grouping with exact pairing and arity splitting"},
+    {"multisection", Algorithm::kMultisection, false,
+     "top-down recursive multisection with METIS"},
+    {"scotch", Algorithm::kScotch, true,
+     "SCOTCH_graphMap on the equivalent target, strict balance"},
+    {"mpipp", Algorithm::kMpipp, true,
+     "MPIPP-style pairwise swap search from random starts"},
+    {"identity", Algorithm::kIdentity, true,
+     "process i on the i-th slot in leaf order (packed)"},
+    {"round-robin", Algorithm::kRoundRobin, true,
+     "processes dealt over the root's subtrees in turn"},
+    {"random", Algorithm::kRandom, true, "a seeded random placement"},
 };
 
 }  // namespace
 
+std::span<const AlgorithmInfo> Algorithms() { return kAlgorithms; }
+
+std::string AlgorithmNameList(std::string_view separator) {
+  std::string out;
+  for (const AlgorithmInfo& a : kAlgorithms) {
+    if (!out.empty()) out += separator;
+    out += a.name;
+  }
+  return out;
+}
+
 absl::StatusOr<Algorithm> ParseAlgorithm(std::string_view name) {
-  for (const auto& a : kAlgorithms) {
+  for (const AlgorithmInfo& a : kAlgorithms) {
     if (a.name == name) return a.algorithm;
   }
   return absl::InvalidArgumentError(
-      absl::StrCat("unknown algorithm '", std::string(name),
-                   "' (expected tm, multisection, portfolio, identity, "
-                   "round-robin, random, mpipp, scotch)"));
+      absl::StrCat("unknown algorithm '", std::string(name), "' (expected ",
+                   AlgorithmNameList(", "), ")"));
 }
 
 std::string_view AlgorithmName(Algorithm algorithm) {
-  for (const auto& a : kAlgorithms) {
+  for (const AlgorithmInfo& a : kAlgorithms) {
     if (a.algorithm == algorithm) return a.name;
   }
   return "unknown";
@@ -44,19 +59,48 @@ absl::StatusOr<MappingOptions> MappingOptions::Preset(std::string_view name) {
   if (name == "default") return o;
   if (name == "fast") {
     o.algorithm = Algorithm::kTreeMatch;
-    o.exact_pairing = false;
-    o.refine_rounds = 2;
+    o.treematch.exact_pairing = false;
+    o.refine.swap_rounds = 2;
+    o.refine.greedy_sweeps = 2;
+    o.refine.fm_passes = 2;
     return o;
   }
   if (name == "strong") {
-    o.metis_effort = 2;
-    o.refine_rounds = 32;
-    o.mpipp_starts = 4;
+    o.multisection.metis_effort = 2;
+    o.refine.swap_rounds = 32;
+    o.refine.greedy_sweeps = 32;
+    o.refine.fm_passes = 32;
+    o.mpipp.starts = 4;
+    o.mpipp.rounds = 32;
     return o;
   }
   return absl::InvalidArgumentError(
       absl::StrCat("unknown preset '", std::string(name),
                    "' (expected fast, default, strong)"));
+}
+
+absl::Status ValidateOptions(const MappingOptions& o) {
+  const std::pair<const char*, int64_t> counts[] = {
+      {"threads", o.threads},
+      {"treematch.exhaustive_limit", o.treematch.exhaustive_limit},
+      {"multisection.metis_effort", o.multisection.metis_effort},
+      {"refine.swap_rounds", o.refine.swap_rounds},
+      {"refine.greedy_sweeps", o.refine.greedy_sweeps},
+      {"refine.fm_passes", o.refine.fm_passes},
+      {"mpipp.starts", o.mpipp.starts},
+      {"mpipp.rounds", o.mpipp.rounds},
+  };
+  for (const auto& [field, value] : counts) {
+    if (value < 0) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("map: option ", field, " is ", value, " (must be >= 0)"));
+    }
+  }
+  if (!std::isfinite(o.imbalance) || o.imbalance < 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "map: option imbalance is ", o.imbalance, " (must be finite and >= 0)"));
+  }
+  return absl::OkStatus();
 }
 
 }  // namespace rankmap::core

@@ -1,12 +1,13 @@
-// MappingOptions: how the engine maps (algorithm, seed, extensions), as a plain
-// value.
+// MappingOptions: how the engine maps (algorithm, seed, effort of each
+// strategy), as a plain value, and the table of algorithm names.
 //
 // Kept apart from core/mapper.h so that every strategy (treematch,
-// multisection, refine, baselines) can take the options without depending on
-// the dispatcher that calls them.
+// multisection, refinement, baselines) can take its own options without
+// depending on the dispatcher that calls them.
 //
 //   ASSIGN_OR_RETURN(MappingOptions o, MappingOptions::Preset("fast"));
 //   o.seed = 42;
+//   o.refine.swap_rounds = 4;
 //
 // Invariants: options are values; no global state; the same options and inputs
 // give the same mapping on any machine (threads never change results).
@@ -14,19 +15,20 @@
 #define RANKMAP_CORE_OPTIONS_H_
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
 
 namespace rankmap::core {
 
 enum class Algorithm {
-  kTreeMatch,     // bottom-up grouping (TreeMatch) with the extensions switched
-                  // below
-  kMultisection,  // top-down recursive multisection with METIS, then grouping
-                  // inside nodes
-  kPortfolio,     // run the engine's strategies and keep the lowest J
+  kTreeMatch,     // bottom-up grouping (TreeMatch) with the extensions of
+                  // TreeMatchOptions
+  kMultisection,  // top-down recursive multisection with METIS
+  kPortfolio,     // TreeMatch and the multisection, the lower J kept
   kIdentity,      // process i on the i-th slot in leaf order (packed)
   kRoundRobin,    // processes dealt over the root's subtrees in turn
   kRandom,        // a random one-to-one placement (seeded)
@@ -34,54 +36,94 @@ enum class Algorithm {
   kScotch,        // SCOTCH_graphMap on the equivalent target, strict balance
 };
 
-// Parses "tm", "multisection", "portfolio", "identity", "round-robin",
-// "random", "mpipp", "scotch".
+// One row of the algorithm table.
+struct AlgorithmInfo {
+  std::string_view name;  // as the CLI and the C API spell it
+  Algorithm algorithm;
+  bool baseline;  // a comparison point, not one of the engine's strategies
+  std::string_view summary;  // one line, for --help and reports
+};
+
+// Every algorithm, the engine's strategies first, then the baselines, in the
+// order reports list them.
+std::span<const AlgorithmInfo> Algorithms();
+
+// Parses a name of the table; the error lists the valid names.
 absl::StatusOr<Algorithm> ParseAlgorithm(std::string_view name);
 std::string_view AlgorithmName(Algorithm a);
+// "tm | multisection | ..." (for help texts).
+std::string AlgorithmNameList(std::string_view separator = " | ");
+
+// Bottom-up grouping (core/treematch.h). With exact_pairing = false,
+// split_arities = false, exhaustive_limit = 0 and refinement off, kTreeMatch is
+// the paper's algorithm.
+struct TreeMatchOptions {
+  // Arity 2 as maximum-weight perfect matching: branch and bound on levels of
+  // at most 20 units (optimal unless its node budget runs out), heavy-edge
+  // matching + 2-opt re-pairing above. Boost's maximum_weighted_matching is
+  // not used: the Debian 1.74 version can loop forever, crash or return
+  // non-optimal matchings (boostorg/graph #199, #223, #399), and bad input
+  // must never hang.
+  bool exact_pairing = true;
+  // Bounded exhaustive grouping for groups up to this size (0: off).
+  int32_t exhaustive_limit = 0;
+  // 12 -> 3*2*2, 16 -> 2*2*2*2 where that leaves less traffic above.
+  bool split_arities = true;
+};
+
+// METIS multisection (core/multisection.h, core/partition_map.h).
+struct MultisectionOptions {
+  // METIS attempts per split are multiplied by this; 2 or more also runs
+  // k-way beside recursive bisection in one-to-one mode and keeps the smaller
+  // cut.
+  int32_t metis_effort = 1;
+};
+
+// Local search after a strategy (decided once, by Map).
+struct RefineOptions {
+  bool enabled = true;
+  // One-to-one: rounds of swap/move refinement (core/refine.h).
+  int32_t swap_rounds = 8;
+  // n-to-1: sweeps of greedy vertex moves (core/partition_refine.h).
+  int32_t greedy_sweeps = 8;
+  // n-to-1: multilevel FM passes per level (core/fm_refine.h).
+  int32_t fm_passes = 8;
+};
+
+// The MPIPP baseline (core/baselines.h).
+struct MpippOptions {
+  int32_t starts = 1;  // random starts, each followed by swap search
+  int32_t rounds = 8;  // swap-search rounds per start
+};
 
 struct MappingOptions {
   Algorithm algorithm = Algorithm::kPortfolio;
   uint64_t seed = 1;
   // Worker threads; results do not depend on this value. With 2 or more the
-  // portfolio runs TreeMatch beside the multisection (METIS itself stays on
-  // one thread).
+  // portfolio runs TreeMatch beside the multisection and n-to-1 refinements
+  // overlap the next METIS run (METIS itself stays on one thread).
   int32_t threads = 1;
-
-  // TreeMatch extensions (each measured by bench/). With exact_pairing = false,
-  // split_arities = false, refine = false and exhaustive_limit = 0, kTreeMatch
-  // is the paper's algorithm (candidate groups + the three greedy
-  // independent-set orders; greedy growth on levels too large to enumerate).
-  // Arity 2 as maximum-weight perfect matching: branch and bound on levels of
-  // at most 20 units (optimal unless its node budget runs out), heavy-edge
-  // matching + 2-opt re-pairing above.
-  // Boost's maximum_weighted_matching is not used: the Debian 1.74 version can
-  // loop forever, crash or return non-optimal matchings (boostorg/graph #199,
-  // #223, #399), and bad input must never hang.
-  bool exact_pairing = true;
-  int32_t exhaustive_limit =
-      0;  // bounded exhaustive grouping for groups up to this size
-  bool split_arities = true;  // 12 -> 3*2*2, 16 -> 2*2*2*2 where it helps
-  bool refine = true;         // gain-driven swap refinement after mapping
-  int32_t refine_rounds = 8;
-  // Multisection effort: METIS attempts per split are multiplied by this; 2
-  // or more also runs k-way beside recursive bisection in one-to-one mode and
-  // keeps the smaller cut.
-  int32_t metis_effort = 1;
-  // MPIPP baseline: number of random starts (each followed by swap search).
-  int32_t mpipp_starts = 1;
-
-  // n-to-1 mapping (more vertices than slots): allowed imbalance of vertex
+  // n-to-1 mapping (more processes than slots): allowed imbalance of vertex
   // weight per leaf relative to its capacity share.
   double imbalance = 0.03;
 
+  TreeMatchOptions treematch;
+  MultisectionOptions multisection;
+  RefineOptions refine;
+  MpippOptions mpipp;
+
   // Named presets: "default" (the values above: portfolio of TreeMatch and
   // multisection, TreeMatch refined only when it is within 2% of the refined
-  // multisection); "fast" (TreeMatch alone, heavy-edge pairing,
-  // 2 refinement rounds; a small fraction of default's time); "strong"
-  // (metis_effort 2, 32 refinement rounds, 4 MPIPP starts; about 5x default's
-  // time). Exhaustive grouping is in no preset: on the bench it did not pay.
+  // multisection); "fast" (TreeMatch alone, heavy-edge pairing, 2 refinement
+  // rounds; a small fraction of default's time); "strong" (metis_effort 2, 32
+  // refinement rounds, 4 MPIPP starts; about 5x default's time). Exhaustive
+  // grouping is in no preset: on the bench it did not pay.
   static absl::StatusOr<MappingOptions> Preset(std::string_view name);
 };
+
+// OK when every count is non-negative and the imbalance is finite and >= 0;
+// the error names the field.
+absl::Status ValidateOptions(const MappingOptions& options);
 
 }  // namespace rankmap::core
 

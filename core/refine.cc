@@ -5,120 +5,11 @@
 #include <numeric>
 #include <optional>
 
+#include "core/placement.h"
+
 namespace rankmap::core {
 
 using graphs::VertexId;
-
-Placement::Placement(const topology::Tree& tree, const graphs::CommGraph& graph,
-                     Mapping* mapping)
-    : tree_(tree), graph_(graph), mapping_(mapping) {
-  const int32_t leaves = tree.num_leaves();
-  slot_begin_.assign(leaves + 1, 0);
-  for (LeafId l = 0; l < leaves; ++l)
-    slot_begin_[l + 1] = slot_begin_[l] + tree.capacity(l);
-  load_.assign(leaves, 0);
-  occupant_.assign(slot_begin_[leaves], -1);
-  for (VertexId u = 0; u < static_cast<VertexId>(mapping->size()); ++u) {
-    const LeafId l = (*mapping)[u];
-    occupant_[slot_begin_[l] + load_[l]++] = u;
-  }
-  // Fast distances when the tree is balanced with one cost per depth.
-  const std::vector<int32_t> arities = tree.Arities();
-  if (arities.empty()) return;
-  std::vector<double> depth_cost(arities.size(), -1.0);
-  for (NodeId v = tree.num_leaves(); v < tree.num_nodes(); ++v) {
-    if (tree.has_pair_costs(v)) return;
-    double& c = depth_cost[tree.depth(v)];
-    if (c < 0) c = tree.cost(v);
-    if (c != tree.cost(v)) return;
-  }
-  std::vector<int32_t> width(arities.size());
-  int32_t bits = 0;
-  for (size_t d = 0; d < arities.size(); ++d) {
-    width[d] = 0;
-    while ((int64_t{1} << width[d]) < arities[d]) ++width[d];
-    bits += width[d];
-  }
-  if (bits > 63) return;
-  // Digit of depth d occupies bits [shift_d, shift_d + width_d), top depth
-  // highest.
-  int32_t shift = bits;
-  for (size_t d = 0; d < arities.size(); ++d) {
-    shift -= width[d];
-    for (int32_t b = shift; b < shift + width[d]; ++b)
-      bit_cost_[b] = depth_cost[d];
-  }
-  key_.assign(leaves, 0);
-  for (LeafId l = 0; l < leaves; ++l) {
-    int64_t rest = l;
-    uint64_t key = 0;
-    int32_t sh = 0;
-    for (size_t d = arities.size(); d-- > 0;) {
-      key |= static_cast<uint64_t>(rest % arities[d]) << sh;
-      rest /= arities[d];
-      sh += width[d];
-    }
-    key_[l] = key;
-  }
-}
-
-double Placement::SwapGain(VertexId u, VertexId v) const {
-  const LeafId lu = leaf(u), lv = leaf(v);
-  if (lu == lv) return 0.0;
-  double gain = 0.0;
-  auto nu = graph_.neighbors(u);
-  auto wu = graph_.weights(u);
-  for (size_t k = 0; k < nu.size(); ++k) {
-    if (nu[k] == v) continue;
-    const LeafId lx = leaf(nu[k]);
-    gain += wu[k] * (Dist(lu, lx) - Dist(lv, lx));
-  }
-  auto nv = graph_.neighbors(v);
-  auto wv = graph_.weights(v);
-  for (size_t k = 0; k < nv.size(); ++k) {
-    if (nv[k] == u) continue;
-    const LeafId ly = leaf(nv[k]);
-    gain += wv[k] * (Dist(lv, ly) - Dist(lu, ly));
-  }
-  return gain;
-}
-
-double Placement::MoveGain(VertexId u, LeafId l) const {
-  const LeafId lu = leaf(u);
-  if (lu == l) return 0.0;
-  double gain = 0.0;
-  auto nu = graph_.neighbors(u);
-  auto wu = graph_.weights(u);
-  for (size_t k = 0; k < nu.size(); ++k) {
-    const LeafId lx = leaf(nu[k]);
-    gain += wu[k] * (Dist(lu, lx) - Dist(l, lx));
-  }
-  return gain;
-}
-
-void Placement::Swap(VertexId u, VertexId v) {
-  const LeafId lu = leaf(u), lv = leaf(v);
-  if (lu == lv) return;
-  std::replace(occupant_.begin() + slot_begin_[lu],
-               occupant_.begin() + slot_begin_[lu] + load_[lu], u, v);
-  std::replace(occupant_.begin() + slot_begin_[lv],
-               occupant_.begin() + slot_begin_[lv] + load_[lv], v, u);
-  (*mapping_)[u] = lv;
-  (*mapping_)[v] = lu;
-}
-
-void Placement::Move(VertexId u, LeafId l) {
-  const LeafId lu = leaf(u);
-  if (lu == l) return;
-  auto first = occupant_.begin() + slot_begin_[lu];
-  auto last = first + load_[lu];
-  auto it = std::find(first, last, u);
-  *it = *(last - 1);  // keep the occupied slots contiguous
-  *(last - 1) = -1;
-  --load_[lu];
-  occupant_[slot_begin_[l] + load_[l]++] = u;
-  (*mapping_)[u] = l;
-}
 
 namespace {
 
@@ -131,15 +22,11 @@ constexpr int32_t kWindow = 8;
 // most 2 rounds) so that a million-process graph refines in seconds.
 constexpr int32_t kHugeGraph = 1 << 18;
 
-}  // namespace
-
-namespace {
-
 // Swap refinement of single processes (the finest level).
 void RefineVertices(const topology::Tree& tree, const graphs::CommGraph& graph,
-                    const MappingOptions& options, Mapping* mapping) {
+                    int32_t swap_rounds, Mapping* mapping) {
   const VertexId n = graph.num_vertices();
-  if (n < 2 || options.refine_rounds <= 0) return;
+  if (n < 2 || swap_rounds <= 0) return;
   Placement place(tree, graph, mapping);
   std::vector<int32_t> stamp(tree.num_leaves(), -1);
   // Nodes whose children are all single-slot leaves.
@@ -161,7 +48,7 @@ void RefineVertices(const topology::Tree& tree, const graphs::CommGraph& graph,
   const bool huge = n > kHugeGraph;
   const int32_t window = huge ? 4 : kWindow;
   const int32_t rounds =
-      huge ? std::min(options.refine_rounds, 2) : options.refine_rounds;
+      huge ? std::min(swap_rounds, 2) : swap_rounds;
   for (int32_t round = 0; round < rounds; ++round) {
     bool improved = false;
     for (VertexId u = 0; u < n; ++u) {
@@ -279,7 +166,7 @@ std::optional<topology::Tree> Truncate(const topology::Tree& tree, int32_t d) {
 // distances between different depth-d nodes depend only on those nodes), and
 // each process keeps its offset inside its subtree.
 void RefineLevel(const topology::Tree& tree, const graphs::CommGraph& graph,
-                 const MappingOptions& options, int32_t d, Mapping* mapping) {
+                 int32_t swap_rounds, int32_t d, Mapping* mapping) {
   std::optional<topology::Tree> cut = Truncate(tree, d);
   if (!cut) return;
   const int32_t units = cut->num_leaves();
@@ -300,7 +187,7 @@ void RefineLevel(const topology::Tree& tree, const graphs::CommGraph& graph,
   if (!q.ok()) return;
   Mapping perm(units);
   std::iota(perm.begin(), perm.end(), 0);
-  RefineVertices(*cut, *q, options, &perm);
+  RefineVertices(*cut, *q, swap_rounds, &perm);
   for (VertexId u = 0; u < n; ++u) {
     const LeafId l = (*mapping)[u];
     (*mapping)[u] = perm[l / span] * span + l % span;
@@ -317,19 +204,18 @@ bool UniformCapacity(const topology::Tree& tree) {
 }  // namespace
 
 void RefineMapping(const topology::Tree& tree, const graphs::CommGraph& graph,
-                   const MappingOptions& options, Mapping* mapping) {
-  if (graph.num_vertices() < 2 || options.refine_rounds <= 0) return;
+                   int32_t swap_rounds, Mapping* mapping) {
+  if (graph.num_vertices() < 2 || swap_rounds <= 0) return;
   // Coarse to fine: whole subtrees first, then single processes.
   if (UniformCapacity(tree)) {
-    MappingOptions level = options;
-    if (graph.num_vertices() > kHugeGraph) {
-      level.refine_rounds = std::min(level.refine_rounds, 2);
-    }
+    const int32_t level_rounds = graph.num_vertices() > kHugeGraph
+                                     ? std::min(swap_rounds, 2)
+                                     : swap_rounds;
     for (int32_t d = 1; d < tree.height(); ++d) {
-      RefineLevel(tree, graph, level, d, mapping);
+      RefineLevel(tree, graph, level_rounds, d, mapping);
     }
   }
-  RefineVertices(tree, graph, options, mapping);
+  RefineVertices(tree, graph, swap_rounds, mapping);
 }
 
 }  // namespace rankmap::core

@@ -5,12 +5,17 @@
 #include <stdio.h>
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <span>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "core/integer_weights.h"
+#include "core/tree_walk.h"
+#include "graphs/operations.h"
 
 namespace rankmap::core {
 namespace {
@@ -145,50 +150,19 @@ absl::Status BuildTarget(const Tree& tree, Target* t) {
   return absl::OkStatus();  // not a tleaf: the caller maps top-down
 }
 
-// Scotch integer vertex weights: kept when small integers, else scaled to a
-// total of 2^28.
-std::vector<SCOTCH_Num> VertexLoads(const CommGraph& g,
-                                    const std::vector<VertexId>& verts) {
-  std::vector<SCOTCH_Num> out;
-  if (!g.has_vertex_weights()) return out;
-  double sum = 0.0;
-  bool integral = true;
-  for (VertexId v : verts) {
-    sum += g.vertex_weight(v);
-    integral = integral && g.vertex_weight(v) == std::floor(g.vertex_weight(v));
-  }
-  const double scale =
-      (integral && sum < (1 << 28)) ? 1.0 : (sum > 0 ? (1 << 28) / sum : 1.0);
-  for (VertexId v : verts) {
-    out.push_back(static_cast<SCOTCH_Num>(
-        std::max<int64_t>(1, std::llround(g.vertex_weight(v) * scale))));
-  }
-  return out;
-}
-
-// SCOTCH_graphMap of the subgraph induced by `verts` plus `pad` isolated unit
-// vertices onto `arch`; returns the terminal of every vertex of `verts`.
+// SCOTCH_graphMap of `sub` (a subgraph, or the whole graph) plus `pad`
+// isolated unit vertices onto `arch`; returns the terminal of every vertex of
+// `sub`.
 absl::StatusOr<std::vector<SCOTCH_Num>> MapSubgraph(
-    const CommGraph& graph, const std::vector<VertexId>& verts, int64_t pad,
-    bool weighted, int64_t max_distance, double imbalance, uint64_t seed,
-    const SCOTCH_Arch* arch, std::vector<int32_t>* local) {
-  const int64_t n = static_cast<int64_t>(verts.size());
+    const CommGraph& sub, int64_t pad, bool weighted, int64_t max_distance,
+    double imbalance, uint64_t seed, const SCOTCH_Arch* arch) {
+  const int64_t n = sub.num_vertices();
   const int64_t total = n + pad;
-  for (int64_t i = 0; i < n; ++i) (*local)[verts[i]] = static_cast<int32_t>(i);
-  std::vector<SCOTCH_Num> verttab(total + 1, 0), edgetab;
-  std::vector<double> raw;
-  for (int64_t i = 0; i < n; ++i) {
-    auto nbrs = graph.neighbors(verts[i]);
-    auto wgts = graph.weights(verts[i]);
-    for (size_t e = 0; e < nbrs.size(); ++e) {
-      const int32_t j = (*local)[nbrs[e]];
-      if (j < 0) continue;
-      edgetab.push_back(j);
-      raw.push_back(wgts[e]);
-    }
-    verttab[i + 1] = static_cast<SCOTCH_Num>(edgetab.size());
-  }
-  for (VertexId v : verts) (*local)[v] = -1;
+  std::vector<SCOTCH_Num> verttab(total + 1, 0);
+  std::vector<SCOTCH_Num> edgetab(sub.adjncy().begin(), sub.adjncy().end());
+  const std::span<const double> raw = sub.adjwgt();
+  for (int64_t i = 0; i < n; ++i)
+    verttab[i + 1] = static_cast<SCOTCH_Num>(sub.xadj()[i + 1]);
   for (int64_t i = n + 1; i <= total; ++i) verttab[i] = verttab[n];
   // Scotch integer edge loads: integral weights kept when the largest
   // communication load (sum of loads times the largest distance) fits 2^30,
@@ -214,9 +188,12 @@ absl::StatusOr<std::vector<SCOTCH_Num>> MapSubgraph(
         std::max<int64_t>(1, std::llround(raw[e] * scale)));
   }
   std::vector<SCOTCH_Num> velotab;
-  if (weighted) {
-    velotab = VertexLoads(graph, verts);
-    if (!velotab.empty()) velotab.resize(total, 1);
+  if (weighted && sub.has_vertex_weights()) {
+    std::vector<double> loads(n);
+    for (int64_t i = 0; i < n; ++i) loads[i] = sub.vertex_weight(i);
+    std::vector<int32_t> integral = IntegerVertexWeights(loads, 1);
+    velotab.assign(integral.begin(), integral.end());
+    velotab.resize(total, 1);
   }
   const SCOTCH_Num arcs = static_cast<SCOTCH_Num>(edgetab.size());
   if (edgetab.empty()) {  // Scotch wants non-null arrays
@@ -268,9 +245,6 @@ absl::StatusOr<Mapping> RunScotch(const Tree& tree, const CommGraph& graph,
     return absl::InvalidArgumentError("scotch: no leaf with capacity > 0");
   }
   const int32_t n = graph.num_vertices();
-  std::vector<VertexId> all(n);
-  std::iota(all.begin(), all.end(), 0);
-  std::vector<int32_t> local(n, -1);
   Target target;
   if (absl::Status s = BuildTarget(tree, &target); !s.ok()) return s;
   report->tleaf_target = target.tleaf;
@@ -278,8 +252,8 @@ absl::StatusOr<Mapping> RunScotch(const Tree& tree, const CommGraph& graph,
   if (target.tleaf) {
     const int64_t pad = one_to_one ? target.slots - n : 0;
     absl::StatusOr<std::vector<SCOTCH_Num>> part =
-        MapSubgraph(graph, all, pad, !one_to_one, target.max_distance,
-                    imbalance, seed, &target.arch.a, &local);
+        MapSubgraph(graph, pad, !one_to_one, target.max_distance, imbalance,
+                    seed, &target.arch.a);
     if (!part.ok()) return part.status();
     for (int32_t v = 0; v < n; ++v)
       m[v] = static_cast<LeafId>((*part)[v] / target.group);
@@ -289,16 +263,9 @@ absl::StatusOr<Mapping> RunScotch(const Tree& tree, const CommGraph& graph,
       max_distance =
           std::max<int64_t>(max_distance, std::llround(NodeCost(tree, x)));
     }
-    std::vector<std::pair<NodeId, std::vector<VertexId>>> stack;
-    stack.emplace_back(tree.root(), std::move(all));
-    while (!stack.empty()) {
-      auto [node, verts] = std::move(stack.back());
-      stack.pop_back();
-      if (verts.empty()) continue;
-      if (tree.is_leaf(node)) {
-        for (VertexId v : verts) m[v] = node;
-        continue;
-      }
+    graphs::SubgraphExtractor extractor;
+    auto split = [&](NodeId node, std::vector<VertexId> verts,
+                     std::vector<ChildShare>* shares) -> absl::Status {
       std::vector<NodeId> kids;
       std::vector<SCOTCH_Num> caps;
       for (NodeId c : tree.children(node)) {
@@ -309,8 +276,8 @@ absl::StatusOr<Mapping> RunScotch(const Tree& tree, const CommGraph& graph,
         }
       }
       if (kids.size() == 1) {
-        stack.emplace_back(kids[0], std::move(verts));
-        continue;
+        shares->push_back({kids[0], std::move(verts)});
+        return absl::OkStatus();
       }
       ScotchArch arch;
       const int rc = SCOTCH_archCmpltw(
@@ -321,19 +288,24 @@ absl::StatusOr<Mapping> RunScotch(const Tree& tree, const CommGraph& graph,
               ? std::max<int64_t>(
                     0, tree.Capacity(node) - static_cast<int64_t>(verts.size()))
               : 0;
+      absl::StatusOr<CommGraph> sub = extractor.Extract(graph, verts);
+      if (!sub.ok()) return sub.status();
       absl::StatusOr<std::vector<SCOTCH_Num>> part = MapSubgraph(
-          graph, verts, pad, !one_to_one, max_distance, imbalance,
-          seed * 1000003ull + static_cast<uint64_t>(node), &arch.a, &local);
+          *sub, pad, !one_to_one, max_distance, imbalance,
+          seed * 1000003ull + static_cast<uint64_t>(node), &arch.a);
       if (!part.ok()) return part.status();
-      std::vector<std::vector<VertexId>> parts(kids.size());
+      const size_t first = shares->size();
+      for (NodeId c : kids) shares->push_back({c, {}});
       for (size_t i = 0; i < verts.size(); ++i) {
         const SCOTCH_Num d = std::clamp<SCOTCH_Num>(
             (*part)[i], 0, static_cast<SCOTCH_Num>(kids.size()) - 1);
-        parts[d].push_back(verts[i]);
+        (*shares)[first + d].verts.push_back(verts[i]);
       }
-      for (size_t c = 0; c < kids.size(); ++c)
-        stack.emplace_back(kids[c], std::move(parts[c]));
-    }
+      return absl::OkStatus();
+    };
+    absl::StatusOr<Mapping> walked = WalkTopDown(tree, n, split);
+    if (!walked.ok()) return walked.status();
+    m = *std::move(walked);
   }
   for (int32_t v = 0; v < n; ++v) {
     if (m[v] < 0 || m[v] >= tree.num_leaves() || tree.capacity(m[v]) == 0) {
@@ -374,18 +346,13 @@ int64_t RepairCapacities(const Tree& tree, Mapping* m) {
 }  // namespace
 
 absl::StatusOr<Mapping> ScotchMap(const topology::Tree& tree,
-                                  const graphs::CommGraph& graph,
-                                  const MappingOptions& options,
+                                  const graphs::CommGraph& graph, uint64_t seed,
                                   ScotchReport* report) {
-  if (graph.num_vertices() > tree.Capacity(tree.root())) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("scotch: ", graph.num_vertices(), " processes but only ",
-                     tree.Capacity(tree.root()), " slots"));
-  }
+  assert(graph.num_vertices() <= tree.Capacity(tree.root()));
   ScotchReport local;
   ScotchReport* rep = report != nullptr ? report : &local;
   absl::StatusOr<Mapping> m =
-      RunScotch(tree, graph, 0.0, options.seed, true, rep);
+      RunScotch(tree, graph, 0.0, seed, true, rep);
   if (!m.ok()) return m.status();
   rep->repairs = RepairCapacities(tree, &*m);
   if (absl::Status s = ValidateMapping(tree, graph.num_vertices(), *m);

@@ -30,7 +30,7 @@
 // Scotch's threads do not change the result.
 //
 //   ScotchReport rep;
-//   ASSIGN_OR_RETURN(Mapping m, ScotchMap(tree, graph, options, &rep));
+//   ASSIGN_OR_RETURN(Mapping m, ScotchMap(tree, graph, /*seed=*/1, &rep));
 //   // rep.repairs processes were moved off over-full leaves
 #ifndef RANKMAP_CORE_SCOTCH_MAP_H_
 #define RANKMAP_CORE_SCOTCH_MAP_H_
@@ -39,7 +39,6 @@
 
 #include "absl/status/statusor.h"
 #include "core/mapping.h"
-#include "core/options.h"
 #include "graphs/comm_graph.h"
 #include "topology/tree.h"
 
@@ -51,13 +50,12 @@ struct ScotchReport {
   int64_t repairs = 0;  // processes moved off over-full leaves (one-to-one)
 };
 
-// One-to-one mapping with strict balance. Contract: n <= total capacity; result
-// passes ValidateMapping. Errors: too many processes, more arcs than SCOTCH_Num
-// holds, level costs that grow towards the leaves, any Scotch failure (with the
-// call that failed).
+// One-to-one mapping with strict balance. Requires n <= total capacity (Map
+// checks; debug builds assert); the result passes ValidateMapping. Errors: more
+// arcs than SCOTCH_Num holds, level costs that grow towards the leaves, any
+// Scotch failure (with the call that failed).
 absl::StatusOr<Mapping> ScotchMap(const topology::Tree& tree,
-                                  const graphs::CommGraph& graph,
-                                  const MappingOptions& options,
+                                  const graphs::CommGraph& graph, uint64_t seed,
                                   ScotchReport* report = nullptr);
 
 // n-to-1 mapping with Scotch's balance tolerance `imbalance` (e.g. 0.03 for

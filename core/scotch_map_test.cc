@@ -2,7 +2,7 @@
 
 #include <vector>
 
-#include "core/multisection.h"
+#include "core/partition_map.h"
 #include "gtest/gtest.h"
 #include "tests/factories.h"
 
@@ -27,7 +27,7 @@ TEST(ScotchMap, TleafTargetFindsHiddenCliques) {
   const CommGraph g =
       Permute(MakeCliqueChain(4, 16, 10.0, 1.0), RandomPermutation(64, 5));
   ScotchReport rep;
-  Mapping m = ScotchMap(tree, g, MappingOptions{}, &rep).value();
+  Mapping m = ScotchMap(tree, g, 1, &rep).value();
   EXPECT_TRUE(rep.tleaf_target);
   ASSERT_TRUE(ValidateMapping(tree, 64, m).ok());
   EXPECT_DOUBLE_EQ(PairwiseJ(tree, g, m), 4833.0);
@@ -36,11 +36,9 @@ TEST(ScotchMap, TleafTargetFindsHiddenCliques) {
 TEST(ScotchMap, ShuffledGridValidDeterministicAndBetterThanIdentity) {
   const Tree tree = MakeTleaf("3 4 100 2 10 8 1");
   const CommGraph g = Permute(MakeGrid2D(8, 8), RandomPermutation(64, 9));
-  MappingOptions o;
-  o.seed = 3;
-  Mapping m = ScotchMap(tree, g, o).value();
+  Mapping m = ScotchMap(tree, g, /*seed=*/3).value();
   ASSERT_TRUE(ValidateMapping(tree, 64, m).ok());
-  EXPECT_EQ(ScotchMap(tree, g, o).value(), m);
+  EXPECT_EQ(ScotchMap(tree, g, 3).value(), m);
   EXPECT_DOUBLE_EQ(ComputeJ(tree, g, m), PairwiseJ(tree, g, m));
   EXPECT_GE(PairwiseJ(tree, g, m),
             2032.0);  // the optimum (see multisection_test)
@@ -52,7 +50,7 @@ TEST(ScotchMap, ShuffledGridValidDeterministicAndBetterThanIdentity) {
 TEST(ScotchMap, FewerProcessesThanSlotsArePadded) {
   const Tree tree = MakeTleaf("2 4 10 16 1");
   const CommGraph g = MakeCliqueChain(1, 16, 1.0, 0.0);
-  Mapping m = ScotchMap(tree, g, MappingOptions{}).value();
+  Mapping m = ScotchMap(tree, g, 1).value();
   ASSERT_TRUE(ValidateMapping(tree, 16, m).ok());
   EXPECT_DOUBLE_EQ(PairwiseJ(tree, g, m), 120.0);  // one node
 }
@@ -61,7 +59,7 @@ TEST(ScotchMap, UnbalancedTreeUsesGeneralTargetAndSkipsForbiddenLeaves) {
   // The multisection test's instance: optimum 180 with the 6-clique on node A.
   const auto [tree, g] = testing::MakeRestrictedTwoNodeCase();
   ScotchReport rep;
-  Mapping m = ScotchMap(tree, g, MappingOptions{}, &rep).value();
+  Mapping m = ScotchMap(tree, g, 1, &rep).value();
   EXPECT_FALSE(rep.tleaf_target);
   ASSERT_TRUE(ValidateMapping(tree, 8, m).ok());
   for (LeafId l : m) EXPECT_GT(tree.capacity(l), 0);
@@ -75,15 +73,10 @@ TEST(ScotchMap, OversubscribedLeavesGetACapacityLevel) {
   const CommGraph g =
       Permute(testing::MakePairRing(4, 50, 1), RandomPermutation(8, 4));
   ScotchReport rep;
-  Mapping m = ScotchMap(tree, g, MappingOptions{}, &rep).value();
+  Mapping m = ScotchMap(tree, g, 1, &rep).value();
   EXPECT_TRUE(rep.tleaf_target);
   ASSERT_TRUE(ValidateMapping(tree, 8, m).ok());
   EXPECT_GE(PairwiseJ(tree, g, m), 24.0);  // the optimum
-}
-
-TEST(ScotchMap, TooManyProcesses) {
-  EXPECT_FALSE(
-      ScotchMap(MakeTleaf("1 4 1"), MakeGrid2D(1, 5), MappingOptions{}).ok());
 }
 
 TEST(ScotchPartitionMap, GridOntoHierarchyNearBalanced) {

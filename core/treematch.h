@@ -1,7 +1,7 @@
 // TreeMatch: bottom-up grouping of processes by communication affinity, level
 // by level of a topology tree (Jeannot & Mercier, "Near-optimal placement of
 // MPI processes on hierarchical NUMA architectures", seed 002), with the
-// extensions switched by MappingOptions.
+// extensions switched by TreeMatchOptions (core/options.h).
 //
 // Algorithm, for a balanced tree with per-depth arities a_0..a_{L-1} (top-down)
 // and the same capacity c on every leaf:
@@ -35,18 +35,16 @@
 //     levels of its prime factors (12 -> 2, 2, 3 bottom-up; children of one
 //     node are equidistant, so this costs nothing); the variant that leaves
 //     less traffic for the upper levels is kept.
-// Other trees (unbalanced, leaves with different capacities, restricted leaves,
-// child-pair cost matrices are fine) use a top-down greedy growing partition:
-// at each node the processes are split over the children, filling each child up
-// to its capacity by growing from the most-connected process; refinement then
-// polishes the result.
+// Other trees (unbalanced, leaves with different capacities, restricted
+// leaves, child-pair cost matrices) use the greedy top-down split of
+// core/greedy_split.h. The grouping methods themselves are in
+// core/grouping.h.
 //
 // Memory is O(n + m) (never an n x n array; the paper's candidate list is used
 // only on levels small enough to enumerate). Deterministic and
 // single-threaded (the portfolio may run it beside the multisection).
 //
-//   MappingOptions o;                 // extensions on
-//   ASSIGN_OR_RETURN(Mapping m, TreeMatchMap(tree, graph, o));
+//   Mapping m = TreeMatchMap(tree, graph, TreeMatchOptions{});
 #ifndef RANKMAP_CORE_TREEMATCH_H_
 #define RANKMAP_CORE_TREEMATCH_H_
 
@@ -61,18 +59,6 @@
 
 namespace rankmap::core {
 
-// Candidate groups are enumerated (paper mode) only when C(p, k) is at most
-// this.
-inline constexpr int64_t kCandidateLimit = 20000;
-// Levels with more units than this are grouped only through split arities when
-// split_arities is on (the direct greedy growth of big groups is skipped
-// there).
-inline constexpr int32_t kSplitOnlyUnits = 1 << 16;
-// Exact perfect matching by branch and bound up to this many units.
-inline constexpr int32_t kExactPairLimit = 20;
-// Exhaustive grouping (exhaustive_limit) up to this many units.
-inline constexpr int32_t kExhaustiveUnits = 16;
-
 // One bottom-up grouping step, for inspection and tests.
 struct GroupingStep {
   int32_t arity = 0;
@@ -84,23 +70,21 @@ struct GroupingStep {
   graphs::CommGraph aggregated;
 };
 
-// Maps the processes of graph onto tree as described above; then, when
-// options.refine, applies RefineMapping. Requires n <= tree.Capacity(root)
-// (else InvalidArgument). When trace is not null and the tree is balanced with
-// uniform capacity, it receives the grouping steps. Time: paper grouping
-// O(C(p,k) log) on small levels, greedy O(m * k) on large ones; aggregation
-// O(m) per level.
-absl::StatusOr<Mapping> TreeMatchMap(
-    const topology::Tree& tree, const graphs::CommGraph& graph,
-    const MappingOptions& options, std::vector<GroupingStep>* trace = nullptr);
+// Maps the processes of graph onto tree as described above (unrefined: Map
+// refines). Requires n <= tree.Capacity(root) (Map checks; debug builds
+// assert). When trace is not null and the tree is balanced with uniform
+// capacity, it receives the grouping steps. Time: paper grouping O(C(p,k) log)
+// on small levels, greedy O(m * k) on large ones; aggregation O(m) per level.
+Mapping TreeMatchMap(const topology::Tree& tree, const graphs::CommGraph& graph,
+                     const TreeMatchOptions& options,
+                     std::vector<GroupingStep>* trace = nullptr);
 
 // Groups the vertices of g (num_vertices a multiple of arity, padding included
 // by the caller) into groups of `arity` with the method options select (see
 // above, without split_arities). Returns members as in GroupingStep. Errors:
 // arity < 1 or not dividing num_vertices.
-absl::StatusOr<std::vector<int32_t>> GroupUnits(const graphs::CommGraph& g,
-                                                int32_t arity,
-                                                const MappingOptions& options);
+absl::StatusOr<std::vector<int32_t>> GroupUnits(
+    const graphs::CommGraph& g, int32_t arity, const TreeMatchOptions& options);
 
 // Traffic leaving the groups: total volume minus the volume inside groups.
 // O(m).

@@ -70,18 +70,29 @@ absl::StatusOr<CommGraph> PermuteVertices(const CommGraph& graph,
 
 absl::StatusOr<CommGraph> InducedSubgraph(const CommGraph& graph,
                                           std::span<const VertexId> vertices) {
+  return SubgraphExtractor().Extract(graph, vertices);
+}
+
+absl::StatusOr<CommGraph> SubgraphExtractor::Extract(
+    const CommGraph& graph, std::span<const VertexId> vertices) {
   const VertexId n = graph.num_vertices();
-  std::vector<VertexId> new_id(n, -1);
+  if (static_cast<VertexId>(new_id_.size()) < n) new_id_.resize(n, -1);
+  auto clear = [&](size_t upto) {
+    for (size_t i = 0; i < upto; ++i) new_id_[vertices[i]] = -1;
+  };
   for (size_t i = 0; i < vertices.size(); ++i) {
     const VertexId v = vertices[i];
-    if (v < 0 || v >= n || new_id[v] >= 0) {
+    if (v < 0 || v >= n || new_id_[v] >= 0) {
+      clear(i);
       return absl::InvalidArgumentError(
           absl::StrCat("graphs/subgraph: vertices[", i, "] = ", v,
                        " is out of range or repeated"));
     }
-    new_id[v] = static_cast<VertexId>(i);
+    new_id_[v] = static_cast<VertexId>(i);
   }
-  return Relabel(graph, vertices, new_id);
+  CommGraph sub = Relabel(graph, vertices, new_id_);
+  clear(vertices.size());
+  return sub;
 }
 
 absl::StatusOr<CommGraph> GraphContractor::Contract(

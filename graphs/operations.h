@@ -40,6 +40,19 @@ absl::StatusOr<CommGraph> PermuteVertices(const CommGraph& graph,
 absl::StatusOr<CommGraph> InducedSubgraph(const CommGraph& graph,
                                           std::span<const VertexId> vertices);
 
+// InducedSubgraph for many subsets of one graph (a top-down split extracts one
+// per tree node): the n-sized id map lives in the extractor and only the
+// entries of `vertices` are touched per call, so a call costs O(|vertices| +
+// their degrees), not O(n). Same result and errors as InducedSubgraph.
+class SubgraphExtractor {
+ public:
+  absl::StatusOr<CommGraph> Extract(const CommGraph& graph,
+                                    std::span<const VertexId> vertices);
+
+ private:
+  std::vector<VertexId> new_id_;  // -1 outside a call
+};
+
 // Contraction by a grouping. group[v] in [0, num_groups) names v's group; the
 // result has num_groups vertices, w(g, h) = sum of w(u, v) over u in g, v in h
 // (g != h; traffic inside a group disappears), and vertex weight of g = sum of

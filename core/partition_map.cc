@@ -1,0 +1,69 @@
+#include "core/partition_map.h"
+
+#include <cassert>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "core/fm_refine.h"
+#include "core/multisection.h"
+#include "core/partition_refine.h"
+
+namespace rankmap::core {
+
+absl::StatusOr<Mapping> PartitionMap(const topology::Tree& tree,
+                                     const graphs::CommGraph& graph,
+                                     const MappingOptions& options) {
+  assert(tree.Capacity(tree.root()) > 0);
+  // Two ways of spending the imbalance (all of it where needed, or a share per
+  // level) win on different meshes; run both with two METIS seeds each, keep
+  // the lower J (ties: first). The seeds derive from options.seed.
+  const std::vector<double> bound =
+      PartitionLoadBounds(tree, graph, options.imbalance);
+  constexpr int kAttempts = 4;
+  std::vector<Mapping> results(kAttempts);
+  auto refine = [&](Mapping* m) {
+    RepairLeafLoads(tree, graph, bound, m);
+    if (options.refine.enabled) {
+      RefinePartition(tree, graph, bound, options.refine.greedy_sweeps, m);
+      FmRefinePartition(tree, graph, bound, options.refine.fm_passes, m);
+    }
+  };
+  // With threads >= 2 each attempt's refinement runs on a worker while METIS
+  // splits the next one (METIS stays on one thread: its random state is
+  // process-wide).
+  std::thread worker;
+  for (int attempt = 0; attempt < kAttempts; ++attempt) {
+    const bool spread = attempt % 2 == 1;
+    const uint64_t seed =
+        options.seed + static_cast<uint64_t>(attempt / 2) * 7919;
+    absl::StatusOr<Mapping> m = MultisectionPartition(
+        tree, graph, options.multisection, seed, options.imbalance, spread);
+    if (worker.joinable()) worker.join();
+    if (!m.ok()) return m.status();
+    results[attempt] = *std::move(m);
+    if (options.threads >= 2) {
+      worker = std::thread(refine, &results[attempt]);
+    } else {
+      refine(&results[attempt]);
+    }
+  }
+  if (worker.joinable()) worker.join();
+  Mapping mapping;
+  double best_j = 0.0;
+  for (Mapping& m : results) {
+    const double j = ComputeJ(tree, graph, m);
+    if (mapping.empty() || j < best_j) {
+      best_j = j;
+      mapping = std::move(m);
+    }
+  }
+  if (absl::Status s =
+          ValidatePartitionMapping(tree, graph, mapping, options.imbalance);
+      !s.ok()) {
+    return s;
+  }
+  return mapping;
+}
+
+}  // namespace rankmap::core

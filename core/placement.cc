@@ -1,0 +1,142 @@
+#include "core/placement.h"
+
+#include <algorithm>
+
+namespace rankmap::core {
+
+using graphs::VertexId;
+
+Placement::Placement(const topology::Tree& tree, const graphs::CommGraph& graph,
+                     Mapping* mapping)
+    : tree_(tree), graph_(graph), mapping_(mapping) {
+  const int32_t leaves = tree.num_leaves();
+  slot_begin_.assign(leaves + 1, 0);
+  for (LeafId l = 0; l < leaves; ++l)
+    slot_begin_[l + 1] = slot_begin_[l] + tree.capacity(l);
+  load_.assign(leaves, 0);
+  occupant_.assign(slot_begin_[leaves], -1);
+  for (VertexId u = 0; u < static_cast<VertexId>(mapping->size()); ++u) {
+    const LeafId l = (*mapping)[u];
+    occupant_[slot_begin_[l] + load_[l]++] = u;
+  }
+  // Fast distances when the tree is balanced with one cost per depth.
+  const std::vector<int32_t> arities = tree.Arities();
+  if (arities.empty()) return;
+  std::vector<double> depth_cost(arities.size(), -1.0);
+  for (NodeId v = tree.num_leaves(); v < tree.num_nodes(); ++v) {
+    if (tree.has_pair_costs(v)) return;
+    double& c = depth_cost[tree.depth(v)];
+    if (c < 0) c = tree.cost(v);
+    if (c != tree.cost(v)) return;
+  }
+  std::vector<int32_t> width(arities.size());
+  int32_t bits = 0;
+  for (size_t d = 0; d < arities.size(); ++d) {
+    width[d] = 0;
+    while ((int64_t{1} << width[d]) < arities[d]) ++width[d];
+    bits += width[d];
+  }
+  if (bits > 63) return;
+  // Digit of depth d occupies bits [shift_d, shift_d + width_d), top depth
+  // highest.
+  int32_t shift = bits;
+  for (size_t d = 0; d < arities.size(); ++d) {
+    shift -= width[d];
+    for (int32_t b = shift; b < shift + width[d]; ++b)
+      bit_cost_[b] = depth_cost[d];
+  }
+  key_.assign(leaves, 0);
+  for (LeafId l = 0; l < leaves; ++l) {
+    int64_t rest = l;
+    uint64_t key = 0;
+    int32_t sh = 0;
+    for (size_t d = arities.size(); d-- > 0;) {
+      key |= static_cast<uint64_t>(rest % arities[d]) << sh;
+      rest /= arities[d];
+      sh += width[d];
+    }
+    key_[l] = key;
+  }
+}
+
+double Placement::SwapGain(VertexId u, VertexId v) const {
+  const LeafId lu = leaf(u), lv = leaf(v);
+  if (lu == lv) return 0.0;
+  double gain = 0.0;
+  auto nu = graph_.neighbors(u);
+  auto wu = graph_.weights(u);
+  for (size_t k = 0; k < nu.size(); ++k) {
+    if (nu[k] == v) continue;
+    const LeafId lx = leaf(nu[k]);
+    gain += wu[k] * (Dist(lu, lx) - Dist(lv, lx));
+  }
+  auto nv = graph_.neighbors(v);
+  auto wv = graph_.weights(v);
+  for (size_t k = 0; k < nv.size(); ++k) {
+    if (nv[k] == u) continue;
+    const LeafId ly = leaf(nv[k]);
+    gain += wv[k] * (Dist(lv, ly) - Dist(lu, ly));
+  }
+  return gain;
+}
+
+double Placement::MoveGain(VertexId u, LeafId l) const {
+  const LeafId lu = leaf(u);
+  if (lu == l) return 0.0;
+  double gain = 0.0;
+  auto nu = graph_.neighbors(u);
+  auto wu = graph_.weights(u);
+  for (size_t k = 0; k < nu.size(); ++k) {
+    const LeafId lx = leaf(nu[k]);
+    gain += wu[k] * (Dist(lu, lx) - Dist(l, lx));
+  }
+  return gain;
+}
+
+void Placement::Swap(VertexId u, VertexId v) {
+  const LeafId lu = leaf(u), lv = leaf(v);
+  if (lu == lv) return;
+  std::replace(occupant_.begin() + slot_begin_[lu],
+               occupant_.begin() + slot_begin_[lu] + load_[lu], u, v);
+  std::replace(occupant_.begin() + slot_begin_[lv],
+               occupant_.begin() + slot_begin_[lv] + load_[lv], v, u);
+  (*mapping_)[u] = lv;
+  (*mapping_)[v] = lu;
+}
+
+void Placement::Move(VertexId u, LeafId l) {
+  const LeafId lu = leaf(u);
+  if (lu == l) return;
+  auto first = occupant_.begin() + slot_begin_[lu];
+  auto last = first + load_[lu];
+  auto it = std::find(first, last, u);
+  *it = *(last - 1);  // keep the occupied slots contiguous
+  *(last - 1) = -1;
+  --load_[lu];
+  occupant_[slot_begin_[l] + load_[l]++] = u;
+  (*mapping_)[u] = l;
+}
+
+LeafLoads::LeafLoads(const topology::Tree& tree,
+                     const graphs::CommGraph& graph, const Mapping& mapping,
+                     const std::vector<double>& bound)
+    : load_(tree.num_leaves(), 0.0), bound_(bound) {
+  for (VertexId v = 0; v < graph.num_vertices(); ++v)
+    load_[mapping[v]] += graph.vertex_weight(v);
+}
+
+bool PartitionInputsFit(const topology::Tree& tree,
+                        const graphs::CommGraph& graph,
+                        const std::vector<double>& bound,
+                        const Mapping& mapping) {
+  if (mapping.size() != static_cast<size_t>(graph.num_vertices()) ||
+      bound.size() != static_cast<size_t>(tree.num_leaves())) {
+    return false;
+  }
+  for (LeafId l : mapping) {
+    if (l < 0 || l >= tree.num_leaves()) return false;
+  }
+  return true;
+}
+
+}  // namespace rankmap::core

@@ -1,0 +1,119 @@
+// A mapping under change: what the local searches of the engine ask of it.
+//
+//   * LeafCost: the cost of a process if it sat on a given leaf (its edges to
+//     where its neighbours are now); the loop every gain is built from.
+//   * Placement (one-to-one): occupancy of every leaf's slots and exact gains
+//     of swaps and moves.
+//   * LeafLoads (n-to-1): vertex weight per leaf against its bound, with the
+//     one bound test (WithinBound) every n-to-1 step uses.
+//
+//   Placement place(tree, graph, &mapping);
+//   if (place.SwapGain(u, v) > 0) place.Swap(u, v);   // J drops by the gain
+//   LeafLoads loads(tree, graph, mapping, bounds);
+//   if (loads.Fits(l, graph.vertex_weight(v))) loads.Move(x, from, l);
+#ifndef RANKMAP_CORE_PLACEMENT_H_
+#define RANKMAP_CORE_PLACEMENT_H_
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "core/mapping.h"
+#include "graphs/comm_graph.h"
+#include "topology/tree.h"
+
+namespace rankmap::core {
+
+// sum over v's edges (v, u) of w(v, u) * Distance(leaf, mapping[u]): v's cost
+// if it sat on `leaf` while every neighbour stays where it is. O(deg v *
+// depth).
+inline double LeafCost(const topology::Tree& tree,
+                       const graphs::CommGraph& graph, const Mapping& mapping,
+                       graphs::VertexId v, LeafId leaf) {
+  auto nbrs = graph.neighbors(v);
+  auto wgts = graph.weights(v);
+  double c = 0.0;
+  for (size_t e = 0; e < nbrs.size(); ++e)
+    c += wgts[e] * tree.Distance(leaf, mapping[nbrs[e]]);
+  return c;
+}
+
+// A one-to-one mapping with leaf occupancy, answering "what does J gain if ..."
+// questions exactly. Requires a valid mapping (ValidateMapping OK) for the
+// lifetime of the object; the mapping is updated in place by Swap/Move.
+class Placement {
+ public:
+  Placement(const topology::Tree& tree, const graphs::CommGraph& graph,
+            Mapping* mapping);
+
+  // J(before) - J(after) for exchanging the leaves of u and v. O((deg u + deg
+  // v) * depth).
+  double SwapGain(graphs::VertexId u, graphs::VertexId v) const;
+  // J(before) - J(after) for moving u to leaf l (which must have free
+  // capacity).
+  double MoveGain(graphs::VertexId u, LeafId l) const;
+  void Swap(graphs::VertexId u, graphs::VertexId v);
+  void Move(graphs::VertexId u, LeafId l);
+
+  LeafId leaf(graphs::VertexId u) const { return (*mapping_)[u]; }
+  bool HasRoom(LeafId l) const { return load_[l] < tree_.capacity(l); }
+  // Processes on leaf l (at most capacity(l) of them).
+  std::span<const graphs::VertexId> Occupants(LeafId l) const {
+    return {occupant_.data() + slot_begin_[l], static_cast<size_t>(load_[l])};
+  }
+
+ private:
+  // O(1) distances on balanced trees with one cost per depth: leaf keys pack
+  // the child index at each depth (top digits highest), so the highest
+  // differing bit names the depth of the lowest common ancestor. Empty when not
+  // applicable.
+  double Dist(LeafId a, LeafId b) const {
+    if (key_.empty()) return tree_.Distance(a, b);
+    const uint64_t x = key_[a] ^ key_[b];
+    return x == 0 ? 0.0 : bit_cost_[63 - __builtin_clzll(x)];
+  }
+
+  const topology::Tree& tree_;
+  const graphs::CommGraph& graph_;
+  Mapping* mapping_;
+  std::vector<int64_t> slot_begin_;         // per leaf, into occupant_
+  std::vector<int32_t> load_;               // per leaf
+  std::vector<graphs::VertexId> occupant_;  // slots, leaf-major
+  std::vector<uint64_t> key_;
+  double bit_cost_[64] = {};
+};
+
+// Vertex weight per leaf of an n-to-1 mapping, against per-leaf bounds
+// (PartitionLoadBounds or any other). O(n + leaves) to build.
+class LeafLoads {
+ public:
+  LeafLoads(const topology::Tree& tree, const graphs::CommGraph& graph,
+            const Mapping& mapping, const std::vector<double>& bound);
+
+  double load(LeafId l) const { return load_[l]; }
+  double bound(LeafId l) const { return bound_[l]; }
+  // True when leaf l can take x more weight.
+  bool Fits(LeafId l, double x) const {
+    return WithinBound(load_[l] + x, bound_[l]);
+  }
+  bool Over(LeafId l) const { return !WithinBound(load_[l], bound_[l]); }
+  void Move(double x, LeafId from, LeafId to) {
+    load_[from] -= x;
+    load_[to] += x;
+  }
+
+ private:
+  std::vector<double> load_;
+  const std::vector<double>& bound_;
+};
+
+// Sizes and leaf ids an n-to-1 refinement can index without checks: one
+// in-range leaf per vertex, one bound per leaf.
+bool PartitionInputsFit(const topology::Tree& tree,
+                        const graphs::CommGraph& graph,
+                        const std::vector<double>& bound,
+                        const Mapping& mapping);
+
+}  // namespace rankmap::core
+
+#endif  // RANKMAP_CORE_PLACEMENT_H_

@@ -1,0 +1,34 @@
+// The portfolio (Algorithm::kPortfolio, the default): TreeMatch and the METIS
+// multisection on the same input, the lower J kept (TreeMatch on ties).
+//
+// The multisection's result is always refined (when options.refine.enabled);
+// TreeMatch's only when, unrefined, it is within 2% of the refined
+// multisection's J: measured on the bench families (N = 64 to 8192), the
+// refined TreeMatch beat the refined multisection only on clustered patterns,
+// by at most 0.01%, and elsewhere trailed it by 2-90%; skipping the hopeless
+// refinements is what brings the default preset under Scotch's time at N =
+// 4096 and 8192. With options.threads >= 2 TreeMatch (and its speculative
+// refinement) runs beside the multisection; the result does not depend on the
+// thread count.
+//
+//   ASSIGN_OR_RETURN(Mapping m, PortfolioMap(tree, graph, MappingOptions{}));
+#ifndef RANKMAP_CORE_PORTFOLIO_H_
+#define RANKMAP_CORE_PORTFOLIO_H_
+
+#include "absl/status/statusor.h"
+#include "core/mapping.h"
+#include "core/options.h"
+#include "graphs/comm_graph.h"
+#include "topology/tree.h"
+
+namespace rankmap::core {
+
+// One-to-one; requires n <= the tree's total capacity (Map checks). Errors:
+// the multisection's.
+absl::StatusOr<Mapping> PortfolioMap(const topology::Tree& tree,
+                                     const graphs::CommGraph& graph,
+                                     const MappingOptions& options);
+
+}  // namespace rankmap::core
+
+#endif  // RANKMAP_CORE_PORTFOLIO_H_
