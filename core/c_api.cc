@@ -5,9 +5,9 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "base/status_macros.h"
 #include "core/mapper.h"
 #include "core/mapping.h"
-#include "base/status_macros.h"
 #include "graphs/comm_graph.h"
 #include "topology/topology.h"
 

@@ -577,8 +577,7 @@ std::vector<int32_t> GroupDirect(const Csr& c, int32_t k,
   std::vector<int32_t> best;
   if (k == 2 && o.exact_pairing) {
     best = HeavyEdgePairs(c);
-    if (c.n <= kExactPairLimit)
-      best = ExactGroups(c, 2, std::move(best));
+    if (c.n <= kExactPairLimit) best = ExactGroups(c, 2, std::move(best));
   } else {
     best = PaperGroups(c, k);
     if (extended && k > 1 &&
@@ -593,6 +592,5 @@ std::vector<int32_t> GroupDirect(const Csr& c, int32_t k,
   }
   return best;
 }
-
 
 }  // namespace rankmap::core::internal

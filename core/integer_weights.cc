@@ -42,10 +42,11 @@ std::vector<int32_t> IntegerVertexWeights(std::span<const double> weights,
                            : (total > 0 ? (1 << 28) / total : 1.0);
   std::vector<int32_t> out(weights.size());
   for (size_t i = 0; i < weights.size(); ++i) {
-    out[i] = weights[i] > 0
-                 ? std::max<int32_t>(1, static_cast<int32_t>(
-                                            std::llround(weights[i] * scale)))
-                 : zero_as;
+    out[i] =
+        weights[i] > 0
+            ? std::max<int32_t>(
+                  1, static_cast<int32_t>(std::llround(weights[i] * scale)))
+            : zero_as;
   }
   return out;
 }

@@ -10,9 +10,9 @@
 namespace rankmap::core {
 namespace {
 
-
 TEST(ScaleToMetisWeights, KeepsRatiosAndCapsTheLargest) {
-  std::vector<int32_t> w = ScaleToMetisWeights(std::vector<double>{1.0, 2.0, 0.5, 0.0});
+  std::vector<int32_t> w =
+      ScaleToMetisWeights(std::vector<double>{1.0, 2.0, 0.5, 0.0});
   // scale = min(2^20 / 2, (2^30 - 4) / 3.5) = 2^19
   EXPECT_EQ(w, (std::vector<int32_t>{524288, 1048576, 262144, 0}));
 }

@@ -61,10 +61,10 @@ absl::StatusOr<Mapping> Map(const topology::Tree& tree,
   if (IsNTo1(tree, graph)) return MapNTo1(tree, graph, options);
   const int32_t n = graph.num_vertices();
   if (n > tree.Capacity(tree.root())) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "map: ", n, " processes but the topology has only ",
-        tree.Capacity(tree.root()),
-        " slots (oversubscribe or use n-to-1 mapping)"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("map: ", n, " processes but the topology has only ",
+                     tree.Capacity(tree.root()),
+                     " slots (oversubscribe or use n-to-1 mapping)"));
   }
   switch (options.algorithm) {
     case Algorithm::kPortfolio:

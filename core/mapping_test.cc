@@ -11,9 +11,9 @@
 namespace rankmap::core {
 namespace {
 
+using graphs::CommGraph;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
-using graphs::CommGraph;
 using testing::MakeGrid2D;
 using testing::MakeTleaf;
 using topology::Tree;

@@ -92,13 +92,14 @@ absl::Status ValidateOptions(const MappingOptions& o) {
   };
   for (const auto& [field, value] : counts) {
     if (value < 0) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("map: option ", field, " is ", value, " (must be >= 0)"));
+      return absl::InvalidArgumentError(absl::StrCat(
+          "map: option ", field, " is ", value, " (must be >= 0)"));
     }
   }
   if (!std::isfinite(o.imbalance) || o.imbalance < 0) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "map: option imbalance is ", o.imbalance, " (must be finite and >= 0)"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("map: option imbalance is ", o.imbalance,
+                     " (must be finite and >= 0)"));
   }
   return absl::OkStatus();
 }

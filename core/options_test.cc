@@ -1,7 +1,7 @@
 #include "core/options.h"
 
-#include <set>
 #include <limits>
+#include <set>
 #include <string>
 
 #include "gtest/gtest.h"

@@ -117,9 +117,8 @@ void Placement::Move(VertexId u, LeafId l) {
   (*mapping_)[u] = l;
 }
 
-LeafLoads::LeafLoads(const topology::Tree& tree,
-                     const graphs::CommGraph& graph, const Mapping& mapping,
-                     const std::vector<double>& bound)
+LeafLoads::LeafLoads(const topology::Tree& tree, const graphs::CommGraph& graph,
+                     const Mapping& mapping, const std::vector<double>& bound)
     : load_(tree.num_leaves(), 0.0), bound_(bound) {
   for (VertexId v = 0; v < graph.num_vertices(); ++v)
     load_[mapping[v]] += graph.vertex_weight(v);

@@ -47,8 +47,7 @@ void RefineVertices(const topology::Tree& tree, const graphs::CommGraph& graph,
   };
   const bool huge = n > kHugeGraph;
   const int32_t window = huge ? 4 : kWindow;
-  const int32_t rounds =
-      huge ? std::min(swap_rounds, 2) : swap_rounds;
+  const int32_t rounds = huge ? std::min(swap_rounds, 2) : swap_rounds;
   for (int32_t round = 0; round < rounds; ++round) {
     bool improved = false;
     for (VertexId u = 0; u < n; ++u) {

@@ -290,9 +290,9 @@ absl::StatusOr<Mapping> RunScotch(const Tree& tree, const CommGraph& graph,
               : 0;
       absl::StatusOr<CommGraph> sub = extractor.Extract(graph, verts);
       if (!sub.ok()) return sub.status();
-      absl::StatusOr<std::vector<SCOTCH_Num>> part = MapSubgraph(
-          *sub, pad, !one_to_one, max_distance, imbalance,
-          seed * 1000003ull + static_cast<uint64_t>(node), &arch.a);
+      absl::StatusOr<std::vector<SCOTCH_Num>> part =
+          MapSubgraph(*sub, pad, !one_to_one, max_distance, imbalance,
+                      seed * 1000003ull + static_cast<uint64_t>(node), &arch.a);
       if (!part.ok()) return part.status();
       const size_t first = shares->size();
       for (NodeId c : kids) shares->push_back({c, {}});
@@ -351,8 +351,7 @@ absl::StatusOr<Mapping> ScotchMap(const topology::Tree& tree,
   assert(graph.num_vertices() <= tree.Capacity(tree.root()));
   ScotchReport local;
   ScotchReport* rep = report != nullptr ? report : &local;
-  absl::StatusOr<Mapping> m =
-      RunScotch(tree, graph, 0.0, seed, true, rep);
+  absl::StatusOr<Mapping> m = RunScotch(tree, graph, 0.0, seed, true, rep);
   if (!m.ok()) return m.status();
   rep->repairs = RepairCapacities(tree, &*m);
   if (absl::Status s = ValidateMapping(tree, graph.num_vertices(), *m);

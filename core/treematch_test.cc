@@ -426,7 +426,6 @@ TEST(TreeMatchTest, UnbalancedRestrictedAndOversubscribedTreesMapValidly) {
   ASSERT_TRUE(mr.ok());
   EXPECT_TRUE(ValidateMapping(restricted, 8, *mr).ok());
   EXPECT_GE(ComputeJ(restricted, g8, *mr), BruteForce(restricted, g8) - 1e-9);
-
 }
 
 }  // namespace
