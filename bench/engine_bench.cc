@@ -32,6 +32,7 @@
 #include <ctime>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -39,12 +40,14 @@
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
 #include "absl/strings/str_split.h"
+#include "base/file.h"
 #include "core/mapper.h"
 #include "core/mapping.h"
 #include "core/scotch_map.h"
 #include "graphs/comm_graph.h"
 #include "graphs/graphs.h"
 #include "tests/factories.h"
+#include "tests/hetero_clusters.h"
 #include "topology/tree.h"
 
 ABSL_FLAG(std::string, families, "stencil2d,stencil3d,random,clustered",
@@ -59,6 +62,10 @@ ABSL_FLAG(std::string, algorithms,
           "tm-no-refine, tm+exhaustive, multisection-no-refine");
 ABSL_FLAG(bool, network, true,
           "add the heterogeneous three-cluster network rows");
+ABSL_FLAG(int32_t, hetero, 8,
+          "heterogeneous-cluster family: this many seeded platforms (3-6 "
+          "clusters, per-pair bandwidths), each with a stencil, a random and "
+          "a clustered graph; 0: none");
 ABSL_FLAG(bool, meshes, true, "add the n-to-1 METIS mesh rows");
 ABSL_FLAG(std::string, mesh_dir, "/usr/share/doc/libmetis-dev/examples/graphs",
           "where 4elt.graph, copter2.graph, mdual.graph live");
@@ -68,6 +75,10 @@ ABSL_FLAG(uint64_t, seed, 1, "seed of the generators and of the mappers");
 ABSL_FLAG(std::string, j_out, "",
           "also write 'instance algorithm J' with 17 significant digits to "
           "this file, to compare two builds exactly (diff)");
+ABSL_FLAG(std::string, write_instances, "",
+          "write every heterogeneous-cluster instance to this directory as "
+          "NAME.net (network spec), NAME.grf (graph) and NAME.unshuffled "
+          "(mapping), to rerun it with the rankmap command");
 ABSL_FLAG(int32_t, threads, 1,
           "MappingOptions::threads of rankmap's mappers (same J, other times)");
 
@@ -191,6 +202,11 @@ struct Instance {
   Tree tree;
   CommGraph graph;
   bool n_to_1 = false;
+  // Families with a natural placement (the application's own order, packed)
+  // show it as the row "unshuffled".
+  std::optional<core::Mapping> unshuffled;
+  // Instances are summarised per group (geometric means).
+  std::string group = "classic";
 };
 
 class Bench {
@@ -218,17 +234,25 @@ class Bench {
           return RunAlgorithm(a, in);
         }));
       }
+      if (in.unshuffled.has_value()) {
+        rows.push_back(RunOne(in, "unshuffled", [&] {
+          return absl::StatusOr<core::Mapping>(*in.unshuffled);
+        }));
+      }
     }
     // Reference values: Scotch (strict, or -b0.03 for n-to-1) and the paper
     // TreeMatch.
-    double j_scotch = NAN, j_paper = NAN;
+    // "best" is the lowest of these references present: Scotch, the paper
+    // TreeMatch and the unshuffled placement.
+    double j_scotch = NAN, best = NAN;
     for (const Row& r : rows) {
       if (r.algorithm == "scotch" || r.algorithm == "scotch-b0.03")
         j_scotch = r.j;
-      if (r.algorithm == "paper-tm") j_paper = r.j;
+      if (r.algorithm == "scotch" || r.algorithm == "scotch-b0.03" ||
+          r.algorithm == "paper-tm" || r.algorithm == "unshuffled") {
+        best = std::isnan(best) ? r.j : std::min(best, r.j);
+      }
     }
-    const double best =
-        std::isnan(j_paper) ? j_scotch : std::min(j_scotch, j_paper);
     for (const Row& r : rows) {
       const double rs = r.j / j_scotch, rb = r.j / best;
       std::printf("%-26s %-13s %14.6g %9.3f %9.3f %8.3f %8.3f %s%s\n",
@@ -244,20 +268,23 @@ class Bench {
                      r.algorithm.c_str(), r.j);
       }
       if (r.ok && std::isfinite(rs) && rs > 0) {
-        log_scotch_[r.algorithm] += std::log(rs);
-        log_best_[r.algorithm] += std::log(rb);
-        ++count_[r.algorithm];
+        Mean& mean = means_[{in.group, r.algorithm}];
+        mean.log_scotch += std::log(rs);
+        mean.log_best += std::log(rb);
+        ++mean.count;
       }
     }
     std::fflush(stdout);
   }
 
   void Summary() const {
-    for (const auto& [a, c] : count_) {
+    for (const auto& [key, m] : means_) {
+      const std::string label = key.first == "classic" ? std::string("geomean")
+                                                       : "geomean " + key.first;
       std::printf("%-26s %-13s %14s %9s %9s %8.3f %8.3f (%d instances)\n",
-                  "geomean", a.c_str(), "", "", "",
-                  std::exp(log_scotch_.at(a) / c),
-                  std::exp(log_best_.at(a) / c), c);
+                  label.c_str(), key.second.c_str(), "", "", "",
+                  std::exp(m.log_scotch / m.count),
+                  std::exp(m.log_best / m.count), m.count);
     }
   }
 
@@ -368,8 +395,11 @@ class Bench {
   int32_t mpipp_max_n_ = 4096;
   std::FILE* j_out_ = nullptr;
   bool failed_ = false;
-  std::map<std::string, double> log_scotch_, log_best_;
-  std::map<std::string, int> count_;
+  struct Mean {
+    double log_scotch = 0.0, log_best = 0.0;
+    int count = 0;
+  };
+  std::map<std::pair<std::string, std::string>, Mean> means_;  // group, algo
 };
 
 struct Size {
@@ -452,6 +482,32 @@ int Main() {
     bench.Run({"network-clustered-576", net,
                testing::Permute(Clustered(576, seed + 4), perm)});
   }
+  for (int32_t h = 1; h <= absl::GetFlag(FLAGS_hetero); ++h) {
+    for (testing::HeteroGraph kind :
+         {testing::HeteroGraph::kStencil2D, testing::HeteroGraph::kRandom,
+          testing::HeteroGraph::kClustered}) {
+      testing::HeteroInstance hi =
+          testing::MakeHeteroInstance(seed * 1000 + h, kind);
+      if (const std::string dir = absl::GetFlag(FLAGS_write_instances);
+          !dir.empty()) {
+        const std::string base = dir + "/" + hi.name;
+        std::string plain;
+        for (int32_t l : hi.unshuffled) plain += std::to_string(l) + "\n";
+        for (absl::Status s : {base::WriteFile(base + ".net", hi.platform.spec),
+                               graphs::WriteGraphFile(hi.graph, base + ".grf"),
+                               base::WriteFile(base + ".unshuffled", plain)}) {
+          if (!s.ok()) {
+            std::fprintf(stderr, "%s\n", std::string(s.message()).c_str());
+            return 2;
+          }
+        }
+      }
+      Instance in{hi.name, std::move(hi.platform.tree), std::move(hi.graph)};
+      in.unshuffled = std::move(hi.unshuffled);
+      in.group = "hetero";
+      bench.Run(in);
+    }
+  }
   if (absl::GetFlag(FLAGS_meshes)) {
     const char* kMeshes[] = {"4elt", "copter2", "mdual"};
     const char* kTrees[][2] = {{"4:8:6", "3 4 90 8 9 6 1"},
@@ -460,8 +516,8 @@ int Main() {
       const std::string path =
           absl::GetFlag(FLAGS_mesh_dir) + "/" + mesh + ".graph";
       if (!std::ifstream(path).good()) {
-        std::printf("%-26s skipped: %s not found (Debian libmetis-doc)\n",
-                    mesh, path.c_str());
+        std::printf("%-26s skipped: %s not found (Debian libmetis-doc)\n", mesh,
+                    path.c_str());
         continue;
       }
       absl::StatusOr<CommGraph> g = ReadMesh(path);
