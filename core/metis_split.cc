@@ -108,9 +108,9 @@ absl::Status MetisPartition(const MetisGraph& g,
                     : const_cast<idx_t*>(g.metis_vertex_weight.data());
   const int rc =
       method == MetisMethod::kRecursive
-          ? METIS_PartGraphRecursive(&nvtxs, &ncon, xadj, adjncy, vwgt,
-                                     nullptr, adjwgt, &nparts, tpwgts.data(),
-                                     &ubvec, opts, &objval, part->data())
+          ? METIS_PartGraphRecursive(&nvtxs, &ncon, xadj, adjncy, vwgt, nullptr,
+                                     adjwgt, &nparts, tpwgts.data(), &ubvec,
+                                     opts, &objval, part->data())
           : METIS_PartGraphKway(&nvtxs, &ncon, xadj, adjncy, vwgt, nullptr,
                                 adjwgt, &nparts, tpwgts.data(), &ubvec, opts,
                                 &objval, part->data());

@@ -34,9 +34,7 @@ struct MetisGraph {
   std::vector<double> vertex_weight;         // one per vertex
   std::vector<int32_t> metis_vertex_weight;  // empty: unit weights
 
-  int32_t num_vertices() const {
-    return static_cast<int32_t>(xadj.size()) - 1;
-  }
+  int32_t num_vertices() const { return static_cast<int32_t>(xadj.size()) - 1; }
   // Weight of the arcs between different parts (each edge counted twice).
   double Cut(std::span<const int32_t> part) const;
 };

@@ -8,7 +8,11 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "base/status_macros.h"
+#include "core/kway_refine.h"
 #include "core/metis_split.h"
+#include "core/pair_split.h"
+#include "core/part_split.h"
 #include "core/tree_walk.h"
 #include "graphs/operations.h"
 
@@ -21,23 +25,14 @@ using topology::Tree;
 
 enum class Mode { kOneToOne, kPartition };
 
-// Parts are numbered in the order of the children that receive something.
-struct Targets {
-  std::vector<NodeId> kid;     // child node of each part
-  std::vector<int64_t> size;   // one-to-one: exact number of processes per part
-  std::vector<double> weight;  // n-to-1: target vertex weight per part
-  std::vector<double> bound;   // n-to-1: largest vertex weight a part may carry
-  double ub = 1.5;  // n-to-1: METIS tolerance (max bound / weight ratio)
+// Sweeps of pairwise FM between children priced by a pair-cost matrix.
+constexpr int32_t kKwayRounds = 4;
 
-  // What each part may carry: its size (one-to-one) or its bound (n-to-1).
-  double Capacity(int32_t p) const {
-    return size.empty() ? bound[p] : static_cast<double>(size[p]);
-  }
-  // What METIS aims at for each part.
-  std::vector<double> Aims() const {
-    if (size.empty()) return weight;
-    return std::vector<double>(size.begin(), size.end());
-  }
+// The children that receive processes (part p goes to kid[p]) and what each
+// receives.
+struct Targets {
+  std::vector<NodeId> kid;
+  PartTargets parts;
 };
 
 // Splits the processes of one tree node over its children (see the header).
@@ -80,19 +75,15 @@ class Splitter {
     }
     absl::StatusOr<CommGraph> sub = extractor_.Extract(graph_, verts);
     if (!sub.ok()) return sub.status();
-    const MetisGraph g = ToMetisGraph(*sub, mode_ == Mode::kPartition);
     std::vector<int32_t> part;
-    if (absl::Status s = Partition(node, g, t, &part); !s.ok()) {
-      return absl::InternalError(absl::StrCat("multisection: ", s.message(),
-                                              " at tree node ", node));
+    if (absl::Status s = Split(node, *sub, t, &part); !s.ok()) {
+      return absl::InternalError(
+          absl::StrCat("multisection: ", s.message(), " at tree node ", node));
     }
-    std::vector<int32_t> sigma(k);
-    std::iota(sigma.begin(), sigma.end(), 0);
-    if (tree_.has_pair_costs(node)) AssignParts(node, g, part, t, &sigma);
     const size_t first = shares->size();
     for (int32_t p = 0; p < k; ++p) shares->push_back({t.kid[p], {}});
     for (size_t i = 0; i < verts.size(); ++i)
-      (*shares)[first + sigma[part[i]]].verts.push_back(verts[i]);
+      (*shares)[first + part[i]].verts.push_back(verts[i]);
     return absl::OkStatus();
   }
 
@@ -107,18 +98,19 @@ class Splitter {
       double w = 0.0;
       for (VertexId v : verts) w += graph_.vertex_weight(v);
       const double cap = static_cast<double>(tree_.Capacity(node));
+      PartTargets& p = t.parts;
       for (NodeId c : kids) {
         t.kid.push_back(c);
-        t.weight.push_back(w * tree_.Capacity(c) / cap);
-        t.bound.push_back(std::min(bound_prefix_[tree_.leaf_end(c)] -
+        p.weight.push_back(w * tree_.Capacity(c) / cap);
+        p.bound.push_back(std::min(bound_prefix_[tree_.leaf_end(c)] -
                                        bound_prefix_[tree_.leaf_begin(c)],
-                                   t.weight.back() * level_ub_));
+                                   p.weight.back() * level_ub_));
         // METIS takes one tolerance for all parts: the tightest room.
-        if (t.weight.back() > 0) {
-          t.ub = std::min(t.ub, t.bound.back() / t.weight.back());
+        if (p.weight.back() > 0) {
+          p.ub = std::min(p.ub, p.bound.back() / p.weight.back());
         }
       }
-      t.ub = std::clamp(t.ub, 1.001, 1.5);
+      p.ub = std::clamp(p.ub, 1.001, 1.5);
       return t;
     }
     // One-to-one: pack into the fewest children (largest capacity first, ties
@@ -156,7 +148,7 @@ class Splitter {
     for (size_t i = 0; i < order.size(); ++i) {
       if (size[i] == 0) continue;
       t.kid.push_back(order[i]);
-      t.size.push_back(size[i]);
+      t.parts.size.push_back(size[i]);
     }
     return t;
   }
@@ -171,183 +163,61 @@ class Splitter {
     return true;
   }
 
-  // METIS's split of g by the targets, repaired to the sizes or bounds; the
-  // smaller cut of the methods the attempt policy runs (ties: recursive
-  // bisection). Without arcs any split is as good: parts are filled in order.
-  absl::Status Partition(NodeId node, const MetisGraph& g, const Targets& t,
-                         std::vector<int32_t>* part) const {
-    const int32_t n = g.num_vertices();
+  // The attempt policy for a piece of this node's processes. Children of a
+  // pair-cost node (the clusters of a heterogeneous network) get the root's
+  // attempts: their cut is the second most expensive one there.
+  MetisAttempts Attempts(NodeId node, int32_t size, int32_t parts) const {
+    const NodeId up = tree_.parent(node);
+    const bool important =
+        node == tree_.root() || (up >= 0 && tree_.has_pair_costs(up));
+    return SplitAttempts(mode_ == Mode::kPartition, important, size,
+                         graph_.num_vertices(), parts, options_.metis_effort);
+  }
+
+  uint64_t Seed(NodeId node) const {
+    return (seed_ * 1000003ull + static_cast<uint64_t>(node)) % 2147483647ull;
+  }
+
+  // part[i]: the part of t (the child t.kid[part[i]]) local vertex i goes to.
+  absl::Status Split(NodeId node, const CommGraph& sub, const Targets& t,
+                     std::vector<int32_t>* part) const {
     const int32_t k = static_cast<int32_t>(t.kid.size());
-    const bool n_to_1 = mode_ == Mode::kPartition;
-    part->assign(n, 0);
-    if (g.adjncy.empty()) {
-      int32_t p = 0;
-      double load = 0.0;
-      for (int32_t i = 0; i < n; ++i) {
-        while (p + 1 < k &&
-               (!n_to_1 ? load >= static_cast<double>(t.size[p])
-                        : load + g.vertex_weight[i] > t.weight[p] + 1e-9)) {
-          ++p;
-          load = 0.0;
+    const MetisGraph g = ToMetisGraph(sub, mode_ == Mode::kPartition);
+    RETURN_IF_ERROR(SplitParts(g, t.parts, Attempts(node, g.num_vertices(), k),
+                               Seed(node), part));
+    if (!tree_.has_pair_costs(node)) return absl::OkStatus();
+    std::vector<double> cost(static_cast<size_t>(k) * k, 0.0);
+    std::vector<int64_t> capacity(k);
+    for (int32_t a = 0; a < k; ++a) {
+      capacity[a] = tree_.Capacity(t.kid[a]);
+      for (int32_t b = 0; b < k; ++b) {
+        if (a != b) {
+          cost[a * k + b] = tree_.pair_cost(node, tree_.child_rank(t.kid[a]),
+                                            tree_.child_rank(t.kid[b]));
         }
-        (*part)[i] = p;
-        load += n_to_1 ? g.vertex_weight[i] : 1.0;
-      }
-      Repair(g, t, part);
-      return absl::OkStatus();
-    }
-    const MetisAttempts a =
-        SplitAttempts(n_to_1, node == tree_.root(), n, graph_.num_vertices(),
-                      k, options_.metis_effort);
-    const uint64_t seed =
-        (seed_ * 1000003ull + static_cast<uint64_t>(node)) % 2147483647ull;
-    const double ub = n_to_1 ? t.ub : 1.001;
-    const std::vector<double> aims = t.Aims();
-    double best_cut = -1.0;
-    std::vector<int32_t> trial;
-    for (int32_t method = a.first_method; method < a.last_method; ++method) {
-      if (absl::Status s = MetisPartition(
-              g, aims, ub,
-              method == 0 ? MetisMethod::kRecursive : MetisMethod::kKway,
-              a.ncuts, seed, &trial);
-          !s.ok()) {
-        return s;
-      }
-      Repair(g, t, &trial);
-      const double cut = g.Cut(trial);
-      if (best_cut < 0 || cut < best_cut) {
-        best_cut = cut;
-        *part = trial;
       }
     }
-    Repair(g, t, part);
+    std::vector<int32_t> sigma(k);
+    std::iota(sigma.begin(), sigma.end(), 0);
+    AssignEqualParts(g, *part, t.parts, capacity, cost, &sigma);
+    for (int32_t& p : *part) p = sigma[p];
+    // With three children or more, the split along the pair costs competes;
+    // the lower cross-child cost wins.
+    if (k >= 3) {
+      std::vector<int32_t> by_costs;
+      RETURN_IF_ERROR(PairCostSplit(
+          sub, t.parts, cost,
+          [&](int32_t size, int32_t parts) {
+            return Attempts(node, size, parts);
+          },
+          Seed(node), &by_costs));
+      if (CrossCost(g, by_costs, cost) < CrossCost(g, *part, cost))
+        *part = std::move(by_costs);
+    }
+    std::vector<double> cap(k);
+    for (int32_t a = 0; a < k; ++a) cap[a] = t.parts.Capacity(a);
+    KwayRefine(g, cost, cap, mode_ == Mode::kOneToOne, kKwayRounds, part);
     return absl::OkStatus();
-  }
-
-  // Moves vertices out of parts above their size (one-to-one) or bound (n-to-1)
-  // into parts with room, always taking the move that loses the least cut
-  // weight first.
-  void Repair(const MetisGraph& g, const Targets& t,
-              std::vector<int32_t>* part) const {
-    const int32_t n = g.num_vertices();
-    const int32_t k = static_cast<int32_t>(t.kid.size());
-    const bool exact = mode_ == Mode::kOneToOne;
-    std::vector<double> load(k, 0.0), cap(k);
-    for (int32_t i = 0; i < n; ++i)
-      load[(*part)[i]] += exact ? 1.0 : g.vertex_weight[i];
-    for (int32_t p = 0; p < k; ++p) cap[p] = t.Capacity(p);
-    auto over = [&](int32_t p) { return !WithinBound(load[p], cap[p]); };
-    auto fits = [&](int32_t p, double x) {
-      return WithinBound(load[p] + x, cap[p]);
-    };
-    std::vector<double> conn(k, 0.0);
-    std::vector<int32_t> touched;
-    struct Move {
-      double gain;
-      int32_t v, to;
-    };
-    for (int pass = 0; pass < 4 * n + 8; ++pass) {
-      bool any_over = false;
-      for (int32_t p = 0; p < k; ++p) any_over = any_over || over(p);
-      if (!any_over) return;
-      std::vector<Move> moves;
-      for (int32_t i = 0; i < n; ++i) {
-        const int32_t from = (*part)[i];
-        if (!over(from)) continue;
-        const double x = exact ? 1.0 : g.vertex_weight[i];
-        for (int32_t e = g.xadj[i]; e < g.xadj[i + 1]; ++e) {
-          const int32_t q = (*part)[g.adjncy[e]];
-          if (conn[q] == 0.0) touched.push_back(q);
-          conn[q] += g.arc_weight[e];
-        }
-        int32_t best = -1;
-        double best_conn = -1.0;
-        for (int32_t q : touched) {
-          if (q != from && fits(q, x) && conn[q] > best_conn) {
-            best = q;
-            best_conn = conn[q];
-          }
-        }
-        if (best < 0) {
-          // No neighbouring part has room: the emptiest part relative to its
-          // capacity.
-          double room = 0.0;
-          for (int32_t q = 0; q < k; ++q) {
-            if (q != from && fits(q, x) && cap[q] - load[q] > room) {
-              room = cap[q] - load[q];
-              best = q;
-            }
-          }
-          best_conn = best >= 0 ? conn[best] : 0.0;
-        }
-        if (best >= 0) moves.push_back({best_conn - conn[from], i, best});
-        for (int32_t q : touched) conn[q] = 0.0;
-        touched.clear();
-      }
-      if (moves.empty())
-        return;  // infeasible (a vertex heavier than every free room)
-      std::stable_sort(
-          moves.begin(), moves.end(),
-          [](const Move& a, const Move& b) { return a.gain > b.gain; });
-      for (const Move& m : moves) {
-        const int32_t from = (*part)[m.v];
-        const double x = exact ? 1.0 : g.vertex_weight[m.v];
-        if (!over(from) || !fits(m.to, x)) continue;
-        load[from] -= x;
-        load[m.to] += x;
-        (*part)[m.v] = m.to;
-      }
-    }
-  }
-
-  // Permutes parts over children of equal capacity to lower sum cut(i, j) *
-  // pair_cost.
-  void AssignParts(NodeId node, const MetisGraph& g,
-                   const std::vector<int32_t>& part, const Targets& t,
-                   std::vector<int32_t>* sigma) const {
-    const int32_t k = static_cast<int32_t>(t.kid.size());
-    std::vector<double> cut(static_cast<size_t>(k) * k, 0.0);
-    for (int32_t i = 0; i < g.num_vertices(); ++i) {
-      for (int32_t e = g.xadj[i]; e < g.xadj[i + 1]; ++e) {
-        if (part[i] != part[g.adjncy[e]])
-          cut[part[i] * k + part[g.adjncy[e]]] += g.arc_weight[e];
-      }
-    }
-    // kid of part p is t.kid[(*sigma)[p]]; only parts whose children have equal
-    // capacity swap.
-    auto pair = [&](int32_t a, int32_t b) {
-      return tree_.pair_cost(node, tree_.child_rank(t.kid[a]),
-                             tree_.child_rank(t.kid[b]));
-    };
-    auto part_cost = [&](int32_t p) {
-      double c = 0.0;
-      for (int32_t q = 0; q < k; ++q) {
-        if (q != p) c += cut[p * k + q] * pair((*sigma)[p], (*sigma)[q]);
-      }
-      return c;
-    };
-    for (int round = 0; round < 16; ++round) {
-      bool improved = false;
-      for (int32_t a = 0; a < k; ++a) {
-        for (int32_t b = a + 1; b < k; ++b) {
-          if (tree_.Capacity(t.kid[(*sigma)[a]]) !=
-              tree_.Capacity(t.kid[(*sigma)[b]]))
-            continue;
-          if (mode_ == Mode::kOneToOne &&
-              t.size[(*sigma)[a]] != t.size[(*sigma)[b]])
-            continue;
-          const double before = part_cost(a) + part_cost(b);
-          std::swap((*sigma)[a], (*sigma)[b]);
-          const double after = part_cost(a) + part_cost(b);
-          if (after < before - 1e-9 * (1.0 + before)) {
-            improved = true;
-          } else {
-            std::swap((*sigma)[a], (*sigma)[b]);
-          }
-        }
-      }
-      if (!improved) break;
-    }
   }
 
   const Tree& tree_;

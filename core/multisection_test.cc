@@ -71,8 +71,7 @@ TEST(MultisectionMap, SameSeedSameMapping) {
   const CommGraph g = testing::MakeRandomGraph(60, 4, 3);
   MappingOptions o;
   o.seed = 17;
-  EXPECT_EQ(Multisection(tree, g, o).value(),
-            Multisection(tree, g, o).value());
+  EXPECT_EQ(Multisection(tree, g, o).value(), Multisection(tree, g, o).value());
 }
 
 TEST(MultisectionMap, FewProcessesArePackedIntoOneNode) {

@@ -1,9 +1,11 @@
 #include "core/portfolio.h"
 
+#include <algorithm>
 #include <optional>
 #include <thread>
 #include <utility>
 
+#include "core/exact_map.h"
 #include "core/multisection.h"
 #include "core/refine.h"
 #include "core/treematch.h"
@@ -14,6 +16,8 @@ namespace {
 // TreeMatch's result is refined only when, unrefined, it is within this factor
 // of the refined multisection's J (see the header).
 constexpr double kRefineTreeMatchWithin = 1.02;
+// Search nodes of the exact search on tiny inputs (a few milliseconds).
+constexpr int64_t kExactMapBudget = int64_t{1} << 20;
 
 }  // namespace
 
@@ -61,8 +65,13 @@ absl::StatusOr<Mapping> PortfolioMap(const topology::Tree& tree,
     by_tm = *std::move(tm_refined);
     j_tm = ComputeJ(tree, graph, by_tm);
   }
-  if (j_ms < j_tm) return by_ms;
-  return by_tm;
+  Mapping best = j_ms < j_tm ? *std::move(by_ms) : std::move(by_tm);
+  // Tiny inputs: search every placement (bounded, never worse).
+  if (graph.num_vertices() <= kExactMapLimit) {
+    double j = std::min(j_ms, j_tm);
+    ExactMap(tree, graph, kExactMapBudget, &best, &j);
+  }
+  return best;
 }
 
 }  // namespace rankmap::core
