@@ -66,41 +66,86 @@
 
 #include <mpi.h>
 
+#include "mpi_bindings/traffic_model.h"
+
 namespace rankmap::mpi_bindings::profile {
 
-// Records `bytes` sent from the calling process to rank `dest` of `comm` (one
-// message). Used by the C and Fortran wrappers; a no-op before MPI_Init and
-// after MPI_Finalize.
-void RecordSend(MPI_Comm comm, int dest, int count, MPI_Datatype type);
-
-// Kinds of collectives the model decomposes.
-enum class Collective {
-  kBcast,
-  kReduce,
-  kAllreduce,
-  kAllgather,
-  kAlltoall,
-  kGather,
-  kScatter,
-  kReduceScatterBlock,
-  kScan,
-};
-
-// Records the calling process's share of a collective with uniform block
-// `count` x `type` (for
-// kAlltoall/kAllgather/kGather/kScatter/kReduceScatterBlock the per-peer
-// block).
-void RecordCollective(Collective kind, MPI_Comm comm, int root, int count,
-                      MPI_Datatype type);
+// The recording side of the profiler, called by the C (profile_c.cc) and
+// Fortran (profile_fortran.cc) entry points before they forward to PMPI_*.
+// Each function reads the arguments of one family of calls, resolves ranks
+// and datatypes through PMPI and adds to the traffic model (traffic_model.h).
+// All are no-ops before MPI_Init and after MPI_Finalize; collectives on
+// intercommunicators add nothing.
 
 // Starts counting (after MPI_Init) and, at finalize, gathers and writes the
 // matrices (before MPI_Finalize; collective over MPI_COMM_WORLD).
 void OnInit();
 void OnFinalize();
 
-// Drops the cached rank translation of a communicator about to be freed (its
-// handle may be reused by a later communicator).
+// Drop the cached rank translation of a communicator or window about to be
+// freed (its handle may be reused by a later one).
 void ForgetComm(MPI_Comm comm);
+void ForgetWin(MPI_Win win);
+
+// Point to point: `count` x `type` from the calling process to rank `dest` of
+// `comm` (one message).
+void RecordSend(MPI_Comm comm, int dest, int count, MPI_Datatype type);
+
+// Persistent sends: remembered at MPI_*send_init, recorded like RecordSend
+// each time MPI_Start/Startall starts them, forgotten at MPI_Request_free.
+void RememberPersistent(MPI_Request req, MPI_Comm comm, int dest, int count,
+                        MPI_Datatype type);
+void StartPersistent(MPI_Request req);
+void ForgetRequest(MPI_Request req);
+
+// A collective with uniform block `count` x `type` (for
+// kAlltoall/kAllgather/kGather/kScatter/kReduceScatterBlock the per-peer
+// block).
+void RecordCollective(Collective kind, MPI_Comm comm, int root, int count,
+                      MPI_Datatype type);
+
+// Allgather and Alltoall (kind kAllgather or kAlltoall): with MPI_IN_PLACE
+// the receive block is what this rank contributes.
+void RecordInPlaceable(Collective kind, MPI_Comm comm, const void* sendbuf,
+                       int sendcount, MPI_Datatype sendtype, int recvcount,
+                       MPI_Datatype recvtype);
+
+// v and w forms. Allgatherv: this rank's block to every other (in place,
+// recvcounts[me] x recvtype). Alltoallv/w: sendcounts[j] x sendtype(s[j]) to
+// j (in place, the receive counts and types). Scatterv: at the root,
+// sendcounts[j] x sendtype to j. Reduce_scatter: recvcounts[j] x type to j.
+void RecordAllgatherv(MPI_Comm comm, const void* sendbuf, int sendcount,
+                      MPI_Datatype sendtype, const int* recvcounts,
+                      MPI_Datatype recvtype);
+void RecordAlltoallv(MPI_Comm comm, const void* sendbuf, const int* sendcounts,
+                     MPI_Datatype sendtype, const int* recvcounts,
+                     MPI_Datatype recvtype);
+void RecordAlltoallw(MPI_Comm comm, const void* sendbuf, const int* sendcounts,
+                     const MPI_Datatype* sendtypes, const int* recvcounts,
+                     const MPI_Datatype* recvtypes);
+void RecordScatterv(MPI_Comm comm, int root, const int* sendcounts,
+                    MPI_Datatype sendtype);
+void RecordReduceScatter(MPI_Comm comm, const int* recvcounts,
+                         MPI_Datatype type);
+
+// Neighbourhood collectives: block j to the j-th destination of comm's
+// topology; the same `count` x `type` block to each (allgather(v), alltoall),
+// counts[j] x type (alltoallv) or counts[j] x types[j] (alltoallw).
+void RecordNeighbours(MPI_Comm comm, int count, MPI_Datatype type);
+void RecordNeighboursV(MPI_Comm comm, const int* counts, MPI_Datatype type);
+void RecordNeighboursW(MPI_Comm comm, const int* counts,
+                       const MPI_Datatype* types);
+
+// One-sided, with rank `target` of win's group. Put and accumulate: `count` x
+// `type` out. Get: `count` x `type` back. Get_accumulate and Fetch_and_op: the
+// operand out unless `op` is MPI_NO_OP, `result_count` x `result_type` back.
+// Compare_and_swap: two elements of `type` out, one back.
+void RecordPut(MPI_Win win, int target, int count, MPI_Datatype type);
+void RecordGet(MPI_Win win, int target, int count, MPI_Datatype type);
+void RecordGetAccumulate(MPI_Win win, int target, MPI_Op op, int count,
+                         MPI_Datatype type, int result_count,
+                         MPI_Datatype result_type);
+void RecordCompareAndSwap(MPI_Win win, int target, MPI_Datatype type);
 
 }  // namespace rankmap::mpi_bindings::profile
 
