@@ -14,17 +14,18 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "base/status_macros.h"
+#include "cli/arg_parsers.h"
 #include "cli/mapping_io.h"
 #include "cli/svg.h"
-#include "models/channel_params.h"
-#include "models/cost_model.h"
-#include "models/flow.h"
 #include "core/mapper.h"
 #include "core/mapping.h"
-#include "base/status_macros.h"
 #include "graphs/frontends/matrix_frontend.h"
 #include "graphs/frontends/stencil.h"
 #include "graphs/graphs.h"
+#include "models/channel_params.h"
+#include "models/cost_model.h"
+#include "models/flow.h"
 #include "topology/tleaf.h"
 #include "topology/topology.h"
 #include "topology/tree_ops.h"
@@ -163,7 +164,8 @@ absl::StatusOr<double> PredictExchange(const std::string& model_name,
   if (!params_path.empty()) {
     ASSIGN_OR_RETURN(params, models::ReadModelParams(params_path, tree));
   }
-  return models::PredictTime(model, params, tree, models::HaloFlow(graph), mapping);
+  return models::PredictTime(model, params, tree, models::HaloFlow(graph),
+                             mapping);
 }
 
 struct Row {
@@ -304,44 +306,6 @@ absl::StatusOr<graphs::CommGraph> DemoStencil(int32_t n, uint64_t seed,
   return std::move(b).Build();
 }
 
-// Comma- or space-separated numbers ("0,0,1"); `flag` names the flag in errors.
-template <typename T>
-absl::StatusOr<std::vector<T>> ParseList(const std::string& text,
-                                         const char* flag) {
-  std::vector<T> values;
-  std::string token;
-  auto flush = [&]() -> absl::Status {
-    if (token.empty()) return absl::OkStatus();
-    char* end = nullptr;
-    const double v = std::strtod(token.c_str(), &end);
-    if (end == token.c_str() || *end != '\0' || !std::isfinite(v)) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("--", flag, ": expected a number, found '", token, "'"));
-    }
-    values.push_back(static_cast<T>(v));
-    token.clear();
-    return absl::OkStatus();
-  };
-  for (char ch : text) {
-    if (ch == ',' || ch == ' ' || ch == '\t' || ch == '\n') {
-      RETURN_IF_ERROR(flush());
-    } else {
-      token.push_back(ch);
-    }
-  }
-  RETURN_IF_ERROR(flush());
-  return values;
-}
-
-// --speeds: a file when one exists at that path, else an inline list.
-absl::StatusOr<std::vector<double>> LoadSpeeds(const std::string& speeds) {
-  if (speeds.empty()) return std::vector<double>{};
-  if (std::ifstream(speeds).good()) return graphs::ReadSpeedsFile(speeds);
-  std::string text = speeds;
-  std::replace(text.begin(), text.end(), ',', ' ');
-  return graphs::ParseSpeeds(text, "--speeds");
-}
-
 }  // namespace
 
 int ExitCodeFor(const absl::Status& status) {
@@ -405,7 +369,8 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
 }
 
 absl::Status RunEval(const EvalCommand& cmd, std::ostream& out) {
-  if (!cmd.model.empty()) RETURN_IF_ERROR(models::ParseModel(cmd.model).status());
+  if (!cmd.model.empty())
+    RETURN_IF_ERROR(models::ParseModel(cmd.model).status());
   ASSIGN_OR_RETURN(topology::Tree tree, LoadTree(cmd.inputs));
   ASSIGN_OR_RETURN(graphs::CommGraph graph, LoadGraph(cmd.inputs));
   if (cmd.mapping.empty())
@@ -462,7 +427,8 @@ absl::Status RunEval(const EvalCommand& cmd, std::ostream& out) {
 }
 
 absl::Status RunCompare(const CompareCommand& cmd, std::ostream& out) {
-  if (!cmd.model.empty()) RETURN_IF_ERROR(models::ParseModel(cmd.model).status());
+  if (!cmd.model.empty())
+    RETURN_IF_ERROR(models::ParseModel(cmd.model).status());
   ASSIGN_OR_RETURN(topology::Tree tree, LoadTree(cmd.inputs));
   ASSIGN_OR_RETURN(graphs::CommGraph graph, LoadGraph(cmd.inputs));
   ASSIGN_OR_RETURN(core::MappingOptions opts,
@@ -559,15 +525,15 @@ absl::Status RunFrontend(const FrontendCommand& cmd, std::ostream& out) {
     graph = std::move(r.graph);
   } else if (cmd.kind == "stencil") {
     graphs::StencilOptions o;
-    ASSIGN_OR_RETURN(o.grid, graphs::ParseGridShape(cmd.grid));
+    ASSIGN_OR_RETURN(o.grid, ParseGridShape(cmd.grid));
     o.points = cmd.stencil;
     o.halo = cmd.halo;
     ASSIGN_OR_RETURN(
-        o.periodic, graphs::ParsePeriodic(cmd.periodic,
-                                          static_cast<int32_t>(o.grid.size())));
+        o.periodic,
+        ParsePeriodic(cmd.periodic, static_cast<int32_t>(o.grid.size())));
     o.procs = cmd.procs;
     if (!cmd.proc_grid.empty()) {
-      ASSIGN_OR_RETURN(o.proc_grid, graphs::ParseProcessGrid(cmd.proc_grid));
+      ASSIGN_OR_RETURN(o.proc_grid, ParseProcessGrid(cmd.proc_grid));
     }
     o.slabs = cmd.slabs;
     o.speeds = speeds;
