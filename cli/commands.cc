@@ -1,22 +1,18 @@
 #include "cli/commands.h"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <condition_variable>
 #include <cstdio>
 #include <fstream>
-#include <mutex>
 #include <random>
-#include <thread>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "base/status_macros.h"
 #include "cli/arg_parsers.h"
 #include "cli/mapping_io.h"
+#include "cli/progress.h"
 #include "cli/svg.h"
 #include "core/mapper.h"
 #include "core/mapping.h"
@@ -32,46 +28,6 @@
 
 namespace rankmap::cli {
 namespace {
-
-// Prints "rankmap: <what>..." on a terminal when a step takes longer than a
-// second.
-class Progress {
- public:
-  Progress(std::string what, bool quiet) {
-    if (quiet || !isatty(STDERR_FILENO)) return;
-    watcher_ = std::thread([this, what = std::move(what)] {
-      std::unique_lock<std::mutex> lock(mu_);
-      if (!cv_.wait_for(lock, std::chrono::seconds(1),
-                        [this] { return done_; })) {
-        std::fprintf(stderr, "rankmap: %s...\n", what.c_str());
-        shown_ = true;
-      }
-    });
-    start_ = std::chrono::steady_clock::now();
-  }
-  ~Progress() {
-    if (!watcher_.joinable()) return;
-    {
-      std::lock_guard<std::mutex> lock(mu_);
-      done_ = true;
-    }
-    cv_.notify_all();
-    watcher_.join();
-    if (shown_) {
-      const double s = std::chrono::duration<double>(
-                           std::chrono::steady_clock::now() - start_)
-                           .count();
-      std::fprintf(stderr, "rankmap: done in %.1f s\n", s);
-    }
-  }
-
- private:
-  std::mutex mu_;
-  std::condition_variable cv_;
-  bool done_ = false, shown_ = false;
-  std::thread watcher_;
-  std::chrono::steady_clock::time_point start_;
-};
 
 absl::StatusOr<topology::Tree> LoadTree(const Inputs& in) {
   topology::LoadOptions opts;
