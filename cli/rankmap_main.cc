@@ -1,5 +1,5 @@
-// rankmap: command-line front end. Flags live here only; the work is in
-// cli/commands.h.
+// rankmap: command-line front end. Flags live here only; the work is in the
+// cli/*_command.h functions, one per subcommand.
 #include <cstdio>
 #include <cstring>
 #include <iostream>
@@ -10,7 +10,14 @@
 #include "absl/flags/flag.h"
 #include "absl/flags/reflection.h"
 #include "absl/strings/str_cat.h"
-#include "cli/commands.h"
+#include "cli/compare_command.h"
+#include "cli/demo_command.h"
+#include "cli/eval_command.h"
+#include "cli/exit_code.h"
+#include "cli/frontend_command.h"
+#include "cli/inputs.h"
+#include "cli/map_command.h"
+#include "cli/topology_command.h"
 
 ABSL_FLAG(
     std::string, topology, "this",
