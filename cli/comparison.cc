@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -48,23 +47,13 @@ absl::Status PrintComparison(const topology::Tree& tree,
                              std::ostream& out, core::Mapping* best_mapping,
                              const std::string& model,
                              const std::string& params) {
-  const std::pair<const char*, core::Algorithm> algorithms[] = {
-      {"portfolio", core::Algorithm::kPortfolio},
-      {"tm", core::Algorithm::kTreeMatch},
-      {"multisection", core::Algorithm::kMultisection},
-      {"scotch", core::Algorithm::kScotch},
-      {"mpipp", core::Algorithm::kMpipp},
-      {"identity", core::Algorithm::kIdentity},
-      {"round-robin", core::Algorithm::kRoundRobin},
-      {"random", core::Algorithm::kRandom},
-  };
   std::vector<Row> rows;
   std::vector<double> predicted;
   double identity = 0.0;
-  for (const auto& [name, algorithm] : algorithms) {
+  for (const core::AlgorithmInfo& info : core::Algorithms()) {
     core::MappingOptions opts = base;
-    opts.algorithm = algorithm;
-    rows.push_back(RunOne(name, tree, graph, opts));
+    opts.algorithm = info.algorithm;
+    rows.push_back(RunOne(std::string(info.name), tree, graph, opts));
     Row& r = rows.back();
     if (!r.mapping.ok()) {
       if (r.mapping.status().code() == absl::StatusCode::kInvalidArgument)
@@ -72,7 +61,7 @@ absl::Status PrintComparison(const topology::Tree& tree,
       predicted.push_back(INFINITY);
       continue;
     }
-    if (algorithm == core::Algorithm::kIdentity) identity = r.j;
+    if (info.algorithm == core::Algorithm::kIdentity) identity = r.j;
     if (model.empty()) {
       predicted.push_back(r.j);
       continue;

@@ -15,8 +15,9 @@
 
 namespace rankmap::cli {
 
-// Maps with every algorithm (`base` with its algorithm replaced) and prints one
-// row each on `out`. `model` empty: rows in a fixed order, "vs best" by J.
+// Maps with every algorithm of core::Algorithms() (`base` with its algorithm
+// replaced) and prints one row each on `out`. `model` empty: rows in the
+// table's order, "vs best" by J.
 // Otherwise each row also gets the predicted exchange time under that model
 // (parameters from `params`, see PredictExchange), rows are ranked by it and
 // "vs best" compares it. The wall time is always the last column, so golden

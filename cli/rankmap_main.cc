@@ -18,6 +18,7 @@
 #include "cli/inputs.h"
 #include "cli/map_command.h"
 #include "cli/topology_command.h"
+#include "core/options.h"
 
 ABSL_FLAG(
     std::string, topology, "this",
@@ -33,9 +34,10 @@ ABSL_FLAG(std::string, comm, "",
           "communication graph file (.mat .grf .graph .mtx edge list)");
 ABSL_FLAG(std::string, comm_format, "auto",
           "auto | mat | grf | metis | mtx | edges");
+// The names come from core's table (absl evaluates a non-constant help text
+// when help is printed).
 ABSL_FLAG(std::string, algorithm, "portfolio",
-          "tm | multisection | portfolio | identity | round-robin | random | "
-          "mpipp | scotch");
+          rankmap::core::AlgorithmNameList());
 ABSL_FLAG(std::string, preset, "default", "fast | default | strong");
 ABSL_FLAG(uint64_t, seed, 1, "random seed (same seed, same result)");
 ABSL_FLAG(int32_t, threads, 1, "worker threads (results do not depend on it)");
