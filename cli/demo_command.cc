@@ -1,7 +1,8 @@
 #include "cli/demo_command.h"
 
 #include <algorithm>
-#include <cmath>
+#include <cstdint>
+#include <numeric>
 #include <random>
 #include <vector>
 
@@ -9,35 +10,33 @@
 #include "cli/comparison.h"
 #include "core/options.h"
 #include "graphs/comm_graph.h"
+#include "graphs/frontends/stencil.h"
+#include "graphs/operations.h"
 #include "topology/topology.h"
 #include "topology/tree_ops.h"
 
 namespace rankmap::cli {
 namespace {
 
-// A 2D 5-point stencil on an r x c process grid as square as possible, ranks
-// shuffled (a stand-in for an application whose launcher numbered ranks without
-// regard to the grid).
-absl::StatusOr<graphs::CommGraph> DemoStencil(int32_t n, uint64_t seed,
-                                              double bytes) {
-  int32_t r = static_cast<int32_t>(std::sqrt(static_cast<double>(n)));
-  while (r > 1 && n % r != 0) --r;
-  const int32_t c = n / r;
-  std::vector<int32_t> perm(n);
-  for (int32_t i = 0; i < n; ++i) perm[i] = i;
+// A 2D 5-point stencil with one cell per process on a process grid as square
+// as possible (fewer rows than columns), ranks shuffled: a stand-in for an
+// application whose launcher numbered ranks without regard to the grid. Cells
+// of 4 KiB each way make the 8 KiB per neighbour pair the report announces.
+absl::StatusOr<graphs::CommGraph> ShuffledStencil(int32_t n, uint64_t seed) {
+  // DimsCreate puts the longer side first; the demo's rows are the shorter.
+  ASSIGN_OR_RETURN(const std::vector<int64_t> dims,
+                   graphs::DimsCreate(n, {0, 0}));
+  graphs::StencilOptions o;
+  o.grid = {dims[1], dims[0]};
+  o.proc_grid = o.grid;
+  o.points = 5;
+  o.element_size = 4.0 * 1024;
+  ASSIGN_OR_RETURN(const graphs::CommGraph grid, graphs::StencilGraph(o));
+  std::vector<graphs::VertexId> perm(n);
+  std::iota(perm.begin(), perm.end(), 0);
   std::mt19937_64 rng(seed);
   std::shuffle(perm.begin(), perm.end(), rng);
-  graphs::CommGraphBuilder b(n);
-  for (int32_t i = 0; i < r; ++i) {
-    for (int32_t j = 0; j < c; ++j) {
-      if (i + 1 < r)
-        RETURN_IF_ERROR(
-            b.AddEdge(perm[i * c + j], perm[(i + 1) * c + j], bytes));
-      if (j + 1 < c)
-        RETURN_IF_ERROR(b.AddEdge(perm[i * c + j], perm[i * c + j + 1], bytes));
-    }
-  }
-  return std::move(b).Build();
+  return graphs::PermuteVertices(grid, perm);
 }
 
 }  // namespace
@@ -51,8 +50,7 @@ absl::Status RunDemo(const DemoCommand& cmd, std::ostream& out) {
       << "): " << tree.num_leaves() << " leaves, height " << tree.height()
       << "\n"
       << topology::DrawTree(tree);
-  ASSIGN_OR_RETURN(graphs::CommGraph stencil,
-                   DemoStencil(n, cmd.seed, 8.0 * 1024));
+  ASSIGN_OR_RETURN(graphs::CommGraph stencil, ShuffledStencil(n, cmd.seed));
   out << "== a 2D 5-point stencil with " << n
       << " processes (8 KiB halos, ranks shuffled), one per slot\n";
   RETURN_IF_ERROR(PrintComparison(tree, stencil, opts, out, nullptr));
@@ -62,7 +60,7 @@ absl::Status RunDemo(const DemoCommand& cmd, std::ostream& out) {
   ASSIGN_OR_RETURN(topology::Tree cluster,
                    topology::LoadTopology("tleaf 3 4 100 2 10 8 1"));
   ASSIGN_OR_RETURN(graphs::CommGraph big,
-                   DemoStencil(cluster.num_leaves(), cmd.seed, 8.0 * 1024));
+                   ShuffledStencil(cluster.num_leaves(), cmd.seed));
   out << "== the same stencil pattern with " << cluster.num_leaves()
       << " processes on a built-in cluster: tleaf 3 4 100 2 10 8 1\n";
   return PrintComparison(cluster, big, opts, out, nullptr);
