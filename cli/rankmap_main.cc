@@ -1,5 +1,5 @@
-// rankmap: command-line front end. Flags live here only; the work is in
-// cli/commands.h.
+// rankmap: command-line front end. Flags live here only; the work is in the
+// cli/*_command.h functions, one per subcommand.
 #include <cstdio>
 #include <cstring>
 #include <iostream>
@@ -10,7 +10,15 @@
 #include "absl/flags/flag.h"
 #include "absl/flags/reflection.h"
 #include "absl/strings/str_cat.h"
-#include "cli/commands.h"
+#include "cli/compare_command.h"
+#include "cli/demo_command.h"
+#include "cli/eval_command.h"
+#include "cli/exit_code.h"
+#include "cli/frontend_command.h"
+#include "cli/inputs.h"
+#include "cli/map_command.h"
+#include "cli/topology_command.h"
+#include "core/options.h"
 
 ABSL_FLAG(
     std::string, topology, "this",
@@ -26,9 +34,10 @@ ABSL_FLAG(std::string, comm, "",
           "communication graph file (.mat .grf .graph .mtx edge list)");
 ABSL_FLAG(std::string, comm_format, "auto",
           "auto | mat | grf | metis | mtx | edges");
+// The names come from core's table (absl evaluates a non-constant help text
+// when help is printed).
 ABSL_FLAG(std::string, algorithm, "portfolio",
-          "tm | multisection | portfolio | identity | round-robin | random | "
-          "mpipp | scotch");
+          rankmap::core::AlgorithmNameList());
 ABSL_FLAG(std::string, preset, "default", "fast | default | strong");
 ABSL_FLAG(uint64_t, seed, 1, "random seed (same seed, same result)");
 ABSL_FLAG(int32_t, threads, 1, "worker threads (results do not depend on it)");

@@ -10,7 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "cli/commands.h"
+#include "cli/eval_command.h"
+#include "cli/map_command.h"
 #include "cli/mapping_io.h"
 #include "core/mapping.h"
 #include "graphs/graphs.h"

@@ -11,8 +11,8 @@
 #include "absl/strings/str_cat.h"
 #include "base/file.h"
 #include "base/lines.h"
-#include "base/text_scanner.h"
 #include "base/status_macros.h"
+#include "base/text_scanner.h"
 
 namespace rankmap::graphs {
 namespace {
@@ -193,23 +193,6 @@ void AppendMerged(int32_t dst, std::vector<std::pair<int32_t, int64_t>>& in,
     if (cells > 0) out.push_back({in[i].first, dst, cells});
     i = j;
   }
-}
-
-absl::StatusOr<int64_t> ParsePositiveInt(std::string_view text,
-                                         std::string_view context) {
-  if (text.empty() || text.size() > 18 ||
-      !std::all_of(text.begin(), text.end(),
-                   [](char ch) { return ch >= '0' && ch <= '9'; })) {
-    return Invalid(context, absl::StrCat("expected a positive integer, found '",
-                                         std::string(text), "'"));
-  }
-  int64_t v = 0;
-  for (char ch : text) v = v * 10 + (ch - '0');
-  if (v < 1) {
-    return Invalid(context, absl::StrCat("expected a positive integer, found '",
-                                         std::string(text), "'"));
-  }
-  return v;
 }
 
 }  // namespace
@@ -670,84 +653,6 @@ absl::StatusOr<CommGraph> StencilGraph(const StencilOptions& o) {
   }
   ASSIGN_OR_RETURN(GridPartition p, StencilPartition(o));
   return HaloGraph(p, o.periodic, stencil, o.halo, o.element_size);
-}
-
-absl::StatusOr<std::vector<int64_t>> ParseGridShape(std::string_view text) {
-  std::vector<int64_t> out;
-  size_t start = 0;
-  while (true) {
-    const size_t x = text.find('x', start);
-    const std::string_view part =
-        text.substr(start, x == std::string_view::npos ? std::string_view::npos
-                                                       : x - start);
-    auto v = ParsePositiveInt(
-        part, absl::StrCat("stencil: grid '", std::string(text), "'"));
-    if (!v.ok()) return v.status();
-    out.push_back(*v);
-    if (x == std::string_view::npos) break;
-    start = x + 1;
-  }
-  if (out.size() != 2 && out.size() != 3) {
-    return Invalid("stencil",
-                   absl::StrCat("grid '", std::string(text),
-                                "' needs 2 or 3 extents like 1024x1024"));
-  }
-  return out;
-}
-
-absl::StatusOr<std::vector<int64_t>> ParseProcessGrid(std::string_view text) {
-  std::vector<int64_t> out;
-  size_t start = 0;
-  while (true) {
-    const size_t x = text.find('x', start);
-    const std::string_view part =
-        text.substr(start, x == std::string_view::npos ? std::string_view::npos
-                                                       : x - start);
-    if (part == "0") {
-      out.push_back(0);
-    } else {
-      auto v = ParsePositiveInt(part, absl::StrCat("stencil: process grid '",
-                                                   std::string(text), "'"));
-      if (!v.ok()) return v.status();
-      out.push_back(*v);
-    }
-    if (x == std::string_view::npos) break;
-    start = x + 1;
-  }
-  if (out.size() != 2 && out.size() != 3) {
-    return Invalid("stencil", absl::StrCat("process grid '", std::string(text),
-                                           "' needs 2 or 3 entries like 8x8"));
-  }
-  return out;
-}
-
-absl::StatusOr<std::vector<bool>> ParsePeriodic(std::string_view text,
-                                                int32_t dims) {
-  if (dims < 1) return Invalid("stencil", "periodic: no dimensions");
-  if (text == "none") return std::vector<bool>(dims, false);
-  if (text == "all") return std::vector<bool>(dims, true);
-  std::vector<bool> out;
-  size_t start = 0;
-  while (true) {
-    const size_t comma = text.find(',', start);
-    const std::string_view part = text.substr(
-        start, comma == std::string_view::npos ? std::string_view::npos
-                                               : comma - start);
-    if (part != "0" && part != "1") {
-      return Invalid("stencil", absl::StrCat("periodic '", std::string(text),
-                                             "': expected 0 or 1, found '",
-                                             std::string(part), "'"));
-    }
-    out.push_back(part == "1");
-    if (comma == std::string_view::npos) break;
-    start = comma + 1;
-  }
-  if (static_cast<int32_t>(out.size()) != dims) {
-    return Invalid("stencil",
-                   absl::StrCat("periodic '", std::string(text), "' has ",
-                                out.size(), " entries, the grid ", dims));
-  }
-  return out;
 }
 
 absl::StatusOr<std::vector<double>> ParseSpeeds(std::string_view text,

@@ -40,8 +40,8 @@
 
 #include "absl/status/statusor.h"
 #include "graphs/comm_graph.h"
-#include "graphs/halo_message.h"
 #include "graphs/frontends/partition.h"
+#include "graphs/halo_message.h"
 
 namespace rankmap::graphs {
 
@@ -143,7 +143,6 @@ absl::StatusOr<ColumnTiling> ColumnTilingFromSpeeds(
 // partition, an owner with several rectangles (Square-Corner's L) or none.
 absl::StatusOr<GridPartition> MatrixPartitionBoxes(const Partition& matrix);
 
-
 // Every nonzero transfer, sorted by (dst, src). Cells a process needs from
 // itself (periodic wrap onto its own box) are not listed. Errors: stencil
 // dimensionality differs from the partition's, halo < 1, a periodic dimension
@@ -162,19 +161,20 @@ absl::StatusOr<CommGraph> HaloGraph(const GridPartition& partition,
                                     Stencil stencil, int32_t halo = 1,
                                     double element_size = 8.0);
 
-// The options of `rankmap frontend stencil` as a plain value.
+// A grid, a stencil and how the grid is split, as a plain value.
 struct StencilOptions {
-  // 2 or 3 extents, e.g. ParseGridShape("64x64x64").
+  // 2 or 3 extents, e.g. {64, 64, 64}.
   std::vector<int64_t> grid = {1024, 1024};
   // 5, 9 (2D) or 7, 27 (3D).
   int32_t points = 5;
   // Halo width in cells.
   int32_t halo = 1;
-  // Per dimension (ParsePeriodic); empty = none.
+  // One entry per dimension; empty = none.
   std::vector<bool> periodic;
   // 0: the product of proc_grid, or speeds.size().
   int64_t procs = 0;
-  // Explicit process grid (ParseProcessGrid); zeros are chosen by DimsCreate.
+  // Explicit process grid, one entry per dimension; zeros are chosen by
+  // DimsCreate.
   std::vector<int64_t> proc_grid;
   // 1D slabs across dimension 0 instead of blocks.
   bool slabs = false;
@@ -190,14 +190,6 @@ absl::StatusOr<GridPartition> StencilPartition(const StencilOptions& options);
 // StencilPartition followed by HaloGraph.
 absl::StatusOr<CommGraph> StencilGraph(const StencilOptions& options);
 
-// Parses "1024x1024" or "64x64x64" (2 or 3 positive extents).
-absl::StatusOr<std::vector<int64_t>> ParseGridShape(std::string_view text);
-// Parses a process grid like "8x8" or "0x4x0" (0 = let DimsCreate choose).
-absl::StatusOr<std::vector<int64_t>> ParseProcessGrid(std::string_view text);
-// Parses periodicity for `dims` dimensions: "none", "all", or one 0/1 per
-// dimension separated by commas ("1,0").
-absl::StatusOr<std::vector<bool>> ParsePeriodic(std::string_view text,
-                                                int32_t dims);
 // Parses a speeds file: positive numbers separated by white space, '#' starts a
 // comment. `name` is used in messages: "speeds.txt:3: expected a positive
 // speed, found 'abc'".

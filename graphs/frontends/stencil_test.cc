@@ -410,20 +410,7 @@ TEST(StencilTest, MatrixPartitionsAsBoxes) {
   EXPECT_FALSE(MatrixPartitionBoxes(*corner).ok());
 }
 
-TEST(StencilTest, ParsesGridShapesStencilsAndSpeeds) {
-  EXPECT_EQ(*ParseGridShape("1024x1024"), (std::vector<int64_t>{1024, 1024}));
-  EXPECT_EQ(*ParseGridShape("64x32x16"), (std::vector<int64_t>{64, 32, 16}));
-  for (const char* bad : {"", "1024", "10x", "0x5", "axb", "1x2x3x4", "-4x4"}) {
-    EXPECT_FALSE(ParseGridShape(bad).ok()) << bad;
-  }
-  EXPECT_EQ(*ParseProcessGrid("8x0x4"), (std::vector<int64_t>{8, 0, 4}));
-  EXPECT_FALSE(ParseProcessGrid("8").ok());
-  EXPECT_FALSE(ParseProcessGrid("8x-1").ok());
-  EXPECT_EQ(*ParsePeriodic("1,0", 2), (std::vector<bool>{true, false}));
-  EXPECT_EQ(*ParsePeriodic("all", 3), (std::vector<bool>{true, true, true}));
-  EXPECT_EQ(*ParsePeriodic("none", 2), (std::vector<bool>{false, false}));
-  EXPECT_FALSE(ParsePeriodic("1,0", 3).ok());
-  EXPECT_FALSE(ParsePeriodic("1,yes", 2).ok());
+TEST(StencilTest, ParsesStencilsAndSpeeds) {
   EXPECT_EQ(*ParseStencil("27"), Stencil::k27Point);
   EXPECT_EQ(*ParseStencil("9-point"), Stencil::k9Point);
   EXPECT_FALSE(ParseStencil("13").ok());

@@ -50,6 +50,7 @@ golden frontend_stencil frontend stencil --grid 4x4 --procs 4 --output "$tmp/s.g
 golden frontend_square_corner frontend square-corner --speeds 8,1 --n 4500
 golden compare_cycle compare --topology "$t4" --comm "$data/cycle4.edges" --quiet
 golden compare_cycle_lmo compare --topology "$t4" --comm "$data/cycle4.edges" --quiet --model lmo
+golden demo_small demo --topology "pack:2 core:3 pu:1" --quiet
 
 # The engine's mapping of the TreeMatch paper's example: valid, and eval agrees with map's J.
 "$rankmap" map --topology "$data/paper12.tleaf" --comm "$data/treematch8.mat" --format json \

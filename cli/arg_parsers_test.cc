@@ -1,0 +1,85 @@
+#include "cli/arg_parsers.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace rankmap::cli {
+namespace {
+
+using ::testing::ElementsAre;
+
+std::string Message(const absl::Status& s) { return std::string(s.message()); }
+
+TEST(ArgParsersTest, GridShapes) {
+  EXPECT_THAT(*ParseGridShape("1024x1024"), ElementsAre(1024, 1024));
+  EXPECT_THAT(*ParseGridShape("64x32x16"), ElementsAre(64, 32, 16));
+  for (const char* bad : {"", "1024", "10x", "0x5", "axb", "1x2x3x4", "-4x4"}) {
+    EXPECT_FALSE(ParseGridShape(bad).ok()) << bad;
+  }
+  EXPECT_EQ(Message(ParseGridShape("4y4").status()),
+            "stencil: grid '4y4': expected a positive integer, found '4y4'");
+  EXPECT_EQ(Message(ParseGridShape("4x0").status()),
+            "stencil: grid '4x0': expected a positive integer, found '0'");
+  EXPECT_EQ(Message(ParseGridShape("4").status()),
+            "stencil: grid '4' needs 2 or 3 extents like 1024x1024");
+}
+
+TEST(ArgParsersTest, ProcessGrids) {
+  EXPECT_THAT(*ParseProcessGrid("8x0x4"), ElementsAre(8, 0, 4));
+  EXPECT_THAT(*ParseProcessGrid("0x0"), ElementsAre(0, 0));
+  EXPECT_FALSE(ParseProcessGrid("8").ok());
+  EXPECT_FALSE(ParseProcessGrid("8x-1").ok());
+  EXPECT_FALSE(ParseProcessGrid("8x00").ok());
+  EXPECT_EQ(Message(ParseProcessGrid("2xa").status()),
+            "stencil: process grid '2xa': expected a positive integer, found "
+            "'a'");
+  EXPECT_EQ(Message(ParseProcessGrid("2").status()),
+            "stencil: process grid '2' needs 2 or 3 entries like 8x8");
+}
+
+TEST(ArgParsersTest, Periodicity) {
+  EXPECT_THAT(*ParsePeriodic("1,0", 2), ElementsAre(true, false));
+  EXPECT_THAT(*ParsePeriodic("all", 3), ElementsAre(true, true, true));
+  EXPECT_THAT(*ParsePeriodic("none", 2), ElementsAre(false, false));
+  EXPECT_FALSE(ParsePeriodic("1,0", 3).ok());
+  EXPECT_FALSE(ParsePeriodic("none", 0).ok());
+  EXPECT_EQ(Message(ParsePeriodic("1,yes", 2).status()),
+            "stencil: periodic '1,yes': expected 0 or 1, found 'yes'");
+  EXPECT_EQ(Message(ParsePeriodic("1", 2).status()),
+            "stencil: periodic '1' has 1 entries, the grid 2");
+}
+
+TEST(ArgParsersTest, NumberLists) {
+  EXPECT_THAT(*ParseList<int32_t>("0,0, 1\t2", "clusters"),
+              ElementsAre(0, 0, 1, 2));
+  EXPECT_THAT(*ParseList<double>("10,1.5,,1e3", "bandwidth"),
+              ElementsAre(10, 1.5, 1000));
+  EXPECT_TRUE(ParseList<double>("", "bandwidth")->empty());
+  EXPECT_EQ(Message(ParseList<int32_t>("0,x", "clusters").status()),
+            "--clusters: expected a number, found 'x'");
+  EXPECT_FALSE(ParseList<double>("1,inf", "bandwidth").ok());
+  EXPECT_FALSE(ParseList<double>("1,2abc", "bandwidth").ok());
+}
+
+TEST(ArgParsersTest, SpeedsInlineOrFromAFile) {
+  EXPECT_TRUE(LoadSpeeds("")->empty());
+  EXPECT_THAT(*LoadSpeeds("8,1,1"), ElementsAre(8, 1, 1));
+  EXPECT_EQ(Message(LoadSpeeds("8,x").status()),
+            "--speeds:1: expected a positive speed, found 'x'");
+  const char* dir = std::getenv("TEST_TMPDIR");
+  const std::string path =
+      std::string(dir != nullptr ? dir : "/tmp") + "/speeds.txt";
+  std::FILE* f = std::fopen(path.c_str(), "w");
+  ASSERT_NE(f, nullptr);
+  std::fputs("# two fast, one slow\n4 4\n1\n", f);
+  std::fclose(f);
+  EXPECT_THAT(*LoadSpeeds(path), ElementsAre(4, 4, 1));
+}
+
+}  // namespace
+}  // namespace rankmap::cli

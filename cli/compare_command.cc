@@ -1,0 +1,37 @@
+#include "cli/compare_command.h"
+
+#include "absl/strings/str_format.h"
+#include "base/status_macros.h"
+#include "cli/comparison.h"
+#include "cli/outputs.h"
+#include "cli/progress.h"
+#include "core/mapping.h"
+#include "core/options.h"
+#include "models/channel_params.h"
+
+namespace rankmap::cli {
+
+absl::Status RunCompare(const CompareCommand& cmd, std::ostream& out) {
+  if (!cmd.model.empty())
+    RETURN_IF_ERROR(models::ParseModel(cmd.model).status());
+  ASSIGN_OR_RETURN(topology::Tree tree, LoadTree(cmd.inputs));
+  ASSIGN_OR_RETURN(graphs::CommGraph graph, LoadGraph(cmd.inputs));
+  ASSIGN_OR_RETURN(core::MappingOptions opts,
+                   core::MappingOptions::Preset(cmd.preset));
+  opts.seed = cmd.seed;
+  opts.threads = cmd.threads;
+  out << absl::StrFormat("%d processes, %d edges, %d leaves\n",
+                         graph.num_vertices(), graph.num_edges(),
+                         tree.num_leaves());
+  core::Mapping best;
+  {
+    Progress progress("comparing algorithms", cmd.quiet);
+    RETURN_IF_ERROR(
+        PrintComparison(tree, graph, opts, out, &best, cmd.model, cmd.params));
+  }
+  if (!cmd.svg.empty())
+    RETURN_IF_ERROR(WritePictures(cmd.svg, tree, graph, best, 1, out));
+  return absl::OkStatus();
+}
+
+}  // namespace rankmap::cli

@@ -1,0 +1,33 @@
+// `rankmap compare`: every algorithm and baseline on the same input, one table
+// (cli/comparison.h), optionally ranked by a model's predicted exchange time.
+#ifndef RANKMAP_CLI_COMPARE_COMMAND_H_
+#define RANKMAP_CLI_COMPARE_COMMAND_H_
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+
+#include "absl/status/status.h"
+#include "cli/inputs.h"
+
+namespace rankmap::cli {
+
+struct CompareCommand {
+  Inputs inputs;
+  std::string
+      model;  // empty, or rank by predicted time: hockney, lmo, hloggp, taulop
+  std::string params;  // model parameter file; empty: defaults per level
+  std::string preset = "default";
+  uint64_t seed = 1;
+  int32_t threads = 1;
+  std::string svg;  // pictures of the best mapping; empty: none
+  bool quiet = false;
+};
+
+// Prints the sizes of the input, then the table. Errors: bad inputs, preset or
+// model; bad input found by an algorithm; unwritable pictures.
+absl::Status RunCompare(const CompareCommand& cmd, std::ostream& out);
+
+}  // namespace rankmap::cli
+
+#endif  // RANKMAP_CLI_COMPARE_COMMAND_H_

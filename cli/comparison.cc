@@ -1,0 +1,118 @@
+#include "cli/comparison.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "cli/evaluation.h"
+#include "core/mapper.h"
+
+namespace rankmap::cli {
+namespace {
+
+struct Row {
+  std::string name;
+  absl::StatusOr<core::Mapping> mapping;
+  double j = 0.0;
+  double seconds = 0.0;
+};
+
+Row RunOne(const std::string& name, const topology::Tree& tree,
+           const graphs::CommGraph& graph, core::MappingOptions opts) {
+  Row row{name, absl::UnknownError("not run")};
+  const auto start = std::chrono::steady_clock::now();
+  row.mapping = core::Map(tree, graph, opts);
+  row.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
+  if (row.mapping.ok()) {
+    auto j = CheckedJ(tree, graph, *row.mapping, opts.imbalance);
+    if (!j.ok()) {
+      row.mapping = j.status();
+    } else {
+      row.j = *j;
+    }
+  }
+  return row;
+}
+
+}  // namespace
+
+absl::Status PrintComparison(const topology::Tree& tree,
+                             const graphs::CommGraph& graph,
+                             const core::MappingOptions& base,
+                             std::ostream& out, core::Mapping* best_mapping,
+                             const std::string& model,
+                             const std::string& params) {
+  std::vector<Row> rows;
+  std::vector<double> predicted;
+  double identity = 0.0;
+  for (const core::AlgorithmInfo& info : core::Algorithms()) {
+    core::MappingOptions opts = base;
+    opts.algorithm = info.algorithm;
+    rows.push_back(RunOne(std::string(info.name), tree, graph, opts));
+    Row& r = rows.back();
+    if (!r.mapping.ok()) {
+      if (r.mapping.status().code() == absl::StatusCode::kInvalidArgument)
+        return r.mapping.status();
+      predicted.push_back(INFINITY);
+      continue;
+    }
+    if (info.algorithm == core::Algorithm::kIdentity) identity = r.j;
+    if (model.empty()) {
+      predicted.push_back(r.j);
+      continue;
+    }
+    absl::StatusOr<double> t =
+        PredictExchange(model, params, tree, graph, *r.mapping);
+    if (!t.ok()) return t.status();
+    predicted.push_back(*t);
+  }
+  // Rank: by predicted time with a model, else keep the fixed order; the best
+  // row by the ranking quantity (J without a model).
+  std::vector<size_t> order(rows.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  if (!model.empty()) {
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+      return predicted[a] < predicted[b];
+    });
+  }
+  size_t best = 0;
+  for (size_t i = 1; i < rows.size(); ++i) {
+    if (predicted[i] < predicted[best]) best = i;
+  }
+  if (best_mapping != nullptr && rows[best].mapping.ok())
+    *best_mapping = *rows[best].mapping;
+  out << absl::StrFormat("%-13s %16s %12s %10s", "algorithm", "J",
+                         "vs identity", "vs best");
+  if (!model.empty())
+    out << absl::StrFormat(" %15s", absl::StrCat(model, " (s)"));
+  out << absl::StrFormat(" %9s\n", "time (s)");
+  for (size_t i : order) {
+    const Row& r = rows[i];
+    if (!r.mapping.ok()) {
+      out << absl::StrFormat("%-13s %s\n", r.name,
+                             std::string(r.mapping.status().message()));
+      continue;
+    }
+    const double vs_identity = identity > 0 ? r.j / identity : 1.0;
+    const double vs_best =
+        predicted[best] > 0 ? predicted[i] / predicted[best] : 1.0;
+    // With a model the time column is not last: keep it last so golden tests
+    // can mask it.
+    if (!model.empty()) {
+      out << absl::StrFormat("%-13s %16.6g %12.3f %10.3f %15.6g %9.3f\n",
+                             r.name, r.j, vs_identity, vs_best, predicted[i],
+                             r.seconds);
+    } else {
+      out << absl::StrFormat("%-13s %16.6g %12.3f %10.3f %9.3f\n", r.name, r.j,
+                             vs_identity, vs_best, r.seconds);
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace rankmap::cli

@@ -1,0 +1,35 @@
+// `rankmap eval`: validates a given mapping and reports J, hop-bytes, the most
+// loaded link, the volume crossing each tree level and, with a model, the
+// predicted time of one exchange.
+//
+//   EvalCommand cmd;
+//   cmd.inputs = ...;             // topology and communication graph
+//   cmd.mapping = "m.txt";        // plain format: leaf of process i on line i
+//   cmd.model = "hockney";
+//   RETURN_IF_ERROR(RunEval(cmd, std::cout));
+#ifndef RANKMAP_CLI_EVAL_COMMAND_H_
+#define RANKMAP_CLI_EVAL_COMMAND_H_
+
+#include <ostream>
+#include <string>
+
+#include "absl/status/status.h"
+#include "cli/inputs.h"
+
+namespace rankmap::cli {
+
+struct EvalCommand {
+  Inputs inputs;
+  std::string mapping;  // plain mapping file
+  std::string model;    // empty, hockney, lmo, hloggp, taulop
+  std::string params;   // model parameter file; empty: defaults per level
+};
+
+// With more processes than slots the mapping is checked as a partition (the
+// default imbalance) and only J is reported. Errors: bad inputs or model, no
+// mapping file, a mapping that fails validation (the message names the file).
+absl::Status RunEval(const EvalCommand& cmd, std::ostream& out);
+
+}  // namespace rankmap::cli
+
+#endif  // RANKMAP_CLI_EVAL_COMMAND_H_

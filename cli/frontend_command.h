@@ -1,0 +1,57 @@
+// `rankmap frontend`: writes the communication graph of an application
+// structure: SUMMA or Square-Corner matrix multiplication
+// (graphs/frontends/matrix_frontend.h) or a halo-exchanging stencil
+// (graphs/frontends/stencil.h).
+//
+//   FrontendCommand cmd;
+//   cmd.kind = "stencil";
+//   cmd.grid = "256x256x256";
+//   cmd.stencil = 7;
+//   cmd.procs = 512;
+//   cmd.output = "stencil512.grf";
+//   RETURN_IF_ERROR(RunFrontend(cmd, std::cout));
+#ifndef RANKMAP_CLI_FRONTEND_COMMAND_H_
+#define RANKMAP_CLI_FRONTEND_COMMAND_H_
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+
+#include "absl/status/status.h"
+
+namespace rankmap::cli {
+
+struct FrontendCommand {
+  std::string kind;  // summa | square-corner | stencil
+  std::string
+      output;  // graph file; format from its extension (or graph_format)
+  std::string graph_format = "auto";
+  std::string speeds;  // file of speeds, or an inline list "8,1,1"
+  // summa / square-corner
+  int64_t n = 0;
+  int64_t block = 1;
+  int32_t element_size = 8;
+  std::string partitioner = "column-dp";
+  std::string flow = "ring";
+  std::string link = "serial";
+  std::string shape = "hybrid";
+  std::string clusters;   // cluster of each processor, "0,0,1"
+  std::string bandwidth;  // cluster-pair bandwidths, row-major "10,1,1,10"
+  // stencil
+  std::string grid = "1024x1024";
+  int32_t stencil = 5;
+  int32_t halo = 1;
+  std::string periodic = "none";
+  int64_t procs = 0;
+  std::string proc_grid;
+  bool slabs = false;
+};
+
+// Prints the front end's report (sizes, volume), then writes the graph when
+// `output` is set. Errors: an unknown kind, bad flag values (the messages name
+// the flag), the front end's and the writer's.
+absl::Status RunFrontend(const FrontendCommand& cmd, std::ostream& out);
+
+}  // namespace rankmap::cli
+
+#endif  // RANKMAP_CLI_FRONTEND_COMMAND_H_

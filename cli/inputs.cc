@@ -1,0 +1,37 @@
+#include "cli/inputs.h"
+
+#include "absl/strings/str_cat.h"
+#include "base/status_macros.h"
+#include "graphs/graphs.h"
+#include "topology/topology.h"
+
+namespace rankmap::cli {
+
+absl::StatusOr<topology::Tree> LoadTree(const Inputs& in) {
+  topology::LoadOptions opts;
+  if (in.leaf == "core") {
+    opts.leaf = topology::LeafKind::kCore;
+  } else if (in.leaf != "pu") {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--leaf: expected pu or core, found '", in.leaf, "'"));
+  }
+  if (in.oversubscribe < 1) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--oversubscribe: expected a capacity >= 1, found ", in.oversubscribe));
+  }
+  opts.level_costs = in.level_costs;
+  opts.allowed_pus = in.allowed;
+  opts.capacity = in.oversubscribe;
+  return topology::LoadTopology(in.topology, opts);
+}
+
+absl::StatusOr<graphs::CommGraph> LoadGraph(const Inputs& in) {
+  if (in.comm.empty())
+    return absl::InvalidArgumentError(
+        "--comm: a communication graph file is required");
+  ASSIGN_OR_RETURN(graphs::GraphFormat format,
+                   graphs::ParseGraphFormat(in.comm_format));
+  return graphs::ReadGraphFile(in.comm, format);
+}
+
+}  // namespace rankmap::cli

@@ -1,0 +1,41 @@
+// What the commands read: the machine as a tree and the communication graph,
+// named by flags (see topology/topology.h and graphs/graphs.h for the accepted
+// forms).
+//
+//   ASSIGN_OR_RETURN(topology::Tree tree, LoadTree(cmd.inputs));
+//   ASSIGN_OR_RETURN(graphs::CommGraph graph, LoadGraph(cmd.inputs));
+#ifndef RANKMAP_CLI_INPUTS_H_
+#define RANKMAP_CLI_INPUTS_H_
+
+#include <cstdint>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "graphs/comm_graph.h"
+#include "topology/tree.h"
+
+namespace rankmap::cli {
+
+// Where processes run and who talks to whom.
+struct Inputs {
+  std::string topology =
+      "this";                 // see topology/topology.h for the accepted forms
+  std::string leaf = "pu";    // pu | core
+  std::string level_costs;    // "numa=100,pack=50"
+  std::string allowed;        // allowed PUs (hwloc list syntax of os indexes)
+  int32_t oversubscribe = 1;  // capacity per leaf
+  std::string comm;           // communication graph file
+  std::string comm_format = "auto";
+};
+
+// The tree of `topology` with its leaf kind, costs, allowed PUs and capacity.
+// Errors: a bad --leaf or --oversubscribe, or the topology loader's.
+absl::StatusOr<topology::Tree> LoadTree(const Inputs& in);
+
+// The graph in `comm`. Errors: no file given, an unknown format, or the
+// reader's (naming file and line).
+absl::StatusOr<graphs::CommGraph> LoadGraph(const Inputs& in);
+
+}  // namespace rankmap::cli
+
+#endif  // RANKMAP_CLI_INPUTS_H_

@@ -1,0 +1,61 @@
+#include "cli/map_command.h"
+
+#include <iostream>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "base/status_macros.h"
+#include "cli/evaluation.h"
+#include "cli/mapping_io.h"
+#include "cli/outputs.h"
+#include "cli/progress.h"
+#include "core/mapper.h"
+#include "core/mapping.h"
+#include "core/options.h"
+
+namespace rankmap::cli {
+
+absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
+  ASSIGN_OR_RETURN(topology::Tree tree, LoadTree(cmd.inputs));
+  ASSIGN_OR_RETURN(graphs::CommGraph graph, LoadGraph(cmd.inputs));
+  ASSIGN_OR_RETURN(core::MappingOptions opts,
+                   core::MappingOptions::Preset(cmd.preset));
+  ASSIGN_OR_RETURN(opts.algorithm, core::ParseAlgorithm(cmd.algorithm));
+  ASSIGN_OR_RETURN(MappingFormat format, ParseMappingFormat(cmd.format));
+  opts.seed = cmd.seed;
+  opts.threads = cmd.threads;
+  core::Mapping mapping;
+  {
+    Progress progress(
+        absl::StrCat("mapping ", graph.num_vertices(), " processes onto ",
+                     tree.num_leaves(), " leaves"),
+        cmd.quiet);
+    ASSIGN_OR_RETURN(mapping, core::Map(tree, graph, opts));
+  }
+  ASSIGN_OR_RETURN(const double j,
+                   CheckedJ(tree, graph, mapping, opts.imbalance));
+  const std::string text =
+      FormatMapping(tree, mapping, format, cmd.algorithm, j);
+  if (cmd.output.empty()) {
+    out << text;
+  } else {
+    RETURN_IF_ERROR(WriteText(cmd.output, text));
+    out << absl::StrFormat("%s: %d processes on %d leaves%s, J = %.6g",
+                           cmd.output, graph.num_vertices(), tree.num_leaves(),
+                           IsNToOne(tree, graph) ? " (n-to-1)" : "", j);
+    if (!IsNToOne(tree, graph)) {
+      const double id_j = core::ComputeJ(tree, graph, core::Slots(tree));
+      out << absl::StrFormat(" (identity %.6g, ratio %.3f)", id_j,
+                             id_j > 0 ? j / id_j : 1.0);
+    }
+    out << "\n";
+  }
+  if (!cmd.svg.empty()) {
+    RETURN_IF_ERROR(WritePictures(cmd.svg, tree, graph, mapping,
+                                  cmd.svg_group_depth,
+                                  cmd.output.empty() ? std::cerr : out));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace rankmap::cli

@@ -1,0 +1,44 @@
+// `rankmap map`: maps the processes of a communication graph onto a topology
+// and writes the mapping (plain, rankfile or JSON; cli/mapping_io.h), with
+// more processes than slots as an n-to-1 partition.
+//
+//   MapCommand cmd;
+//   cmd.inputs.topology = "tleaf 2 2 10 2 1";
+//   cmd.inputs.comm = "cycle4.edges";
+//   cmd.output = "m.txt";
+//   RETURN_IF_ERROR(RunMap(cmd, std::cout));  // "m.txt: 4 processes on ..."
+#ifndef RANKMAP_CLI_MAP_COMMAND_H_
+#define RANKMAP_CLI_MAP_COMMAND_H_
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+
+#include "absl/status/status.h"
+#include "cli/inputs.h"
+
+namespace rankmap::cli {
+
+struct MapCommand {
+  Inputs inputs;
+  std::string algorithm = "portfolio";
+  std::string preset = "default";
+  uint64_t seed = 1;
+  int32_t threads = 1;
+  std::string output;  // empty: stdout
+  std::string format = "plain";
+  std::string svg;  // heatmap + tree picture prefix; empty: none
+  int32_t svg_group_depth = 1;
+  bool quiet = false;
+};
+
+// Writes the mapping to `output`, or to `out` when `output` is empty. With an
+// output file, `out` gets one summary line (J, and against identity when
+// one-to-one) and the picture names; without one, the picture names go to
+// stderr so that `out` holds only the mapping. Errors: bad inputs, options or
+// format; a mapping that fails validation; unwritable files.
+absl::Status RunMap(const MapCommand& cmd, std::ostream& out);
+
+}  // namespace rankmap::cli
+
+#endif  // RANKMAP_CLI_MAP_COMMAND_H_
