@@ -67,6 +67,8 @@ ABSL_FLAG(int32_t, hetero, 8,
           "clusters, per-pair bandwidths), each with a stencil, a random and "
           "a clustered graph; 0: none");
 ABSL_FLAG(bool, meshes, true, "add the n-to-1 METIS mesh rows");
+ABSL_FLAG(bool, irregular, true,
+          "add the trees of irregular and prime arities (3, 5, 7, 12)");
 ABSL_FLAG(std::string, mesh_dir, "/usr/share/doc/libmetis-dev/examples/graphs",
           "where 4elt.graph, copter2.graph, mdual.graph live");
 ABSL_FLAG(bool, scale, false, "add the 1,048,576-process 3D stencil (slow)");
@@ -417,6 +419,17 @@ constexpr Size kSizes[] = {
     {8192, "4 32 1000 16 100 2 10 8 1", 128, 64, 32, 16, 16},
 };
 
+// Trees of irregular and prime arities (held out from the shapes above):
+// distances 1/11/111/... as above.
+constexpr Size kIrregularSizes[] = {
+    {140, "3 5 100 7 10 4 1", 10, 14, 4, 5, 7},
+    {243, "5 3 10000 3 1000 3 100 3 10 3 1", 9, 27, 9, 9, 3},
+    {375, "3 3 100 5 10 25 1", 15, 25, 5, 5, 15},
+    {720, "3 5 100 12 10 12 1", 24, 30, 8, 9, 10},
+    {1260, "4 3 1000 7 100 12 10 5 1", 35, 36, 9, 10, 14},
+    {1680, "4 7 1000 5 100 4 10 12 1", 40, 42, 10, 12, 14},
+};
+
 bool Has(const std::vector<std::string>& list, const std::string& x) {
   return std::find(list.begin(), list.end(), x) != list.end();
 }
@@ -451,28 +464,37 @@ int Main() {
   }
   std::printf("%-26s %-13s %14s %9s %9s %8s %8s\n", "instance", "algorithm",
               "J", "wall_s", "cpu_s", "J/scotch", "J/best");
-  for (const Size& s : kSizes) {
-    if (std::find(sizes.begin(), sizes.end(), s.n) == sizes.end()) continue;
+  auto run_size = [&](const Size& s, const std::string& group,
+                      const std::string& suffix) {
     const Tree tree = testing::MakeTleaf(s.tree);
     const std::vector<int32_t> perm = testing::RandomPermutation(s.n, seed + 6);
-    const std::string n = std::to_string(s.n);
+    const std::string n = std::to_string(s.n) + suffix;
+    auto run = [&](std::string name, CommGraph g) {
+      Instance in{std::move(name), tree, std::move(g)};
+      in.group = group;
+      bench.Run(in);
+    };
     if (Has(families, "stencil2d")) {
-      bench.Run({"stencil2d-" + n, tree,
-                 testing::Permute(testing::MakeGrid2D(s.r2, s.c2), perm)});
+      run("stencil2d-" + n,
+          testing::Permute(testing::MakeGrid2D(s.r2, s.c2), perm));
     }
     if (Has(families, "stencil3d")) {
-      bench.Run(
-          {"stencil3d-" + n, tree,
-           testing::Permute(testing::MakeGrid3D(s.x3, s.y3, s.z3), perm)});
+      run("stencil3d-" + n,
+          testing::Permute(testing::MakeGrid3D(s.x3, s.y3, s.z3), perm));
     }
     if (Has(families, "random")) {
-      bench.Run(
-          {"random4-" + n, tree, testing::MakeRandomGraph(s.n, 4, seed + 10)});
+      run("random4-" + n, testing::MakeRandomGraph(s.n, 4, seed + 10));
     }
     if (Has(families, "clustered")) {
-      bench.Run({"clustered-" + n, tree,
-                 testing::Permute(Clustered(s.n, seed + 4), perm)});
+      run("clustered-" + n, testing::Permute(Clustered(s.n, seed + 4), perm));
     }
+  };
+  for (const Size& s : kSizes) {
+    if (std::find(sizes.begin(), sizes.end(), s.n) != sizes.end())
+      run_size(s, "classic", "");
+  }
+  if (absl::GetFlag(FLAGS_irregular)) {
+    for (const Size& s : kIrregularSizes) run_size(s, "irregular", "-irr");
   }
   if (absl::GetFlag(FLAGS_network)) {
     const Tree net = NetworkTree();

@@ -25,8 +25,10 @@ using topology::Tree;
 
 enum class Mode { kOneToOne, kPartition };
 
-// Sweeps of pairwise FM between children priced by a pair-cost matrix.
+// Sweeps of pairwise FM between children.
 constexpr int32_t kKwayRounds = 4;
+// Nodes with more equidistant children than this skip the FM sweeps.
+constexpr int32_t kFmChildren = 8;
 
 // The children that receive processes (part p goes to kid[p]) and what each
 // receives.
@@ -185,7 +187,20 @@ class Splitter {
     const MetisGraph g = ToMetisGraph(sub, mode_ == Mode::kPartition);
     RETURN_IF_ERROR(SplitParts(g, t.parts, Attempts(node, g.num_vertices(), k),
                                Seed(node), part));
-    if (!tree_.has_pair_costs(node)) return absl::OkStatus();
+    if (!tree_.has_pair_costs(node)) {
+      // Equidistant children: pairwise FM on the cut (METIS's own refinement
+      // works before the repair to exact sizes; this one after it). Nodes of
+      // more than kFmChildren children skip it: k^2 pairs.
+      if (k <= kFmChildren) {
+        std::vector<double> cost(static_cast<size_t>(k) * k, 1.0), cap(k);
+        for (int32_t a = 0; a < k; ++a) {
+          cost[a * k + a] = 0.0;
+          cap[a] = t.parts.Capacity(a);
+        }
+        KwayRefine(g, cost, cap, mode_ == Mode::kOneToOne, kKwayRounds, part);
+      }
+      return absl::OkStatus();
+    }
     std::vector<double> cost(static_cast<size_t>(k) * k, 0.0);
     std::vector<int64_t> capacity(k);
     for (int32_t a = 0; a < k; ++a) {

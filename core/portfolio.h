@@ -2,7 +2,9 @@
 // multisection on the same input, the lower J kept (TreeMatch on ties).
 //
 // The multisection's result is always refined (when options.refine.enabled);
-// TreeMatch's only when, unrefined, it is within 2% of the refined
+// on graphs of up to 2048 processes the multisection is restarted with other
+// METIS seeds (4096 / n runs, at most 8) and the lowest J kept. TreeMatch's
+// result is refined only when, unrefined, it is within 2% of the refined
 // multisection's J: measured on the bench families (N = 64 to 8192), the
 // refined TreeMatch beat the refined multisection only on clustered patterns,
 // by at most 0.01%, and elsewhere trailed it by 2-90%; skipping the hopeless
