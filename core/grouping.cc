@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
+#include <set>
 #include <utility>
 
 namespace rankmap::core::internal {
@@ -102,6 +104,11 @@ int64_t Binomial(int64_t p, int64_t k, int64_t limit) {
 // ----------------------------------------------------------
 
 std::vector<int32_t> GreedyGroups(const Csr& c, int32_t k) {
+  return GreedyGroups(c, k, std::vector<char>(c.n, 0));
+}
+
+std::vector<int32_t> GreedyGroups(const Csr& c, int32_t k,
+                                  std::vector<char> assigned) {
   const int32_t p = c.n;
   std::vector<double> vol(p);
   for (int32_t u = 0; u < p; ++u) vol[u] = c.Volume(u);
@@ -109,7 +116,6 @@ std::vector<int32_t> GreedyGroups(const Csr& c, int32_t k) {
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(),
                    [&](int32_t a, int32_t b) { return vol[a] > vol[b]; });
-  std::vector<char> assigned(p, 0);
   std::vector<double> conn(p, 0.0);
   std::vector<int32_t> touched;
   std::vector<int32_t> members;
@@ -287,56 +293,178 @@ double ValueOf(const Csr& c, const std::vector<int32_t>& members, int32_t k) {
 
 }  // namespace
 
-std::vector<int32_t> PaperGroups(const Csr& c, int32_t k) {
+namespace {
+
+// Sparse candidates for levels too large to enumerate: for arity 2 every edge;
+// above, one group per unit grown greedily from it (the unit most connected to
+// the group joins next), without duplicates. Each candidate's value is exact.
+Candidates Bucketed(const Csr& c, int32_t k) {
+  Candidates cand;
+  cand.k = k;
   const int32_t p = c.n;
-  if (k == 1) {
-    std::vector<int32_t> id(p);
-    std::iota(id.begin(), id.end(), 0);
-    return id;
+  std::vector<double> vol(p);
+  for (int32_t u = 0; u < p; ++u) vol[u] = c.Volume(u);
+  if (k == 2) {
+    for (int32_t u = 0; u < p; ++u) {
+      for (int64_t a = c.xadj[u]; a < c.xadj[u + 1]; ++a) {
+        if (c.adj[a] <= u) continue;
+        cand.units.push_back(u);
+        cand.units.push_back(c.adj[a]);
+        cand.value.push_back(vol[u] + vol[c.adj[a]] - 2 * c.w[a]);
+      }
+    }
+    return cand;
   }
-  if (Binomial(p, k, kCandidateLimit) > kCandidateLimit)
-    return GreedyGroups(c, k);
-  const Candidates cand = Enumerate(c, k);
+  std::vector<double> conn(p, 0.0);
+  std::vector<char> in(p, 0);
+  std::vector<int32_t> touched, group;
+  std::set<std::vector<int32_t>> seen;
+  for (int32_t s = 0; s < p; ++s) {
+    if (c.xadj[s] == c.xadj[s + 1]) continue;  // padding and silent units
+    group.assign(1, s);
+    in[s] = 1;
+    double inside = 0.0;
+    auto absorb = [&](int32_t u) {
+      for (int64_t a = c.xadj[u]; a < c.xadj[u + 1]; ++a) {
+        const int32_t v = c.adj[a];
+        if (in[v]) continue;
+        if (conn[v] == 0.0) touched.push_back(v);
+        conn[v] += c.w[a];
+      }
+    };
+    absorb(s);
+    while (static_cast<int32_t>(group.size()) < k) {
+      int32_t best = -1;
+      for (int32_t v : touched) {
+        if (!in[v] && (best < 0 || conn[v] > conn[best] ||
+                       (conn[v] == conn[best] && v < best))) {
+          best = v;
+        }
+      }
+      if (best < 0) break;  // the component is smaller than k
+      inside += conn[best];
+      group.push_back(best);
+      in[best] = 1;
+      absorb(best);
+    }
+    for (int32_t v : touched) conn[v] = 0.0;
+    touched.clear();
+    for (int32_t u : group) in[u] = 0;
+    if (static_cast<int32_t>(group.size()) < k) continue;
+    std::vector<int32_t> key = group;
+    std::sort(key.begin(), key.end());
+    if (!seen.insert(key).second) continue;
+    double v = 0.0;
+    for (int32_t u : key) v += vol[u];
+    cand.units.insert(cand.units.end(), key.begin(), key.end());
+    cand.value.push_back(v - 2 * inside);
+  }
+  return cand;
+}
+
+// The candidates' order by the heuristic, and the grouping it gives: the
+// greedy maximal independent set in that order (largest value last: the
+// shortest prefix of the value order holding a full grouping), completed by
+// greedy growth when sparse candidates cannot cover every unit.
+std::vector<int32_t> IndependentSet(const Csr& c, const Candidates& cand,
+                                    int32_t k, bool complete,
+                                    IndependentSetOrder order) {
+  const int32_t p = c.n;
   std::vector<int64_t> by_value(cand.size());
   std::iota(by_value.begin(), by_value.end(), 0);
   std::stable_sort(by_value.begin(), by_value.end(), [&](int64_t a, int64_t b) {
     return cand.value[a] < cand.value[b];
   });
-  // Weighted degree in the incompatibility graph: mean value of the candidates
-  // sharing a unit.
-  std::vector<double> unit_sum(p, 0.0);
-  std::vector<int64_t> unit_count(p, 0);
-  for (int64_t r = 0; r < cand.size(); ++r) {
-    for (int32_t i = 0; i < k; ++i) {
-      unit_sum[cand.at(r)[i]] += cand.value[r];
-      ++unit_count[cand.at(r)[i]];
+  std::vector<int32_t> members;
+  switch (order) {
+    case IndependentSetOrder::kSmallestValueFirst:
+      members = GreedyIndependentSet(cand, p, by_value);
+      break;
+    case IndependentSetOrder::kLargestValueLast:
+      // Sparse candidates rarely hold an exact cover of every unit, and a
+      // greedy cover of a prefix is the smallest-first set: only complete
+      // candidate lists run the budgeted exact-cover search.
+      if (complete) members = PrefixCover(cand, p, by_value).Solve();
+      if (members.empty()) members = GreedyIndependentSet(cand, p, by_value);
+      break;
+    case IndependentSetOrder::kLargestWeightedDegreeFirst: {
+      // Weighted degree as Kako et al. define it for the independent-set
+      // greedy: the mean value of the candidates a candidate excludes,
+      // relative to its own value. (The plain mean picks the groups of the
+      // heaviest units first: (1,2)(5,6)(0,4)(3,7) on the paper's matrix.)
+      std::vector<double> unit_sum(p, 0.0);
+      std::vector<int64_t> unit_count(p, 0);
+      for (int64_t r = 0; r < cand.size(); ++r) {
+        for (int32_t i = 0; i < k; ++i) {
+          unit_sum[cand.at(r)[i]] += cand.value[r];
+          ++unit_count[cand.at(r)[i]];
+        }
+      }
+      std::vector<double> degree(cand.size());
+      for (int64_t r = 0; r < cand.size(); ++r) {
+        double sum = -k * cand.value[r];
+        int64_t cnt = -k;
+        for (int32_t i = 0; i < k; ++i) {
+          sum += unit_sum[cand.at(r)[i]];
+          cnt += unit_count[cand.at(r)[i]];
+        }
+        const double mean = cnt > 0 ? sum / cnt : 0.0;
+        degree[r] = cand.value[r] > 0 ? mean / cand.value[r]
+                                      : std::numeric_limits<double>::infinity();
+      }
+      std::vector<int64_t> by_degree(cand.size());
+      std::iota(by_degree.begin(), by_degree.end(), 0);
+      std::stable_sort(
+          by_degree.begin(), by_degree.end(),
+          [&](int64_t a, int64_t b) { return degree[a] > degree[b]; });
+      members = GreedyIndependentSet(cand, p, by_degree);
+      break;
     }
   }
-  std::vector<double> degree(cand.size());
-  for (int64_t r = 0; r < cand.size(); ++r) {
-    double s = -k * cand.value[r];
-    int64_t cnt = -k;
-    for (int32_t i = 0; i < k; ++i) {
-      s += unit_sum[cand.at(r)[i]];
-      cnt += unit_count[cand.at(r)[i]];
-    }
-    degree[r] = cnt > 0 ? s / cnt : 0.0;
+  if (static_cast<int32_t>(members.size()) < p) {
+    std::vector<char> assigned(p, 0);
+    for (int32_t u : members) assigned[u] = 1;
+    std::vector<int32_t> rest = GreedyGroups(c, k, std::move(assigned));
+    members.insert(members.end(), rest.begin(), rest.end());
   }
-  std::vector<int64_t> by_degree(cand.size());
-  std::iota(by_degree.begin(), by_degree.end(), 0);
-  std::stable_sort(by_degree.begin(), by_degree.end(),
-                   [&](int64_t a, int64_t b) { return degree[a] > degree[b]; });
+  return members;
+}
 
-  std::vector<int32_t> best = GreedyIndependentSet(cand, p, by_value);
-  double best_value = ValueOf(c, best, k);
-  for (std::vector<int32_t> other :
-       {PrefixCover(cand, p, by_value).Solve(),
-        GreedyIndependentSet(cand, p, by_degree)}) {
-    if (static_cast<int32_t>(other.size()) != p) continue;
-    const double v = ValueOf(c, other, k);
-    if (v < best_value) {
+}  // namespace
+
+bool EnumerationFits(int32_t p, int32_t k) {
+  return p <= kEnumerateUnits &&
+         Binomial(p, k, kCandidateLimit) <= kCandidateLimit;
+}
+
+std::vector<int32_t> PaperGroupsBy(const Csr& c, int32_t k,
+                                   IndependentSetOrder order) {
+  if (k == 1) {
+    std::vector<int32_t> id(c.n);
+    std::iota(id.begin(), id.end(), 0);
+    return id;
+  }
+  const bool complete = EnumerationFits(c.n, k);
+  const Candidates cand = complete ? Enumerate(c, k) : Bucketed(c, k);
+  return IndependentSet(c, cand, k, complete, order);
+}
+
+std::vector<int32_t> PaperGroups(const Csr& c, int32_t k) {
+  if (k == 1)
+    return PaperGroupsBy(c, k, IndependentSetOrder::kSmallestValueFirst);
+  const bool complete = EnumerationFits(c.n, k);
+  const Candidates cand = complete ? Enumerate(c, k) : Bucketed(c, k);
+  std::vector<int32_t> best;
+  double best_value = 0.0;
+  for (IndependentSetOrder order :
+       {IndependentSetOrder::kSmallestValueFirst,
+        IndependentSetOrder::kLargestValueLast,
+        IndependentSetOrder::kLargestWeightedDegreeFirst}) {
+    std::vector<int32_t> members = IndependentSet(c, cand, k, complete, order);
+    const double v = ValueOf(c, members, k);
+    if (best.empty() || v < best_value) {
       best_value = v;
-      best = std::move(other);
+      best = std::move(members);
     }
   }
   return best;
@@ -580,8 +708,7 @@ std::vector<int32_t> GroupDirect(const Csr& c, int32_t k,
     if (c.n <= kExactPairLimit) best = ExactGroups(c, 2, std::move(best));
   } else {
     best = PaperGroups(c, k);
-    if (extended && k > 1 &&
-        Binomial(c.n, k, kCandidateLimit) <= kCandidateLimit) {
+    if (extended && k > 1) {
       std::vector<int32_t> greedy = GreedyGroups(c, k);
       if (InternalWeight(c, greedy, k) > InternalWeight(c, best, k))
         best = std::move(greedy);

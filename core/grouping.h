@@ -23,6 +23,9 @@ namespace rankmap::core {
 // Candidate groups are enumerated (paper mode) only when C(p, k) is at most
 // this.
 inline constexpr int64_t kCandidateLimit = 20000;
+// Levels enumerate every k-subset only up to this many units (the candidate
+// matrix is p x p).
+inline constexpr int32_t kEnumerateUnits = 256;
 // Levels with more units than this are grouped only through split arities when
 // split_arities is on (the direct greedy growth of big groups is skipped
 // there).
@@ -69,15 +72,30 @@ double InternalWeight(const Csr& c, const std::vector<int32_t>& members,
 // C(p, k), saturating at limit + 1.
 int64_t Binomial(int64_t p, int64_t k, int64_t limit);
 
-// Greedy growth (large levels): each group starts at the heaviest unassigned
-// unit and repeatedly adds the unassigned unit most connected to the group
-// (zero-traffic units last). O(m * k).
+// Greedy growth: each group starts at the heaviest unassigned unit and
+// repeatedly adds the unassigned unit most connected to the group
+// (zero-traffic units last). O(m * k). With `assigned`, only the units not
+// marked are grouped (their members are returned).
 std::vector<int32_t> GreedyGroups(const Csr& c, int32_t k);
-// The paper: when C(p, k) <= kCandidateLimit every k-subset is a candidate and
-// the minimum-weight maximal independent set of the incompatibility graph is
-// built by the three greedy orders (smallest value first; largest value last;
-// largest weighted degree first), the best kept; larger levels use
-// GreedyGroups.
+std::vector<int32_t> GreedyGroups(const Csr& c, int32_t k,
+                                  std::vector<char> assigned);
+
+// The paper's three greedy orders for the minimum-weight maximal independent
+// set of the incompatibility graph of the candidate groups.
+enum class IndependentSetOrder {
+  kSmallestValueFirst,
+  kLargestValueLast,  // the shortest prefix of the value order that covers
+  kLargestWeightedDegreeFirst,
+};
+// True when every k-subset of p units is a candidate: p <= kEnumerateUnits
+// and C(p, k) <= kCandidateLimit. Larger levels use sparse candidates: every
+// edge for arity 2, else one group grown from each unit.
+bool EnumerationFits(int32_t p, int32_t k);
+// The paper's grouping with one order (completed by GreedyGroups when sparse
+// candidates cannot cover every unit).
+std::vector<int32_t> PaperGroupsBy(const Csr& c, int32_t k,
+                                   IndependentSetOrder order);
+// The best of the three orders (the paper keeps the best).
 std::vector<int32_t> PaperGroups(const Csr& c, int32_t k);
 // Branch and bound over all groupings of c by k, started from (and never worse
 // than) `start`; optimal unless its node budget runs out.

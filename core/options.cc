@@ -59,7 +59,6 @@ absl::StatusOr<MappingOptions> MappingOptions::Preset(std::string_view name) {
   if (name == "default") return o;
   if (name == "fast") {
     o.algorithm = Algorithm::kTreeMatch;
-    o.treematch.exact_pairing = false;
     o.refine.swap_rounds = 2;
     o.refine.greedy_sweeps = 2;
     o.refine.fm_passes = 2;

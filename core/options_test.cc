@@ -43,7 +43,7 @@ TEST(OptionsTest, PresetsSetTheirFields) {
   EXPECT_EQ(def.refine.swap_rounds, 8);
   const MappingOptions fast = MappingOptions::Preset("fast").value();
   EXPECT_EQ(fast.algorithm, Algorithm::kTreeMatch);
-  EXPECT_FALSE(fast.treematch.exact_pairing);
+  EXPECT_TRUE(fast.treematch.exact_pairing);  // heavy-edge pairing
   EXPECT_EQ(fast.refine.swap_rounds, 2);
   EXPECT_EQ(fast.refine.fm_passes, 2);
   // The strong preset spends more METIS effort and refinement than default.

@@ -15,15 +15,18 @@
 //   its group is the child rank it gets, so a process's slot is the mixed-radix
 //   number of its positions.
 // Grouping of p units into groups of k (value of a group = traffic leaving it):
-//   * paper (always available): when C(p, k) <= kCandidateLimit, every
-//     k-subset is a candidate, and the minimum-weight maximal independent set
-//     of the incompatibility graph is built by the paper's three greedy orders
-//     (smallest value first; largest value last, i.e. the shortest prefix of
-//     the value order that still holds a full grouping; largest weighted
-//     degree first), keeping the best. Larger levels use greedy growth: each
-//     group starts at the heaviest unassigned unit and repeatedly adds the
-//     unassigned unit most connected to the group (zero-traffic units last).
-//     This switch is what keeps the paper's algorithm affordable.
+//   * paper (always available): candidate groups and the minimum-weight
+//     maximal independent set of their incompatibility graph, built by the
+//     paper's three greedy orders (smallest value first; largest value last,
+//     i.e. the shortest prefix of the value order that still holds a full
+//     grouping; largest weighted degree first), the best kept. Levels of at
+//     most 256 units with C(p, k) <= 20,000 enumerate every k-subset; larger
+//     levels take sparse candidates (every edge for arity 2, one group grown
+//     from each unit above) and complete what they cannot cover by greedy
+//     growth (core/grouping.h).
+//   * extensions (any of the switches below on): greedy growth of whole
+//     groups is also tried at every level and the grouping that leaves less
+//     traffic kept.
 //   * exact_pairing (k = 2): heavy-edge matching followed by 2-opt re-pairing
 //     passes (a, b)(c, d) -> (a, c)(b, d); for p <= kExactPairLimit also a
 //     branch-and-bound perfect matching seeded with that result (optimal
