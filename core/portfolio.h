@@ -11,8 +11,10 @@
 // refinements is what brings the default preset under Scotch's time at N =
 // 4096 and 8192. With options.threads >= 2 TreeMatch (and its speculative
 // refinement) runs beside the multisection; the result does not depend on the
-// thread count. Inputs of at most 9 processes are then searched exactly
-// (core/exact_map.h).
+// thread count. Options with more effort than the default (metis_effort,
+// refine.swap_rounds: the strong preset) also run the default's portfolio and
+// keep the better, so spending more never returns a worse mapping. Inputs of
+// at most 9 processes are then searched exactly (core/exact_map.h).
 //
 //   ASSIGN_OR_RETURN(Mapping m, PortfolioMap(tree, graph, MappingOptions{}));
 #ifndef RANKMAP_CORE_PORTFOLIO_H_

@@ -57,3 +57,55 @@ TEST(PortfolioTest, DirectCallEqualsMap) {
 
 }  // namespace
 }  // namespace rankmap::core
+
+namespace rankmap::core {
+namespace {
+
+// Bench-like families (shuffled stencils, random, clique chains) on the
+// bench's 64- and 256-leaf trees (three seeds, one at 256): the strong preset
+// never
+// returns a worse mapping than the default for the same inputs and seed.
+TEST(PortfolioTest, StrongIsNeverWorseThanDefault) {
+  const MappingOptions def = MappingOptions::Preset("default").value();
+  const MappingOptions strong = MappingOptions::Preset("strong").value();
+  for (const char* levels :
+       {"4 2 1000 2 100 2 10 8 1", "4 4 1000 4 100 2 10 8 1"}) {
+    const topology::Tree t = testing::MakeTleaf(levels);
+    const int32_t n = t.num_leaves();
+    const int32_t side = n == 64 ? 8 : 16;
+    for (uint64_t seed : {1, 2, 3}) {
+      if (n > 64 && seed > 1) break;  // one seed at 256: strong is slow
+      const std::vector<int32_t> perm = testing::RandomPermutation(n, seed);
+      for (const graphs::CommGraph& g :
+           {testing::Permute(testing::MakeGrid2D(side, n / side), perm),
+            testing::Permute(testing::MakeGrid3D(4, 4, n / 16), perm),
+            testing::MakeRandomGraph(n, 4, seed),
+            testing::Permute(testing::MakeCliqueChain(n / 16, 16, 10, 1),
+                             perm)}) {
+        MappingOptions a = def, b = strong;
+        a.seed = b.seed = seed;
+        const double j_def = ComputeJ(t, g, Map(t, g, a).value());
+        const double j_strong = ComputeJ(t, g, Map(t, g, b).value());
+        EXPECT_LE(j_strong, j_def) << levels << " seed " << seed;
+      }
+    }
+  }
+}
+
+// The fast preset runs TreeMatch alone: the same mapping as algorithm tm
+// with its options, and not the default's portfolio on a shuffled stencil.
+TEST(PortfolioTest, FastRunsTreeMatchAloneNotThePortfolio) {
+  const topology::Tree t = testing::MakeTleaf("4 4 1000 4 100 2 10 8 1");
+  const graphs::CommGraph g = testing::Permute(
+      testing::MakeGrid2D(16, 16), testing::RandomPermutation(256, 7));
+  const MappingOptions fast = MappingOptions::Preset("fast").value();
+  ASSERT_EQ(fast.algorithm, Algorithm::kTreeMatch);
+  const Mapping m_fast = Map(t, g, fast).value();
+  const Mapping m_default = Map(t, g, MappingOptions{}).value();
+  EXPECT_NE(m_fast, m_default);
+  // On a shuffled stencil the portfolio's multisection wins clearly.
+  EXPECT_LT(ComputeJ(t, g, m_default), ComputeJ(t, g, m_fast));
+}
+
+}  // namespace
+}  // namespace rankmap::core
