@@ -20,7 +20,10 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
   ASSIGN_OR_RETURN(graphs::CommGraph graph, LoadGraph(cmd.inputs));
   ASSIGN_OR_RETURN(core::MappingOptions opts,
                    core::MappingOptions::Preset(cmd.preset));
-  ASSIGN_OR_RETURN(opts.algorithm, core::ParseAlgorithm(cmd.algorithm));
+  // The preset sets defaults; an explicit --algorithm wins.
+  if (!cmd.algorithm.empty()) {
+    ASSIGN_OR_RETURN(opts.algorithm, core::ParseAlgorithm(cmd.algorithm));
+  }
   ASSIGN_OR_RETURN(MappingFormat format, ParseMappingFormat(cmd.format));
   opts.seed = cmd.seed;
   opts.threads = cmd.threads;
@@ -34,8 +37,8 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
   }
   ASSIGN_OR_RETURN(const double j,
                    CheckedJ(tree, graph, mapping, opts.imbalance));
-  const std::string text =
-      FormatMapping(tree, mapping, format, cmd.algorithm, j);
+  const std::string text = FormatMapping(
+      tree, mapping, format, core::AlgorithmName(opts.algorithm), j);
   if (cmd.output.empty()) {
     out << text;
   } else {

@@ -21,7 +21,7 @@ namespace rankmap::cli {
 
 struct MapCommand {
   Inputs inputs;
-  std::string algorithm = "portfolio";
+  std::string algorithm;  // empty: the preset's (portfolio for default)
   std::string preset = "default";
   uint64_t seed = 1;
   int32_t threads = 1;

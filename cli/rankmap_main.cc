@@ -36,9 +36,13 @@ ABSL_FLAG(std::string, comm_format, "auto",
           "auto | mat | grf | metis | mtx | edges");
 // The names come from core's table (absl evaluates a non-constant help text
 // when help is printed).
-ABSL_FLAG(std::string, algorithm, "portfolio",
-          rankmap::core::AlgorithmNameList());
-ABSL_FLAG(std::string, preset, "default", "fast | default | strong");
+ABSL_FLAG(std::string, algorithm, "",
+          rankmap::core::AlgorithmNameList() +
+              " (default: the preset's: portfolio, or tm for fast; an "
+              "explicit --algorithm wins over the preset)");
+ABSL_FLAG(std::string, preset, "default",
+          "fast | default | strong: sets the algorithm and effort; "
+          "--algorithm, if given, replaces the preset's algorithm only");
 ABSL_FLAG(uint64_t, seed, 1, "random seed (same seed, same result)");
 ABSL_FLAG(int32_t, threads, 1, "worker threads (results do not depend on it)");
 ABSL_FLAG(std::string, output, "",

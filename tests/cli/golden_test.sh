@@ -63,6 +63,18 @@ j_eval=$("$rankmap" eval --topology "$data/paper12.tleaf" --comm "$data/treematc
 [ -n "$j_map" ] && [ "$j_map" = "$j_eval" ] || fail "treematch8: map J '$j_map' != eval J '$j_eval'"
 [ "$(sort -n "$tmp/tm.map" | uniq | wc -l)" -eq 8 ] || fail "treematch8: mapping is not one-to-one"
 
+# Presets set defaults, an explicit --algorithm wins: fast runs tm, and
+# fast with --algorithm multisection runs the multisection.
+for pair in "fast::tm" "default::portfolio" "fast:multisection:multisection" \
+            "strong:identity:identity"; do
+  IFS=: read -r preset algo want <<<"$pair"
+  "$rankmap" map --topology "$data/paper12.tleaf" --comm "$data/treematch8.mat" \
+    --format json --preset "$preset" ${algo:+--algorithm "$algo"} >"$tmp/p.json" 2>&1 ||
+    fail "preset $preset algorithm '$algo': $(cat "$tmp/p.json")"
+  grep -q "\"algorithm\": \"$want\"" "$tmp/p.json" ||
+    fail "preset $preset algorithm '$algo': expected $want in $(cat "$tmp/p.json")"
+done
+
 # Pictures: both files written and well formed enough to hold the SVG root.
 "$rankmap" map --topology "$t4" --comm "$data/cycle4.edges" --output "$tmp/m.txt" \
   --svg "$tmp/pic" >/dev/null 2>&1 || fail "map --svg"
