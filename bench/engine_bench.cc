@@ -6,7 +6,7 @@
 //   ./bazelw run -c opt //bench:engine_bench -- --sizes=64,256 \
 //       --families=stencil2d,clustered
 //   # adds the 1,048,576-process case:
-//   ./bazelw run -c opt //bench:engine_bench -- --scale
+//   ./bazelw run -c opt //bench:engine_bench -- --scale=1m,8m
 //   # ablation: each extension switched off (or on) alone:
 //   ./bazelw run -c opt //bench:engine_bench -- --meshes=false \
 //       --algorithms=tm,tm-no-exact,tm-no-split,tm-no-refine,tm+exhaustive,\
@@ -30,6 +30,7 @@
 #include <cstdio>
 #include <cstring>
 #include <ctime>
+#include <sys/resource.h>
 #include <fstream>
 #include <map>
 #include <optional>
@@ -71,7 +72,9 @@ ABSL_FLAG(bool, irregular, true,
           "add the trees of irregular and prime arities (3, 5, 7, 12)");
 ABSL_FLAG(std::string, mesh_dir, "/usr/share/doc/libmetis-dev/examples/graphs",
           "where 4elt.graph, copter2.graph, mdual.graph live");
-ABSL_FLAG(bool, scale, false, "add the 1,048,576-process 3D stencil (slow)");
+ABSL_FLAG(std::string, scale, "",
+          "add shuffled 3D stencils at scale: 1m (1,048,576 processes), 8m "
+          "(8,388,608); comma-separated; each reports the peak RSS");
 ABSL_FLAG(int32_t, mpipp_max_n, 4096, "skip MPIPP above this many processes");
 ABSL_FLAG(uint64_t, seed, 1, "seed of the generators and of the mappers");
 ABSL_FLAG(std::string, j_out, "",
@@ -554,10 +557,19 @@ int Main() {
       }
     }
   }
-  if (absl::GetFlag(FLAGS_scale)) {
-    // 128 x 128 x 64 = 1,048,576 processes on 64 switches x 64 nodes x 16 x 16
-    // cores.
-    const Tree big = testing::MakeTleaf("4 64 1000 64 100 16 10 16 1");
+  for (const std::string& which : SplitList(absl::GetFlag(FLAGS_scale))) {
+    // Shuffled 3D stencils on Fugaku-class trees: 1m = 128 x 128 x 64 on
+    // 64 x 64 x 4 x 64 leaves, 8m = 256 x 256 x 128 on 512 x 64 x 4 x 64.
+    const bool eight = which == "8m";
+    if (!eight && which != "1m") {
+      std::fprintf(stderr, "--scale: unknown case '%s' (1m, 8m)\n",
+                   which.c_str());
+      return 2;
+    }
+    const Tree big = testing::MakeTleaf(eight ? "4 512 1000 64 100 4 10 64 1"
+                                              : "4 64 1000 64 100 4 10 64 1");
+    const int32_t x = eight ? 256 : 128, y = eight ? 256 : 128,
+                  z = eight ? 128 : 64;
     // Only the engine's scalable strategies (those of --algorithms among them).
     std::vector<std::string> scalable;
     for (const std::string& a : SplitList(absl::GetFlag(FLAGS_algorithms))) {
@@ -569,7 +581,15 @@ int Main() {
     scale.set_seed(seed);
     scale.set_threads(absl::GetFlag(FLAGS_threads));
     scale.set_j_out(j_out);
-    scale.Run({"stencil3d-1048576", big, testing::MakeGrid3D(128, 128, 64)});
+    const int32_t n = x * y * z;
+    scale.Run({"stencil3d-" + std::to_string(n), big,
+               testing::Permute(testing::MakeGrid3D(x, y, z),
+                                testing::RandomPermutation(n, seed + 6))});
+    rusage usage;
+    getrusage(RUSAGE_SELF, &usage);
+    std::printf("%-26s peak RSS of the process so far: %ld MiB\n",
+                ("stencil3d-" + std::to_string(n)).c_str(),
+                usage.ru_maxrss / 1024);
     if (scale.failed()) return 1;
   }
   bench.Summary();

@@ -92,4 +92,25 @@ absl::StatusOr<Mapping> Map(const topology::Tree& tree,
   return absl::InternalError("map: unknown algorithm");
 }
 
+absl::StatusOr<Mapping> Map(const topology::Tree& tree,
+                            const graphs::CommGraph& graph,
+                            const MappingOptions& options,
+                            const SlotClasses& classes) {
+  const int32_t n = graph.num_vertices();
+  if (absl::Status s = ValidateSlotClasses(tree, n, classes); !s.ok()) return s;
+  if (n > tree.Capacity(tree.root())) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("map: slot classes need one slot per process; ", n,
+                     " processes on ", tree.Capacity(tree.root()), " slots"));
+  }
+  absl::StatusOr<Mapping> m = Map(tree, graph, options);
+  if (!m.ok()) return m;
+  RepairToClasses(tree, graph, classes, &*m);
+  if (options.refine.enabled)
+    RefineMapping(tree, graph, options.refine.swap_rounds, &*m, &classes);
+  if (absl::Status s = CheckClasses(classes, *m); !s.ok())
+    return absl::InternalError(s.message());
+  return m;
+}
+
 }  // namespace rankmap::core

@@ -30,6 +30,7 @@
 #include "absl/status/statusor.h"
 #include "core/mapping.h"
 #include "core/options.h"
+#include "core/slot_classes.h"
 #include "graphs/comm_graph.h"
 #include "topology/tree.h"
 
@@ -40,6 +41,17 @@ namespace rankmap::core {
 absl::StatusOr<Mapping> Map(const topology::Tree& tree,
                             const graphs::CommGraph& graph,
                             const MappingOptions& options);
+
+// Map with slot classes (core/slot_classes.h): every process with a class
+// ends on a leaf of its class. The strategy's mapping is repaired to the
+// classes (each misplaced process to the nearest free leaf of its class) and
+// refined with class-preserving swaps and moves. Errors: Map's, classes that
+// do not fit (ValidateSlotClasses), more processes than slots (classes are for
+// one-to-one mappings).
+absl::StatusOr<Mapping> Map(const topology::Tree& tree,
+                            const graphs::CommGraph& graph,
+                            const MappingOptions& options,
+                            const SlotClasses& classes);
 
 // The algorithm Map runs for these inputs: options.algorithm, except on n-to-1
 // inputs (more processes than slots), where every algorithm but kScotch runs

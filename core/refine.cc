@@ -24,7 +24,8 @@ constexpr int32_t kHugeGraph = 1 << 18;
 
 // Swap refinement of single processes (the finest level).
 void RefineVertices(const topology::Tree& tree, const graphs::CommGraph& graph,
-                    int32_t swap_rounds, Mapping* mapping) {
+                    int32_t swap_rounds, Mapping* mapping,
+                    const SlotClasses* classes) {
   const VertexId n = graph.num_vertices();
   if (n < 2 || swap_rounds <= 0) return;
   Placement place(tree, graph, mapping);
@@ -100,7 +101,8 @@ void RefineVertices(const topology::Tree& tree, const graphs::CommGraph& graph,
         for (LeafId l = begin; l < end; ++l) {
           if (stamp[l] == visit) continue;
           stamp[l] = visit;
-          if (place.HasRoom(l)) {
+          if (place.HasRoom(l) &&
+              (classes == nullptr || classes->Allowed(u, l))) {
             const double g = place.MoveGain(u, l);
             if (g > best_gain) {
               best_gain = g;
@@ -109,6 +111,10 @@ void RefineVertices(const topology::Tree& tree, const graphs::CommGraph& graph,
             }
           }
           for (VertexId v : place.Occupants(l)) {
+            if (classes != nullptr &&
+                (!classes->Allowed(u, l) || !classes->Allowed(v, lu))) {
+              continue;
+            }
             const double g = place.SwapGain(u, v);
             if (g > best_gain) {
               best_gain = g;
@@ -186,7 +192,7 @@ void RefineLevel(const topology::Tree& tree, const graphs::CommGraph& graph,
   if (!q.ok()) return;
   Mapping perm(units);
   std::iota(perm.begin(), perm.end(), 0);
-  RefineVertices(*cut, *q, swap_rounds, &perm);
+  RefineVertices(*cut, *q, swap_rounds, &perm, nullptr);
   for (VertexId u = 0; u < n; ++u) {
     const LeafId l = (*mapping)[u];
     (*mapping)[u] = perm[l / span] * span + l % span;
@@ -203,10 +209,11 @@ bool UniformCapacity(const topology::Tree& tree) {
 }  // namespace
 
 void RefineMapping(const topology::Tree& tree, const graphs::CommGraph& graph,
-                   int32_t swap_rounds, Mapping* mapping) {
+                   int32_t swap_rounds, Mapping* mapping,
+                   const SlotClasses* classes) {
   if (graph.num_vertices() < 2 || swap_rounds <= 0) return;
   // Coarse to fine: whole subtrees first, then single processes.
-  if (UniformCapacity(tree)) {
+  if (UniformCapacity(tree) && classes == nullptr) {
     const int32_t level_rounds = graph.num_vertices() > kHugeGraph
                                      ? std::min(swap_rounds, 2)
                                      : swap_rounds;
@@ -214,7 +221,7 @@ void RefineMapping(const topology::Tree& tree, const graphs::CommGraph& graph,
       RefineLevel(tree, graph, level_rounds, d, mapping);
     }
   }
-  RefineVertices(tree, graph, swap_rounds, mapping);
+  RefineVertices(tree, graph, swap_rounds, mapping, classes);
 }
 
 }  // namespace rankmap::core

@@ -22,6 +22,7 @@
 #include <cstdint>
 
 #include "core/mapping.h"
+#include "core/slot_classes.h"
 #include "graphs/comm_graph.h"
 #include "topology/tree.h"
 
@@ -32,8 +33,11 @@ namespace rankmap::core {
 // round finds no improving move. Never raises J. Requires a valid mapping for
 // (tree, graph). Time O(rounds * n * candidates * degree * depth); memory O(n +
 // leaves).
+// With classes (core/slot_classes.h), only swaps and moves that keep every
+// process on a leaf of its class are made, and subtree swaps are skipped.
 void RefineMapping(const topology::Tree& tree, const graphs::CommGraph& graph,
-                   int32_t swap_rounds, Mapping* mapping);
+                   int32_t swap_rounds, Mapping* mapping,
+                   const SlotClasses* classes = nullptr);
 
 }  // namespace rankmap::core
 

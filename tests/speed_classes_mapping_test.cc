@@ -1,0 +1,102 @@
+// Speed-aware mapping: a heterogeneous partition assigns each processor a
+// share of the work for its speed (seeds 000 section 3.2, 003 section II-B);
+// the mapping may rearrange processes only among leaves of equal speed.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "core/mapper.h"
+#include "core/mapping.h"
+#include "core/slot_classes.h"
+#include "graphs/frontends/partition.h"
+#include "graphs/frontends/summa.h"
+#include "gtest/gtest.h"
+#include "tests/factories.h"
+
+namespace rankmap {
+namespace {
+
+// Heterogeneous SUMMA for 8 processors, two of them 4x faster (processes 0
+// and 1), on a column-based partition of a 64 x 64 grid.
+graphs::CommGraph FastAndSlowSumma(const std::vector<double>& speeds) {
+  const graphs::ColumnLayout layout =
+      graphs::ColumnBasedPartition(speeds).value();
+  const graphs::Partition p =
+      graphs::ToIntegerPartition(layout, 64, 64).value();
+  return graphs::HeterogeneousSummaGraph(p, graphs::SummaFlow::kOneToAll)
+      .value();
+}
+
+TEST(SpeedClassesMappingTest, WithoutClassesAFastRectangleLandsOnASlowCore) {
+  const std::vector<double> speeds = {4, 4, 1, 1, 1, 1, 1, 1};
+  const graphs::CommGraph g = FastAndSlowSumma(speeds);
+  // Two nodes of four cores (distance 1 inside, 11 across); the fast cores are
+  // the last two leaves of the second node.
+  const topology::Tree t = testing::MakeTleaf("2 2 10 4 1");
+  const std::vector<double> leaf_speed = {1, 1, 1, 1, 1, 1, 4, 4};
+  const core::SlotClasses classes =
+      core::ClassesFromSpeeds(speeds, leaf_speed).value();
+  const core::Mapping free = core::Map(t, g, core::MappingOptions{}).value();
+  // The unconstrained engine minimises J only: a fast process ends on a slow
+  // core.
+  EXPECT_FALSE(core::CheckClasses(classes, free).ok());
+  for (uint64_t seed : {1, 2, 3, 4}) {
+    core::MappingOptions o;
+    o.seed = seed;
+    const core::Mapping m = core::Map(t, g, o, classes).value();
+    ASSERT_TRUE(core::ValidateMapping(t, 8, m).ok());
+    EXPECT_TRUE(core::CheckClasses(classes, m).ok());
+    EXPECT_EQ(leaf_speed[m[0]], 4.0);
+    EXPECT_EQ(leaf_speed[m[1]], 4.0);
+    // The price of the constraint is bounded by the classes themselves: no
+    // better class-respecting mapping exists among the 2! * 6! arrangements.
+    double best = -1;
+    std::vector<int32_t> slow = {0, 1, 2, 3, 4, 5};
+    do {
+      for (int swap = 0; swap < 2; ++swap) {
+        core::Mapping c = {swap ? 7 : 6, swap ? 6 : 7};
+        for (int32_t l : slow) c.push_back(l);
+        const double j = core::ComputeJ(t, g, c);
+        if (best < 0 || j < best) best = j;
+      }
+    } while (std::next_permutation(slow.begin(), slow.end()));
+    EXPECT_NEAR(core::ComputeJ(t, g, m), best, 1e-9 * best) << seed;
+  }
+}
+
+TEST(SlotClassesTest, ErrorsNameWhatDoesNotFit) {
+  const topology::Tree t = testing::MakeTleaf("1 4 1");
+  absl::StatusOr<core::SlotClasses> c = core::ClassesFromSpeeds(
+      std::vector<double>{3, 1}, std::vector<double>{1, 1, 2, 2});
+  ASSERT_FALSE(c.ok());
+  EXPECT_NE(c.status().message().find("process 0 needs speed 3"),
+            std::string::npos)
+      << c.status();
+  c = core::ClassesFromSpeeds(std::vector<double>{2, 2, 2},
+                              std::vector<double>{1, 1, 2, 2});
+  ASSERT_TRUE(c.ok());
+  EXPECT_EQ(c->of_process, (std::vector<int32_t>{1, 1, 1}));
+  const absl::Status s = core::ValidateSlotClasses(t, 3, *c);
+  EXPECT_NE(s.message().find("3 processes need class 1 but the topology has 2"),
+            std::string::npos)
+      << s;
+}
+
+TEST(SlotClassesTest, RepairMovesMisplacedProcessesToTheNearestFreeLeaf) {
+  // tleaf 2 2 10 2 1: leaves 0,1 | 2,3. Classes: leaves 0,1 class 0, leaves
+  // 2,3 class 1. Process 0 (class 1) sits on leaf 0; process 1 (class 0) on
+  // leaf 3; process 2 (any) on leaf 1.
+  const topology::Tree t = testing::MakeTleaf("2 2 10 2 1");
+  core::SlotClasses c{{1, 0, -1}, {0, 0, 1, 1}};
+  core::Mapping m = {0, 3, 1};
+  const graphs::CommGraph g = testing::MakeGrid2D(1, 3);
+  core::RepairToClasses(t, g, c, &m);
+  EXPECT_TRUE(core::CheckClasses(c, m).ok());
+  EXPECT_TRUE(core::ValidateMapping(t, 3, m).ok());
+  EXPECT_EQ(m[2], 1);  // kept
+  EXPECT_EQ(m[1], 0);  // the free class-0 leaf
+  EXPECT_EQ(m[0], 2);  // the nearest free class-1 leaf to leaf 0
+}
+
+}  // namespace
+}  // namespace rankmap
