@@ -573,7 +573,8 @@ int Main() {
     // Only the engine's scalable strategies (those of --algorithms among them).
     std::vector<std::string> scalable;
     for (const std::string& a : SplitList(absl::GetFlag(FLAGS_algorithms))) {
-      if (a == "fast" || a == "default" || a == "multisection") {
+      if (a == "fast" || a == "default" || a == "multisection" ||
+          a == "multisection-no-refine" || a == "tm-no-refine") {
         scalable.push_back(a);
       }
     }

@@ -10,6 +10,8 @@
 #include "core/multisection.h"
 #include "core/refine.h"
 #include "core/treematch.h"
+#include "graphs/operations.h"
+#include "topology/tree_ops.h"
 
 namespace rankmap::core {
 namespace {
@@ -24,6 +26,58 @@ constexpr double kRefineTreeMatchWithin = 1.02;
 constexpr int32_t kRestartBudget = 4096;
 // Search nodes of the exact search on tiny inputs (a few milliseconds).
 constexpr int64_t kExactMapBudget = int64_t{1} << 20;
+
+// Above this many processes TreeMatch first proves itself on a pilot.
+constexpr int32_t kPilotAbove = 1 << 18;
+
+// The pilot: a breadth-first ball of the graph (from process 0, the next
+// unvisited process when a component ends) as large as the root's largest
+// child, mapped onto that child's leaves by raw TreeMatch and by the raw
+// multisection. True when TreeMatch comes within kRefineTreeMatchWithin of the
+// multisection there, i.e. when running it on the whole graph can pay.
+bool TreeMatchPaysOnPilot(const topology::Tree& tree,
+                          const graphs::CommGraph& graph,
+                          const MappingOptions& options) {
+  NodeId child = -1;
+  for (NodeId c : tree.children(tree.root())) {
+    if (child < 0 || tree.Capacity(c) > tree.Capacity(child)) child = c;
+  }
+  const int32_t n = graph.num_vertices();
+  if (child < 0 || tree.is_leaf(child)) return true;
+  const int32_t size =
+      static_cast<int32_t>(std::min<int64_t>(tree.Capacity(child), n));
+  std::vector<char> seen(n, 0);
+  std::vector<graphs::VertexId> ball;
+  ball.reserve(size);
+  for (graphs::VertexId start = 0;
+       start < n && static_cast<int32_t>(ball.size()) < size; ++start) {
+    if (seen[start]) continue;
+    seen[start] = 1;
+    ball.push_back(start);
+    for (size_t head = ball.size() - 1;
+         head < ball.size() && static_cast<int32_t>(ball.size()) < size;
+         ++head) {
+      for (graphs::VertexId v : graph.neighbors(ball[head])) {
+        if (seen[v]) continue;
+        seen[v] = 1;
+        ball.push_back(v);
+        if (static_cast<int32_t>(ball.size()) == size) break;
+      }
+    }
+  }
+  absl::StatusOr<graphs::CommGraph> sub = graphs::InducedSubgraph(graph, ball);
+  std::vector<LeafId> leaves;
+  for (LeafId l = tree.leaf_begin(child); l < tree.leaf_end(child); ++l)
+    leaves.push_back(l);
+  absl::StatusOr<topology::Tree> part = topology::Restrict(tree, leaves);
+  if (!sub.ok() || !part.ok()) return true;
+  const Mapping tm = TreeMatchMap(*part, *sub, options.treematch);
+  absl::StatusOr<Mapping> ms =
+      MultisectionMap(*part, *sub, options.multisection, options.seed);
+  if (!ms.ok()) return true;
+  return ComputeJ(*part, *sub, tm) <=
+         kRefineTreeMatchWithin * ComputeJ(*part, *sub, *ms);
+}
 
 // One run of the portfolio with the options' effort (see the header).
 absl::StatusOr<Mapping> OnePortfolio(const topology::Tree& tree,
@@ -58,6 +112,11 @@ absl::StatusOr<Mapping> OnePortfolio(const topology::Tree& tree,
     return best;
   };
   absl::StatusOr<Mapping> by_ms = absl::UnknownError("not run");
+  if (graph.num_vertices() > kPilotAbove &&
+      !TreeMatchPaysOnPilot(tree, graph, options)) {
+    // TreeMatch lost clearly on the pilot: the multisection alone.
+    return run_ms();
+  }
   // METIS stays on this thread: its random state is process-wide.
   if (options.threads >= 2) {
     std::thread worker([&] {
