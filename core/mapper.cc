@@ -1,9 +1,11 @@
 #include "core/mapper.h"
 
+#include <algorithm>
 #include <string>
 
 #include "absl/strings/str_cat.h"
 #include "core/baselines.h"
+#include "core/congestion.h"
 #include "core/multisection.h"
 #include "core/partition_map.h"
 #include "core/portfolio.h"
@@ -66,18 +68,20 @@ absl::StatusOr<Mapping> Map(const topology::Tree& tree,
                      tree.Capacity(tree.root()),
                      " slots (oversubscribe or use n-to-1 mapping)"));
   }
+  // The engine's strategies (the baselines return as they are).
+  absl::StatusOr<Mapping> m = absl::InternalError("map: unknown algorithm");
   switch (options.algorithm) {
     case Algorithm::kPortfolio:
-      return PortfolioMap(tree, graph, options);
+      m = PortfolioMap(tree, graph, options);
+      break;
     case Algorithm::kTreeMatch:
-      return Refined(tree, graph, options.refine,
-                     TreeMatchMap(tree, graph, options.treematch));
-    case Algorithm::kMultisection: {
-      absl::StatusOr<Mapping> m =
-          MultisectionMap(tree, graph, options.multisection, options.seed);
-      if (!m.ok()) return m;
-      return Refined(tree, graph, options.refine, *std::move(m));
-    }
+      m = Refined(tree, graph, options.refine,
+                  TreeMatchMap(tree, graph, options.treematch));
+      break;
+    case Algorithm::kMultisection:
+      m = MultisectionMap(tree, graph, options.multisection, options.seed);
+      if (m.ok()) m = Refined(tree, graph, options.refine, *std::move(m));
+      break;
     case Algorithm::kIdentity:
       return IdentityMap(tree, n);
     case Algorithm::kRoundRobin:
@@ -89,7 +93,11 @@ absl::StatusOr<Mapping> Map(const topology::Tree& tree,
     case Algorithm::kScotch:
       return ScotchMap(tree, graph, options.seed);
   }
-  return absl::InternalError("map: unknown algorithm");
+  if (m.ok() && options.congestion_weight > 0) {
+    CongestionRefine(tree, graph, options.congestion_weight,
+                     std::max(options.refine.swap_rounds, 1), &*m);
+  }
+  return m;
 }
 
 absl::StatusOr<Mapping> Map(const topology::Tree& tree,

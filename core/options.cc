@@ -95,6 +95,11 @@ absl::Status ValidateOptions(const MappingOptions& o) {
           "map: option ", field, " is ", value, " (must be >= 0)"));
     }
   }
+  if (!std::isfinite(o.congestion_weight) || o.congestion_weight < 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("map: option congestion_weight is ", o.congestion_weight,
+                     " (must be finite and >= 0)"));
+  }
   if (!std::isfinite(o.imbalance) || o.imbalance < 0) {
     return absl::InvalidArgumentError(
         absl::StrCat("map: option imbalance is ", o.imbalance,

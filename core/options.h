@@ -107,6 +107,13 @@ struct MappingOptions {
   // weight per leaf relative to its capacity share.
   double imbalance = 0.03;
 
+  // Congestion: when > 0, the engine's result is then refined for
+  // J + congestion_weight * (volume on the most loaded tree link), the link
+  // model of the cost report (core/congestion.h). J's unit per byte is the
+  // tree's cost, so a weight of the root's cost trades one byte on the hot
+  // link for one byte across the root.
+  double congestion_weight = 0.0;
+
   TreeMatchOptions treematch;
   MultisectionOptions multisection;
   RefineOptions refine;
