@@ -34,9 +34,10 @@ export PYTHONDONTWRITEBYTECODE=1
 PYTHONPATH="$site" /usr/bin/python3 "$example" "$site" "$prefix/bin/rankmap"
 
 venv="$TEST_TMPDIR/venv"
-/usr/bin/python3 -m venv --system-site-packages --without-pip "$venv"
+# As the README says it, with pip's cache and root warning kept out.
+/usr/bin/python3 -m venv --system-site-packages "$venv"
 HOME="$TEST_TMPDIR" PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1 \
-  PIP_ROOT_USER_ACTION=ignore "$venv/bin/python" -m pip install --quiet \
-  --no-index "$prefix"/share/rankmap/python/rankmap-*.whl
+  PIP_ROOT_USER_ACTION=ignore "$venv/bin/pip" install --quiet --no-index \
+  "$prefix"/share/rankmap/python/rankmap-*.whl
 env -u PYTHONPATH "$venv/bin/python" "$example" "$venv" "$prefix/bin/rankmap"
 echo PASS

@@ -376,6 +376,11 @@ PYBIND11_MODULE(_rankmap, m) {
              return t.tree.Distance(static_cast<topology::LeafId>(a),
                                     static_cast<topology::LeafId>(b));
            })
+      .def("__repr__",
+           [](const Topology& t) {
+             return absl::StrCat("<rankmap.Topology '", t.description,
+                                 "': ", t.tree.num_leaves(), " leaves>");
+           })
       .def("capacity", [](const Topology& t, int64_t leaf) {
         CheckLeaf(t.tree, leaf);
         return t.tree.capacity(static_cast<topology::LeafId>(leaf));
@@ -399,6 +404,11 @@ PYBIND11_MODULE(_rankmap, m) {
             if (!g.has_vertex_weights()) return std::nullopt;
             return ToArray(g.vwgt());
           })
+      .def("__repr__",
+           [](const graphs::CommGraph& g) {
+             return absl::StrCat("<rankmap.Graph: ", g.num_vertices(),
+                                 " vertices, ", g.num_edges(), " edges>");
+           })
       .def("edge_weight", [](const graphs::CommGraph& g, int64_t u, int64_t v) {
         for (int64_t x : {u, v}) {
           if (x < 0 || x >= g.num_vertices()) {

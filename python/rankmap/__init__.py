@@ -37,6 +37,7 @@ import os
 from typing import NamedTuple, Optional
 
 import numpy as np
+import scipy.sparse
 
 from rankmap import _rankmap
 from rankmap._rankmap import Graph, Topology
@@ -299,8 +300,6 @@ def _index_array(name, values):
 
 def _arcs(g, weight):
     """(n, src, dst, w): the arcs of any in-memory graph form, checked."""
-    import scipy.sparse  # noqa: PLC0415 (only needed for matrices)
-
     if scipy.sparse.issparse(g):
         return _matrix_arcs(g.tocoo(), g.shape)
     if isinstance(g, np.ndarray):

@@ -52,6 +52,7 @@ def test_both_directions_of_a_matrix_are_summed():
     assert g1.edge_weight(0, 2) == g2.edge_weight(0, 2) == 100.0
     assert g1.xadj.tolist() == g2.xadj.tolist() == [0, 2, 4, 6, 8]
     assert g1.adjwgt.tolist() == g2.adjwgt.tolist()
+    assert repr(g1) == "<rankmap.Graph: 4 vertices, 4 edges>"
 
 
 def same_graph(g, h):
@@ -125,6 +126,7 @@ def test_topology_properties():
     tree = json.loads(t.json)
     assert tree["num_leaves"] == 8 and tree["root"]["cost"] == 111
     assert t.text.splitlines()[0] == "level0  cost 111  leaves [0, 8)  2 children"
+    assert repr(t) == "<rankmap.Topology 'tleaf 3 2 100 2 10 2 1': 8 leaves>"
     hw = rankmap.topology("pack:2 core:4 pu:2")
     assert hw.num_leaves == 16 and hw.arities == [2, 4, 2]
     assert hw.levels[-1] == "PU"
