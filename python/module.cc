@@ -155,11 +155,8 @@ graphs::CommGraph GraphFromArcs(
         dst.size(), ", ", w.size(), " entries)")));
   }
   if (vwgt.has_value() && (vwgt->ndim() != 1 || vwgt->size() != n)) {
-    Check(absl::InvalidArgumentError(
-        absl::StrCat("vwgt: expected ", n,
-                     " vertex weights (one per vertex), "
-                     "found ",
-                     vwgt->size())));
+    Check(absl::InvalidArgumentError(absl::StrCat(
+        "vwgt: expected ", n, " vertex weights, found ", vwgt->size())));
   }
   CheckGraphSize(n, src.size());
   const int64_t* s = src.data();
