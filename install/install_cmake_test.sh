@@ -8,12 +8,14 @@ install="$1" bazel_c_api="$2" bazel_quickstart="$3" examples="$4"
 prefix="$TEST_TMPDIR/prefix"
 src="$TEST_TMPDIR/src"
 build="$TEST_TMPDIR/build"
+# Shows what CMake said when a step fails.
+trap 'status=$?; [ $status -eq 0 ] || cat "$TEST_TMPDIR"/*.log >&2' EXIT
 "$install" --prefix "$prefix" > /dev/null
 mkdir -p "$src"
 cp "$examples/CMakeLists.txt" "$examples/c_api.c" "$examples/quickstart.cc" "$src/"
 cmake -S "$src" -B "$build" -DCMAKE_PREFIX_PATH="$prefix" > "$TEST_TMPDIR/cmake.log"
 cmake --build "$build" > "$TEST_TMPDIR/build.log"
-ldd "$build/c_api" | grep -q "librankmap.so.0 => $prefix/lib/librankmap.so.0"
+grep -q "librankmap.so.0 => $prefix/lib/librankmap.so.0" <(ldd "$build/c_api")
 diff <("$bazel_c_api") <("$build/c_api")
 topology="tleaf 3 2 100 2 10 4 1"
 diff <("$bazel_quickstart" "$topology") <("$build/quickstart" "$topology")
