@@ -125,3 +125,13 @@ def test_slots_allowed_and_n_to_1_match(cli, tmp_path, traffic):
         cli_mapping, cli_j = run_cli(cli, topology, path, "--seed", "2",
                                      *flags)
         assert (mapping.tolist(), j) == (cli_mapping, cli_j), kwargs
+
+
+def test_a_preset_alone_runs_its_own_algorithm_in_both(cli, tmp_path, traffic):
+    path = tmp_path / "traffic.mtx"
+    write_mtx(path, traffic)
+    for preset in ("fast", "default", "strong"):
+        mapping, j = rankmap.map(TOPOLOGIES[0], traffic, preset=preset)
+        cli_mapping, cli_j = run_cli(cli, TOPOLOGIES[0], path, "--preset",
+                                     preset)
+        assert (mapping.tolist(), j) == (cli_mapping, cli_j), preset
