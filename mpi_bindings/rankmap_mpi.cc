@@ -10,7 +10,7 @@ namespace {
 
 thread_local std::string last_error;
 
-absl::StatusOr<ReorderOptions> ToOptions(const rankmap_options* c) {
+absl::StatusOr<ReorderOptions> ToOptions(const rankmap_mpi_options* c) {
   ReorderOptions o;
   if (c == nullptr) return o;
   if (c->algorithm != nullptr) {
@@ -54,7 +54,7 @@ int Finish(MPI_Comm comm, const absl::Status& local,
 }
 
 template <typename Fill>
-int Common(MPI_Comm comm, int n, const rankmap_options* c_options,
+int Common(MPI_Comm comm, int n, const rankmap_mpi_options* c_options,
            MPI_Comm* reordered, Fill fill) {
   absl::Status local;
   ReorderOptions options;
@@ -86,7 +86,7 @@ int Common(MPI_Comm comm, int n, const rankmap_options* c_options,
 
 extern "C" {
 
-void rankmap_options_init(rankmap_options* options) {
+void rankmap_mpi_options_init(rankmap_mpi_options* options) {
   options->algorithm = nullptr;
   options->seed = 1;
   options->topology = nullptr;
@@ -96,7 +96,8 @@ void rankmap_options_init(rankmap_options* options) {
 
 int rankmap_mpi_reorder(MPI_Comm comm, int n, const int64_t* xadj,
                         const int32_t* adjncy, const double* adjwgt,
-                        const rankmap_options* options, MPI_Comm* reordered) {
+                        const rankmap_mpi_options* options,
+                        MPI_Comm* reordered) {
   using rankmap::mpi_bindings::Common;
   return Common(comm, n, options, reordered,
                 [&](rankmap::graphs::CommGraphBuilder& b) -> absl::Status {
@@ -120,7 +121,7 @@ int rankmap_mpi_reorder(MPI_Comm comm, int n, const int64_t* xadj,
 }
 
 int rankmap_mpi_reorder_dense(MPI_Comm comm, int n, const double* bytes,
-                              const rankmap_options* options,
+                              const rankmap_mpi_options* options,
                               MPI_Comm* reordered) {
   using rankmap::mpi_bindings::Common;
   return Common(comm, n, options, reordered,

@@ -1,8 +1,8 @@
 /* C interface of mpi_bindings/: reorder the ranks of a communicator after its
  * traffic.
  *
- *   rankmap_options opts;
- *   rankmap_options_init(&opts);
+ *   rankmap_mpi_options opts;
+ *   rankmap_mpi_options_init(&opts);
  *   opts.algorithm = "tm";
  *   MPI_Comm fast;
  *   if (rankmap_mpi_reorder_dense(MPI_COMM_WORLD, n, bytes, &opts, &fast) !=
@@ -42,7 +42,7 @@ enum {
   RANKMAP_REBIND_NUMA = 2
 };
 
-typedef struct rankmap_options {
+typedef struct rankmap_mpi_options {
   /* Engine algorithm ("tm", "portfolio", "identity", "round-robin", "random",
    * ...) or a preset ("fast", "default", "strong"); NULL: the engine default.
    */
@@ -54,21 +54,22 @@ typedef struct rankmap_options {
   const char* network;
   /* RANKMAP_REBIND_*. */
   int rebind;
-} rankmap_options;
+} rankmap_mpi_options;
 
 /* Fills defaults: engine default algorithm, seed 1, environment topology, no
  * re-binding. */
-void rankmap_options_init(rankmap_options* options);
+void rankmap_mpi_options_init(rankmap_mpi_options* options);
 
 /* Graph as CSR over n = size of comm processes: the arcs of process u are
  * adjncy[xadj[u] .. xadj[u+1]) with weights adjwgt (bytes; NULL: 1 each). */
 int rankmap_mpi_reorder(MPI_Comm comm, int n, const int64_t* xadj,
                         const int32_t* adjncy, const double* adjwgt,
-                        const rankmap_options* options, MPI_Comm* reordered);
+                        const rankmap_mpi_options* options,
+                        MPI_Comm* reordered);
 
 /* Graph as a dense row-major n x n matrix of bytes (diagonal ignored). */
 int rankmap_mpi_reorder_dense(MPI_Comm comm, int n, const double* bytes,
-                              const rankmap_options* options,
+                              const rankmap_mpi_options* options,
                               MPI_Comm* reordered);
 
 /* Message of the calling thread's last failure ("" after a success). */

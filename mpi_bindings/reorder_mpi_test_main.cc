@@ -89,8 +89,8 @@ int Permutation(const std::string& algorithm, const std::string& arities,
           graph.weights(u)[k] / 2;
     }
   }
-  rankmap_options c;
-  rankmap_options_init(&c);
+  rankmap_mpi_options c;
+  rankmap_mpi_options_init(&c);
   c.algorithm = algorithm.c_str();
   c.seed = 42;
   MPI_Comm c_comm;
@@ -253,8 +253,8 @@ int Errors() {
   // C API: a negative weight on rank 0, an unknown algorithm on the last rank.
   std::vector<double> dense(static_cast<size_t>(n) * n, 1.0);
   if (me == 0 && n > 1) dense[1] = -5.0;
-  rankmap_options copt;
-  rankmap_options_init(&copt);
+  rankmap_mpi_options copt;
+  rankmap_mpi_options_init(&copt);
   copt.algorithm = "round-robin";
   MPI_Comm reordered;
   int code = rankmap_mpi_reorder_dense(MPI_COMM_WORLD, n, dense.data(), &copt,

@@ -1,0 +1,29 @@
+// librankmap.so exports the C and C++ front doors. Bazel hands the libraries
+// below to the linker as lazy archives (--start-lib), which keep only the
+// objects something references; one reference per front-door object keeps
+// each whole object, hence every function its installed header declares.
+#include "core/c_api.h"
+#include "core/mapper.h"
+#include "core/mapping.h"
+#include "core/options.h"
+#include "graphs/comm_graph.h"
+#include "graphs/graphs.h"
+#include "topology/topology.h"
+#include "topology/tree.h"
+
+namespace rankmap::install {
+namespace {
+
+[[gnu::used]] const void* const kFrontDoors[] = {
+    reinterpret_cast<const void*>(&rankmap_map),                 // c_api
+    reinterpret_cast<const void*>(&core::Map),                   // mapper
+    reinterpret_cast<const void*>(&core::Cost),                  // mapping
+    reinterpret_cast<const void*>(&core::ParseAlgorithm),        // options
+    reinterpret_cast<const void*>(&graphs::CommGraph::FromCsr),  // comm_graph
+    reinterpret_cast<const void*>(&graphs::ReadGraphFile),       // graphs
+    reinterpret_cast<const void*>(&topology::LoadTopology),      // topology
+    reinterpret_cast<const void*>(&topology::Tree::FromLevels),  // tree
+};
+
+}  // namespace
+}  // namespace rankmap::install

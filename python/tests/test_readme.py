@@ -1,0 +1,28 @@
+"""The Python example of README.md runs as printed there."""
+
+import re
+
+import numpy as np
+
+import rankmap
+
+
+def test_readme_python_example(readme):
+    text = readme.read_text()
+    section = text.split("## Use from C, C++ (pkg-config/CMake) and Python")[1]
+    blocks = re.findall(r"```python\n(.*?)```", section, re.S)
+    assert blocks, "README.md has no python block in that section"
+    code = blocks[0]
+    assert len(code.strip().splitlines()) == 3, code
+    scope = {}
+    exec(compile(code, "README.md", "exec"), scope)
+    mapping, j = scope["mapping"], scope["j"]
+    assert sorted(mapping.tolist()) == list(range(len(mapping)))
+    # J is what cost() computes for that mapping of that graph.
+    topology = re.search(r'rankmap\.map\("([^"]+)"', code).group(1)
+    graph_name = re.search(r'rankmap\.map\("[^"]+", (\w+)', code).group(1)
+    report = rankmap.cost(topology, scope[graph_name], mapping)
+    assert report.j == j
+    identity = rankmap.cost(topology, scope[graph_name],
+                            np.arange(len(mapping)))
+    assert j <= identity.j
