@@ -15,8 +15,11 @@ namespace rankmap::install {
 namespace {
 
 [[gnu::used]] const void* const kFrontDoors[] = {
-    reinterpret_cast<const void*>(&rankmap_map),                 // c_api
-    reinterpret_cast<const void*>(&core::Map),                   // mapper
+    reinterpret_cast<const void*>(&rankmap_map),  // c_api
+    reinterpret_cast<const void*>(                // mapper
+        static_cast<absl::StatusOr<core::Mapping> (*)(
+            const topology::Tree&, const graphs::CommGraph&,
+            const core::MappingOptions&)>(&core::Map)),
     reinterpret_cast<const void*>(&core::Cost),                  // mapping
     reinterpret_cast<const void*>(&core::ParseAlgorithm),        // options
     reinterpret_cast<const void*>(&graphs::CommGraph::FromCsr),  // comm_graph
