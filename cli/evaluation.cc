@@ -24,18 +24,44 @@ absl::StatusOr<double> CheckedJ(const topology::Tree& tree,
   return cost.j;
 }
 
-absl::StatusOr<double> PredictExchange(const std::string& model_name,
-                                       const std::string& params_path,
+absl::StatusOr<core::CostReport> CheckedCost(const topology::Tree& tree,
+                                             const graphs::CommGraph& graph,
+                                             const core::Mapping& mapping,
+                                             double imbalance) {
+  if (IsNToOne(tree, graph))
+    return core::PartitionCost(tree, graph, mapping, imbalance);
+  return core::Cost(tree, graph, mapping);
+}
+
+absl::StatusOr<std::optional<TimeModel>> LoadTimeModel(
+    const std::string& model_name, const std::string& params_path,
+    const topology::Tree& tree) {
+  if (model_name.empty()) {
+    if (!params_path.empty()) {
+      return absl::InvalidArgumentError(
+          "--params: needs --model (hockney, lmo, hloggp, taulop)");
+    }
+    return std::nullopt;
+  }
+  TimeModel m;
+  m.name = model_name;
+  ASSIGN_OR_RETURN(m.model, models::ParseModel(model_name));
+  if (params_path.empty()) {
+    m.params = models::DefaultModelParams(tree);
+  } else {
+    ASSIGN_OR_RETURN(m.params, models::ReadModelParams(params_path, tree));
+  }
+  return m;
+}
+
+absl::StatusOr<double> PredictExchange(const TimeModel& model,
                                        const topology::Tree& tree,
                                        const graphs::CommGraph& graph,
                                        const core::Mapping& mapping) {
-  ASSIGN_OR_RETURN(models::Model model, models::ParseModel(model_name));
-  models::ModelParams params = models::DefaultModelParams(tree);
-  if (!params_path.empty()) {
-    ASSIGN_OR_RETURN(params, models::ReadModelParams(params_path, tree));
-  }
-  return models::PredictTime(model, params, tree, models::HaloFlow(graph),
-                             mapping);
+  models::PredictOptions options;
+  options.shared_leaves = IsNToOne(tree, graph);
+  return models::PredictTime(model.model, model.params, tree,
+                             models::HaloFlow(graph), mapping, options);
 }
 
 }  // namespace rankmap::cli

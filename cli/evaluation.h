@@ -4,11 +4,13 @@
 #ifndef RANKMAP_CLI_EVALUATION_H_
 #define RANKMAP_CLI_EVALUATION_H_
 
+#include <optional>
 #include <string>
 
 #include "absl/status/statusor.h"
 #include "core/mapping.h"
 #include "graphs/comm_graph.h"
+#include "models/channel_params.h"
 #include "topology/tree.h"
 
 namespace rankmap::cli {
@@ -24,12 +26,33 @@ absl::StatusOr<double> CheckedJ(const topology::Tree& tree,
                                 const graphs::CommGraph& graph,
                                 const core::Mapping& mapping, double imbalance);
 
+// Every metric of a mapping after the same checks as CheckedJ.
+absl::StatusOr<core::CostReport> CheckedCost(const topology::Tree& tree,
+                                             const graphs::CommGraph& graph,
+                                             const core::Mapping& mapping,
+                                             double imbalance);
+
+// A communication model with its parameters resolved for one tree.
+struct TimeModel {
+  std::string name;  // hockney, lmo, hloggp or taulop
+  models::Model model = models::Model::kHockney;
+  models::ModelParams params;
+};
+
+// The model `model_name` (empty: none, nullopt) with the parameters of the
+// file `params_path` resolved on `tree`, or the per-level defaults when it is
+// empty. Commands call it before printing anything, so a bad file fails
+// first. Errors: an unknown model, --params without --model, an unreadable or
+// invalid parameter file (file:line).
+absl::StatusOr<std::optional<TimeModel>> LoadTimeModel(
+    const std::string& model_name, const std::string& params_path,
+    const topology::Tree& tree);
+
 // Predicted seconds of one halo-style exchange (every edge both ways, one
-// phase) under `model_name` (hockney, lmo, hloggp, taulop); parameters from
-// the file `params_path`, or the per-level defaults when it is empty. Errors:
-// an unknown model, an unreadable parameter file.
-absl::StatusOr<double> PredictExchange(const std::string& model_name,
-                                       const std::string& params_path,
+// phase); n-to-1 mappings (more processes than slots) too, processes on one
+// leaf talking over the self channel. Errors: the model's (a mapping that
+// does not fit the tree).
+absl::StatusOr<double> PredictExchange(const TimeModel& model,
                                        const topology::Tree& tree,
                                        const graphs::CommGraph& graph,
                                        const core::Mapping& mapping);
