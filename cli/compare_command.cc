@@ -32,8 +32,11 @@ absl::Status RunCompare(const CompareCommand& cmd, std::ostream& out) {
     RETURN_IF_ERROR(PrintComparison(tree, graph, opts, out, &best,
                                     model ? &*model : nullptr));
   }
-  if (!cmd.svg.empty())
-    RETURN_IF_ERROR(WritePictures(cmd.svg, tree, graph, best, 1, out));
+  if (!cmd.svg.empty()) {
+    ASSIGN_OR_RETURN(const core::CostReport cost,
+                     CheckedCost(tree, graph, best, opts.imbalance));
+    RETURN_IF_ERROR(WritePictures(cmd.svg, tree, graph, best, cost, 1, out));
+  }
   return absl::OkStatus();
 }
 

@@ -23,13 +23,15 @@ struct EvalCommand {
   std::string mapping;  // mapping file in any format `map` writes
   std::string model;    // empty, hockney, lmo, hloggp, taulop
   std::string params;   // model parameter file; empty: defaults per level
+  std::string report;   // HTML report with the pictures; empty: none
 };
 
 // With more processes than slots the mapping is checked as a partition (the
 // default imbalance); the report is the same. The model and its parameters
 // are checked before anything is printed. Errors: bad inputs, model or
 // parameter file, no mapping file, a mapping that fails validation (the
-// message names the file).
+// message names the file). With `report`, the page is written after the text
+// and named on `out`.
 absl::Status RunEval(const EvalCommand& cmd, std::ostream& out);
 
 }  // namespace rankmap::cli

@@ -5,7 +5,10 @@
 #define RANKMAP_CLI_EVALUATION_H_
 
 #include <optional>
+#include <ostream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "core/mapping.h"
@@ -31,6 +34,31 @@ absl::StatusOr<core::CostReport> CheckedCost(const topology::Tree& tree,
                                              const graphs::CommGraph& graph,
                                              const core::Mapping& mapping,
                                              double imbalance);
+
+// Volume whose endpoints' lowest common ancestor is at `depth` ("same leaf":
+// depth = tree height). Where nodes of different kinds share a depth (a
+// network of unlike machines) there is one entry per kind, so that each label
+// says what its volume crossed.
+struct LevelVolume {
+  int32_t depth = 0;
+  std::string label;  // the level's kind, or "same leaf"
+  double volume = 0.0;
+};
+
+// Top-down, kinds in left-to-right order of first appearance. O(nodes).
+std::vector<LevelVolume> LevelVolumes(const topology::Tree& tree,
+                                      const core::CostReport& cost);
+
+// Label and value lines of a report ("J", "220").
+using Facts = std::vector<std::pair<std::string, std::string>>;
+
+// processes (with "(n-to-1)" when there are more than slots), leaves, J,
+// hop-bytes and the most loaded link, as `eval` prints them.
+Facts MappingFacts(const topology::Tree& tree, const graphs::CommGraph& graph,
+                   const core::CostReport& cost);
+
+// One line per fact: the label padded to 16 characters, then the value.
+void PrintFacts(const Facts& facts, std::ostream& out);
 
 // A communication model with its parameters resolved for one tree.
 struct TimeModel {

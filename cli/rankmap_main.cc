@@ -57,9 +57,12 @@ ABSL_FLAG(std::string, output, "",
 ABSL_FLAG(std::string, format, "",
           "map: plain | rankfile | json; topology: text | json | tleaf "
           "(default: plain for map, text for topology)");
-ABSL_FLAG(std::string, svg, "", "write PREFIX.matrix.svg and PREFIX.tree.svg");
+ABSL_FLAG(std::string, svg, "",
+          "write PREFIX.tree.svg, PREFIX.matrix.svg and PREFIX.volume.svg");
 ABSL_FLAG(int32_t, svg_group_depth, 1,
-          "tree picture: colour processes by ancestor at this depth");
+          "tree picture: tint leaf boxes by their ancestor at this depth");
+ABSL_FLAG(std::string, report, "",
+          "write one HTML page with the numbers and the pictures");
 ABSL_FLAG(std::string, mapping, "",
           "eval: mapping file (plain: leaf of process i on line i)");
 ABSL_FLAG(
@@ -146,10 +149,10 @@ const std::vector<Command>& Commands() {
   static const std::vector<Command> kCommands = {
       {"map", "map processes onto the topology and write the mapping",
        With({"algorithm", "preset", "seed", "threads", "output", "format",
-             "svg", "svg_group_depth", "quiet"})},
+             "svg", "svg_group_depth", "report", "quiet"})},
       {"eval",
        "evaluate a given mapping: J, hop-bytes, per-level volume, largest link",
-       With({"mapping", "model", "params"})},
+       With({"mapping", "model", "params", "report"})},
       {"compare",
        "run every algorithm and baseline on the same input, one table",
        With({"preset", "seed", "threads", "svg", "quiet", "model", "params"})},
@@ -337,6 +340,7 @@ int main(int argc, char** argv) {
                    : absl::GetFlag(FLAGS_format);
     c.svg = absl::GetFlag(FLAGS_svg);
     c.svg_group_depth = absl::GetFlag(FLAGS_svg_group_depth);
+    c.report = absl::GetFlag(FLAGS_report);
     c.quiet = absl::GetFlag(FLAGS_quiet);
     status = rankmap::cli::RunMap(c, std::cout);
   } else if (name == "eval") {
@@ -345,6 +349,7 @@ int main(int argc, char** argv) {
     c.mapping = absl::GetFlag(FLAGS_mapping);
     c.model = absl::GetFlag(FLAGS_model);
     c.params = absl::GetFlag(FLAGS_params);
+    c.report = absl::GetFlag(FLAGS_report);
     status = rankmap::cli::RunEval(c, std::cout);
   } else if (name == "compare") {
     rankmap::cli::CompareCommand c;
