@@ -28,9 +28,10 @@ absl::Status RunCompare(const CompareCommand& cmd, std::ostream& out) {
                          tree.num_leaves());
   core::Mapping best;
   {
-    Progress progress("comparing algorithms", cmd.quiet);
+    ProgressLine progress("comparing algorithms",
+                          ProgressModeFor(cmd.quiet, cmd.progress));
     RETURN_IF_ERROR(PrintComparison(tree, graph, opts, out, &best,
-                                    model ? &*model : nullptr));
+                                    model ? &*model : nullptr, &progress));
   }
   if (!cmd.svg.empty()) {
     ASSIGN_OR_RETURN(const core::CostReport cost,

@@ -45,13 +45,19 @@ absl::Status PrintComparison(const topology::Tree& tree,
                              const graphs::CommGraph& graph,
                              const core::MappingOptions& base,
                              std::ostream& out, core::Mapping* best_mapping,
-                             const TimeModel* model) {
+                             const TimeModel* model, ProgressLine* progress) {
   std::vector<Row> rows;
   std::vector<double> predicted;
   double identity = 0.0;
+  const size_t total = core::Algorithms().size();
   for (const core::AlgorithmInfo& info : core::Algorithms()) {
     core::MappingOptions opts = base;
     opts.algorithm = info.algorithm;
+    if (progress != nullptr) {
+      progress->SetStep(absl::StrCat(std::string(info.name), ", ",
+                                     rows.size() + 1, " of ", total));
+      opts.progress = progress;
+    }
     rows.push_back(RunOne(std::string(info.name), tree, graph, opts));
     Row& r = rows.back();
     if (!r.mapping.ok()) {

@@ -9,6 +9,7 @@
 
 #include "absl/status/status.h"
 #include "cli/evaluation.h"
+#include "cli/progress.h"
 #include "core/mapping.h"
 #include "core/options.h"
 #include "graphs/comm_graph.h"
@@ -24,12 +25,14 @@ namespace rankmap::cli {
 // "vs best" compares it. The wall time is always the last column, so golden
 // tests can mask it. An algorithm that fails internally prints its error in
 // its row; bad input (InvalidArgument) stops the table. `best_mapping`, when
-// not null, receives the best row's mapping.
+// not null, receives the best row's mapping. `progress`, when not null, shows
+// which algorithm runs and its phases.
 absl::Status PrintComparison(const topology::Tree& tree,
                              const graphs::CommGraph& graph,
                              const core::MappingOptions& base,
                              std::ostream& out, core::Mapping* best_mapping,
-                             const TimeModel* model = nullptr);
+                             const TimeModel* model = nullptr,
+                             ProgressLine* progress = nullptr);
 
 }  // namespace rankmap::cli
 

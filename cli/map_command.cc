@@ -29,11 +29,13 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
   opts.threads = cmd.threads;
   core::Mapping mapping;
   {
-    Progress progress(
+    ProgressLine progress(
         absl::StrCat("mapping ", graph.num_vertices(), " processes onto ",
                      tree.num_leaves(), " leaves"),
-        cmd.quiet);
+        ProgressModeFor(cmd.quiet, cmd.progress));
+    opts.progress = &progress;
     ASSIGN_OR_RETURN(mapping, core::Map(tree, graph, opts));
+    opts.progress = nullptr;
   }
   ASSIGN_OR_RETURN(const core::CostReport cost,
                    CheckedCost(tree, graph, mapping, opts.imbalance));

@@ -30,7 +30,8 @@ struct MapCommand {
   std::string svg;     // tree, matrix and volume pictures prefix; empty: none
   std::string report;  // HTML report with numbers and pictures; empty: none
   int32_t svg_group_depth = 1;
-  bool quiet = false;
+  bool quiet = false;     // no progress line
+  bool progress = false;  // a progress line even when stderr is no terminal
 };
 
 // Writes the mapping to `output`, or to `out` when `output` is empty. With an

@@ -72,6 +72,9 @@ ABSL_FLAG(
 ABSL_FLAG(std::string, params, "",
           "model parameter file (default: per-level defaults)");
 ABSL_FLAG(bool, quiet, false, "no progress line on stderr");
+ABSL_FLAG(bool, progress, false,
+          "a progress line on stderr for phases over 2 s even when stderr is "
+          "not a terminal (on a terminal it is on unless --quiet)");
 ABSL_FLAG(std::string, graph_format, "auto",
           "frontend: mat | grf | metis | mtx | edges (auto: by the output's "
           "extension, edges on stdout)");
@@ -149,13 +152,14 @@ const std::vector<Command>& Commands() {
   static const std::vector<Command> kCommands = {
       {"map", "map processes onto the topology and write the mapping",
        With({"algorithm", "preset", "seed", "threads", "output", "format",
-             "svg", "svg_group_depth", "report", "quiet"})},
+             "svg", "svg_group_depth", "report", "quiet", "progress"})},
       {"eval",
        "evaluate a given mapping: J, hop-bytes, per-level volume, largest link",
        With({"mapping", "model", "params", "report"})},
       {"compare",
        "run every algorithm and baseline on the same input, one table",
-       With({"preset", "seed", "threads", "svg", "quiet", "model", "params"})},
+       With({"preset", "seed", "threads", "svg", "quiet", "progress", "model",
+             "params"})},
       {"topology",
        "draw the topology tree (text), or print it as json or tleaf",
        With({"topology", "leaf", "level_costs", "allowed", "slots_per_leaf",
@@ -342,6 +346,7 @@ int main(int argc, char** argv) {
     c.svg_group_depth = absl::GetFlag(FLAGS_svg_group_depth);
     c.report = absl::GetFlag(FLAGS_report);
     c.quiet = absl::GetFlag(FLAGS_quiet);
+    c.progress = absl::GetFlag(FLAGS_progress);
     status = rankmap::cli::RunMap(c, std::cout);
   } else if (name == "eval") {
     rankmap::cli::EvalCommand c;
@@ -359,6 +364,7 @@ int main(int argc, char** argv) {
     c.threads = absl::GetFlag(FLAGS_threads);
     c.svg = absl::GetFlag(FLAGS_svg);
     c.quiet = absl::GetFlag(FLAGS_quiet);
+    c.progress = absl::GetFlag(FLAGS_progress);
     c.model = absl::GetFlag(FLAGS_model);
     c.params = absl::GetFlag(FLAGS_params);
     status = rankmap::cli::RunCompare(c, std::cout);

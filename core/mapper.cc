@@ -39,8 +39,11 @@ absl::StatusOr<Mapping> MapNTo1(const topology::Tree& tree,
 
 // A strategy's result, refined once when the options say so.
 Mapping Refined(const topology::Tree& tree, const graphs::CommGraph& graph,
-                const RefineOptions& refine, Mapping m) {
-  if (refine.enabled) RefineMapping(tree, graph, refine.swap_rounds, &m);
+                const MappingOptions& options, Mapping m) {
+  if (options.refine.enabled) {
+    RefineMapping(tree, graph, options.refine.swap_rounds, &m, nullptr,
+                  options.progress);
+  }
   return m;
 }
 
@@ -70,13 +73,15 @@ absl::StatusOr<Mapping> Map(const topology::Tree& tree,
     case Algorithm::kPortfolio:
       return PortfolioMap(tree, graph, options);
     case Algorithm::kTreeMatch:
-      return Refined(tree, graph, options.refine,
+      return Refined(tree, graph, options,
                      TreeMatchMap(tree, graph, options.treematch));
     case Algorithm::kMultisection: {
+      ReportProgress(options.progress, "multisection", 0);
       absl::StatusOr<Mapping> m =
           MultisectionMap(tree, graph, options.multisection, options.seed);
+      ReportProgress(options.progress, "multisection", 1);
       if (!m.ok()) return m;
-      return Refined(tree, graph, options.refine, *std::move(m));
+      return Refined(tree, graph, options, *std::move(m));
     }
     case Algorithm::kIdentity:
       return IdentityMap(tree, n);
