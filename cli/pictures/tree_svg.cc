@@ -214,9 +214,20 @@ class Layout {
     if (tree_.is_leaf(v)) return LeavesBox(v, v + 1, row);
     if (IsBottom(v)) {
       Box box = NodeBox(v, BoxKind::kBottom, row);
-      box.lines.push_back(absl::StrCat(
-          tree_.num_children(v), " x ", tree_.kind(tree_.children(v)[0]),
-          ", leaves [", box.begin, ", ", box.end, ")"));
+      box.lines.push_back(absl::StrCat(tree_.num_children(v), " x ",
+                                       tree_.kind(tree_.children(v)[0]))
+                              .substr(0, kChars));
+      box.lines.push_back(
+          absl::StrCat("leaves [", box.begin, ", ", box.end, ")"));
+      ProcessLines(box, 3);
+      return Add(std::move(box));
+    }
+    if (budget <= 1 && columns_[v] > 1) {
+      // No room below: the node stands for its whole subtree.
+      Box box = NodeBox(v, BoxKind::kBottom, row);
+      box.lines.push_back(absl::StrCat(tree_.num_children(v), " children"));
+      box.lines.push_back(
+          absl::StrCat("leaves [", box.begin, ", ", box.end, ")"));
       ProcessLines(box, 3);
       return Add(std::move(box));
     }

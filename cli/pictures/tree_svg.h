@@ -11,7 +11,8 @@
 // siblings of the same shape (kinds, costs, arities all the way down) are
 // drawn once and the rest of the run folded into one box ("x 15 more like
 // this") holding their leaves and processes; a node with too many different
-// children draws the first and folds the others. The boxes without children
+// children draws the first and folds the others; a node left no room stands
+// for its subtree as one bottom box. The boxes without children
 // (bottom, folded and leaf boxes) cover every leaf exactly once, so every
 // process is accounted for: their data-processes attributes sum to the
 // number of processes, each box's <title> lists its processes in full.
