@@ -113,6 +113,32 @@ TEST(TreeSvg, HundredThousandLeavesStayNarrow) {
   EXPECT_THAT(bottom[0]->AllText(), HasSubstr("99990-99999"));
 }
 
+TEST(TreeSvg, UnlikeClustersStayWithinTheColumns) {
+  // Four clusters of different shapes (3 to 5 nodes, one with two sockets):
+  // each cluster gets two columns, the node with sockets stands for its
+  // subtree.
+  topology::TreeBuilder b;
+  const auto root = b.AddRoot("network", 1000);
+  const int nodes[] = {4, 5, 3, 3}, sockets[] = {1, 2, 1, 1},
+            cores[] = {8, 6, 4, 8};
+  for (int c = 0; c < 4; ++c) {
+    const auto cluster = b.AddChild(root, "cluster", 100);
+    for (int n = 0; n < nodes[c]; ++n) {
+      const auto machine = b.AddChild(cluster, "Machine", 10);
+      for (int s = 0; s < sockets[c]; ++s) {
+        const auto pack =
+            sockets[c] > 1 ? b.AddChild(machine, "Package", 1) : machine;
+        for (int k = 0; k < cores[c]; ++k) b.AddChild(pack, "PU");
+      }
+    }
+  }
+  const topology::Tree t = *std::move(b).Build();
+  const XmlElement svg = Parse(TreeSvg(t, Identity(t.num_leaves())));
+  EXPECT_LE(svg.Number("width"), 8 * 170 + 32);
+  EXPECT_EQ(svg.FindAll("g", "folded").size(), 4u);
+  ExpectEveryProcessOnce(svg, t.num_leaves(), t.num_leaves());
+}
+
 TEST(TreeSvg, NToOneAndHostsAndMergedKinds) {
   // Two hosts with one merged Machine+Package level over two PUs each; ten
   // processes on four leaves.
