@@ -3,6 +3,7 @@
 #include "absl/strings/str_format.h"
 #include "base/status_macros.h"
 #include "cli/comparison.h"
+#include "cli/evaluation.h"
 #include "cli/outputs.h"
 #include "cli/progress.h"
 #include "core/mapping.h"
@@ -16,6 +17,8 @@ absl::Status RunCompare(const CompareCommand& cmd, std::ostream& out) {
     RETURN_IF_ERROR(models::ParseModel(cmd.model).status());
   ASSIGN_OR_RETURN(topology::Tree tree, LoadTree(cmd.inputs));
   ASSIGN_OR_RETURN(graphs::CommGraph graph, LoadGraph(cmd.inputs));
+  ASSIGN_OR_RETURN(const std::optional<TimeModel> model,
+                   LoadTimeModel(cmd.model, cmd.params, tree));
   ASSIGN_OR_RETURN(core::MappingOptions opts,
                    core::MappingOptions::Preset(cmd.preset));
   opts.seed = cmd.seed;
@@ -25,12 +28,16 @@ absl::Status RunCompare(const CompareCommand& cmd, std::ostream& out) {
                          tree.num_leaves());
   core::Mapping best;
   {
-    Progress progress("comparing algorithms", cmd.quiet);
-    RETURN_IF_ERROR(
-        PrintComparison(tree, graph, opts, out, &best, cmd.model, cmd.params));
+    ProgressLine progress("comparing algorithms",
+                          ProgressModeFor(cmd.quiet, cmd.progress));
+    RETURN_IF_ERROR(PrintComparison(tree, graph, opts, out, &best,
+                                    model ? &*model : nullptr, &progress));
   }
-  if (!cmd.svg.empty())
-    RETURN_IF_ERROR(WritePictures(cmd.svg, tree, graph, best, 1, out));
+  if (!cmd.svg.empty()) {
+    ASSIGN_OR_RETURN(const core::CostReport cost,
+                     CheckedCost(tree, graph, best, opts.imbalance));
+    RETURN_IF_ERROR(WritePictures(cmd.svg, tree, graph, best, cost, 1, out));
+  }
   return absl::OkStatus();
 }
 

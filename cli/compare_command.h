@@ -20,8 +20,9 @@ struct CompareCommand {
   std::string preset = "default";
   uint64_t seed = 1;
   int32_t threads = 1;
-  std::string svg;  // pictures of the best mapping; empty: none
-  bool quiet = false;
+  std::string svg;        // pictures of the best mapping; empty: none
+  bool quiet = false;     // no progress line
+  bool progress = false;  // a progress line even when stderr is no terminal
 };
 
 // Prints the sizes of the input, then the table. Errors: bad inputs, preset or

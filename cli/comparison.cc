@@ -45,14 +45,19 @@ absl::Status PrintComparison(const topology::Tree& tree,
                              const graphs::CommGraph& graph,
                              const core::MappingOptions& base,
                              std::ostream& out, core::Mapping* best_mapping,
-                             const std::string& model,
-                             const std::string& params) {
+                             const TimeModel* model, ProgressLine* progress) {
   std::vector<Row> rows;
   std::vector<double> predicted;
   double identity = 0.0;
+  const size_t total = core::Algorithms().size();
   for (const core::AlgorithmInfo& info : core::Algorithms()) {
     core::MappingOptions opts = base;
     opts.algorithm = info.algorithm;
+    if (progress != nullptr) {
+      progress->SetStep(absl::StrCat(std::string(info.name), ", ",
+                                     rows.size() + 1, " of ", total));
+      opts.progress = progress;
+    }
     rows.push_back(RunOne(std::string(info.name), tree, graph, opts));
     Row& r = rows.back();
     if (!r.mapping.ok()) {
@@ -62,12 +67,11 @@ absl::Status PrintComparison(const topology::Tree& tree,
       continue;
     }
     if (info.algorithm == core::Algorithm::kIdentity) identity = r.j;
-    if (model.empty()) {
+    if (model == nullptr) {
       predicted.push_back(r.j);
       continue;
     }
-    absl::StatusOr<double> t =
-        PredictExchange(model, params, tree, graph, *r.mapping);
+    absl::StatusOr<double> t = PredictExchange(*model, tree, graph, *r.mapping);
     if (!t.ok()) return t.status();
     predicted.push_back(*t);
   }
@@ -75,7 +79,7 @@ absl::Status PrintComparison(const topology::Tree& tree,
   // row by the ranking quantity (J without a model).
   std::vector<size_t> order(rows.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-  if (!model.empty()) {
+  if (model != nullptr) {
     std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
       return predicted[a] < predicted[b];
     });
@@ -88,8 +92,8 @@ absl::Status PrintComparison(const topology::Tree& tree,
     *best_mapping = *rows[best].mapping;
   out << absl::StrFormat("%-13s %16s %12s %10s", "algorithm", "J",
                          "vs identity", "vs best");
-  if (!model.empty())
-    out << absl::StrFormat(" %15s", absl::StrCat(model, " (s)"));
+  if (model != nullptr)
+    out << absl::StrFormat(" %15s", absl::StrCat(model->name, " (s)"));
   out << absl::StrFormat(" %9s\n", "time (s)");
   for (size_t i : order) {
     const Row& r = rows[i];
@@ -103,7 +107,7 @@ absl::Status PrintComparison(const topology::Tree& tree,
         predicted[best] > 0 ? predicted[i] / predicted[best] : 1.0;
     // With a model the time column is not last: keep it last so golden tests
     // can mask it.
-    if (!model.empty()) {
+    if (model != nullptr) {
       out << absl::StrFormat("%-13s %16.6g %12.3f %10.3f %15.6g %9.3f\n",
                              r.name, r.j, vs_identity, vs_best, predicted[i],
                              r.seconds);

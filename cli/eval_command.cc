@@ -1,13 +1,18 @@
 #include "cli/eval_command.h"
 
+#include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "base/status_macros.h"
 #include "cli/evaluation.h"
-#include "cli/mapping_io.h"
+#include "cli/mapping_reader.h"
+#include "cli/outputs.h"
 #include "core/mapping.h"
 #include "core/options.h"
 #include "models/channel_params.h"
@@ -15,13 +20,13 @@
 namespace rankmap::cli {
 namespace {
 
-// Name of a tree level for reports: the kind of the first node found at that
-// depth.
-std::string LevelName(const topology::Tree& tree, int32_t depth) {
-  for (topology::NodeId v = tree.num_nodes() - 1; v >= 0; --v) {
-    if (tree.depth(v) == depth) return tree.kind(v);
+void PrintLevelVolumes(const topology::Tree& tree, const core::CostReport& cost,
+                       std::ostream& out) {
+  out << "volume by level of the common ancestor:\n";
+  for (const LevelVolume& v : LevelVolumes(tree, cost)) {
+    out << absl::StrFormat("  depth %d %-10s %.10g\n", v.depth, v.label,
+                           v.volume);
   }
-  return "?";
 }
 
 }  // namespace
@@ -31,55 +36,42 @@ absl::Status RunEval(const EvalCommand& cmd, std::ostream& out) {
     RETURN_IF_ERROR(models::ParseModel(cmd.model).status());
   ASSIGN_OR_RETURN(topology::Tree tree, LoadTree(cmd.inputs));
   ASSIGN_OR_RETURN(graphs::CommGraph graph, LoadGraph(cmd.inputs));
+  // Everything the report needs is read and checked before it starts.
+  ASSIGN_OR_RETURN(const std::optional<TimeModel> model,
+                   LoadTimeModel(cmd.model, cmd.params, tree));
   if (cmd.mapping.empty())
     return absl::InvalidArgumentError("--mapping: a mapping file is required");
-  ASSIGN_OR_RETURN(core::Mapping mapping, ReadMappingFile(cmd.mapping));
-  if (IsNToOne(tree, graph)) {
-    // n-to-1 (a partition): capacities are shares, checked against the default
-    // imbalance.
-    const double imbalance = core::MappingOptions().imbalance;
-    if (absl::Status s =
-            core::ValidatePartitionMapping(tree, graph, mapping, imbalance);
-        !s.ok()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(cmd.mapping, ": ", std::string(s.message())));
-    }
-    out << absl::StrFormat("processes        %d (n-to-1 on %d leaves)\n",
-                           graph.num_vertices(), tree.num_leaves());
-    out << absl::StrFormat("J                %.10g\n",
-                           core::ComputeJ(tree, graph, mapping));
-    return absl::OkStatus();
+  ASSIGN_OR_RETURN(core::Mapping mapping,
+                   ReadAnyMappingFile(cmd.mapping, tree));
+  // n-to-1 (a partition): capacities are shares, checked against the default
+  // imbalance.
+  absl::StatusOr<core::CostReport> checked =
+      CheckedCost(tree, graph, mapping, core::MappingOptions().imbalance);
+  if (!checked.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        cmd.mapping, ": ", std::string(checked.status().message())));
   }
-  if (absl::Status s =
-          core::ValidateMapping(tree, graph.num_vertices(), mapping);
-      !s.ok()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(cmd.mapping, ": ", std::string(s.message())));
+  const core::CostReport& cost = *checked;
+  std::optional<double> seconds;
+  if (model) {
+    ASSIGN_OR_RETURN(seconds, PredictExchange(*model, tree, graph, mapping));
   }
-  ASSIGN_OR_RETURN(core::CostReport cost, core::Cost(tree, graph, mapping));
-  out << absl::StrFormat("processes        %d\n", graph.num_vertices());
-  out << absl::StrFormat("leaves           %d\n", tree.num_leaves());
-  out << absl::StrFormat("J                %.10g\n", cost.j);
-  out << absl::StrFormat("hop-bytes        %.10g\n", cost.hop_bytes);
-  out << absl::StrFormat(
-      "max link volume  %.10g (above node %d, %s)\n", cost.max_link_volume,
-      cost.max_link_node,
-      cost.max_link_node >= 0 ? tree.kind(cost.max_link_node) : "-");
-  out << "volume by level of the common ancestor:\n";
-  for (int32_t d = 0; d < static_cast<int32_t>(cost.level_volume.size()); ++d) {
-    out << absl::StrFormat(
-        "  depth %d %-10s %.10g\n", d,
-        d == tree.height() ? "same leaf" : LevelName(tree, d),
-        cost.level_volume[d]);
+  Facts facts = MappingFacts(tree, graph, cost);
+  PrintFacts(facts, out);
+  PrintLevelVolumes(tree, cost, out);
+  if (seconds) {
+    facts.push_back(
+        {"predicted time",
+         absl::StrFormat("%.6g s per exchange (%s model, every edge both "
+                         "ways in one phase)",
+                         *seconds, cmd.model)});
+    PrintFacts({facts.back()}, out);
   }
-  if (!cmd.model.empty()) {
-    ASSIGN_OR_RETURN(
-        const double seconds,
-        PredictExchange(cmd.model, cmd.params, tree, graph, mapping));
-    out << absl::StrFormat(
-        "predicted time   %.6g s per exchange (%s model, every edge both "
-        "ways in one phase)\n",
-        seconds, cmd.model);
+  if (!cmd.report.empty()) {
+    RETURN_IF_ERROR(WriteReport(cmd.report,
+                                absl::StrCat("rankmap eval: ", cmd.mapping,
+                                             " on ", cmd.inputs.topology),
+                                facts, tree, graph, mapping, cost, 1, out));
   }
   return absl::OkStatus();
 }

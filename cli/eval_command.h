@@ -4,7 +4,7 @@
 //
 //   EvalCommand cmd;
 //   cmd.inputs = ...;             // topology and communication graph
-//   cmd.mapping = "m.txt";        // plain format: leaf of process i on line i
+//   cmd.mapping = "m.txt";        // plain, rankfile or json (as map writes)
 //   cmd.model = "hockney";
 //   RETURN_IF_ERROR(RunEval(cmd, std::cout));
 #ifndef RANKMAP_CLI_EVAL_COMMAND_H_
@@ -20,14 +20,18 @@ namespace rankmap::cli {
 
 struct EvalCommand {
   Inputs inputs;
-  std::string mapping;  // plain mapping file
+  std::string mapping;  // mapping file in any format `map` writes
   std::string model;    // empty, hockney, lmo, hloggp, taulop
   std::string params;   // model parameter file; empty: defaults per level
+  std::string report;   // HTML report with the pictures; empty: none
 };
 
 // With more processes than slots the mapping is checked as a partition (the
-// default imbalance) and only J is reported. Errors: bad inputs or model, no
-// mapping file, a mapping that fails validation (the message names the file).
+// default imbalance); the report is the same. The model and its parameters
+// are checked before anything is printed. Errors: bad inputs, model or
+// parameter file, no mapping file, a mapping that fails validation (the
+// message names the file). With `report`, the page is written after the text
+// and named on `out`.
 absl::Status RunEval(const EvalCommand& cmd, std::ostream& out);
 
 }  // namespace rankmap::cli

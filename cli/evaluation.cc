@@ -1,5 +1,9 @@
 #include "cli/evaluation.h"
 
+#include <algorithm>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "base/status_macros.h"
 #include "models/channel_params.h"
 #include "models/cost_model.h"
@@ -24,18 +28,87 @@ absl::StatusOr<double> CheckedJ(const topology::Tree& tree,
   return cost.j;
 }
 
-absl::StatusOr<double> PredictExchange(const std::string& model_name,
-                                       const std::string& params_path,
+absl::StatusOr<core::CostReport> CheckedCost(const topology::Tree& tree,
+                                             const graphs::CommGraph& graph,
+                                             const core::Mapping& mapping,
+                                             double imbalance) {
+  if (IsNToOne(tree, graph))
+    return core::PartitionCost(tree, graph, mapping, imbalance);
+  return core::Cost(tree, graph, mapping);
+}
+
+Facts MappingFacts(const topology::Tree& tree, const graphs::CommGraph& graph,
+                   const core::CostReport& cost) {
+  return {{"processes", absl::StrCat(graph.num_vertices(),
+                                     IsNToOne(tree, graph) ? " (n-to-1)" : "")},
+          {"leaves", absl::StrCat(tree.num_leaves())},
+          {"J", absl::StrFormat("%.10g", cost.j)},
+          {"hop-bytes", absl::StrFormat("%.10g", cost.hop_bytes)},
+          {"max link volume",
+           absl::StrFormat(
+               "%.10g (above node %d, %s)", cost.max_link_volume,
+               cost.max_link_node,
+               cost.max_link_node >= 0 ? tree.kind(cost.max_link_node) : "-")}};
+}
+
+void PrintFacts(const Facts& facts, std::ostream& out) {
+  for (const auto& [label, value] : facts)
+    out << absl::StrFormat("%-16s %s\n", label, value);
+}
+
+std::vector<LevelVolume> LevelVolumes(const topology::Tree& tree,
+                                      const core::CostReport& cost) {
+  std::vector<std::vector<LevelVolume>> rows(tree.height());
+  for (topology::LeafId l = 0; l < tree.num_leaves(); ++l) {
+    // Each internal node once: from its first leaf, walk up while l starts it.
+    for (topology::NodeId v = tree.parent(l); v >= 0 && tree.leaf_begin(v) == l;
+         v = tree.parent(v)) {
+      std::vector<LevelVolume>& row = rows[tree.depth(v)];
+      auto it = std::find_if(row.begin(), row.end(), [&](const auto& r) {
+        return r.label == tree.kind(v);
+      });
+      if (it == row.end()) {
+        row.push_back({tree.depth(v), tree.kind(v), 0.0});
+        it = row.end() - 1;
+      }
+      it->volume += cost.node_volume[v];
+    }
+  }
+  std::vector<LevelVolume> out;
+  for (const auto& row : rows) out.insert(out.end(), row.begin(), row.end());
+  out.push_back({tree.height(), "same leaf", cost.level_volume[tree.height()]});
+  return out;
+}
+
+absl::StatusOr<std::optional<TimeModel>> LoadTimeModel(
+    const std::string& model_name, const std::string& params_path,
+    const topology::Tree& tree) {
+  if (model_name.empty()) {
+    if (!params_path.empty()) {
+      return absl::InvalidArgumentError(
+          "--params: needs --model (hockney, lmo, hloggp, taulop)");
+    }
+    return std::nullopt;
+  }
+  TimeModel m;
+  m.name = model_name;
+  ASSIGN_OR_RETURN(m.model, models::ParseModel(model_name));
+  if (params_path.empty()) {
+    m.params = models::DefaultModelParams(tree);
+  } else {
+    ASSIGN_OR_RETURN(m.params, models::ReadModelParams(params_path, tree));
+  }
+  return m;
+}
+
+absl::StatusOr<double> PredictExchange(const TimeModel& model,
                                        const topology::Tree& tree,
                                        const graphs::CommGraph& graph,
                                        const core::Mapping& mapping) {
-  ASSIGN_OR_RETURN(models::Model model, models::ParseModel(model_name));
-  models::ModelParams params = models::DefaultModelParams(tree);
-  if (!params_path.empty()) {
-    ASSIGN_OR_RETURN(params, models::ReadModelParams(params_path, tree));
-  }
-  return models::PredictTime(model, params, tree, models::HaloFlow(graph),
-                             mapping);
+  models::PredictOptions options;
+  options.shared_leaves = IsNToOne(tree, graph);
+  return models::PredictTime(model.model, model.params, tree,
+                             models::HaloFlow(graph), mapping, options);
 }
 
 }  // namespace rankmap::cli

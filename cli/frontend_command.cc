@@ -9,12 +9,99 @@
 #include "base/status_macros.h"
 #include "cli/arg_parsers.h"
 #include "graphs/frontends/matrix_frontend.h"
+#include "graphs/frontends/mpdata.h"
 #include "graphs/frontends/stencil.h"
+#include "graphs/frontends/wave2d.h"
 #include "graphs/graphs.h"
 
 namespace rankmap::cli {
 
-absl::Status RunFrontend(const FrontendCommand& cmd, std::ostream& out) {
+namespace {
+
+absl::StatusOr<graphs::CommGraph> Wave2D(const FrontendCommand& cmd,
+                                         std::vector<double> speeds,
+                                         std::ostream& report) {
+  ASSIGN_OR_RETURN(const std::vector<int64_t> grid, ParseGridShape(cmd.grid));
+  if (grid.size() != 2) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("wave2d: --grid '", cmd.grid, "' needs 2 extents"));
+  }
+  if (speeds.empty()) {
+    if (cmd.procs < 1) {
+      return absl::InvalidArgumentError(
+          "wave2d: --procs or --speeds is required");
+    }
+    speeds.assign(cmd.procs, 1.0);
+  }
+  ASSIGN_OR_RETURN(const graphs::ColumnTiling tiling,
+                   graphs::ColumnTilingFromSpeeds(grid[0], grid[1], speeds));
+  ASSIGN_OR_RETURN(graphs::CommGraph graph,
+                   graphs::Wave2DGraph(tiling, cmd.element_size));
+  report << absl::StrFormat(
+      "wave2d %s, %d columns: %d processes, %d edges, %.10g bytes per "
+      "iteration\n",
+      cmd.grid, tiling.columns.size(), graph.num_vertices(), graph.num_edges(),
+      graph.TotalVolume());
+  return graph;
+}
+
+absl::StatusOr<graphs::CommGraph> Mpdata(const FrontendCommand& cmd,
+                                         std::ostream& report) {
+  std::vector<int32_t> group;
+  if (!cmd.clusters.empty()) {
+    ASSIGN_OR_RETURN(group, ParseList<int32_t>(cmd.clusters, "clusters"));
+  } else if (cmd.procs > 0) {
+    group.assign(cmd.procs, 0);
+  } else {
+    return absl::InvalidArgumentError(
+        "mpdata: --procs or --clusters is required");
+  }
+  graphs::MpdataNetwork net;
+  for (int32_t g : group) net.num_groups = std::max(net.num_groups, g + 1);
+  if (cmd.bandwidth.empty()) {
+    net.horizontal.assign(net.num_groups * net.num_groups, 1.0);
+  } else {
+    ASSIGN_OR_RETURN(net.horizontal,
+                     ParseList<double>(cmd.bandwidth, "bandwidth"));
+  }
+  if (cmd.bandwidth_v.empty()) {
+    net.vertical = net.horizontal;
+  } else {
+    ASSIGN_OR_RETURN(net.vertical,
+                     ParseList<double>(cmd.bandwidth_v, "bandwidth_v"));
+  }
+  ASSIGN_OR_RETURN(const std::vector<int64_t> extents,
+                   ParseGridShape(cmd.domain));
+  graphs::MpdataDomain domain;
+  domain.n = extents[0];
+  domain.m = extents[1];
+  domain.l = extents.size() == 3 ? extents[2] : 1;
+  domain.ihalo = domain.jhalo = cmd.halo;
+  domain.element_size = cmd.element_size;
+  if (cmd.periodic != "none" && cmd.periodic != "all") {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "mpdata: --periodic '", cmd.periodic, "' (expected none or all)"));
+  }
+  domain.periodic = cmd.periodic == "all";
+  graphs::MpdataOptions options;
+  options.domain = static_cast<double>(domain.n);
+  options.cyclic = domain.periodic;
+  ASSIGN_OR_RETURN(const graphs::MpdataResult r,
+                   graphs::ArrangeMpdata(group, net, options));
+  ASSIGN_OR_RETURN(graphs::CommGraph graph,
+                   graphs::MpdataHaloGraph(r.grid, domain));
+  report << absl::StrFormat(
+      "mpdata %s on a %dx%d arrangement of %d groups (cost %.6g): %d "
+      "processes, %d edges, %.10g bytes per iteration\n",
+      cmd.domain, r.grid.rows, r.grid.cols, net.num_groups, r.cost.total,
+      graph.num_vertices(), graph.num_edges(), graph.TotalVolume());
+  return graph;
+}
+
+}  // namespace
+
+absl::Status RunFrontend(const FrontendCommand& cmd, std::ostream& out,
+                         std::ostream& report) {
   ASSIGN_OR_RETURN(std::vector<double> speeds, LoadSpeeds(cmd.speeds));
   graphs::CommGraph graph;
   if (cmd.kind == "summa" || cmd.kind == "square-corner") {
@@ -39,7 +126,7 @@ absl::Status RunFrontend(const FrontendCommand& cmd, std::ostream& out) {
     ASSIGN_OR_RETURN(graphs::MatrixFrontendResult r,
                      cmd.kind == "summa" ? graphs::SummaFrontend(o)
                                          : graphs::SquareCornerFrontend(o));
-    out << r.report;
+    report << r.report;
     graph = std::move(r.graph);
   } else if (cmd.kind == "stencil") {
     graphs::StencilOptions o;
@@ -57,22 +144,30 @@ absl::Status RunFrontend(const FrontendCommand& cmd, std::ostream& out) {
     o.speeds = speeds;
     o.element_size = cmd.element_size;
     ASSIGN_OR_RETURN(graph, graphs::StencilGraph(o));
-    out << absl::StrFormat(
+    report << absl::StrFormat(
         "stencil %s, %d-point, halo %d: %d processes, %d edges, %.10g bytes "
         "per iteration\n",
         cmd.grid, cmd.stencil, cmd.halo, graph.num_vertices(),
         graph.num_edges(), graph.TotalVolume());
+  } else if (cmd.kind == "wave2d") {
+    ASSIGN_OR_RETURN(graph, Wave2D(cmd, speeds, report));
+  } else if (cmd.kind == "mpdata") {
+    ASSIGN_OR_RETURN(graph, Mpdata(cmd, report));
   } else {
-    return absl::InvalidArgumentError(
-        absl::StrCat("frontend: unknown kind '", cmd.kind,
-                     "' (expected summa, square-corner, stencil)"));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "frontend: unknown kind '", cmd.kind,
+        "' (expected summa, square-corner, stencil, wave2d, mpdata)"));
   }
-  if (!cmd.output.empty()) {
-    ASSIGN_OR_RETURN(graphs::GraphFormat format,
-                     graphs::ParseGraphFormat(cmd.graph_format));
-    RETURN_IF_ERROR(graphs::WriteGraphFile(graph, cmd.output, format));
-    out << "graph written to " << cmd.output << "\n";
+  ASSIGN_OR_RETURN(graphs::GraphFormat format,
+                   graphs::ParseGraphFormat(cmd.graph_format));
+  if (cmd.output.empty()) {
+    ASSIGN_OR_RETURN(const std::string text,
+                     graphs::FormatGraph(graph, format));
+    out << text;
+    return absl::OkStatus();
   }
+  RETURN_IF_ERROR(graphs::WriteGraphFile(graph, cmd.output, format));
+  report << "graph written to " << cmd.output << "\n";
   return absl::OkStatus();
 }
 

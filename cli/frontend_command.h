@@ -1,7 +1,9 @@
 // `rankmap frontend`: writes the communication graph of an application
 // structure: SUMMA or Square-Corner matrix multiplication
-// (graphs/frontends/matrix_frontend.h) or a halo-exchanging stencil
-// (graphs/frontends/stencil.h).
+// (graphs/frontends/matrix_frontend.h), a halo-exchanging stencil
+// (graphs/frontends/stencil.h), the Wave2D solver on a column tiling
+// (graphs/frontends/wave2d.h) or MPDATA on an arrangement of processor
+// groups (graphs/frontends/mpdata.h).
 //
 //   FrontendCommand cmd;
 //   cmd.kind = "stencil";
@@ -22,9 +24,10 @@
 namespace rankmap::cli {
 
 struct FrontendCommand {
-  std::string kind;  // summa | square-corner | stencil
-  std::string
-      output;  // graph file; format from its extension (or graph_format)
+  std::string kind;  // summa | square-corner | stencil | wave2d | mpdata
+  // Graph file, format from its extension (or graph_format); empty: the graph
+  // goes to `out` (graph_format, edge list by default).
+  std::string output;
   std::string graph_format = "auto";
   std::string speeds;  // file of speeds, or an inline list "8,1,1"
   // summa / square-corner
@@ -35,9 +38,13 @@ struct FrontendCommand {
   std::string flow = "ring";
   std::string link = "serial";
   std::string shape = "hybrid";
+  // summa and mpdata
   std::string clusters;   // cluster of each processor, "0,0,1"
   std::string bandwidth;  // cluster-pair bandwidths, row-major "10,1,1,10"
-  // stencil
+  // mpdata: vertical (contiguous) bandwidths; empty: those of `bandwidth`
+  std::string bandwidth_v;
+  std::string domain = "512x512x64";  // mpdata: n x m x l elements
+  // stencil and wave2d (its mesh: rows x cols)
   std::string grid = "1024x1024";
   int32_t stencil = 5;
   int32_t halo = 1;
@@ -47,10 +54,12 @@ struct FrontendCommand {
   bool slabs = false;
 };
 
-// Prints the front end's report (sizes, volume), then writes the graph when
-// `output` is set. Errors: an unknown kind, bad flag values (the messages name
-// the flag), the front end's and the writer's.
-absl::Status RunFrontend(const FrontendCommand& cmd, std::ostream& out);
+// Prints the front end's report (sizes, volume) on `report`, then writes the
+// graph to `output`, or to `out` when it is empty. Errors: an unknown kind,
+// bad flag values (the messages name the flag), the front end's and the
+// writer's.
+absl::Status RunFrontend(const FrontendCommand& cmd, std::ostream& out,
+                         std::ostream& report);
 
 }  // namespace rankmap::cli
 

@@ -15,13 +15,13 @@ absl::StatusOr<topology::Tree> LoadTree(const Inputs& in) {
     return absl::InvalidArgumentError(
         absl::StrCat("--leaf: expected pu or core, found '", in.leaf, "'"));
   }
-  if (in.oversubscribe < 1) {
+  if (in.slots_per_leaf < 1) {
     return absl::InvalidArgumentError(absl::StrCat(
-        "--oversubscribe: expected a capacity >= 1, found ", in.oversubscribe));
+        "--slots-per-leaf: expected a count >= 1, found ", in.slots_per_leaf));
   }
   opts.level_costs = in.level_costs;
   opts.allowed_pus = in.allowed;
-  opts.capacity = in.oversubscribe;
+  opts.capacity = in.slots_per_leaf;
   return topology::LoadTopology(in.topology, opts);
 }
 

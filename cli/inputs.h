@@ -19,17 +19,17 @@ namespace rankmap::cli {
 // Where processes run and who talks to whom.
 struct Inputs {
   std::string topology =
-      "this";                 // see topology/topology.h for the accepted forms
-  std::string leaf = "pu";    // pu | core
-  std::string level_costs;    // "numa=100,pack=50"
-  std::string allowed;        // allowed PUs (hwloc list syntax of os indexes)
-  int32_t oversubscribe = 1;  // capacity per leaf
-  std::string comm;           // communication graph file
+      "this";                  // see topology/topology.h for the accepted forms
+  std::string leaf = "pu";     // pu | core
+  std::string level_costs;     // "numa=100,pack=50"
+  std::string allowed;         // allowed PUs (hwloc list syntax of os indexes)
+  int32_t slots_per_leaf = 1;  // processes each leaf can take
+  std::string comm;            // communication graph file
   std::string comm_format = "auto";
 };
 
 // The tree of `topology` with its leaf kind, costs, allowed PUs and capacity.
-// Errors: a bad --leaf or --oversubscribe, or the topology loader's.
+// Errors: a bad --leaf or --slots-per-leaf, or the topology loader's.
 absl::StatusOr<topology::Tree> LoadTree(const Inputs& in);
 
 // The graph in `comm`. Errors: no file given, an unknown format, or the

@@ -29,14 +29,17 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
   opts.threads = cmd.threads;
   core::Mapping mapping;
   {
-    Progress progress(
+    ProgressLine progress(
         absl::StrCat("mapping ", graph.num_vertices(), " processes onto ",
                      tree.num_leaves(), " leaves"),
-        cmd.quiet);
+        ProgressModeFor(cmd.quiet, cmd.progress));
+    opts.progress = &progress;
     ASSIGN_OR_RETURN(mapping, core::Map(tree, graph, opts));
+    opts.progress = nullptr;
   }
-  ASSIGN_OR_RETURN(const double j,
-                   CheckedJ(tree, graph, mapping, opts.imbalance));
+  ASSIGN_OR_RETURN(const core::CostReport cost,
+                   CheckedCost(tree, graph, mapping, opts.imbalance));
+  const double j = cost.j;
   const std::string text = FormatMapping(
       tree, mapping, format, core::AlgorithmName(opts.algorithm), j);
   if (cmd.output.empty()) {
@@ -53,10 +56,27 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
     }
     out << "\n";
   }
+  std::ostream& names = cmd.output.empty() ? std::cerr : out;
   if (!cmd.svg.empty()) {
-    RETURN_IF_ERROR(WritePictures(cmd.svg, tree, graph, mapping,
-                                  cmd.svg_group_depth,
-                                  cmd.output.empty() ? std::cerr : out));
+    RETURN_IF_ERROR(WritePictures(cmd.svg, tree, graph, mapping, cost,
+                                  cmd.svg_group_depth, names));
+  }
+  if (!cmd.report.empty()) {
+    Facts facts = {
+        {"algorithm", std::string(core::AlgorithmName(opts.algorithm))},
+        {"preset", cmd.preset}};
+    for (auto& f : MappingFacts(tree, graph, cost)) facts.push_back(f);
+    if (!IsNToOne(tree, graph)) {
+      const double id_j = core::ComputeJ(tree, graph, core::Slots(tree));
+      facts.push_back(
+          {"identity J", absl::StrFormat("%.10g (ratio %.3f)", id_j,
+                                         id_j > 0 ? j / id_j : 1.0)});
+    }
+    RETURN_IF_ERROR(WriteReport(cmd.report,
+                                absl::StrCat("rankmap map: ", cmd.inputs.comm,
+                                             " on ", cmd.inputs.topology),
+                                facts, tree, graph, mapping, cost,
+                                cmd.svg_group_depth, names));
   }
   return absl::OkStatus();
 }

@@ -27,16 +27,18 @@ struct MapCommand {
   int32_t threads = 1;
   std::string output;  // empty: stdout
   std::string format = "plain";
-  std::string svg;  // heatmap + tree picture prefix; empty: none
+  std::string svg;     // tree, matrix and volume pictures prefix; empty: none
+  std::string report;  // HTML report with numbers and pictures; empty: none
   int32_t svg_group_depth = 1;
-  bool quiet = false;
+  bool quiet = false;     // no progress line
+  bool progress = false;  // a progress line even when stderr is no terminal
 };
 
 // Writes the mapping to `output`, or to `out` when `output` is empty. With an
 // output file, `out` gets one summary line (J, and against identity when
-// one-to-one) and the picture names; without one, the picture names go to
-// stderr so that `out` holds only the mapping. Errors: bad inputs, options or
-// format; a mapping that fails validation; unwritable files.
+// one-to-one) and the names of the pictures and report; without one, those
+// names go to stderr so that `out` holds only the mapping. Errors: bad inputs,
+// options or format; a mapping that fails validation; unwritable files.
 absl::Status RunMap(const MapCommand& cmd, std::ostream& out);
 
 }  // namespace rankmap::cli

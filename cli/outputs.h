@@ -1,11 +1,13 @@
-// Files the commands write beside their report: text files and the two SVG
-// pictures of a mapping (cli/svg.h).
+// Files the commands write beside their report: text files, the SVG
+// pictures of a mapping and the HTML report that holds them (cli/pictures/).
 #ifndef RANKMAP_CLI_OUTPUTS_H_
 #define RANKMAP_CLI_OUTPUTS_H_
 
 #include <cstdint>
 #include <ostream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "core/mapping.h"
@@ -18,14 +20,26 @@ namespace rankmap::cli {
 // cannot write" on any failure.
 absl::Status WriteText(const std::string& path, const std::string& text);
 
-// Writes <prefix>.matrix.svg (the heatmap) and <prefix>.tree.svg (processes on
-// the tree, coloured by their ancestor at `group_depth`), then names both on
-// `out`. Errors: those of WriteText.
+// Writes <prefix>.tree.svg (the tree with the processes on it, leaf boxes
+// tinted by their ancestor at `group_depth`), <prefix>.matrix.svg (the
+// heatmap with the tree's boundaries) and <prefix>.volume.svg (volume per
+// level, from `cost`), then names them on `out`. Errors: those of WriteText.
 absl::Status WritePictures(const std::string& prefix,
                            const topology::Tree& tree,
                            const graphs::CommGraph& graph,
-                           const core::Mapping& mapping, int32_t group_depth,
+                           const core::Mapping& mapping,
+                           const core::CostReport& cost, int32_t group_depth,
                            std::ostream& out);
+
+// One self-contained HTML page at `path`: `title`, the report's `facts`, the
+// volume per level and the three pictures; names it on `out`. Errors: those
+// of WriteText.
+absl::Status WriteReport(
+    const std::string& path, const std::string& title,
+    const std::vector<std::pair<std::string, std::string>>& facts,
+    const topology::Tree& tree, const graphs::CommGraph& graph,
+    const core::Mapping& mapping, const core::CostReport& cost,
+    int32_t group_depth, std::ostream& out);
 
 }  // namespace rankmap::cli
 

@@ -1,6 +1,11 @@
 // rankmap: command-line front end. Flags live here only; the work is in the
 // cli/*_command.h functions, one per subcommand.
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <set>
@@ -29,7 +34,9 @@ ABSL_FLAG(std::string, level_costs, "",
           "per-level cost overrides, e.g. numa=100,pack=50");
 ABSL_FLAG(std::string, allowed, "",
           "allowed PUs by os index, e.g. 0-3,8 (default: all)");
-ABSL_FLAG(int32_t, oversubscribe, 1, "processes per leaf (capacity)");
+ABSL_FLAG(int32_t, slots_per_leaf, 1,
+          "processes each leaf can take (oversubscription; also "
+          "--oversubscribe)");
 ABSL_FLAG(std::string, comm, "",
           "communication graph file (.mat .grf .graph .mtx edge list)");
 ABSL_FLAG(std::string, comm_format, "auto",
@@ -48,10 +55,14 @@ ABSL_FLAG(int32_t, threads, 1, "worker threads (results do not depend on it)");
 ABSL_FLAG(std::string, output, "",
           "write the mapping to this file (default: stdout)");
 ABSL_FLAG(std::string, format, "",
-          "map: plain | rankfile | json; topology: text | json | tleaf");
-ABSL_FLAG(std::string, svg, "", "write PREFIX.matrix.svg and PREFIX.tree.svg");
+          "map: plain | rankfile | json; topology: text | json | tleaf "
+          "(default: plain for map, text for topology)");
+ABSL_FLAG(std::string, svg, "",
+          "write PREFIX.tree.svg, PREFIX.matrix.svg and PREFIX.volume.svg");
 ABSL_FLAG(int32_t, svg_group_depth, 1,
-          "tree picture: colour processes by ancestor at this depth");
+          "tree picture: tint leaf boxes by their ancestor at this depth");
+ABSL_FLAG(std::string, report, "",
+          "write one HTML page with the numbers and the pictures");
 ABSL_FLAG(std::string, mapping, "",
           "eval: mapping file (plain: leaf of process i on line i)");
 ABSL_FLAG(
@@ -61,10 +72,15 @@ ABSL_FLAG(
 ABSL_FLAG(std::string, params, "",
           "model parameter file (default: per-level defaults)");
 ABSL_FLAG(bool, quiet, false, "no progress line on stderr");
+ABSL_FLAG(bool, progress, false,
+          "a progress line on stderr for phases over 2 s even when stderr is "
+          "not a terminal (on a terminal it is on unless --quiet)");
 ABSL_FLAG(std::string, graph_format, "auto",
-          "frontend: graph file format (auto: by extension)");
+          "frontend: mat | grf | metis | mtx | edges (auto: by the output's "
+          "extension, edges on stdout)");
 ABSL_FLAG(std::string, speeds, "",
-          "frontend: processor speeds, a file or a list '8,1,1'");
+          "frontend: processor speeds, a file or a list '8,1,1' (wave2d: "
+          "instead of --procs)");
 ABSL_FLAG(int64_t, n, 0,
           "frontend summa|square-corner: matrix side in elements");
 ABSL_FLAG(int64_t, block, 1,
@@ -79,17 +95,26 @@ ABSL_FLAG(std::string, link, "serial",
 ABSL_FLAG(std::string, shape, "hybrid",
           "frontend square-corner: hybrid | square-corner | straight-line");
 ABSL_FLAG(std::string, clusters, "",
-          "frontend summa: cluster of each processor, e.g. 0,0,1");
+          "frontend summa | mpdata: cluster of each processor, e.g. 0,0,1");
 ABSL_FLAG(std::string, bandwidth, "",
-          "frontend summa: cluster-pair bandwidths, row-major list");
+          "frontend summa | mpdata: cluster-pair bandwidths, row-major list "
+          "(mpdata: horizontal, default all 1)");
+ABSL_FLAG(std::string, bandwidth_v, "",
+          "frontend mpdata: vertical cluster-pair bandwidths (default: "
+          "--bandwidth)");
+ABSL_FLAG(std::string, domain, "512x512x64",
+          "frontend mpdata: domain extents n x m x l");
 ABSL_FLAG(std::string, grid, "1024x1024",
-          "frontend stencil: grid extents, 2D or 3D");
+          "frontend stencil: grid extents, 2D or 3D; wave2d: mesh rows x "
+          "cols");
 ABSL_FLAG(int32_t, stencil, 5,
           "frontend stencil: 5 | 9 (2D), 7 | 27 (3D) points");
-ABSL_FLAG(int32_t, halo, 1, "frontend stencil: halo width in cells");
+ABSL_FLAG(int32_t, halo, 1, "frontend stencil | mpdata: halo width in cells");
 ABSL_FLAG(std::string, periodic, "none",
-          "frontend stencil: none | all | 0/1 per dimension");
-ABSL_FLAG(int64_t, procs, 0, "frontend stencil: number of processes");
+          "frontend stencil: none | all | 0/1 per dimension; mpdata: none | "
+          "all");
+ABSL_FLAG(int64_t, procs, 0,
+          "frontend stencil | wave2d | mpdata: number of processes");
 ABSL_FLAG(std::string, proc_grid, "",
           "frontend stencil: process grid, e.g. 8x8 (0 = choose)");
 ABSL_FLAG(bool, slabs, false, "frontend stencil: 1D slabs instead of blocks");
@@ -105,8 +130,15 @@ struct Command {
 };
 
 const std::vector<const char*> kInputFlags = {
-    "topology",      "leaf", "level_costs", "allowed",
-    "oversubscribe", "comm", "comm_format"};
+    "topology",       "leaf", "level_costs", "allowed",
+    "slots_per_leaf", "comm", "comm_format"};
+
+// Old flag names still accepted.
+const char* Canonical(const std::string& name) {
+  if (name == "oversubscribe" || name == "slots-per-leaf")
+    return "slots_per_leaf";
+  return nullptr;
+}
 
 std::vector<const char*> With(std::vector<const char*> extra,
                               bool inputs = true) {
@@ -120,23 +152,27 @@ const std::vector<Command>& Commands() {
   static const std::vector<Command> kCommands = {
       {"map", "map processes onto the topology and write the mapping",
        With({"algorithm", "preset", "seed", "threads", "output", "format",
-             "svg", "svg_group_depth", "quiet"})},
+             "svg", "svg_group_depth", "report", "quiet", "progress"})},
       {"eval",
        "evaluate a given mapping: J, hop-bytes, per-level volume, largest link",
-       With({"mapping", "model", "params"})},
+       With({"mapping", "model", "params", "report"})},
       {"compare",
        "run every algorithm and baseline on the same input, one table",
-       With({"preset", "seed", "threads", "svg", "quiet", "model", "params"})},
+       With({"preset", "seed", "threads", "svg", "quiet", "progress", "model",
+             "params"})},
       {"topology",
        "draw the topology tree (text), or print it as json or tleaf",
-       With({"topology", "leaf", "level_costs", "allowed", "oversubscribe",
+       With({"topology", "leaf", "level_costs", "allowed", "slots_per_leaf",
              "format"},
             false)},
       {"frontend",
-       "write the communication graph of summa | square-corner | stencil",
-       With({"output", "graph_format", "speeds", "n", "block", "element_size",
-             "partitioner", "flow", "link", "shape", "clusters", "bandwidth",
-             "grid", "stencil", "halo", "periodic", "procs", "proc_grid",
+       "write the communication graph of summa | square-corner | stencil | "
+       "wave2d | mpdata",
+       With({"output",      "graph_format", "speeds",      "n",
+             "block",       "element_size", "partitioner", "flow",
+             "link",        "shape",        "clusters",    "bandwidth",
+             "bandwidth_v", "domain",       "grid",        "stencil",
+             "halo",        "periodic",     "procs",       "proc_grid",
              "slabs"},
             false)},
       {"demo",
@@ -153,16 +189,32 @@ void PrintUsage(FILE* f) {
   std::fprintf(f, "\nrankmap <command> --help lists the flags of a command.\n");
 }
 
+const char* Operand(const Command& c) {
+  if (!std::strcmp(c.name, "frontend"))
+    return " summa|square-corner|stencil|wave2d|mpdata";
+  if (!std::strcmp(c.name, "topology")) return " [T]";
+  return "";
+}
+
+// One line per flag, spelled with dashes (both spellings parse); the default
+// is shown unless the help text says it or it is empty.
 void PrintHelp(const Command& c) {
-  std::printf(
-      "usage: rankmap %s%s [flags]\n%s\n\nflags:\n", c.name,
-      std::strcmp(c.name, "frontend") ? "" : " summa|square-corner|stencil",
-      c.summary);
+  std::printf("usage: rankmap %s%s [flags]\n%s\n\nflags:\n", c.name, Operand(c),
+              c.summary);
   for (const char* name : c.flags) {
     absl::CommandLineFlag* flag = absl::FindCommandLineFlag(name);
-    std::printf("  --%-16s %s (default: '%s')\n", name,
-                std::string(flag->Help()).c_str(),
-                std::string(flag->DefaultValue()).c_str());
+    const std::string help(flag->Help());
+    const std::string def(flag->DefaultValue());
+    std::string shown = name;
+    std::replace(shown.begin(), shown.end(), '_', '-');
+    std::string line = absl::StrCat("  --", shown);
+    line.resize(std::max<size_t>(line.size() + 1, 20), ' ');
+    absl::StrAppend(&line, help);
+    if (help.find("default:") == std::string::npos && !def.empty() &&
+        !flag->IsOfType<bool>()) {
+      absl::StrAppend(&line, " (default: ", def, ")");
+    }
+    std::printf("%s\n", line.c_str());
   }
 }
 
@@ -177,7 +229,7 @@ Inputs ReadInputs() {
   in.leaf = absl::GetFlag(FLAGS_leaf);
   in.level_costs = absl::GetFlag(FLAGS_level_costs);
   in.allowed = absl::GetFlag(FLAGS_allowed);
-  in.oversubscribe = absl::GetFlag(FLAGS_oversubscribe);
+  in.slots_per_leaf = absl::GetFlag(FLAGS_slots_per_leaf);
   in.comm = absl::GetFlag(FLAGS_comm);
   in.comm_format = absl::GetFlag(FLAGS_comm_format);
   return in;
@@ -186,6 +238,13 @@ Inputs ReadInputs() {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Under `bazel run` the process starts in the runfiles tree: relative paths
+  // given by the caller mean the caller's directory.
+  if (const char* wd = std::getenv("BUILD_WORKING_DIRECTORY");
+      wd != nullptr && *wd != '\0' && chdir(wd) != 0) {
+    return Fail(absl::StrCat(wd, ": cannot change to the caller's directory (",
+                             std::strerror(errno), ")"));
+  }
   if (argc < 2 || !std::strcmp(argv[1], "--help") ||
       !std::strcmp(argv[1], "help")) {
     PrintUsage(argc < 2 ? stderr : stdout);
@@ -211,9 +270,17 @@ int main(int argc, char** argv) {
         PrintHelp(*command);
         return 0;
       }
-      return Fail("frontend: expected a kind: summa, square-corner or stencil");
+      return Fail(
+          "frontend: expected a kind: summa, square-corner, stencil, wave2d "
+          "or mpdata");
     }
     kind = argv[2];
+    first_flag = 3;
+  }
+  // `rankmap topology T` is `rankmap topology --topology T`.
+  if (name == "topology" && argc >= 3 && argv[2][0] != '-') {
+    std::string error;
+    absl::FindCommandLineFlag("topology")->ParseFrom(argv[2], &error);
     first_flag = 3;
   }
   for (int i = first_flag; i < argc; ++i) {
@@ -230,6 +297,8 @@ int main(int argc, char** argv) {
       value = key.substr(eq + 1);
       key = key.substr(0, eq);
     }
+    if (const char* canonical = Canonical(key)) key = canonical;
+    std::replace(key.begin(), key.end(), '-', '_');
     absl::CommandLineFlag* flag =
         allowed.count(key) ? absl::FindCommandLineFlag(key) : nullptr;
     if (flag == nullptr) {
@@ -275,7 +344,9 @@ int main(int argc, char** argv) {
                    : absl::GetFlag(FLAGS_format);
     c.svg = absl::GetFlag(FLAGS_svg);
     c.svg_group_depth = absl::GetFlag(FLAGS_svg_group_depth);
+    c.report = absl::GetFlag(FLAGS_report);
     c.quiet = absl::GetFlag(FLAGS_quiet);
+    c.progress = absl::GetFlag(FLAGS_progress);
     status = rankmap::cli::RunMap(c, std::cout);
   } else if (name == "eval") {
     rankmap::cli::EvalCommand c;
@@ -283,6 +354,7 @@ int main(int argc, char** argv) {
     c.mapping = absl::GetFlag(FLAGS_mapping);
     c.model = absl::GetFlag(FLAGS_model);
     c.params = absl::GetFlag(FLAGS_params);
+    c.report = absl::GetFlag(FLAGS_report);
     status = rankmap::cli::RunEval(c, std::cout);
   } else if (name == "compare") {
     rankmap::cli::CompareCommand c;
@@ -292,6 +364,7 @@ int main(int argc, char** argv) {
     c.threads = absl::GetFlag(FLAGS_threads);
     c.svg = absl::GetFlag(FLAGS_svg);
     c.quiet = absl::GetFlag(FLAGS_quiet);
+    c.progress = absl::GetFlag(FLAGS_progress);
     c.model = absl::GetFlag(FLAGS_model);
     c.params = absl::GetFlag(FLAGS_params);
     status = rankmap::cli::RunCompare(c, std::cout);
@@ -317,6 +390,8 @@ int main(int argc, char** argv) {
     c.shape = absl::GetFlag(FLAGS_shape);
     c.clusters = absl::GetFlag(FLAGS_clusters);
     c.bandwidth = absl::GetFlag(FLAGS_bandwidth);
+    c.bandwidth_v = absl::GetFlag(FLAGS_bandwidth_v);
+    c.domain = absl::GetFlag(FLAGS_domain);
     c.grid = absl::GetFlag(FLAGS_grid);
     c.stencil = absl::GetFlag(FLAGS_stencil);
     c.halo = absl::GetFlag(FLAGS_halo);
@@ -324,7 +399,8 @@ int main(int argc, char** argv) {
     c.procs = absl::GetFlag(FLAGS_procs);
     c.proc_grid = absl::GetFlag(FLAGS_proc_grid);
     c.slabs = absl::GetFlag(FLAGS_slabs);
-    status = rankmap::cli::RunFrontend(c, std::cout);
+    status = rankmap::cli::RunFrontend(
+        c, std::cout, c.output.empty() ? std::cerr : std::cout);
   } else if (name == "demo") {
     rankmap::cli::DemoCommand c;
     c.inputs = ReadInputs();

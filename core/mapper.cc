@@ -41,8 +41,11 @@ absl::StatusOr<Mapping> MapNTo1(const topology::Tree& tree,
 
 // A strategy's result, refined once when the options say so.
 Mapping Refined(const topology::Tree& tree, const graphs::CommGraph& graph,
-                const RefineOptions& refine, Mapping m) {
-  if (refine.enabled) RefineMapping(tree, graph, refine.swap_rounds, &m);
+                const MappingOptions& options, Mapping m) {
+  if (options.refine.enabled) {
+    RefineMapping(tree, graph, options.refine.swap_rounds, &m, nullptr,
+                  options.progress);
+  }
   return m;
 }
 
@@ -75,12 +78,14 @@ absl::StatusOr<Mapping> Map(const topology::Tree& tree,
       m = PortfolioMap(tree, graph, options);
       break;
     case Algorithm::kTreeMatch:
-      m = Refined(tree, graph, options.refine,
+      m = Refined(tree, graph, options,
                   TreeMatchMap(tree, graph, options.treematch));
       break;
     case Algorithm::kMultisection:
+      ReportProgress(options.progress, "multisection", 0);
       m = MultisectionMap(tree, graph, options.multisection, options.seed);
-      if (m.ok()) m = Refined(tree, graph, options.refine, *std::move(m));
+      ReportProgress(options.progress, "multisection", 1);
+      if (m.ok()) m = Refined(tree, graph, options, *std::move(m));
       break;
     case Algorithm::kIdentity:
       return IdentityMap(tree, n);

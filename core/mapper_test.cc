@@ -1,8 +1,14 @@
 #include "core/mapper.h"
 
 #include <algorithm>
+#include <map>
+#include <mutex>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "core/mapping.h"
+#include "core/progress.h"
 #include "gtest/gtest.h"
 #include "tests/factories.h"
 
@@ -44,6 +50,54 @@ TEST(MapperTest, EngineBeatsBaselinesOnAShuffledStencil) {
   EXPECT_LT(engine, j(Algorithm::kIdentity));
   EXPECT_LT(engine, j(Algorithm::kRandom));
   EXPECT_LE(engine, j(Algorithm::kMpipp));
+}
+
+// Records every report; thread-safe as the interface requires.
+class Recorder : public ProgressSink {
+ public:
+  void Report(std::string_view phase, double fraction) override {
+    std::lock_guard<std::mutex> lock(mu_);
+    reports.push_back({std::string(phase), fraction});
+  }
+  std::vector<std::pair<std::string, double>> reports;
+
+ private:
+  std::mutex mu_;
+};
+
+TEST(MapperTest, ProgressReportsPhasesWithoutChangingTheResult) {
+  const Tree t = testing::MakeTleaf("3 4 100 4 10 4 1");
+  const CommGraph g = testing::Permute(testing::MakeGrid2D(8, 8),
+                                       testing::RandomPermutation(64, 3));
+  MappingOptions o;
+  const Mapping plain = *Map(t, g, o);
+  Recorder r;
+  o.progress = &r;
+  EXPECT_EQ(*Map(t, g, o), plain);
+  // Each phase starts at 0, never goes back, and ends at 1.
+  std::map<std::string, std::vector<double>> by_phase;
+  for (const auto& [phase, f] : r.reports) by_phase[phase].push_back(f);
+  for (const char* phase :
+       {"portfolio: treematch", "portfolio: multisection", "refinement"}) {
+    ASSERT_TRUE(by_phase.count(phase)) << phase;
+    const std::vector<double>& f = by_phase[phase];
+    EXPECT_EQ(f.front(), 0) << phase;
+    EXPECT_EQ(f.back(), 1) << phase;
+  }
+  // Refinement of a 3-level tree: levels 1 and 2, then single processes.
+  const std::vector<double> want = {0, 1.0 / 3, 2.0 / 3, 1};
+  std::vector<double> first(by_phase["refinement"].begin(),
+                            by_phase["refinement"].begin() + 4);
+  EXPECT_EQ(first, want);
+  // n-to-1: four attempts, a quarter each.
+  Recorder n1;
+  o.progress = &n1;
+  ASSERT_TRUE(Map(testing::MakeTleaf("2 2 10 2 1"), g, o).ok());
+  std::vector<double> attempts;
+  for (const auto& [phase, f] : n1.reports) {
+    if (phase == "n-to-1 attempts") attempts.push_back(f);
+  }
+  EXPECT_EQ(attempts, (std::vector<double>{0, 0.25, 0.5, 0.75, 1}));
 }
 
 TEST(MapperTest, NTo1AndErrors) {

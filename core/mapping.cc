@@ -116,14 +116,14 @@ double ComputeJ(const topology::Tree& tree, const graphs::CommGraph& graph,
   return j;
 }
 
-absl::StatusOr<CostReport> Cost(const topology::Tree& tree,
-                                const graphs::CommGraph& graph,
-                                const Mapping& mapping) {
-  if (absl::Status s = ValidateMapping(tree, graph.num_vertices(), mapping);
-      !s.ok())
-    return s;
+namespace {
+
+// Every metric of a mapping already validated.
+CostReport Evaluate(const topology::Tree& tree, const graphs::CommGraph& graph,
+                    const Mapping& mapping) {
   CostReport r;
   r.level_volume.assign(tree.height() + 1, 0.0);
+  r.node_volume.assign(tree.num_nodes(), 0.0);
   std::vector<double> link(tree.num_nodes(), 0.0);
   for (graphs::VertexId u = 0; u < graph.num_vertices(); ++u) {
     auto nbrs = graph.neighbors(u);
@@ -135,6 +135,7 @@ absl::StatusOr<CostReport> Cost(const topology::Tree& tree,
       r.j += w * tree.Distance(a, b);
       if (a == b) {
         r.level_volume[tree.height()] += w;
+        r.node_volume[a] += w;
         continue;
       }
       // Walk both sides up to the LCA, charging every link on the way.
@@ -152,6 +153,7 @@ absl::StatusOr<CostReport> Cost(const topology::Tree& tree,
       }
       r.hop_bytes += w * hops;
       r.level_volume[tree.depth(x)] += w;
+      r.node_volume[x] += w;
     }
   }
   for (NodeId v = 0; v < tree.num_nodes(); ++v) {
@@ -161,6 +163,28 @@ absl::StatusOr<CostReport> Cost(const topology::Tree& tree,
     }
   }
   return r;
+}
+
+}  // namespace
+
+absl::StatusOr<CostReport> Cost(const topology::Tree& tree,
+                                const graphs::CommGraph& graph,
+                                const Mapping& mapping) {
+  if (absl::Status s = ValidateMapping(tree, graph.num_vertices(), mapping);
+      !s.ok())
+    return s;
+  return Evaluate(tree, graph, mapping);
+}
+
+absl::StatusOr<CostReport> PartitionCost(const topology::Tree& tree,
+                                         const graphs::CommGraph& graph,
+                                         const Mapping& mapping,
+                                         double imbalance) {
+  if (absl::Status s =
+          ValidatePartitionMapping(tree, graph, mapping, imbalance);
+      !s.ok())
+    return s;
+  return Evaluate(tree, graph, mapping);
 }
 
 }  // namespace rankmap::core

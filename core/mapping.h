@@ -70,6 +70,10 @@ struct CostReport {
   // ancestor has depth d (d = tree height is traffic between processes on the
   // same leaf).
   std::vector<double> level_volume;
+  // node_volume[v]: volume of the edges whose endpoints' lowest common
+  // ancestor is node v (a leaf: processes sharing it); reports break
+  // level_volume down by kind with it on trees whose levels differ.
+  std::vector<double> node_volume;
   // Largest volume crossing one tree link (the link from max_link_node to its
   // parent).
   double max_link_volume = 0.0;
@@ -81,6 +85,13 @@ struct CostReport {
 absl::StatusOr<CostReport> Cost(const topology::Tree& tree,
                                 const graphs::CommGraph& graph,
                                 const Mapping& mapping);
+
+// Cost of an n-to-1 mapping: validated by ValidatePartitionMapping with
+// `imbalance`, then the same metrics as Cost. O(m * depth).
+absl::StatusOr<CostReport> PartitionCost(const topology::Tree& tree,
+                                         const graphs::CommGraph& graph,
+                                         const Mapping& mapping,
+                                         double imbalance);
 
 // J alone, without validation (the caller guarantees a valid mapping). O(m *
 // depth).

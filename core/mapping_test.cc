@@ -33,6 +33,8 @@ TEST(Cost, HandComputedFourCycle) {
   EXPECT_EQ(id->j, 5 * (1 + 11 + 1 + 11));  // 120
   EXPECT_EQ(id->hop_bytes, 5 * (2 + 4 + 2 + 4));
   EXPECT_THAT(id->level_volume, ElementsAre(10, 10, 0));
+  // Leaves 0-3, pair nodes 4 and 5, root 6.
+  EXPECT_THAT(id->node_volume, ElementsAre(0, 0, 0, 0, 5, 5, 10));
   // Each leaf-to-parent link carries 2 edges = 10; each parent-to-root link 2
   // edges = 10.
   EXPECT_EQ(id->max_link_volume, 10);
@@ -55,6 +57,23 @@ TEST(Cost, OversubscribedLeafHasZeroDistance) {
   // leaves 2,0: 11.
   EXPECT_EQ(r->j, 5 * (0 + 1 + 11 + 11));
   EXPECT_EQ(r->level_volume.back(), 5);
+}
+
+TEST(PartitionCost, NToOneHandComputed) {
+  // 4 processes on 2 leaves of tleaf 1 2 1 (d = 1): cycle 0-1-2-3-0, weight 5,
+  // processes 0, 1 on leaf 0 and 2, 3 on leaf 1.
+  const topology::Tree t = testing::MakeTleaf("1 2 1");
+  const graphs::CommGraph g = Cycle4(5);
+  auto r = PartitionCost(t, g, {0, 0, 1, 1}, 0.03);
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(r->j, 5 * (0 + 1 + 0 + 1));
+  EXPECT_EQ(r->hop_bytes, 5 * (2 + 2));
+  EXPECT_THAT(r->level_volume, ElementsAre(10, 10));
+  // Per LCA node: leaf 0 holds edge (0,1), leaf 1 edge (2,3), the root two.
+  EXPECT_THAT(r->node_volume, ElementsAre(5, 5, 10));
+  EXPECT_EQ(r->max_link_volume, 10);
+  // Over the bound: 3 processes on one leaf.
+  EXPECT_FALSE(PartitionCost(t, g, {0, 0, 0, 1}, 0.03).ok());
 }
 
 TEST(ValidateMapping, RejectsBadMappings) {

@@ -21,6 +21,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "core/progress.h"
 
 namespace rankmap::core {
 
@@ -118,6 +119,10 @@ struct MappingOptions {
   MultisectionOptions multisection;
   RefineOptions refine;
   MpippOptions mpipp;
+
+  // Where long phases report their progress (core/progress.h); null: nowhere.
+  // Not owned; results do not depend on it.
+  ProgressSink* progress = nullptr;
 
   // Named presets: "default" (the values above: portfolio of TreeMatch and
   // multisection, TreeMatch refined only when it is within 2% of the refined

@@ -37,6 +37,8 @@ absl::StatusOr<Mapping> PartitionMap(const topology::Tree& tree,
     const bool spread = attempt % 2 == 1;
     const uint64_t seed =
         options.seed + static_cast<uint64_t>(attempt / 2) * 7919;
+    ReportProgress(options.progress, "n-to-1 attempts",
+                   static_cast<double>(attempt) / kAttempts);
     absl::StatusOr<Mapping> m = MultisectionPartition(
         tree, graph, options.multisection, seed, options.imbalance, spread);
     if (worker.joinable()) worker.join();
@@ -49,6 +51,7 @@ absl::StatusOr<Mapping> PartitionMap(const topology::Tree& tree,
     }
   }
   if (worker.joinable()) worker.join();
+  ReportProgress(options.progress, "n-to-1 attempts", 1);
   Mapping mapping;
   double best_j = 0.0;
   for (Mapping& m : results) {

@@ -87,9 +87,12 @@ absl::StatusOr<Mapping> OnePortfolio(const topology::Tree& tree,
   Mapping by_tm;
   double j_tm = 0.0;
   std::optional<Mapping> tm_refined;
+  ProgressSink* progress = options.progress;
   auto run_tm = [&] {
+    ReportProgress(progress, "portfolio: treematch", 0);
     by_tm = TreeMatchMap(tree, graph, options.treematch);
     j_tm = ComputeJ(tree, graph, by_tm);
+    ReportProgress(progress, "portfolio: treematch", 1);
   };
   // The refined multisection, restarted with other METIS seeds while that
   // is cheap (kRestartBudget / n runs, at most 8): the lowest J is kept.
@@ -99,16 +102,21 @@ absl::StatusOr<Mapping> OnePortfolio(const topology::Tree& tree,
     absl::StatusOr<Mapping> best = absl::UnknownError("not run");
     double best_j = 0.0;
     for (int32_t r = 0; r < restarts; ++r) {
+      ReportProgress(progress, "portfolio: multisection",
+                     static_cast<double>(r) / restarts);
       absl::StatusOr<Mapping> m = MultisectionMap(
           tree, graph, options.multisection, options.seed + 7919 * r);
       if (!m.ok()) return m;
-      if (refine.enabled) RefineMapping(tree, graph, refine.swap_rounds, &*m);
+      if (refine.enabled) {
+        RefineMapping(tree, graph, refine.swap_rounds, &*m, nullptr, progress);
+      }
       const double j = ComputeJ(tree, graph, *m);
       if (!best.ok() || j < best_j) {
         best = std::move(m);
         best_j = j;
       }
     }
+    ReportProgress(progress, "portfolio: multisection", 1);
     return best;
   };
   absl::StatusOr<Mapping> by_ms = absl::UnknownError("not run");
@@ -123,7 +131,8 @@ absl::StatusOr<Mapping> OnePortfolio(const topology::Tree& tree,
       run_tm();
       if (refine.enabled) {
         tm_refined = by_tm;
-        RefineMapping(tree, graph, refine.swap_rounds, &*tm_refined);
+        RefineMapping(tree, graph, refine.swap_rounds, &*tm_refined, nullptr,
+                      progress);
       }
     });
     by_ms = run_ms();
@@ -137,7 +146,8 @@ absl::StatusOr<Mapping> OnePortfolio(const topology::Tree& tree,
   if (refine.enabled && j_tm <= kRefineTreeMatchWithin * j_ms) {
     if (!tm_refined) {
       tm_refined = by_tm;
-      RefineMapping(tree, graph, refine.swap_rounds, &*tm_refined);
+      RefineMapping(tree, graph, refine.swap_rounds, &*tm_refined, nullptr,
+                    progress);
     }
     by_tm = *std::move(tm_refined);
     j_tm = ComputeJ(tree, graph, by_tm);

@@ -210,18 +210,23 @@ bool UniformCapacity(const topology::Tree& tree) {
 
 void RefineMapping(const topology::Tree& tree, const graphs::CommGraph& graph,
                    int32_t swap_rounds, Mapping* mapping,
-                   const SlotClasses* classes) {
+                   const SlotClasses* classes, ProgressSink* progress) {
   if (graph.num_vertices() < 2 || swap_rounds <= 0) return;
   // Coarse to fine: whole subtrees first, then single processes.
-  if (UniformCapacity(tree) && classes == nullptr) {
+  const bool levels = UniformCapacity(tree) && classes == nullptr;
+  const double steps = levels ? tree.height() : 1;
+  ReportProgress(progress, "refinement", 0);
+  if (levels) {
     const int32_t level_rounds = graph.num_vertices() > kHugeGraph
                                      ? std::min(swap_rounds, 2)
                                      : swap_rounds;
     for (int32_t d = 1; d < tree.height(); ++d) {
       RefineLevel(tree, graph, level_rounds, d, mapping);
+      ReportProgress(progress, "refinement", d / steps);
     }
   }
   RefineVertices(tree, graph, swap_rounds, mapping, classes);
+  ReportProgress(progress, "refinement", 1);
 }
 
 }  // namespace rankmap::core

@@ -22,6 +22,7 @@
 #include <cstdint>
 
 #include "core/mapping.h"
+#include "core/progress.h"
 #include "core/slot_classes.h"
 #include "graphs/comm_graph.h"
 #include "topology/tree.h"
@@ -35,9 +36,11 @@ namespace rankmap::core {
 // leaves).
 // With classes (core/slot_classes.h), only swaps and moves that keep every
 // process on a leaf of its class are made, and subtree swaps are skipped.
+// Each level done is reported to `progress` as "refinement".
 void RefineMapping(const topology::Tree& tree, const graphs::CommGraph& graph,
                    int32_t swap_rounds, Mapping* mapping,
-                   const SlotClasses* classes = nullptr);
+                   const SlotClasses* classes = nullptr,
+                   ProgressSink* progress = nullptr);
 
 }  // namespace rankmap::core
 

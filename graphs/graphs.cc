@@ -12,9 +12,9 @@
 #include "absl/strings/str_cat.h"
 #include "base/file.h"
 #include "base/status_macros.h"
+#include "base/text_scanner.h"
 #include "graphs/graph_readers.h"
 #include "graphs/graph_writers.h"
-#include "base/text_scanner.h"
 
 namespace rankmap::graphs {
 namespace {
@@ -203,6 +203,39 @@ absl::StatusOr<CommGraph> ReadGraphFile(const std::string& path,
   return ReadGraphString(text, path, format);
 }
 
+namespace {
+
+absl::Status WriteTo(const CommGraph& graph, GraphFormat format,
+                     TextSink& sink) {
+  switch (format) {
+    case GraphFormat::kMat:
+      return WriteMat(graph, sink);
+    case GraphFormat::kScotch:
+      return WriteScotch(graph, sink);
+    case GraphFormat::kMetis:
+      return WriteMetis(graph, sink);
+    case GraphFormat::kMatrixMarket:
+      return WriteMatrixMarket(graph, sink);
+    case GraphFormat::kEdgeList:
+    case GraphFormat::kAuto:
+      return WriteEdgeList(graph, sink);
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<std::string> FormatGraph(const CommGraph& graph,
+                                        GraphFormat format) {
+  std::string text;
+  {
+    TextSink sink(&text);
+    RETURN_IF_ERROR(WriteTo(graph, format, sink));
+    RETURN_IF_ERROR(sink.Finish());
+  }
+  return text;
+}
+
 absl::Status WriteGraphFile(const CommGraph& graph, const std::string& path,
                             GraphFormat format) {
   if (format == GraphFormat::kAuto) format = FormatFromExtension(path);
@@ -222,25 +255,7 @@ absl::Status WriteGraphFile(const CommGraph& graph, const std::string& path,
     // The sink flushes into the file when it goes out of scope, before the
     // close below.
     TextSink sink(file.get());
-    switch (format) {
-      case GraphFormat::kMat:
-        status = WriteMat(graph, sink);
-        break;
-      case GraphFormat::kScotch:
-        status = WriteScotch(graph, sink);
-        break;
-      case GraphFormat::kMetis:
-        status = WriteMetis(graph, sink);
-        break;
-      case GraphFormat::kMatrixMarket:
-        status = WriteMatrixMarket(graph, sink);
-        break;
-      case GraphFormat::kEdgeList:
-        status = WriteEdgeList(graph, sink);
-        break;
-      case GraphFormat::kAuto:
-        break;
-    }
+    status = WriteTo(graph, format, sink);
     if (status.ok()) {
       if (absl::Status s = sink.Finish(); !s.ok()) {
         status = absl::DataLossError(

@@ -43,6 +43,10 @@ absl::StatusOr<CommGraph> ReadGraphFile(
 absl::StatusOr<CommGraph> ReadGraphString(
     std::string_view text, std::string_view name,
     GraphFormat format = GraphFormat::kAuto);
+// The text of the graph in `format` (kAuto: edge list), for writing to a
+// stream. Errors: the writer's (weights a Scotch/METIS file cannot hold).
+absl::StatusOr<std::string> FormatGraph(
+    const CommGraph& graph, GraphFormat format = GraphFormat::kAuto);
 // Writes a file; kAuto chooses from the extension.
 absl::Status WriteGraphFile(const CommGraph& graph, const std::string& path,
                             GraphFormat format = GraphFormat::kAuto);

@@ -104,6 +104,20 @@ TEST(GraphFileTest, WriteThenReadEveryExtension) {
   }
 }
 
+TEST(FormatGraphTest, EveryFormatReadsBackAndAutoIsEdgeList) {
+  const CommGraph g = testing::RandomGraph(20, 3, 5);
+  for (GraphFormat f :
+       {GraphFormat::kMat, GraphFormat::kScotch, GraphFormat::kMetis,
+        GraphFormat::kMatrixMarket, GraphFormat::kEdgeList}) {
+    auto text = FormatGraph(g, f);
+    ASSERT_TRUE(text.ok()) << text.status();
+    auto back = ReadGraphString(*text, "text", f);
+    ASSERT_TRUE(back.ok()) << back.status();
+    EXPECT_EQ(*back, g);
+  }
+  EXPECT_EQ(*FormatGraph(g), *FormatGraph(g, GraphFormat::kEdgeList));
+}
+
 TEST(GraphFileTest, TreeMatchExampleMatFile) {
   // Seed 002, Fig. 1(a): written as .mat, read back with detection, same CSR.
   const CommGraph g = testing::TreeMatchExampleGraph();

@@ -13,14 +13,13 @@
 #include "base/file.h"
 #include "base/lines.h"
 #include "base/status_macros.h"
+#include "models/level_classes.h"
 
 namespace rankmap::models {
 using base::LineError;
 using topology::NodeId;
 
 namespace {
-
-enum class LevelClass { kCache = 0, kSocket = 1, kNode = 2, kNetwork = 3 };
 
 std::string Lower(std::string_view s) {
   std::string out(s);
@@ -29,25 +28,11 @@ std::string Lower(std::string_view s) {
   return out;
 }
 
-// Kind-based class; -1 when the kind says nothing about the hardware level.
-int KindClass(const std::string& kind) {
-  const std::string k = Lower(kind);
-  if (k == "machine" || k == "system")
-    return static_cast<int>(LevelClass::kNode);
-  if (k == "package" || k == "numanode" || k == "die" || k == "group") {
-    return static_cast<int>(LevelClass::kSocket);
-  }
-  if (k == "core" || k == "pu" || k.find("cache") != std::string::npos) {
-    return static_cast<int>(LevelClass::kCache);
-  }
-  return -1;
-}
-
-ChannelParams ClassParams(LevelClass c) {
+ChannelParams ClassParams(DefaultGroup g) {
   static constexpr double kAlpha[] = {2e-7, 3e-7, 5e-7, 1.5e-6};
   static constexpr double kBeta[] = {5e-11, 1e-10, 2e-10, 8e-10};
-  const double a = kAlpha[static_cast<int>(c)];
-  const double b = kBeta[static_cast<int>(c)];
+  const double a = kAlpha[static_cast<int>(g)];
+  const double b = kBeta[static_cast<int>(g)];
   ChannelParams p;
   p.hockney = {a, b};
   // LMO: alpha and beta split between network and processors so that
@@ -57,55 +42,12 @@ ChannelParams ClassParams(LevelClass c) {
   p.hloggp = {0.5 * a, 0.25 * a, 0.25 * a, 0.0, b};
   // tau-Lop: memory channels copy twice (in and out of a shared buffer), the
   // network once; both give T(m, 1) = a + b m.
-  if (c == LevelClass::kNetwork) {
+  if (g == DefaultGroup::kNetwork) {
     p.taulop = {0.2 * a, 0.0, 1, {TauLopPoint{0.8 * a, b}}};
   } else {
     p.taulop = {0.2 * a, 0.0, 2, {TauLopPoint{0.4 * a, 0.5 * b}}};
   }
   return p;
-}
-
-// Class of every depth in [0, height).
-std::vector<LevelClass> DepthClasses(const topology::Tree& tree) {
-  const int32_t n = tree.num_nodes();
-  std::vector<int> node_class(n, -1);
-  // A Machine node in the subtree (the node itself excluded).
-  std::vector<char> machine_below(n, 0);
-  bool any_known = false;
-  for (NodeId v = tree.num_leaves(); v < n; ++v) {
-    node_class[v] = KindClass(tree.kind(v));
-    any_known |= node_class[v] >= 0;
-  }
-  for (NodeId v = 0; v < n; ++v) {  // children before parents
-    const NodeId p = tree.parent(v);
-    if (p < 0) continue;
-    if (machine_below[v] ||
-        node_class[v] == static_cast<int>(LevelClass::kNode)) {
-      machine_below[p] = 1;
-    }
-  }
-  const int32_t height = tree.height();
-  std::vector<int> depth_class(height, -1);
-  for (NodeId v = tree.num_leaves(); v < n; ++v) {
-    const int32_t d = tree.depth(v);
-    int c;
-    if (!any_known) {
-      c = std::min(height - 1 - d, static_cast<int>(LevelClass::kNetwork));
-    } else if (machine_below[v]) {
-      c = static_cast<int>(LevelClass::kNetwork);
-    } else if (node_class[v] >= 0) {
-      c = node_class[v];
-    } else {
-      c = static_cast<int>(LevelClass::kSocket);
-    }
-    // The slowest kind at this depth decides.
-    depth_class[d] = std::max(depth_class[d], c);
-  }
-  std::vector<LevelClass> out(height);
-  for (int32_t d = 0; d < height; ++d) {
-    out[d] = static_cast<LevelClass>(std::max(depth_class[d], 0));
-  }
-  return out;
 }
 
 bool ParseDouble(const std::string& s, double* out) {
@@ -229,8 +171,9 @@ const char* ModelName(Model model) {
 
 ModelParams DefaultModelParams(const topology::Tree& tree) {
   ModelParams p;
-  for (LevelClass c : DepthClasses(tree)) p.levels.push_back(ClassParams(c));
-  p.self = ClassParams(LevelClass::kCache);
+  for (DefaultGroup g : ClassifyLevels(tree).group)
+    p.levels.push_back(ClassParams(g));
+  p.self = ClassParams(DefaultGroup::kCache);
   return p;
 }
 
@@ -322,7 +265,7 @@ absl::StatusOr<std::vector<ParamRule>> ParseModelParams(
 absl::StatusOr<ModelParams> ResolveModelParams(
     const std::vector<ParamRule>& rules, const topology::Tree& tree) {
   ModelParams p = DefaultModelParams(tree);
-  const std::vector<LevelClass> classes = DepthClasses(tree);
+  const LevelClasses classes = ClassifyLevels(tree);
   const int32_t height = tree.height();
   for (const ParamRule& rule : rules) {
     // Selected depths, and whether the self channel is selected.
@@ -341,7 +284,8 @@ absl::StatusOr<ModelParams> ResolveModelParams(
     } else if (sel == "internode" || sel == "intranode") {
       const bool want_network = sel == "internode";
       for (int32_t d = 0; d < height; ++d) {
-        depth_on[d] = (classes[d] == LevelClass::kNetwork) == want_network;
+        depth_on[d] =
+            (classes.group[d] == DefaultGroup::kNetwork) == want_network;
       }
       self_on = !want_network;
     } else if (is_number) {
@@ -354,21 +298,13 @@ absl::StatusOr<ModelParams> ResolveModelParams(
       }
       depth_on[d] = 1;
     } else {
-      std::string want = sel;
-      if (want == "node") want = "machine";
-      if (want == "socket" || want == "pack") want = "package";
-      if (want == "numa") want = "numanode";
-      bool any = false;
-      for (NodeId v = tree.num_leaves(); v < tree.num_nodes(); ++v) {
-        if (Lower(tree.kind(v)) == want) {
-          depth_on[tree.depth(v)] = 1;
-          any = true;
-        }
-      }
-      if (!any) {
-        return LineError(rule.source, rule.line,
-                         absl::StrCat("field 'selector': no level of kind '",
-                                      rule.selector, "' in this tree"));
+      depth_on = SelectDepthsByName(tree, classes, rule.selector);
+      if (std::find(depth_on.begin(), depth_on.end(), 1) == depth_on.end()) {
+        return LineError(
+            rule.source, rule.line,
+            absl::StrCat(
+                "field 'selector': no level of kind or class '", rule.selector,
+                "' in this tree (levels: ", DescribeLevels(tree), ")"));
       }
     }
     for (int32_t d = 0; d <= height; ++d) {

@@ -23,10 +23,12 @@
 // win):
 //   level <selector> <model> key=value [key=value ...]
 // Selectors: a depth (0 = root); `self`; `*` (every channel); `internode` (the
-// depths whose default class below is network: LCA above any Machine);
-// `intranode` (the other depths and self); or a level kind, case-insensitive
-// (Machine, Package, NUMANode, L3Cache, Core, switch, ...; aliases node,
-// socket, pack, numa). Keys per model:
+// depths whose default group below is network: clusters, switches and
+// anything above a node); `intranode` (the other depths and self); a level
+// kind, case-insensitive, also one part of a merged kind (`Package` selects
+// Machine+Package+NUMANode+L3Cache; aliases pack, socket, numa, node); or a
+// class: core, socket, numa, node, cluster, network (models/level_classes.h).
+// A selector selects every depth where some node matches it. Keys per model:
 //   hockney  alpha beta
 //   lmo      L Cs ts Cr tr rate  (C and t set both ends)
 //   hloggp   L os or g G
@@ -115,11 +117,12 @@ struct ModelParams {
   ChannelParams self;
 };
 
-// Defaults per level, from the level kinds: shared cache (Core, *Cache), socket
-// (Package, NUMANode, Die, Group), node (Machine, System) and network (anything
-// above a Machine). Trees without hwloc kinds (tleaf) are classified from the
-// bottom: the parents of the leaves are cache, then socket, node, network.
-// Every model of one class agrees on a single message (T(m) = alpha + beta m).
+// Defaults per level, by its group (models/level_classes.h): cache (Core,
+// caches), socket (Package, NUMANode, Die, Group), node (Machine, System) and
+// network (clusters, switches, anything above a node). Trees without hwloc
+// kinds (tleaf) are classified from the bottom: the parents of the leaves are
+// cache, then socket, node, network; a network spec's tleaf nodes are nodes.
+// Every model of one group agrees on a single message (T(m) = alpha + beta m).
 // Values are orders of magnitude of current hardware, not measurements:
 // calibrate (examples/calibrate_mpi) for real predictions.
 //   cache: 2e-7 s + 5e-11 s/B, socket: 3e-7 + 1e-10, node: 5e-7 + 2e-10,
@@ -143,8 +146,9 @@ struct ParamRule {
 absl::StatusOr<std::vector<ParamRule>> ParseModelParams(
     std::string_view text, std::string_view source);
 
-// Defaults for the tree, then every rule in order. Errors (file:line): a depth
-// or kind that selects nothing in this tree, a tau-Lop table with a hole (L3
+// Defaults for the tree, then every rule in order. Errors (file:line): a depth,
+// kind or class that selects nothing in this tree (the message lists the
+// tree's levels), a tau-Lop table with a hole (L3
 // without L2).
 absl::StatusOr<ModelParams> ResolveModelParams(
     const std::vector<ParamRule>& rules, const topology::Tree& tree);

@@ -4,9 +4,11 @@
 #include <fstream>
 #include <string>
 
+#include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/factories.h"
+#include "topology/topology.h"
 
 namespace rankmap::models {
 namespace {
@@ -175,6 +177,57 @@ TEST(ResolveModelParams, ErrorsNameFileLine) {
   auto r = ResolveModelParams(*rules, testing::MakeTleaf("2 2 10 2 1"));
   ASSERT_TRUE(r.ok());
   EXPECT_NE(r->levels[0].hockney.alpha, 9);
+}
+
+TEST(ResolveModelParams, CalibratedRulesReachANetworkSpec) {
+  // What examples/calibrate_mpi writes: internode, intranode and a kind.
+  const char* tmp = std::getenv("TEST_TMPDIR");
+  ASSERT_NE(tmp, nullptr);
+  const std::string path = std::string(tmp) + "/two.net";
+  std::ofstream(path) << "network\ncluster a\n2 x tleaf 1 4 1\n"
+                         "cluster b\n2 x tleaf 1 4 1\n";
+  auto t = topology::LoadTopology(path);
+  ASSERT_TRUE(t.ok()) << t.status();
+  auto rules = ParseModelParams(
+      "level internode hockney alpha=2e-6 beta=1e-9\n"
+      "level intranode hockney alpha=1e-7 beta=1e-10\n",
+      "calibrated.params");
+  ASSERT_TRUE(rules.ok()) << rules.status();
+  auto p = ResolveModelParams(*rules, *t);
+  ASSERT_TRUE(p.ok()) << p.status();
+  ASSERT_EQ(p->levels.size(), 3u);
+  for (int d : {0, 1}) {
+    EXPECT_EQ(p->levels[d].hockney.alpha, 2e-6) << d;
+    EXPECT_EQ(p->levels[d].hockney.beta, 1e-9) << d;
+  }
+  EXPECT_EQ(p->levels[2].hockney.alpha, 1e-7);
+  EXPECT_EQ(p->self.hockney.alpha, 1e-7);
+  // Without rules the clusters get the network defaults, not a node's.
+  EXPECT_EQ(DefaultModelParams(*t).levels[0].hockney.alpha, 1.5e-6);
+  EXPECT_EQ(DefaultModelParams(*t).levels[2].hockney.alpha, 5e-7);
+}
+
+TEST(ResolveModelParams, KindsInsideMergedKinds) {
+  topology::TreeBuilder b;
+  const auto root = b.AddRoot("Machine+Package+NUMANode+L3Cache", 1);
+  b.AddChild(root, "L2Cache+L1Cache+Core+PU");
+  b.AddChild(root, "L2Cache+L1Cache+Core+PU");
+  const topology::Tree t = *std::move(b).Build();
+  for (const char* sel : {"Package", "numa", "node", "Machine", "socket"}) {
+    auto rules = ParseModelParams(
+        absl::StrCat("level ", sel, " hockney alpha=1 beta=0"), "p.txt");
+    ASSERT_TRUE(rules.ok()) << rules.status();
+    auto p = ResolveModelParams(*rules, t);
+    ASSERT_TRUE(p.ok()) << sel << ": " << p.status();
+    EXPECT_EQ(p->levels[0].hockney.alpha, 1) << sel;
+  }
+  auto rules = ParseModelParams("level cluster hockney alpha=1", "p.txt");
+  auto p = ResolveModelParams(*rules, t);
+  ASSERT_FALSE(p.ok());
+  EXPECT_THAT(Message(p.status()),
+              HasSubstr("no level of kind or class 'cluster' in this tree "
+                        "(levels: Machine+Package+NUMANode+L3Cache (depth "
+                        "0))"));
 }
 
 TEST(FormatParamRule, RoundTripsEveryModel) {

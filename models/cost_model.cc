@@ -75,7 +75,22 @@ absl::StatusOr<std::vector<double>> PredictPhaseTimes(
     Model model, const ModelParams& params, const topology::Tree& tree,
     const Flow& flow, const Mapping& mapping, const PredictOptions& options) {
   RETURN_IF_ERROR(ValidateFlow(flow));
-  RETURN_IF_ERROR(core::ValidateMapping(tree, flow.num_processes, mapping));
+  if (!options.shared_leaves) {
+    RETURN_IF_ERROR(core::ValidateMapping(tree, flow.num_processes, mapping));
+  } else {
+    if (static_cast<int64_t>(mapping.size()) != flow.num_processes) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("cost_model: mapping has ", mapping.size(),
+                       " entries for ", flow.num_processes, " processes"));
+    }
+    for (size_t p = 0; p < mapping.size(); ++p) {
+      if (mapping[p] < 0 || mapping[p] >= tree.num_leaves()) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("cost_model: process ", p, " on leaf ", mapping[p],
+                         ", outside [0, ", tree.num_leaves(), ")"));
+      }
+    }
+  }
   if (static_cast<int32_t>(params.levels.size()) != tree.height()) {
     return absl::InvalidArgumentError(
         absl::StrCat("cost_model: parameters for ", params.levels.size(),

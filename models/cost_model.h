@@ -39,10 +39,10 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "core/mapping.h"
 #include "models/channel_params.h"
 #include "models/cost_model_taulop.h"
 #include "models/flow.h"
-#include "core/mapping.h"
 #include "topology/tree.h"
 
 namespace rankmap::models {
@@ -75,6 +75,11 @@ enum class TauLopSharing {
 
 struct PredictOptions {
   TauLopSharing sharing = TauLopSharing::kPerLcaNode;
+  // n-to-1 mappings: a leaf may hold more processes than its capacity (the
+  // caller checks the balance, e.g. core::ValidatePartitionMapping); only
+  // the length and the leaf ids are checked. Processes sharing a leaf talk
+  // over the self channel.
+  bool shared_leaves = false;
 };
 
 // The channel of leaves a, b: its parameters and the per-byte scale of
@@ -90,11 +95,12 @@ ChannelRef ChannelOf(const ModelParams& params, const topology::Tree& tree,
 
 // Seconds for one execution of each phase (repetitions not applied), in phase
 // order. Errors: invalid flow (ValidateFlow) or mapping (ValidateMapping for
-// flow.num_processes), params not made for this tree (levels.size() !=
-// tree.height()). Complexity per phase of T transmissions: O(T * depth) for
-// the point-to-point models; for tau-Lop O(T * (depth + log T)) plus, per
-// link, K^2 for its K distinct message sizes (a 16^3 stencil, 23k
-// transmissions of random sizes on one switch: about 4 s; equal sizes: 0.1 s).
+// flow.num_processes, or only leaf ids with options.shared_leaves), params not
+// made for this tree (levels.size() != tree.height()). Complexity per phase of
+// T transmissions: O(T * depth) for the point-to-point models; for tau-Lop O(T
+// * (depth + log T)) plus, per link, K^2 for its K distinct message sizes (a
+// 16^3 stencil, 23k transmissions of random sizes on one switch: about 4 s;
+// equal sizes: 0.1 s).
 absl::StatusOr<std::vector<double>> PredictPhaseTimes(
     Model model, const ModelParams& params, const topology::Tree& tree,
     const Flow& flow, const Mapping& mapping,

@@ -351,6 +351,26 @@ TEST(PredictTime, SameLeafUsesSelfChannel) {
       TauLopTime(p.self.taulop, 100, 1));
 }
 
+TEST(PredictTime, SharedLeavesForNToOneMappings) {
+  // Three processes on two leaves of capacity 1: refused unless the caller
+  // says the mapping is n-to-1; then 0 -> 1 shares a leaf (self) and
+  // 1 -> 2 crosses the root.
+  const topology::Tree tree = testing::MakeTleaf("1 2 1");
+  const ModelParams p = Params(
+      "level self hockney alpha=3 beta=0\nlevel 0 hockney alpha=5 beta=1",
+      tree);
+  Flow f;
+  f.num_processes = 3;
+  f.phases.push_back(Phase{{{0, 1, 10}, {1, 2, 10}}, 1});
+  EXPECT_FALSE(PredictTime(Model::kHockney, p, tree, f, {0, 0, 1}).ok());
+  PredictOptions o;
+  o.shared_leaves = true;
+  // Sum per sender, max over senders: max(3, 5 + 10).
+  EXPECT_DOUBLE_EQ(*PredictTime(Model::kHockney, p, tree, f, {0, 0, 1}, o), 15);
+  EXPECT_FALSE(PredictTime(Model::kHockney, p, tree, f, {0, 0, 2}, o).ok());
+  EXPECT_FALSE(PredictTime(Model::kHockney, p, tree, f, {0, 0}, o).ok());
+}
+
 TEST(PredictTime, RejectsMismatchedInputs) {
   const topology::Tree tree = testing::MakeTleaf("2 2 10 2 1");
   const ModelParams p = DefaultModelParams(tree);

@@ -47,7 +47,7 @@ golden eval_swapped eval --topology "$t4" --comm "$data/cycle4.edges" --mapping 
 golden eval_swapped_hockney eval --topology "$t4" --comm "$data/cycle4.edges" \
   --mapping "$data/swapped.map" --model hockney
 golden frontend_stencil frontend stencil --grid 4x4 --procs 4 --output "$tmp/s.grf"
-golden frontend_square_corner frontend square-corner --speeds 8,1 --n 4500
+golden frontend_square_corner frontend square-corner --speeds 8,1 --n 4500 --output "$tmp/sc.grf"
 golden compare_cycle compare --topology "$t4" --comm "$data/cycle4.edges" --quiet
 golden compare_cycle_lmo compare --topology "$t4" --comm "$data/cycle4.edges" --quiet --model lmo
 golden demo_small demo --topology "pack:2 core:3 pu:1" --quiet

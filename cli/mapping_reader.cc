@@ -1,0 +1,171 @@
+#include "cli/mapping_reader.h"
+
+#include <charconv>
+#include <cstdint>
+#include <map>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "base/file.h"
+#include "base/lines.h"
+#include "base/status_macros.h"
+#include "cli/mapping_io.h"
+
+namespace rankmap::cli {
+namespace {
+
+using base::LineError;
+
+bool ParseIndex(std::string_view s, int64_t* out) {
+  auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), *out);
+  return ec == std::errc() && ptr == s.data() + s.size() && *out >= 0 &&
+         *out <= INT32_MAX;
+}
+
+std::string_view TrimLeft(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' ||
+                        s.front() == '\n' || s.front() == '\r')) {
+    s.remove_prefix(1);
+  }
+  return s;
+}
+
+// The array under "mapping" of a JSON object. Only what it needs is read: the
+// file is ours, any other key is skipped as text.
+absl::StatusOr<core::Mapping> ParseJson(std::string_view text,
+                                        std::string_view name) {
+  const auto error = [&](std::string_view what) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(std::string(name), ": ", std::string(what),
+                     " (expected a JSON object with a ",
+                     "\"mapping\" array of leaf indexes)"));
+  };
+  const size_t key = text.find("\"mapping\"");
+  if (key == std::string_view::npos) return error("no \"mapping\" key");
+  std::string_view rest = TrimLeft(text.substr(key + 9));
+  if (rest.empty() || rest.front() != ':') return error("no ':' after it");
+  rest = TrimLeft(rest.substr(1));
+  if (rest.empty() || rest.front() != '[') return error("no '[' after it");
+  rest = TrimLeft(rest.substr(1));
+  core::Mapping m;
+  if (!rest.empty() && rest.front() == ']') return m;
+  while (true) {
+    size_t end = 0;
+    while (end < rest.size() && rest[end] >= '0' && rest[end] <= '9') ++end;
+    int64_t leaf = 0;
+    if (!ParseIndex(rest.substr(0, end), &leaf)) {
+      return error(absl::StrCat("entry ", m.size(), " is not a leaf index"));
+    }
+    m.push_back(static_cast<core::LeafId>(leaf));
+    rest = TrimLeft(rest.substr(end));
+    if (!rest.empty() && rest.front() == ']') return m;
+    if (rest.empty() || rest.front() != ',') {
+      return error(absl::StrCat("expected ',' or ']' after entry ", m.size()));
+    }
+    rest = TrimLeft(rest.substr(1));
+  }
+}
+
+absl::StatusOr<core::Mapping> ParseRankfile(
+    const std::vector<base::Line>& lines, bool logical, std::string_view name,
+    const topology::Tree& tree) {
+  // Each host's leaves in leaf order.
+  std::map<std::string, std::vector<core::LeafId>, std::less<>> by_host;
+  for (core::LeafId l = 0; l < tree.num_leaves(); ++l) {
+    const std::string& h = tree.host(l);
+    by_host[h.empty() ? "localhost" : h].push_back(l);
+  }
+  std::vector<core::LeafId> leaf_of_rank;
+  for (const base::Line& line : lines) {
+    // rank <r>=<host> slot=<n>[,<n>...]
+    const auto bad = [&](std::string_view what) {
+      return LineError(name, line.number,
+                       absl::StrCat(std::string(what),
+                                    " (expected 'rank <i>=<host> "
+                                    "slot=<n>')"));
+    };
+    if (line.tokens.size() != 3 || line.tokens[0].text != "rank") {
+      return bad(absl::StrCat("found '", line.text, "'"));
+    }
+    const std::string& rank_host = line.tokens[1].text;
+    const size_t eq = rank_host.find('=');
+    int64_t rank = 0;
+    if (eq == std::string::npos ||
+        !ParseIndex(std::string_view(rank_host).substr(0, eq), &rank) ||
+        eq + 1 == rank_host.size()) {
+      return bad(absl::StrCat("field 'rank': '", rank_host, "'"));
+    }
+    const std::string host = rank_host.substr(eq + 1);
+    const std::string& slot_text = line.tokens[2].text;
+    int64_t slot = 0;
+    const size_t comma = slot_text.find(',');
+    if (slot_text.rfind("slot=", 0) != 0 ||
+        !ParseIndex(
+            std::string_view(slot_text).substr(
+                5, comma == std::string::npos ? std::string::npos : comma - 5),
+            &slot)) {
+      return bad(absl::StrCat("field 'slot': '", slot_text, "'"));
+    }
+    const auto it = by_host.find(host);
+    if (it == by_host.end()) {
+      return LineError(
+          name, line.number,
+          absl::StrCat("host '", host, "' is not in the topology"));
+    }
+    const std::vector<core::LeafId>& leaves = it->second;
+    core::LeafId leaf = -1;
+    bool any_os_index = false;
+    for (core::LeafId l : leaves) any_os_index |= tree.os_index(l) >= 0;
+    if (!logical && any_os_index) {
+      for (core::LeafId l : leaves) {
+        if (tree.os_index(l) == slot) leaf = l;
+      }
+    } else if (!logical && slot >= leaves.front() && slot <= leaves.back()) {
+      leaf = static_cast<core::LeafId>(slot);
+    } else if (slot < static_cast<int64_t>(leaves.size())) {
+      leaf = leaves[slot];
+    }
+    if (leaf < 0) {
+      return LineError(name, line.number,
+                       absl::StrCat("host '", host, "' has no slot ", slot));
+    }
+    if (rank >= static_cast<int64_t>(leaf_of_rank.size()))
+      leaf_of_rank.resize(rank + 1, -1);
+    if (leaf_of_rank[rank] >= 0) {
+      return LineError(name, line.number,
+                       absl::StrCat("rank ", rank, " is given twice"));
+    }
+    leaf_of_rank[rank] = leaf;
+  }
+  for (size_t r = 0; r < leaf_of_rank.size(); ++r) {
+    if (leaf_of_rank[r] < 0) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(std::string(name), ": rank ", r, " is missing"));
+    }
+  }
+  return leaf_of_rank;
+}
+
+}  // namespace
+
+absl::StatusOr<core::Mapping> ParseAnyMapping(std::string_view text,
+                                              std::string_view name,
+                                              const topology::Tree& tree) {
+  const std::string_view start = TrimLeft(text);
+  if (!start.empty() && start.front() == '{') return ParseJson(start, name);
+  const std::vector<base::Line> lines = base::SplitLines(text);
+  if (!lines.empty() && lines[0].tokens[0].text == "rank") {
+    const bool logical = text.find("--map-by rankfile") != std::string::npos;
+    return ParseRankfile(lines, logical, name, tree);
+  }
+  return ParseMapping(text, name);
+}
+
+absl::StatusOr<core::Mapping> ReadAnyMappingFile(const std::string& path,
+                                                 const topology::Tree& tree) {
+  ASSIGN_OR_RETURN(const std::string text,
+                   base::ReadFile(path, "mapping file"));
+  return ParseAnyMapping(text, path, tree);
+}
+
+}  // namespace rankmap::cli

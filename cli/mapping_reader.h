@@ -1,0 +1,43 @@
+// Reads a mapping in any format `rankmap map` writes, detected from the
+// content:
+//   json      starts with '{': the array under "mapping" (other keys ignored)
+//   rankfile  the first line that is not blank or a comment starts with
+//             "rank": Open MPI `rank <i>=<host> slot=<n>[,<n>...]` lines
+//   plain     otherwise: the leaf of process i on line i (cli/mapping_io.h)
+//
+// Rankfile slots name leaves of `tree` on their host (a leaf without a host
+// is on "localhost"): the leaf whose PU os index is the slot's first number;
+// on hosts whose leaves have no os index, the host's leaf with that global
+// leaf index, else the host's n-th leaf. A file whose comments mention
+// `--map-by rankfile` (Open MPI 5, logical numbers) always uses the n-th
+// leaf.
+//
+//   ASSIGN_OR_RETURN(core::Mapping m, ReadAnyMappingFile("m.rf", tree));
+//
+// Nothing is validated against the graph (see core::ValidateMapping).
+#ifndef RANKMAP_CLI_MAPPING_READER_H_
+#define RANKMAP_CLI_MAPPING_READER_H_
+
+#include <string>
+#include <string_view>
+
+#include "absl/status/statusor.h"
+#include "core/mapping.h"
+#include "topology/tree.h"
+
+namespace rankmap::cli {
+
+// Errors name `name` and the line: malformed entries, a rank given twice or
+// missing, a host or slot the tree does not have, JSON without a "mapping"
+// array of leaf indexes.
+absl::StatusOr<core::Mapping> ParseAnyMapping(std::string_view text,
+                                              std::string_view name,
+                                              const topology::Tree& tree);
+
+// Reads the file at `path` (errors: unreadable, and those above).
+absl::StatusOr<core::Mapping> ReadAnyMappingFile(const std::string& path,
+                                                 const topology::Tree& tree);
+
+}  // namespace rankmap::cli
+
+#endif  // RANKMAP_CLI_MAPPING_READER_H_

@@ -1,0 +1,117 @@
+#include "cli/mapping_reader.h"
+
+#include <string>
+
+#include "cli/mapping_io.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "tests/factories.h"
+
+namespace rankmap::cli {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+std::string Message(const absl::Status& s) { return std::string(s.message()); }
+
+// Two hosts of 2 cores each; PU os indexes 1, 0 on n0 and 5, 4 on n1.
+topology::Tree TwoHosts() {
+  topology::TreeBuilder b;
+  const auto root = b.AddRoot("network", 100);
+  const int os[2][2] = {{1, 0}, {5, 4}};
+  for (int h = 0; h < 2; ++h) {
+    const auto machine = b.AddChild(root, "Machine", 1);
+    for (int c = 0; c < 2; ++c) {
+      const auto leaf = b.AddChild(machine, "PU");
+      b.SetOsIndex(leaf, os[h][c]);
+      b.SetHost(leaf, h == 0 ? "n0" : "n1");
+    }
+  }
+  return *std::move(b).Build();
+}
+
+// Every format `map` writes reads back as the same mapping.
+TEST(ParseAnyMapping, ReadsEveryWrittenFormat) {
+  for (const topology::Tree& t :
+       {testing::MakeTleaf("2 2 10 2 1"), TwoHosts()}) {
+    const core::Mapping m = {2, 0, 3, 1};
+    for (MappingFormat f : {MappingFormat::kPlain, MappingFormat::kRankfile,
+                            MappingFormat::kJson}) {
+      const std::string text = FormatMapping(t, m, f, "tm", 7.0);
+      auto back = ParseAnyMapping(text, "m", t);
+      ASSERT_TRUE(back.ok()) << back.status() << "\n" << text;
+      EXPECT_EQ(*back, m) << text;
+    }
+  }
+}
+
+TEST(ParseAnyMapping, RankfileByPhysicalOrLogicalNumbers) {
+  const topology::Tree t = TwoHosts();
+  // Physical PU numbers (leaf 0 has os index 1), ranks in any order, comments.
+  auto m = ParseAnyMapping(
+      "# mpirun --mca rmaps_rank_file_physical 1 --rankfile m.rf\n"
+      "rank 1=n1 slot=4\nrank 0=n0 slot=1,9\n",
+      "m.rf", t);
+  ASSERT_TRUE(m.ok()) << m.status();
+  EXPECT_THAT(*m, ElementsAre(0, 3));
+  // Open MPI 5 reads logical numbers: the host's n-th leaf.
+  m = ParseAnyMapping(
+      "# mpirun --map-by rankfile:file=m.rf:HWTCPUS -np 2 ./app\n"
+      "rank 0=n1 slot=0\nrank 1=n0 slot=1\n",
+      "m.rf", t);
+  ASSERT_TRUE(m.ok()) << m.status();
+  EXPECT_THAT(*m, ElementsAre(2, 1));
+  // Hosts without os indexes: the global leaf index, else the n-th leaf.
+  topology::TreeBuilder b;
+  const auto root = b.AddRoot("network", 10);
+  for (const char* h : {"a", "b"}) {
+    const auto node = b.AddChild(root, "level0", 1);
+    for (int c = 0; c < 3; ++c) b.SetHost(b.AddChild(node, "leaf"), h);
+  }
+  const topology::Tree hosts = *std::move(b).Build();
+  m = ParseAnyMapping("rank 0=b slot=4\nrank 1=b slot=0\n", "m.rf", hosts);
+  ASSERT_TRUE(m.ok()) << m.status();
+  EXPECT_THAT(*m, ElementsAre(4, 3));
+}
+
+TEST(ParseAnyMapping, JsonWithOtherKeys) {
+  const topology::Tree t = testing::MakeTleaf("2 2 10 2 1");
+  auto m = ParseAnyMapping(
+      "  {\"algorithm\": \"x\", \"mapping\" : [ 3,1 ,0], \"j\": 1}", "m.json",
+      t);
+  ASSERT_TRUE(m.ok()) << m.status();
+  EXPECT_THAT(*m, ElementsAre(3, 1, 0));
+  EXPECT_THAT(*ParseAnyMapping("{\"mapping\": []}", "e", t), ElementsAre());
+}
+
+TEST(ParseAnyMapping, ErrorsNameFileAndLine) {
+  const topology::Tree t = TwoHosts();
+  struct Case {
+    const char* text;
+    const char* want;
+  };
+  const Case cases[] = {
+      {"rank 0=n0 slot=1\nrank 0=n1 slot=4\n", "m:2: rank 0 is given twice"},
+      {"rank 1=n0 slot=1\n", "m: rank 0 is missing"},
+      {"rank 0=n9 slot=1\n", "m:1: host 'n9' is not in the topology"},
+      {"rank 0=n0 slot=7\n", "m:1: host 'n0' has no slot 7"},
+      {"rank 0=n0 slot=x\n", "m:1: field 'slot'"},
+      {"rank x=n0 slot=1\n", "m:1: field 'rank'"},
+      {"rank 0=n0\n", "m:1: found 'rank 0=n0'"},
+      {"{\"algorithm\": \"x\"}", "m: no \"mapping\" key"},
+      {"{\"mapping\": [1, -2]}", "m: entry 1 is not a leaf index"},
+      {"{\"mapping\": [1 2]}", "m: expected ',' or ']' after entry 1"},
+      {"0\nx\n", "m:2: expected a leaf index"},
+  };
+  for (const Case& c : cases) {
+    auto m = ParseAnyMapping(c.text, "m", t);
+    ASSERT_FALSE(m.ok()) << c.text;
+    EXPECT_THAT(Message(m.status()), HasSubstr(c.want)) << c.text;
+  }
+  EXPECT_EQ(ReadAnyMappingFile("/nonexistent/m", t).status().code(),
+            absl::StatusCode::kNotFound);
+}
+
+}  // namespace
+}  // namespace rankmap::cli

@@ -1,0 +1,280 @@
+#include "cli/pictures/matrix_svg.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "cli/pictures/svg_text.h"
+
+namespace rankmap::cli::pictures {
+namespace {
+
+constexpr double kSize = 560;  // plot side
+constexpr double kLeft = 78, kTop = 46, kBottom = 58;
+constexpr double kLegend = 250;  // right of the plot
+constexpr double kMinSpacing = 4;
+
+// Kinds of the internal nodes at a depth, joined: "Package | NUMANode".
+std::string KindsAt(const topology::Tree& tree, int32_t depth) {
+  std::vector<std::string> kinds;
+  for (topology::NodeId v = tree.num_nodes() - 1; v >= tree.num_leaves(); --v) {
+    if (tree.depth(v) == depth &&
+        std::find(kinds.begin(), kinds.end(), tree.kind(v)) == kinds.end()) {
+      kinds.push_back(tree.kind(v));
+    }
+  }
+  return absl::StrJoin(kinds, " | ");
+}
+
+}  // namespace
+
+std::string MatrixSvg(const topology::Tree& tree,
+                      const graphs::CommGraph& graph,
+                      const core::Mapping& mapping, int32_t max_cells) {
+  const int32_t n = graph.num_vertices();
+  const int32_t cells = std::max(1, std::min(n, max_cells));
+  std::vector<int32_t> order(n);
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](int32_t a, int32_t b) {
+    return mapping[a] < mapping[b];
+  });
+  std::vector<int32_t> cell_of(n);
+  for (int32_t k = 0; k < n; ++k) {
+    cell_of[order[k]] =
+        static_cast<int32_t>(static_cast<int64_t>(k) * cells / std::max(n, 1));
+  }
+  std::vector<double> sum(static_cast<size_t>(cells) * cells, 0.0);
+  for (graphs::VertexId u = 0; u < n; ++u) {
+    const auto nbrs = graph.neighbors(u);
+    const auto wgts = graph.weights(u);
+    for (size_t k = 0; k < nbrs.size(); ++k)
+      sum[static_cast<size_t>(cell_of[u]) * cells + cell_of[nbrs[k]]] +=
+          wgts[k];
+  }
+  double lo = INFINITY, hi = 0;
+  for (double v : sum) {
+    if (v > 0) {
+      lo = std::min(lo, v);
+      hi = std::max(hi, v);
+    }
+  }
+  const bool any = hi > 0;
+  const double log_lo = any ? std::log10(lo) : 0,
+               log_hi = any ? std::log10(hi) : 1;
+  const double span = std::max(log_hi - log_lo, 1e-12);
+  const auto t_of = [&](double v) {
+    return log_hi - log_lo < 1e-12 ? 1.0 : (std::log10(v) - log_lo) / span;
+  };
+
+  const double width = kLeft + kSize + kLegend, height = kTop + kSize + kBottom;
+  std::string out = absl::StrFormat(
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" "
+      "height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" font-family=\"sans-serif\" "
+      "font-size=\"11\" data-processes=\"%d\" data-cells=\"%d\">\n"
+      "<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n",
+      width, height, width, height, n, cells);
+  const int32_t block = (n + cells - 1) / cells;
+  absl::StrAppend(
+      &out,
+      absl::StrFormat(
+          "<text class=\"title\" x=\"%.0f\" y=\"22\" font-size=\"13\" "
+          "font-weight=\"bold\">%s</text>\n",
+          kLeft,
+          Escape(absl::StrCat(
+              "Communication matrix: ", n, " processes ordered by mapped leaf",
+              cells < n ? absl::StrCat(", cells of about ", block, " x ", block)
+                        : ""))));
+  const double cell = kSize / cells;
+  absl::StrAppend(
+      &out,
+      absl::StrFormat("<rect x=\"%.1f\" y=\"%.1f\" width=\"%.0f\" "
+                      "height=\"%.0f\" fill=\"#ffffff\" stroke=\"#444\"/>\n"
+                      "<g class=\"cells\" shape-rendering=\"crispEdges\">\n",
+                      kLeft, kTop, kSize, kSize));
+  for (int32_t i = 0; i < cells; ++i) {
+    for (int32_t j = 0; j < cells; ++j) {
+      const double v = sum[static_cast<size_t>(i) * cells + j];
+      if (v <= 0) continue;
+      absl::StrAppend(
+          &out, absl::StrFormat("<rect class=\"cell\" x=\"%.2f\" y=\"%.2f\" "
+                                "width=\"%.2f\" height=\"%.2f\" fill=\"%s\" "
+                                "data-volume=\"%.6g\"/>\n",
+                                kLeft + j * cell, kTop + i * cell, cell + 0.05,
+                                cell + 0.05, LogColour(t_of(v)), v));
+    }
+  }
+  absl::StrAppend(&out, "</g>\n");
+
+  // Boundaries: depth of the LCA of neighbouring positions' leaves.
+  const int32_t height_t = tree.height();
+  std::vector<std::vector<int32_t>> at_depth(height_t);
+  for (int32_t k = 1; k < n; ++k) {
+    const core::LeafId a = mapping[order[k - 1]], b = mapping[order[k]];
+    if (a == b) continue;
+    const topology::NodeId lca = tree.Lca(a, b);
+    // Between two leaves of one parent: a leaf boundary, not a block's.
+    if (tree.parent(a) == lca && tree.parent(b) == lca) continue;
+    at_depth[tree.depth(lca)].push_back(k);
+  }
+  const double pos_scale = n > 0 ? kSize / n : 0;
+  std::vector<std::string> legend_levels;
+  std::vector<int32_t> ticks;
+  for (int32_t d = 0; d < height_t; ++d) {
+    const auto& ks = at_depth[d];
+    if (ks.empty()) continue;
+    // Lines of this level and the levels above it, evenly spread; they
+    // separate the nodes one level down.
+    size_t lines = ks.size();
+    for (int32_t e = 0; e < d; ++e) lines += at_depth[e].size();
+    const std::string name = KindsAt(tree, d + 1);
+    if (kSize / (lines + 1) < kMinSpacing) {
+      legend_levels.push_back(
+          absl::StrCat(name.size() > 20 ? name.substr(0, 18) + ".." : name,
+                       ": too fine to draw"));
+      continue;
+    }
+    if (ticks.empty() && ks.size() <= 16) ticks = ks;
+    const double stroke = std::max(0.5, 2.2 - 0.6 * d);
+    legend_levels.push_back(
+        absl::StrCat("|", absl::StrFormat("%.1f", stroke), "|",
+                     name.size() > 26 ? name.substr(0, 24) + ".." : name, " (",
+                     lines + 1, ")"));
+    for (int32_t k : ks) {
+      const double p = k * pos_scale;
+      absl::StrAppend(
+          &out,
+          absl::StrFormat(
+              "<line class=\"boundary\" data-depth=\"%d\" data-pos=\"%d\" "
+              "x1=\"%.2f\" y1=\"%.0f\" x2=\"%.2f\" y2=\"%.0f\" "
+              "stroke=\"#e8175d\" "
+              "stroke-width=\"%.1f\"/>\n"
+              "<line class=\"boundary\" data-depth=\"%d\" data-pos=\"%d\" "
+              "x1=\"%.0f\" y1=\"%.2f\" x2=\"%.0f\" y2=\"%.2f\" "
+              "stroke=\"#e8175d\" "
+              "stroke-width=\"%.1f\"/>\n",
+              d, k, kLeft + p, kTop, kLeft + p, kTop + kSize, stroke, d, k,
+              kLeft, kTop + p, kLeft + kSize, kTop + p, stroke));
+    }
+  }
+
+  // Axes: ticks at the first drawn level's boundaries (or quarters), titles.
+  if (ticks.empty()) {
+    for (int q = 1; q < 4; ++q)
+      ticks.push_back(static_cast<int32_t>(static_cast<int64_t>(n) * q / 4));
+  }
+  ticks.insert(ticks.begin(), 0);
+  ticks.push_back(n);
+  absl::StrAppend(&out, "<g class=\"axes\">\n");
+  double last_x = -1e9, last_y = -1e9;
+  for (int32_t k : ticks) {
+    const double p = k * pos_scale;
+    absl::StrAppend(
+        &out,
+        absl::StrFormat("<line x1=\"%.2f\" y1=\"%.0f\" x2=\"%.2f\" "
+                        "y2=\"%.0f\" stroke=\"#444\"/>\n"
+                        "<line x1=\"%.0f\" y1=\"%.2f\" x2=\"%.0f\" "
+                        "y2=\"%.2f\" stroke=\"#444\"/>\n",
+                        kLeft + p, kTop + kSize, kLeft + p, kTop + kSize + 5,
+                        kLeft - 5, kTop + p, kLeft, kTop + p));
+    // Labels that would overlap the previous one are left out.
+    if (kLeft + p - last_x >= 34) {
+      absl::StrAppend(
+          &out, absl::StrFormat("<text class=\"tick\" x=\"%.2f\" y=\"%.0f\" "
+                                "text-anchor=\"middle\">%d</text>\n",
+                                kLeft + p, kTop + kSize + 17, k));
+      last_x = kLeft + p;
+    }
+    if (kTop + p - last_y >= 14) {
+      absl::StrAppend(
+          &out, absl::StrFormat("<text class=\"tick\" x=\"%.0f\" y=\"%.2f\" "
+                                "text-anchor=\"end\">%d</text>\n",
+                                kLeft - 8, kTop + p + 4, k));
+      last_y = kTop + p;
+    }
+  }
+  absl::StrAppend(
+      &out,
+      absl::StrFormat(
+          "<text class=\"axis-title\" x=\"%.0f\" y=\"%.0f\" "
+          "text-anchor=\"middle\">receiving process, by mapped leaf</text>\n"
+          "<text class=\"axis-title\" transform=\"translate(%.0f %.0f) "
+          "rotate(-90)\" text-anchor=\"middle\">sending process, by mapped "
+          "leaf</text>\n</g>\n",
+          kLeft + kSize / 2, kTop + kSize + 40, 18.0, kTop + kSize / 2));
+
+  // Legend: colour bar with ticks at powers of ten, then the levels.
+  const double lx = kLeft + kSize + 30, bar_h = 220, bar_w = 16;
+  absl::StrAppend(
+      &out,
+      absl::StrFormat(
+          "<g class=\"legend\">\n<defs><linearGradient id=\"heat\" x1=\"0\" "
+          "y1=\"1\" x2=\"0\" y2=\"0\">"),
+      "");
+  for (int s = 0; s <= 4; ++s) {
+    absl::StrAppend(&out, absl::StrFormat("<stop offset=\"%.2f\" "
+                                          "stop-color=\"%s\"/>",
+                                          s / 4.0, LogColour(s / 4.0)));
+  }
+  absl::StrAppend(
+      &out, absl::StrFormat(
+                "</linearGradient></defs>\n<text x=\"%.0f\" y=\"%.0f\" "
+                "font-weight=\"bold\">bytes per cell (log)</text>\n"
+                "<rect x=\"%.0f\" y=\"%.0f\" width=\"%.0f\" height=\"%.0f\" "
+                "fill=\"url(#heat)\" stroke=\"#444\"/>\n",
+                lx, kTop + 4, lx, kTop + 14, bar_w, bar_h));
+  if (any) {
+    // Powers of ten, and the ends of the scale unless a power is near.
+    std::vector<double> marks = {log_lo};
+    for (double e = std::ceil(log_lo - 1e-9); e <= log_hi + 1e-9; e += 1) {
+      if (e - marks.back() < 0.15) marks.pop_back();
+      marks.push_back(e);
+    }
+    if (log_hi - marks.back() >= 0.15) marks.push_back(log_hi);
+    // At most 8 labels.
+    const size_t step = (marks.size() + 7) / 8;
+    for (size_t i = 0; i < marks.size(); i += step) {
+      const double y = kTop + 14 + bar_h * (1 - t_of(std::pow(10, marks[i])));
+      absl::StrAppend(
+          &out, absl::StrFormat(
+                    "<line x1=\"%.0f\" y1=\"%.1f\" x2=\"%.0f\" y2=\"%.1f\" "
+                    "stroke=\"#444\"/><text class=\"legend-tick\" x=\"%.0f\" "
+                    "y=\"%.1f\">%s</text>\n",
+                    lx + bar_w, y, lx + bar_w + 4, y, lx + bar_w + 7, y + 4,
+                    Escape(Short(std::pow(10, marks[i])))));
+    }
+  } else {
+    absl::StrAppend(&out, absl::StrFormat("<text x=\"%.0f\" y=\"%.0f\">no "
+                                          "traffic</text>\n",
+                                          lx + bar_w + 7, kTop + 30));
+  }
+  double y = kTop + 14 + bar_h + 30;
+  absl::StrAppend(&out,
+                  absl::StrFormat("<text x=\"%.0f\" y=\"%.0f\" "
+                                  "font-weight=\"bold\">tree levels</text>\n",
+                                  lx, y));
+  for (const std::string& entry : legend_levels) {
+    y += 16;
+    if (entry[0] == '|') {
+      const size_t bar = entry.find('|', 1);
+      absl::StrAppend(
+          &out,
+          absl::StrFormat("<line x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" "
+                          "y2=\"%.0f\" stroke=\"#e8175d\" stroke-width=\"%s\"/>"
+                          "<text x=\"%.0f\" y=\"%.0f\">%s</text>\n",
+                          lx, y - 4, lx + 18, y - 4, entry.substr(1, bar - 1),
+                          lx + 24, y, Escape(entry.substr(bar + 1))));
+    } else {
+      absl::StrAppend(&out, absl::StrFormat("<text x=\"%.0f\" y=\"%.0f\" "
+                                            "fill=\"#777\">%s</text>\n",
+                                            lx, y, Escape(entry)));
+    }
+  }
+  absl::StrAppend(&out, "</g>\n</svg>\n");
+  return out;
+}
+
+}  // namespace rankmap::cli::pictures
