@@ -229,6 +229,12 @@ class Bench {
         o.threads = threads_;
         return core::Map(in.tree, in.graph, o);
       }));
+      rows.push_back(RunOne(in, "rankmap-n:1-fast", [&] {
+        core::MappingOptions o = *core::MappingOptions::Preset("fast");
+        o.seed = seed_;
+        o.threads = threads_;
+        return core::Map(in.tree, in.graph, o);
+      }));
       rows.push_back(RunOne(in, "scotch-b0.03", [&] {
         return core::ScotchPartitionMap(in.tree, in.graph, 0.03, seed_);
       }));

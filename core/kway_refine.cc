@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <queue>
 #include <utility>
 
@@ -23,18 +24,26 @@ class PairPass {
         k_(static_cast<int32_t>(capacity.size())),
         load_(k_, 0.0),
         locked_(g.num_vertices(), 0),
-        version_(g.num_vertices(), 0) {
-    for (int32_t i = 0; i < g.num_vertices(); ++i) load_[part_[i]] += Load(i);
+        version_(g.num_vertices(), 0),
+        members_of_(k_) {
+    for (int32_t i = 0; i < g.num_vertices(); ++i) {
+      load_[part_[i]] += Load(i);
+      members_of_[part_[i]].push_back(i);
+    }
   }
 
   // One FM pass between parts p and q. Returns its gain (>= 0).
   double Run(int32_t p, int32_t q) {
     const int32_t side[2] = {p, q};
     std::priority_queue<Entry> heap[2];  // heap[s]: moves out of side[s]
+    // The vertices of both parts in increasing order (a merge of the two
+    // lists, so a pass costs O(|p| + |q|), not O(n)).
     std::vector<int32_t> members;
-    for (int32_t i = 0; i < g_.num_vertices(); ++i) {
-      if (part_[i] != p && part_[i] != q) continue;
-      members.push_back(i);
+    members.reserve(members_of_[p].size() + members_of_[q].size());
+    std::merge(members_of_[p].begin(), members_of_[p].end(),
+               members_of_[q].begin(), members_of_[q].end(),
+               std::back_inserter(members));
+    for (int32_t i : members) {
       locked_[i] = 0;
       ++version_[i];
       const int s = part_[i] == p ? 0 : 1;
@@ -101,6 +110,9 @@ class PairPass {
       load_[back] += Load(i);
       part_[i] = back;
     }
+    members_of_[p].clear();
+    members_of_[q].clear();
+    for (int32_t i : members) members_of_[part_[i]].push_back(i);
     return best_gain;
   }
 
@@ -143,6 +155,7 @@ class PairPass {
   std::vector<double> load_;
   std::vector<char> locked_;
   std::vector<int32_t> version_;
+  std::vector<std::vector<int32_t>> members_of_;  // per part, increasing
 };
 
 }  // namespace

@@ -62,13 +62,18 @@ MetisGraph ToMetisGraph(const graphs::CommGraph& g, bool vertex_weights) {
 MetisAttempts SplitAttempts(bool n_to_1, bool at_root, int32_t subgraph_size,
                             int32_t graph_size, int32_t parts,
                             int32_t metis_effort) {
+  MetisAttempts a;
+  if (metis_effort <= 0) {
+    // The least effort: one recursive bisection per split, two at the root.
+    a.ncuts = at_root ? 2 : 1;
+    return a;
+  }
   const bool huge = subgraph_size > kHugeSubgraph || graph_size > kHugeGraph;
   const int32_t base = n_to_1 ? 2 : 1;
-  const int32_t tries = huge ? 1 : std::max<int32_t>(1, metis_effort) * base;
+  const int32_t tries = huge ? 1 : metis_effort * base;
   const int32_t root_tries = n_to_1 || graph_size <= kManyRootCuts
                                  ? 8 / base * tries
                                  : 4 / base * tries;
-  MetisAttempts a;
   a.ncuts = at_root && !huge ? root_tries : tries;
   const bool both = n_to_1 || metis_effort >= 2;
   a.first_method = huge && parts > 8 ? 1 : 0;

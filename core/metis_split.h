@@ -58,7 +58,8 @@ struct MetisAttempts {
 // bench, 4 instead of 8 costs 0.5% of J in the geometric mean and halves the
 // time; on the n-to-1 meshes it cost 0.6%); one-to-one below the root one
 // attempt (same J on the bench families, up to 1.4x faster), n-to-1 two.
-// metis_effort multiplies the attempts. One-to-one runs recursive bisection
+// metis_effort multiplies the attempts; 0 asks for the least: one recursive
+// bisection per split, two at the root. One-to-one runs recursive bisection
 // only (k-way was within 1% at twice the time); n-to-1 and metis_effort >= 2
 // run both. Subgraphs above 200,000 vertices, and every split of a graph above
 // 500,000, get one attempt and one method (k-way above 8 parts) so the

@@ -191,7 +191,9 @@ class Splitter {
       // Equidistant children: pairwise FM on the cut (METIS's own refinement
       // works before the repair to exact sizes; this one after it). Nodes of
       // more than kFmChildren children skip it: k^2 pairs.
-      if (k <= kFmChildren) {
+      // (n-to-1 at the least METIS effort skips it: the fast setting.)
+      if (k <= kFmChildren &&
+          (mode_ == Mode::kOneToOne || options_.metis_effort > 0)) {
         std::vector<double> cost(static_cast<size_t>(k) * k, 1.0), cap(k);
         for (int32_t a = 0; a < k; ++a) {
           cost[a * k + a] = 0.0;

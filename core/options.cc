@@ -59,6 +59,8 @@ absl::StatusOr<MappingOptions> MappingOptions::Preset(std::string_view name) {
   if (name == "default") return o;
   if (name == "fast") {
     o.algorithm = Algorithm::kTreeMatch;
+    o.multisection.metis_effort = 0;
+    o.multisection.partition_attempts = 1;
     o.refine.swap_rounds = 2;
     o.refine.greedy_sweeps = 2;
     o.refine.fm_passes = 2;
@@ -83,6 +85,7 @@ absl::Status ValidateOptions(const MappingOptions& o) {
       {"threads", o.threads},
       {"treematch.exhaustive_limit", o.treematch.exhaustive_limit},
       {"multisection.metis_effort", o.multisection.metis_effort},
+      {"multisection.partition_attempts", o.multisection.partition_attempts},
       {"refine.swap_rounds", o.refine.swap_rounds},
       {"refine.greedy_sweeps", o.refine.greedy_sweeps},
       {"refine.fm_passes", o.refine.fm_passes},

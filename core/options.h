@@ -76,8 +76,11 @@ struct TreeMatchOptions {
 struct MultisectionOptions {
   // METIS attempts per split are multiplied by this; 2 or more also runs
   // k-way beside recursive bisection in one-to-one mode and keeps the smaller
-  // cut.
+  // cut; 0 runs one recursive bisection per split (two at the root).
   int32_t metis_effort = 1;
+  // n-to-1: multisections run (half spreading the imbalance over the levels),
+  // the lowest J kept.
+  int32_t partition_attempts = 4;
 };
 
 // Local search after a strategy (decided once, by Map).
@@ -127,7 +130,8 @@ struct MappingOptions {
   // Named presets: "default" (the values above: portfolio of TreeMatch and
   // multisection, TreeMatch refined only when it is within 2% of the refined
   // multisection); "fast" (TreeMatch alone, heavy-edge pairing, 2 refinement
-  // rounds; a small fraction of default's time); "strong" (metis_effort 2, 32
+  // rounds; n-to-1: one multisection with the least METIS effort, 2 FM
+  // passes; a small fraction of default's time); "strong" (metis_effort 2, 32
   // refinement rounds, 4 MPIPP starts; about 5x default's time). Exhaustive
   // grouping is in no preset: on the bench it did not pay.
   static absl::StatusOr<MappingOptions> Preset(std::string_view name);

@@ -1,5 +1,6 @@
 #include "core/partition_map.h"
 
+#include <algorithm>
 #include <cassert>
 #include <thread>
 #include <utility>
@@ -20,7 +21,7 @@ absl::StatusOr<Mapping> PartitionMap(const topology::Tree& tree,
   // the lower J (ties: first). The seeds derive from options.seed.
   const std::vector<double> bound =
       PartitionLoadBounds(tree, graph, options.imbalance);
-  constexpr int kAttempts = 4;
+  const int kAttempts = std::max(1, options.multisection.partition_attempts);
   std::vector<Mapping> results(kAttempts);
   auto refine = [&](Mapping* m) {
     RepairLeafLoads(tree, graph, bound, m);
