@@ -57,6 +57,7 @@ class Evaluator {
       : hop_(cost.kind == CostKind::kHop),
         k_(cost.num_clusters),
         unit_(cost.unit),
+        euclid_(cost.hop_norm == HopNorm::kEuclid),
         wrap_h_(cost.wrap_horizontal),
         wrap_v_(cost.wrap_vertical) {
     if (!hop_) {
@@ -70,7 +71,7 @@ class Evaluator {
   }
 
   double Combine(double a, double b) const {
-    return hop_ ? std::hypot(a, b) : a + b;
+    return hop_ && euclid_ ? std::hypot(a, b) : a + b;
   }
 
   // Cost of one link from cluster x to cluster y in a horizontal ring
@@ -168,6 +169,7 @@ class Evaluator {
 
  private:
   bool hop_;
+  bool euclid_;
   int32_t k_;
   double unit_;
   bool wrap_h_, wrap_v_;
@@ -292,7 +294,7 @@ absl::StatusOr<ArrangeResult> Exhaustive(const Arrangement& start,
                                          const ArrangeOptions& options) {
   ArrangeResult res;
   const int32_t c = static_cast<int32_t>(start.columns.size());
-  int64_t total = Factorial(c);
+  int64_t total = ev.wrap_h() ? Factorial(c - 1) : Factorial(c);
   for (const ArrangedColumn& col : start.columns) {
     total =
         SaturatingMul(total, Factorial(static_cast<int64_t>(col.rects.size())));
@@ -318,11 +320,15 @@ absl::StatusOr<ArrangeResult> Exhaustive(const Arrangement& start,
       variants[j].push_back(std::move(col));
     } while (std::next_permutation(perm.begin(), perm.end()));
   }
+  // Cyclic band rings cost the same under a rotation of the column order and
+  // cost_B ignores the order, so with wrapping only the orders that start with
+  // column 0 are tried: the first minimum is the same, c times sooner.
   std::vector<std::vector<int32_t>> orders;
   {
     std::vector<int32_t> o = Iota(c);
-    do orders.push_back(o);
-    while (std::next_permutation(o.begin(), o.end()));
+    do {
+      if (!ev.wrap_h() || o[0] == 0) orders.push_back(o);
+    } while (std::next_permutation(o.begin(), o.end()));
   }
   // With cluster-level link costs that split into links (bandwidth, or hops on
   // open chains), cost_A is a sum over adjacent column pairs: tabulate pairs
@@ -407,12 +413,13 @@ absl::Status CheckMatrix(const std::vector<double>& m, int32_t k,
 
 }  // namespace
 
-ArrangementCost ArrangementCost::Hop(int32_t num_clusters,
-                                     bool wrap_horizontal) {
+ArrangementCost ArrangementCost::Hop(int32_t num_clusters, bool wrap_horizontal,
+                                     HopNorm norm) {
   ArrangementCost c;
   c.kind = CostKind::kHop;
   c.num_clusters = num_clusters;
   c.wrap_horizontal = wrap_horizontal;
+  c.hop_norm = norm;
   return c;
 }
 

@@ -20,7 +20,10 @@
 //     1) hops, k the number of cyclic neighbour pairs in different clusters
 //     (the worst start of the pivot), or k over the n - 1 links of an open
 //     chain; cost_A = sum over bands h * height * unit, cost_B = sum over
-//     columns h * width * unit; combined = sqrt(cost_A^2 + cost_B^2);
+//     columns h * width * unit; combined = cost_A + cost_B (the thesis, eq.
+//     3.3: Table 3.2's 127 and 104) or, with HopNorm::kEuclid,
+//     sqrt(cost_A^2 + cost_B^2) (the IPDPSW paper, section III: 89.80 and
+//     73.59);
 //   * bandwidth cost: a ring costs sum over its links of 1 / b(x_t, x_t+1)
 //     (including the wrap link back to the start unless the ring is an open
 //     chain; a ring of one rectangle has no links); horizontal links use b_H,
@@ -96,6 +99,10 @@ struct Arrangement {
 
 enum class CostKind { kHop, kBandwidth };
 
+// How the hop cost combines its two directions (the bandwidth cost always
+// sums, as both seeds do).
+enum class HopNorm { kSum, kEuclid };
+
 struct ArrangementCost {
   CostKind kind = CostKind::kBandwidth;
   int32_t num_clusters = 0;
@@ -110,9 +117,12 @@ struct ArrangementCost {
   // false: rings are open chains (MPDATA tables); true: cyclic rings (SUMMA).
   bool wrap_horizontal = true;
   bool wrap_vertical = true;
+  // Hop kind only.
+  HopNorm hop_norm = HopNorm::kSum;
 
   // Hop cost over num_clusters clusters, unit 1.
-  static ArrangementCost Hop(int32_t num_clusters, bool wrap_horizontal = true);
+  static ArrangementCost Hop(int32_t num_clusters, bool wrap_horizontal = true,
+                             HopNorm norm = HopNorm::kSum);
   // Symmetric use of one cluster-pair bandwidth matrix for both directions.
   static absl::StatusOr<ArrangementCost> Bandwidth(
       int32_t num_clusters, std::vector<double> bandwidth, double unit = 1.0);
@@ -176,8 +186,10 @@ struct ArrangeResult {
 
 // Runs Algorithm 1, Algorithm 2 or the exhaustive oracle. The exhaustive search
 // minimises the combined cost over all prod r_i! * c! arrangements (split
-// groups included) and counts each full arrangement as one evaluation. Errors:
-// invalid input, more evaluations than allowed.
+// groups included; with cyclic horizontal rings, prod r_i! * (c - 1)!: column
+// orders are tried up to rotation, which changes no cost) and counts each full
+// arrangement as one evaluation. Errors: invalid input, more evaluations than
+// allowed.
 absl::StatusOr<ArrangeResult> Arrange(const Arrangement& start,
                                       const ArrangementCost& cost,
                                       ArrangeAlgorithm algorithm,
