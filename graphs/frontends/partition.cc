@@ -187,6 +187,12 @@ absl::StatusOr<ColumnLayout> ColumnBasedPartition(
   return layout;
 }
 
+absl::StatusOr<ColumnLayout> FpmColumnBasedPartition(
+    std::span<const SpeedFunction> functions, double total) {
+  ASSIGN_OR_RETURN(std::vector<double> sizes, FpmBalance(functions, total));
+  return ColumnBasedPartition(sizes);
+}
+
 absl::StatusOr<ColumnLayout> KalinovLastovetskyPartition(
     std::span<const double> speeds,
     const std::vector<std::vector<int32_t>>& columns) {

@@ -14,6 +14,8 @@
 // normalised):
 //   * ColumnBasedPartition: Beaumont et al.'s column-based DP minimising the
 //     sum of half-perimeters (SHP) on the unit square;
+//   * FpmColumnBasedPartition: FPM-BR, the same DP on the areas that balance
+//     functional performance models (speed_function.h);
 //   * KalinovLastovetskyPartition: caller-fixed columns, widths = column speed
 //     sums;
 //   * GridBasedPartition: r x c grid from GridShape (Lastovetsky's Algorithm
@@ -42,6 +44,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "graphs/frontends/speed_function.h"
 
 namespace rankmap::graphs {
 
@@ -105,6 +108,14 @@ double HalfPerimeterLowerBound(std::span<const double> normalized_speeds);
 // NormalizeSpeeds, more than 50000 processors.
 absl::StatusOr<ColumnLayout> ColumnBasedPartition(
     std::span<const double> speeds);
+
+// FPM-BR (Malik 3.1.2, Table 3.1; seed 003 II-A): the sizes FpmBalance gives
+// `total` cells (speeds as functions of problem size, all processors finishing
+// together), handed to ColumnBasedPartition as relative speeds. With constant
+// functions it is ColumnBasedPartition of those constants. Errors: those of
+// FpmBalance and ColumnBasedPartition.
+absl::StatusOr<ColumnLayout> FpmColumnBasedPartition(
+    std::span<const SpeedFunction> functions, double total);
 
 // Kalinov-Lastovetsky: the caller fixes the columns (processor ids, top to
 // bottom); width of a column = sum of its speeds, height = speed / width. SHP =

@@ -117,6 +117,52 @@ TEST(ColumnBasedPartitionTest, RandomSampleRatiosToTheLowerBound) {
   }
 }
 
+// FPM-BR with constant speed functions is the column-based DP of those
+// constants (Malik Table 3.1: BR is FPM-BR's constant-speed case), down to the
+// integer partition.
+TEST(FpmColumnBasedPartitionTest, ConstantFunctionsAreTheConstantSpeedDp) {
+  std::mt19937_64 rng(99);
+  std::uniform_real_distribution<double> u(0.05, 1.0);
+  for (int trial = 0; trial < 50; ++trial) {
+    std::vector<double> speeds(2 + trial % 9);
+    std::vector<SpeedFunction> f;
+    for (double& s : speeds) {
+      s = u(rng);
+      f.push_back(SpeedFunction::Constant(s));
+    }
+    auto cpm = ColumnBasedPartition(speeds);
+    auto fpm = FpmColumnBasedPartition(f, 128.0 * 128.0);
+    ASSERT_TRUE(cpm.ok() && fpm.ok());
+    EXPECT_EQ(fpm->columns, cpm->columns);
+    for (size_t j = 0; j < cpm->widths.size(); ++j) {
+      EXPECT_NEAR(fpm->widths[j], cpm->widths[j], 1e-12);
+    }
+    EXPECT_EQ(*ToIntegerPartition(*fpm, 128, 128),
+              *ToIntegerPartition(*cpm, 128, 128));
+  }
+}
+
+// The speed functions move the partition: on a 12 x 12 block grid p0 runs at a
+// constant 1 block/s and p1 at 2 blocks/s up to 60 blocks, falling linearly to
+// 1 at 100. FPM balances at 60 / 84 blocks (hand-computed in
+// speed_function_test), so the one-column layout gives p1 7 rows and p0 5; the
+// constant speeds 1 : 2 measured on small problems would give 8 and 4 (96 /
+// 48), 1 : 1 measured on large ones 6 and 6.
+TEST(FpmColumnBasedPartitionTest, FunctionsChangeTheRowsByHand) {
+  const std::vector<SpeedFunction> f = {SpeedFunction::Constant(1),
+                                        SpeedFunction{{{60, 2}, {100, 1}}}};
+  auto fpm = FpmColumnBasedPartition(f, 144);
+  ASSERT_TRUE(fpm.ok()) << fpm.status();
+  EXPECT_NEAR(fpm->speeds[0], 60.0 / 144, 1e-12);
+  EXPECT_NEAR(fpm->speeds[1], 84.0 / 144, 1e-12);
+  auto p = ToIntegerPartition(*fpm, 12, 12);
+  ASSERT_TRUE(p.ok());
+  EXPECT_EQ(OwnerAreas(*p), (std::vector<int64_t>{60, 84}));
+  auto cpm = ToIntegerPartition(
+      *ColumnBasedPartition(std::vector<double>{1, 2}), 12, 12);
+  EXPECT_EQ(OwnerAreas(*cpm), (std::vector<int64_t>{48, 96}));
+}
+
 TEST(ColumnBasedPartitionTest, RejectsBadSpeeds) {
   EXPECT_FALSE(ColumnBasedPartition(std::vector<double>{}).ok());
   EXPECT_FALSE(ColumnBasedPartition(std::vector<double>(50001, 1.0)).ok());
