@@ -5,6 +5,7 @@
 #include <limits>
 #include <numeric>
 #include <string>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
@@ -408,24 +409,12 @@ bool SquareCorner3FeasibleRatioForm(double s1, double s2, double s3) {
   return (s2 / s1) * (s3 / s1) <= 0.25;
 }
 
-absl::StatusOr<Partition> SquareCornerPartition3(std::span<const double> speeds,
-                                                 int64_t n) {
-  if (speeds.size() != 3) {
-    return Invalid(absl::StrCat("three-way square-corner needs 3 speeds, got ",
-                                speeds.size()));
-  }
-  if (n < 3) return Invalid(absl::StrCat("matrix size ", n, " < 3"));
-  ASSIGN_OR_RETURN(std::vector<double> s, NormalizeSpeeds(speeds));
-  const std::vector<int32_t> order = ByDecreasingSpeed(s);
-  const int32_t p1 = order[0], p2 = order[1], p3 = order[2];
-  if (!SquareCorner3Feasible(s[p1], s[p2], s[p3])) {
-    return Invalid(absl::StrCat(
-        "speeds ", s[p1], ":", s[p2], ":", s[p3],
-        " are infeasible for square-corner (sqrt(s2) + sqrt(s3) > 1)"));
-  }
-  const double dn = static_cast<double>(n);
-  const int64_t a = ClampSide(dn * std::sqrt(s[p2]), 1, n - 1);
-  const int64_t b = ClampSide(dn * std::sqrt(s[p3]), 1, n - 1);
+namespace {
+
+// The two squares [0, a)^2 (p2) and [n-b, n)^2 (p3), p1 owning the rest.
+absl::StatusOr<Partition> BuildSquareCorner3(int64_t n, int64_t a, int64_t b,
+                                             int32_t p1, int32_t p2,
+                                             int32_t p3) {
   if (a + b > n) {
     return Invalid(
         absl::StrCat("squares of sides ", a, " and ", b, " do not fit in ", n));
@@ -439,6 +428,66 @@ absl::StatusOr<Partition> SquareCornerPartition3(std::span<const double> speeds,
   AddRect(p, a, 0, n - a - b, n, p1);
   AddRect(p, n - b, 0, b, n - b, p1);
   return p;
+}
+
+// Normalised speeds, ordered fastest first, after the checks shared by the
+// three-processor Square-Corner partitions.
+absl::StatusOr<std::pair<std::vector<double>, std::vector<int32_t>>>
+SquareCorner3Speeds(std::span<const double> speeds, int64_t n) {
+  if (speeds.size() != 3) {
+    return Invalid(absl::StrCat("three-way square-corner needs 3 speeds, got ",
+                                speeds.size()));
+  }
+  if (n < 3) return Invalid(absl::StrCat("matrix size ", n, " < 3"));
+  ASSIGN_OR_RETURN(std::vector<double> s, NormalizeSpeeds(speeds));
+  std::vector<int32_t> order = ByDecreasingSpeed(s);
+  if (!SquareCorner3Feasible(s[order[0]], s[order[1]], s[order[2]])) {
+    return Invalid(absl::StrCat(
+        "speeds ", s[order[0]], ":", s[order[1]], ":", s[order[2]],
+        " are infeasible for square-corner (sqrt(s2) + sqrt(s3) > 1)"));
+  }
+  return std::make_pair(std::move(s), std::move(order));
+}
+
+}  // namespace
+
+absl::StatusOr<Partition> SquareCornerPartition3(std::span<const double> speeds,
+                                                 int64_t n) {
+  ASSIGN_OR_RETURN(auto so, SquareCorner3Speeds(speeds, n));
+  const auto& [s, order] = so;
+  const double dn = static_cast<double>(n);
+  const int64_t a = ClampSide(dn * std::sqrt(s[order[1]]), 1, n - 1);
+  const int64_t b = ClampSide(dn * std::sqrt(s[order[2]]), 1, n - 1);
+  return BuildSquareCorner3(n, a, b, order[0], order[1], order[2]);
+}
+
+absl::StatusOr<Partition> SquareCornerOverlapPartition3(
+    std::span<const double> speeds, int64_t n) {
+  ASSIGN_OR_RETURN(auto so, SquareCorner3Speeds(speeds, n));
+  const auto& [s, order] = so;
+  // a = alpha sqrt(s2), b = alpha sqrt(s3), C2 = s1 alpha^2 with C2 = n^2 -
+  // a^2 - b^2 - (n - a - b)^2 gives alpha = 2 n r / (1 + r^2).
+  const double r = std::sqrt(s[order[1]]) + std::sqrt(s[order[2]]);
+  const double alpha = 2.0 * static_cast<double>(n) * r / (1.0 + r * r);
+  const int64_t a = ClampSide(alpha * std::sqrt(s[order[1]]), 1, n - 1);
+  const int64_t b = ClampSide(alpha * std::sqrt(s[order[2]]), 1, n - 1);
+  return BuildSquareCorner3(n, a, b, order[0], order[1], order[2]);
+}
+
+double SquareCornerHalfPerimeterSum(std::span<const double> normalized_speeds) {
+  double sum = 0;
+  for (size_t i = 1; i < normalized_speeds.size(); ++i) {
+    sum += std::sqrt(normalized_speeds[i]);
+  }
+  return 2.0 + 2.0 * sum;
+}
+
+double SquareCorner3FullyConnectedMargin(double s1, double s2, double s3) {
+  return std::sqrt(s2) + std::sqrt(s3) - 1.0 + s1 / 2.0;
+}
+
+double SquareCorner3StarMargin(double s1, double s2, double s3) {
+  return std::sqrt(s2) + std::sqrt(s3) - 1.5 + s1;
 }
 
 absl::StatusOr<MatmulPartitions> CornerBlockPartitions(int64_t m, int64_t k,

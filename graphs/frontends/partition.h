@@ -203,6 +203,29 @@ bool SquareCorner3FeasibleRatioForm(double s1, double s2, double s3);
 absl::StatusOr<Partition> SquareCornerPartition3(std::span<const double> speeds,
                                                  int64_t n);
 
+// Square-Corner sized for overlapping communication with computation (Becker
+// 6.1.4, Fig. 6.12): the fastest processor's block C1 = [a, n-b)^2 needs no
+// data from the others and runs during the communication; the squares are
+// sized so that the rest, C2, and the squares X, Y are proportional to the
+// speeds ("steps III, IV and V finish at the same time"). With r = sqrt(s2) +
+// sqrt(s3): a = 2 n r sqrt(s2) / (1 + r^2), b likewise (a = n / 6 at
+// 90:5:5, against n sqrt(0.05) = 0.224 n for SquareCornerPartition3). Errors:
+// as SquareCornerPartition3.
+absl::StatusOr<Partition> SquareCornerOverlapPartition3(
+    std::span<const double> speeds, int64_t n);
+
+// Becker's closed forms on the unit square, s normalised with s[0] the
+// largest: the SHP of the Square-Corner partition, 2 + 2 sum_{i >= 1}
+// sqrt(s_i) (eq. 4.2; eq. 6.14 corrected, see the digest), for 2 or more
+// processors. O(p).
+double SquareCornerHalfPerimeterSum(std::span<const double> normalized_speeds);
+// Three processors, s1 >= s2 >= s3 normalised: Square-Corner moves less data
+// than the Straight-Line layout iff the margin is < 0. Fully connected (eq.
+// 6.10/6.11): sqrt(s2) + sqrt(s3) - 1 + s1 / 2. Star with the fastest at the
+// hub (eq. 6.8/6.9): sqrt(s2) + sqrt(s3) - 1.5 + s1, never > 0 where feasible.
+double SquareCorner3FullyConnectedMargin(double s1, double s2, double s3);
+double SquareCorner3StarMargin(double s1, double s2, double s3);
+
 // Rectangular multiplication (m x k) * (k x q) = (m x q): the three operands
 // share one corner block of alpha rows and beta columns (owner 1), owner 0
 // holds the rest. TVC = k (alpha + beta) (Becker, Prop. 8.2), minimal for a

@@ -1,6 +1,8 @@
 #include "graphs/frontends/partition.h"
 
+#include <algorithm>
 #include <cmath>
+#include <functional>
 #include <random>
 #include <vector>
 
@@ -161,6 +163,77 @@ TEST(FpmColumnBasedPartitionTest, FunctionsChangeTheRowsByHand) {
   auto cpm = ToIntegerPartition(
       *ColumnBasedPartition(std::vector<double>{1, 2}), 12, 12);
   EXPECT_EQ(OwnerAreas(*cpm), (std::vector<int64_t>{48, 96}));
+}
+
+// Becker's random-sample study of Square-Corner against the lower bound LB = 2
+// sum sqrt(s_i), with the reading the digest (4, 6.3) found to reproduce the
+// printed numbers: u_i ~ U(0, 1) i.i.d., s_i = u_i / sum u, sorted. Seed 001
+// section 4.2.1 (Fig. 4.5), p = 2, samples with s1 / s2 >= 3 only: SHP / LB of
+// Square-Corner (2 + 2 sqrt(s2)) averages 1.054 and its minimum tends to 1
+// ("1.000001"). Section 6.1.3, p = 3, samples where Square-Corner beats the
+// Straight-Line layout on a fully connected network (eq. 6.11 margin < 0):
+// rectangular (SHP 3 + s2 + s3, the Kalinov-Lastovetsky layout {1}{2,3})
+// averages 1.128 with minimum 1.0595, Square-Corner (eq. 6.14 corrected to 2 +
+// 2 (sqrt s2 + sqrt s3)) 1.079 with minimum 1.0001; with s_max / s_min <= 100
+// as well: 1.104 / 1.059 and 1.062 / 1.008. Tolerance: averages +-0.002 (the
+// thesis prints three decimals; 400k draws, fixed seed). Minima are extremes
+// of a sample: the thesis used 2M draws, so ours sit slightly above its values
+// (within 0.002; the Square-Corner minimum of the capped set within 0.003).
+// This seed computes 1.0545 / 1.0000019; 1.1278 / 1.0601 and 1.0797 /
+// 1.0015 (19,077 samples pass the filter); capped 1.1041 / 1.0601 and 1.0618 /
+// 1.0094.
+TEST(SquareCornerTest, RandomSampleStatistics) {
+  std::mt19937_64 rng(2010);
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  const int kDraws = 400'000;
+  // p = 2.
+  double sum2 = 0, min2 = 1e9;
+  int n2 = 0;
+  for (int t = 0; t < kDraws; ++t) {
+    std::vector<double> s = {u(rng), u(rng)};
+    if (s[0] < s[1]) std::swap(s[0], s[1]);
+    s = *NormalizeSpeeds(s);
+    if (s[0] < 3 * s[1]) continue;
+    const double r =
+        SquareCornerHalfPerimeterSum(s) / HalfPerimeterLowerBound(s);
+    sum2 += r;
+    min2 = std::min(min2, r);
+    ++n2;
+  }
+  EXPECT_NEAR(sum2 / n2, 1.054, 0.002);
+  EXPECT_NEAR(min2, 1.000001, 1e-4);
+  // p = 3.
+  struct Stats {
+    double rect_sum = 0, rect_min = 1e9, scp_sum = 0, scp_min = 1e9;
+    int n = 0;
+  } all, capped;
+  for (int t = 0; t < kDraws; ++t) {
+    std::vector<double> s = {u(rng), u(rng), u(rng)};
+    std::sort(s.begin(), s.end(), std::greater<double>());
+    if (s[2] <= 0) continue;
+    s = *NormalizeSpeeds(s);
+    if (SquareCorner3FullyConnectedMargin(s[0], s[1], s[2]) >= 0) continue;
+    const double lb = HalfPerimeterLowerBound(s);
+    const double rect =
+        KalinovLastovetskyPartition(s, {{0}, {1, 2}})->HalfPerimeterSum() / lb;
+    const double scp = SquareCornerHalfPerimeterSum(s) / lb;
+    for (Stats* st : {&all, &capped}) {
+      if (st == &capped && s[0] > 100 * s[2]) continue;
+      st->rect_sum += rect;
+      st->rect_min = std::min(st->rect_min, rect);
+      st->scp_sum += scp;
+      st->scp_min = std::min(st->scp_min, scp);
+      ++st->n;
+    }
+  }
+  EXPECT_NEAR(all.rect_sum / all.n, 1.128, 0.002);
+  EXPECT_NEAR(all.rect_min, 1.0595, 0.002);
+  EXPECT_NEAR(all.scp_sum / all.n, 1.079, 0.002);
+  EXPECT_NEAR(all.scp_min, 1.0001, 0.002);
+  EXPECT_NEAR(capped.rect_sum / capped.n, 1.104, 0.002);
+  EXPECT_NEAR(capped.rect_min, 1.059, 0.002);
+  EXPECT_NEAR(capped.scp_sum / capped.n, 1.062, 0.002);
+  EXPECT_NEAR(capped.scp_min, 1.008, 0.003);
 }
 
 TEST(ColumnBasedPartitionTest, RejectsBadSpeeds) {

@@ -1,0 +1,60 @@
+#include "graphs/frontends/network_volume.h"
+
+#include <algorithm>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+
+namespace rankmap::graphs {
+
+int64_t LinkLoads::Total() const {
+  int64_t t = 0;
+  for (size_t k = 0; k < direct.size(); ++k) t += direct[k] + relayed[k];
+  return t;
+}
+
+int64_t LinkLoads::MaxDirected() const {
+  int64_t m = 0;
+  for (size_t k = 0; k < direct.size(); ++k)
+    m = std::max(m, direct[k] + relayed[k]);
+  return m;
+}
+
+absl::StatusOr<LinkLoads> RouteVolumes(const VolumeMatrix& v,
+                                       const Network& network) {
+  const int32_t n = v.num_owners;
+  const bool star = network.kind == Network::Kind::kStar;
+  if (star && (network.hub < 0 || network.hub >= n)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("network: hub ", network.hub, " outside [0, ", n, ")"));
+  }
+  LinkLoads l;
+  l.num_owners = n;
+  l.direct.assign(static_cast<size_t>(n) * n, 0);
+  l.relayed.assign(static_cast<size_t>(n) * n, 0);
+  auto k = [n](int32_t a, int32_t b) { return static_cast<size_t>(a) * n + b; };
+  for (int32_t q = 0; q < n; ++q) {
+    for (int32_t p = 0; p < n; ++p) {
+      const int64_t x = v.at(q, p);
+      if (x == 0 || q == p) continue;
+      if (!star || q == network.hub || p == network.hub) {
+        l.direct[k(q, p)] += x;
+      } else {
+        l.direct[k(q, network.hub)] += x;
+        l.relayed[k(network.hub, p)] += x;
+      }
+    }
+  }
+  return l;
+}
+
+absl::StatusOr<Network::Kind> ParseNetworkKind(std::string_view s) {
+  if (s == "full" || s == "fully-connected") {
+    return Network::Kind::kFullyConnected;
+  }
+  if (s == "star") return Network::Kind::kStar;
+  return absl::InvalidArgumentError(absl::StrCat(
+      "unknown network '", std::string(s), "' (fully-connected, star)"));
+}
+
+}  // namespace rankmap::graphs
