@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <numeric>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -87,51 +88,130 @@ absl::StatusOr<MatrixFrontendResult> Finish(Partition p,
   return r;
 }
 
+void ReportCost(const char* what, const CostBreakdown& c, std::string& out) {
+  absl::StrAppendFormat(&out, "%s: A %.2f B %.2f total %.2f\n", what, c.a, c.b,
+                        c.combined);
+}
+
+// Rearranges p on the platform of `o` (Malik 3.4): Algorithm 1 under the hop
+// cost or Algorithm 2 under the bandwidth cost (or the exhaustive search), and
+// reports the hop cost, and the bandwidth cost when a matrix is given, before
+// and after.
+absl::Status Rearrange(const MatrixFrontendOptions& o, Partition& p,
+                       std::vector<int32_t>& order, std::string& report) {
+  const bool have_bw = !o.bandwidth.empty();
+  SummaArrange how = o.arrange;
+  if (how == SummaArrange::kAuto) {
+    how = have_bw ? SummaArrange::kBandwidth : SummaArrange::kHop;
+  }
+  if (how == SummaArrange::kBandwidth && !have_bw) {
+    return Invalid("the bandwidth arrangement needs a bandwidth matrix");
+  }
+  const ArrangementCost hop = ArrangementCost::Hop(
+      o.num_clusters, /*wrap_horizontal=*/true, o.hop_norm);
+  std::optional<ArrangementCost> bw;
+  if (have_bw) {
+    ASSIGN_OR_RETURN(bw, ArrangementCost::Bandwidth(
+                             o.num_clusters, o.bandwidth,
+                             static_cast<double>(o.block * o.element_size)));
+  }
+  ASSIGN_OR_RETURN(Arrangement start, ArrangementFromPartition(p, o.clusters));
+  const bool by_hops = how == SummaArrange::kHop ||
+                       (how == SummaArrange::kExhaustive && !have_bw);
+  const ArrangeAlgorithm algorithm =
+      how == SummaArrange::kExhaustive ? ArrangeAlgorithm::kExhaustive
+      : by_hops                        ? ArrangeAlgorithm::kHopGreedy
+                                       : ArrangeAlgorithm::kBandwidthGreedy;
+  ASSIGN_OR_RETURN(ArrangeResult arranged,
+                   Arrange(start, by_hops ? hop : *bw, algorithm));
+  const std::string name = algorithm == ArrangeAlgorithm::kExhaustive
+                               ? "exhaustive search"
+                           : by_hops ? "Algorithm 1"
+                                     : "Algorithm 2";
+  const std::string after = absl::StrCat(" after ", name, " (",
+                                         arranged.evaluations, " evaluations)");
+  const std::string hop_name = absl::StrCat(
+      "hop cost (", o.hop_norm == HopNorm::kSum ? "A + B" : "sqrt(A^2 + B^2)",
+      ")");
+  ASSIGN_OR_RETURN(CostBreakdown hop_before, EvaluateArrangement(start, hop));
+  ASSIGN_OR_RETURN(CostBreakdown hop_after,
+                   EvaluateArrangement(arranged.arrangement, hop));
+  ReportCost(absl::StrCat(hop_name, " before").c_str(), hop_before, report);
+  ReportCost(absl::StrCat(hop_name, after).c_str(), hop_after, report);
+  if (have_bw) {
+    ASSIGN_OR_RETURN(CostBreakdown bw_before, EvaluateArrangement(start, *bw));
+    ASSIGN_OR_RETURN(CostBreakdown bw_after,
+                     EvaluateArrangement(arranged.arrangement, *bw));
+    ReportCost("bandwidth cost before", bw_before, report);
+    ReportCost(absl::StrCat("bandwidth cost", after).c_str(), bw_after, report);
+  }
+  ASSIGN_OR_RETURN(p,
+                   ArrangementToPartition(arranged.arrangement, p.num_owners));
+  order = ProcessorOrder(arranged.arrangement);
+  report += "rank order (rank r runs on processor):";
+  for (int32_t proc : order) absl::StrAppend(&report, " ", proc);
+  report += "\n";
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 absl::StatusOr<MatrixFrontendResult> SummaFrontend(
-    const MatrixFrontendOptions& o) {
+    const MatrixFrontendOptions& options) {
+  MatrixFrontendOptions o = options;
+  if (o.partition.has_value() && o.n == 0) o.n = o.partition->rows * o.block;
   ASSIGN_OR_RETURN(int64_t side, GridSide(o));
-  ColumnLayout layout;
+  std::optional<ColumnLayout> layout;
   std::string report;
-  if (o.partitioner == SummaPartitioner::kColumnDp) {
+  Partition p;
+  if (o.partition.has_value()) {
+    p = *o.partition;
+    RETURN_IF_ERROR(ValidatePartition(p));
+    if (p.rows != side || p.cols != side) {
+      return Invalid(absl::StrCat("the given partition is ", p.rows, " x ",
+                                  p.cols, " blocks, the matrix ", side, " x ",
+                                  side));
+    }
+    report =
+        absl::StrCat("partition: given (", p.rects.size(), " rectangles)\n");
+  } else if (!o.speed_functions.empty()) {
+    ASSIGN_OR_RETURN(layout,
+                     FpmColumnBasedPartition(o.speed_functions,
+                                             static_cast<double>(side) * side));
+    report =
+        "partition: column-based FPM-BR (speed functions balanced, then "
+        "Beaumont et al. DP)\n";
+  } else if (o.partitioner == SummaPartitioner::kColumnDp) {
     ASSIGN_OR_RETURN(layout, ColumnBasedPartition(o.speeds));
     report = "partition: column-based (Beaumont et al. DP)\n";
   } else {
     ASSIGN_OR_RETURN(layout, GridBasedPartition(o.speeds));
     report = "partition: grid-based (Kalinov-Lastovetsky columns)\n";
   }
-  ASSIGN_OR_RETURN(Partition p, ToIntegerPartition(layout, side, side));
+  if (layout.has_value()) {
+    ASSIGN_OR_RETURN(p, ToIntegerPartition(*layout, side, side));
+  }
   std::vector<int32_t> order(p.num_owners);
   std::iota(order.begin(), order.end(), 0);
   if (!o.clusters.empty() || !o.bandwidth.empty()) {
-    ASSIGN_OR_RETURN(ArrangementCost cost,
-                     ArrangementCost::Bandwidth(
-                         o.num_clusters, o.bandwidth,
-                         static_cast<double>(o.block * o.element_size)));
-    ASSIGN_OR_RETURN(Arrangement start,
-                     ArrangementFromPartition(p, o.clusters));
-    ASSIGN_OR_RETURN(ArrangeResult arranged,
-                     Arrange(start, cost, ArrangeAlgorithm::kBandwidthGreedy));
+    RETURN_IF_ERROR(Rearrange(o, p, order, report));
+  }
+  // Speed shares for the report: the given speeds, else the balanced areas.
+  std::vector<double> shares;
+  if (o.speeds.size() == static_cast<size_t>(p.num_owners)) {
+    shares = o.speeds;
+  } else if (layout.has_value()) {
+    shares = layout->speeds;
+  } else {
+    for (int64_t a : OwnerAreas(p)) shares.push_back(static_cast<double>(a));
+  }
+  ReportPartition(p, shares, o.block, report);
+  if (layout.has_value()) {
     absl::StrAppendFormat(
         &report,
-        "bandwidth cost before: A %.2f B %.2f total %.2f\n"
-        "bandwidth cost after Algorithm 2 (%d evaluations): A %.2f B %.2f "
-        "total %.2f\n",
-        arranged.start_cost.a, arranged.start_cost.b,
-        arranged.start_cost.combined, arranged.evaluations, arranged.cost.a,
-        arranged.cost.b, arranged.cost.combined);
-    ASSIGN_OR_RETURN(
-        p, ArrangementToPartition(arranged.arrangement, p.num_owners));
-    order = ProcessorOrder(arranged.arrangement);
-    report += "rank order (rank r runs on processor):";
-    for (int32_t proc : order) absl::StrAppend(&report, " ", proc);
-    report += "\n";
+        "sum of half-perimeters %.6f (unit square), lower bound %.6f\n",
+        layout->HalfPerimeterSum(), HalfPerimeterLowerBound(layout->speeds));
   }
-  ReportPartition(p, o.speeds, o.block, report);
-  absl::StrAppendFormat(
-      &report, "sum of half-perimeters %.6f (unit square), lower bound %.6f\n",
-      layout.HalfPerimeterSum(), HalfPerimeterLowerBound(layout.speeds));
   absl::StrAppend(&report,
                   "flow: ", o.flow == SummaFlow::kRing ? "ring" : "one-to-all",
                   "\n");
@@ -188,6 +268,29 @@ absl::StatusOr<MatrixFrontendResult> SquareCornerFrontend(
     absl::StrAppendFormat(
         &report, "square-corner feasible (sqrt(s2) + sqrt(s3) <= 1): %s\n",
         feasible ? "yes" : "no");
+    const bool star = o.network == Network::Kind::kStar;
+    const Network net = star ? Network::Star(o.hub < 0 ? idx[0] : o.hub)
+                             : Network::FullyConnected();
+    // Volume as the link model sees it, every hop counted.
+    auto routed = [&](const Partition& part) -> absl::StatusOr<int64_t> {
+      ASSIGN_OR_RETURN(VolumeMatrix v, MatmulVolumes(part));
+      ASSIGN_OR_RETURN(LinkLoads l, RouteVolumes(v, net));
+      return o.link == LinkModel::kSerial ? l.Total() : l.MaxDirected();
+    };
+    ASSIGN_OR_RETURN(const int64_t slp_volume, routed(slp));
+    absl::StrAppendFormat(
+        &report, "network: %s; %s volume: straight-line %d",
+        star ? absl::StrCat("star, hub processor ", net.hub)
+             : std::string("fully connected"),
+        o.link == LinkModel::kSerial ? "routed total" : "busiest link",
+        slp_volume * o.block * o.block);
+    int64_t scp_volume = -1;
+    if (scp.ok()) {
+      ASSIGN_OR_RETURN(scp_volume, routed(*scp));
+      absl::StrAppendFormat(&report, ", square-corner %d",
+                            scp_volume * o.block * o.block);
+    }
+    report += " elements\n";
     bool use_scp;
     if (o.shape == TwoWayChoice::kSquareCorner) {
       if (!scp.ok()) return scp.status();
@@ -195,11 +298,7 @@ absl::StatusOr<MatrixFrontendResult> SquareCornerFrontend(
     } else if (o.shape == TwoWayChoice::kStraightLine || !scp.ok()) {
       use_scp = false;
     } else {
-      ASSIGN_OR_RETURN(VolumeMatrix vs, MatmulVolumes(*scp));
-      ASSIGN_OR_RETURN(VolumeMatrix vl, MatmulVolumes(slp));
-      use_scp = o.link == LinkModel::kSerial
-                    ? vs.Total() < vl.Total()
-                    : vs.MaxDirected() < vl.MaxDirected();
+      use_scp = scp_volume < slp_volume;
     }
     if (use_scp) {
       p = *std::move(scp);
@@ -236,6 +335,22 @@ absl::StatusOr<LinkModel> ParseLinkModel(std::string_view s) {
   if (s == "duplex" || s == "full-duplex") return LinkModel::kFullDuplex;
   return Invalid(absl::StrCat("unknown link model '", std::string(s),
                               "' (serial, duplex)"));
+}
+
+absl::StatusOr<SummaArrange> ParseSummaArrange(std::string_view s) {
+  if (s == "auto") return SummaArrange::kAuto;
+  if (s == "hop") return SummaArrange::kHop;
+  if (s == "bandwidth") return SummaArrange::kBandwidth;
+  if (s == "exhaustive") return SummaArrange::kExhaustive;
+  return Invalid(absl::StrCat("unknown arrangement '", std::string(s),
+                              "' (auto, hop, bandwidth, exhaustive)"));
+}
+
+absl::StatusOr<HopNorm> ParseHopNorm(std::string_view s) {
+  if (s == "sum") return HopNorm::kSum;
+  if (s == "euclid") return HopNorm::kEuclid;
+  return Invalid(
+      absl::StrCat("unknown hop norm '", std::string(s), "' (sum, euclid)"));
 }
 
 absl::StatusOr<TwoWayChoice> ParseTwoWayChoice(std::string_view s) {

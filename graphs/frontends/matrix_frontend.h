@@ -17,6 +17,7 @@
 #define RANKMAP_GRAPHS_FRONTENDS_MATRIX_FRONTEND_H_
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,13 +25,18 @@
 #include "absl/status/statusor.h"
 #include "graphs/comm_graph.h"
 #include "graphs/frontends/arrangement.h"
+#include "graphs/frontends/network_volume.h"
 #include "graphs/frontends/partition.h"
+#include "graphs/frontends/speed_function.h"
 #include "graphs/frontends/summa.h"
 #include "graphs/frontends/volume.h"
 
 namespace rankmap::graphs {
 
 enum class SummaPartitioner { kColumnDp, kGrid };
+// Arrangement search on a platform: kAuto is Algorithm 2 with a bandwidth
+// matrix, Algorithm 1 (hop cost) with clusters only.
+enum class SummaArrange { kAuto, kHop, kBandwidth, kExhaustive };
 enum class TwoWayChoice { kHybrid, kSquareCorner, kStraightLine };
 
 struct MatrixFrontendOptions {
@@ -42,17 +48,31 @@ struct MatrixFrontendOptions {
   // summa
   SummaPartitioner partitioner = SummaPartitioner::kColumnDp;
   SummaFlow flow = SummaFlow::kRing;
-  // Optional platform: cluster of each processor and a cluster-pair bandwidth
-  // matrix (num_clusters^2, row-major). When given, the partition is rearranged
-  // with Algorithm 2 and the report shows the costs before and after and the
-  // resulting rank order.
+  // FPM-BR instead of the constant speeds: one speed function per processor
+  // (problem size in blocks); `speeds` may then be empty.
+  std::vector<SpeedFunction> speed_functions;
+  // A partition of the (n/b) x (n/b) block grid computed elsewhere
+  // (partition_io.h), used as is: no partitioner runs and `speeds` may be
+  // empty. n = 0 takes the partition's size.
+  std::optional<Partition> partition;
+  // Optional platform: cluster of each processor and, optionally, a
+  // cluster-pair bandwidth matrix (num_clusters^2, row-major). When given, the
+  // partition is rearranged (Algorithm 1 or 2, see SummaArrange) and the report
+  // shows the costs before and after and the resulting rank order.
   std::vector<int32_t> clusters;
   int32_t num_clusters = 0;
   std::vector<double> bandwidth;
+  SummaArrange arrange = SummaArrange::kAuto;
+  HopNorm hop_norm = HopNorm::kSum;
 
   // square-corner
   LinkModel link = LinkModel::kSerial;
   TwoWayChoice shape = TwoWayChoice::kHybrid;
+  // Three processors: the network the shapes are compared on (Becker 6.1):
+  // fully connected, or a star whose hub relays the other two's traffic.
+  Network::Kind network = Network::Kind::kFullyConnected;
+  int32_t hub =
+      -1;  // star: the hub processor; -1 = the fastest (Becker's rule)
 };
 
 struct MatrixFrontendResult {
@@ -64,28 +84,34 @@ struct MatrixFrontendResult {
   std::string report;
 };
 
-// Heterogeneous SUMMA: column-based DP or grid-based partition of the block
-// grid, the chosen flow, optional topology-aware arrangement. Errors: bad
-// speeds, n or b < 1, n % b != 0, a block grid too small for the partition,
-// malformed platform data.
+// Heterogeneous SUMMA: column-based DP (constant speeds or FPM-BR), grid-based
+// or a given partition of the block grid, the chosen flow, optional
+// topology-aware arrangement. Errors: bad speeds or speed functions, n or b <
+// 1, n % b != 0, a block grid too small for the partition, a given partition
+// of another size or not column-based, malformed platform data.
 absl::StatusOr<MatrixFrontendResult> SummaFrontend(
     const MatrixFrontendOptions& options);
 
 // Square-Corner for 2 or 3 processors. Two: Becker's hybrid (Square-Corner iff
 // rho >= 3 on serial links, >= 2 on full-duplex) unless forced. Three:
-// Square-Corner when feasible and its volume (total on serial links, largest
-// direction on full-duplex) is below the straight-line layout's (the fastest on
-// the left, the other two stacked on the right), unless forced. Errors: not 2
-// or 3 speeds, bad speeds or sizes, a forced infeasible Square-Corner.
+// Square-Corner when feasible and its volume routed over the network (every
+// hop counted: total on serial links, busiest link direction on full-duplex;
+// network_volume.h) is below the straight-line layout's (the fastest on the
+// left, the other two stacked on the right), unless forced. Errors: not 2 or 3
+// speeds, bad speeds or sizes, a forced infeasible Square-Corner, a hub
+// outside [0, 3).
 absl::StatusOr<MatrixFrontendResult> SquareCornerFrontend(
     const MatrixFrontendOptions& options);
 
 // Parses "column-dp"|"grid", "ring"|"one-to-all", "serial"|"duplex",
-// "hybrid"|"square-corner"|"straight-line".
+// "hybrid"|"square-corner"|"straight-line", "auto"|"hop"|"bandwidth"|
+// "exhaustive", "sum"|"euclid".
 absl::StatusOr<SummaPartitioner> ParseSummaPartitioner(std::string_view s);
 absl::StatusOr<SummaFlow> ParseSummaFlow(std::string_view s);
 absl::StatusOr<LinkModel> ParseLinkModel(std::string_view s);
 absl::StatusOr<TwoWayChoice> ParseTwoWayChoice(std::string_view s);
+absl::StatusOr<SummaArrange> ParseSummaArrange(std::string_view s);
+absl::StatusOr<HopNorm> ParseHopNorm(std::string_view s);
 
 }  // namespace rankmap::graphs
 

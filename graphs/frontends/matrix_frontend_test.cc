@@ -115,6 +115,95 @@ TEST(SummaFrontendTest, ColumnBasedWithArrangement) {
                    static_cast<double>(grid->volumes.Total()) * 64 * 64 * 8);
 }
 
+// Becker 6.1.1-6.1.2 at 70:15:15 (N = 100, serial links): fully connected,
+// the Straight-Line layout moves less (13000 against 15600, eq. 6.10);
+// on a star with the fastest at the hub Square-Corner wins (15600 against
+// 13000 + the relayed 3000 = 16000, eqs. 6.5 and 6.8); with a slow processor at
+// the hub Square-Corner's fast-slow traffic is relayed and it loses again.
+TEST(SquareCornerFrontendTest, ThreeProcessorsNetworkAndHub) {
+  MatrixFrontendOptions o;
+  o.n = 100;
+  o.speeds = {70, 15, 15};
+  auto fc = SquareCornerFrontend(o);
+  ASSERT_TRUE(fc.ok()) << fc.status();
+  EXPECT_TRUE(Contains(fc->report, "partition: straight-line")) << fc->report;
+  EXPECT_TRUE(Contains(fc->report,
+                       "network: fully connected; routed total volume: "
+                       "straight-line 13000, square-corner 15600 elements"))
+      << fc->report;
+  o.network = Network::Kind::kStar;
+  auto star = SquareCornerFrontend(o);
+  ASSERT_TRUE(star.ok()) << star.status();
+  EXPECT_TRUE(Contains(star->report, "partition: square-corner"))
+      << star->report;
+  EXPECT_TRUE(Contains(star->report,
+                       "network: star, hub processor 0; routed total volume: "
+                       "straight-line 16000, square-corner 15600 elements"))
+      << star->report;
+  o.hub = 1;
+  auto slow_hub = SquareCornerFrontend(o);
+  ASSERT_TRUE(slow_hub.ok());
+  EXPECT_TRUE(Contains(slow_hub->report, "partition: straight-line"))
+      << slow_hub->report;
+  EXPECT_TRUE(Contains(slow_hub->report,
+                       "straight-line 18000, square-corner "
+                       "23400 elements"))
+      << slow_hub->report;
+  o.hub = 3;
+  EXPECT_FALSE(SquareCornerFrontend(o).ok());
+}
+
+TEST(SummaFrontendTest, HopArrangementWithClustersOnly) {
+  MatrixFrontendOptions o;
+  o.speeds = {5, 4, 4, 3, 3, 2, 2, 2, 1, 1};
+  o.n = 128;
+  o.clusters = {0, 1, 0, 1, 2, 0, 2, 1, 0, 2};
+  o.num_clusters = 3;
+  auto r = SummaFrontend(o);
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_TRUE(Contains(r->report, "hop cost (A + B) after Algorithm 1"))
+      << r->report;
+  EXPECT_FALSE(Contains(r->report, "bandwidth cost")) << r->report;
+  o.hop_norm = HopNorm::kEuclid;
+  r = SummaFrontend(o);
+  ASSERT_TRUE(r.ok());
+  EXPECT_TRUE(Contains(r->report, "hop cost (sqrt(A^2 + B^2)) before"))
+      << r->report;
+  o.arrange = SummaArrange::kBandwidth;
+  EXPECT_FALSE(SummaFrontend(o).ok());  // no bandwidth matrix
+}
+
+// FPM-BR through the front end: the hand-checked case of speed_function_test
+// (12 x 12 blocks, 60 / 84).
+TEST(SummaFrontendTest, SpeedFunctions) {
+  MatrixFrontendOptions o;
+  o.n = 12 * 8;
+  o.block = 8;
+  o.speed_functions = {SpeedFunction::Constant(1),
+                       SpeedFunction{{{60, 2}, {100, 1}}}};
+  auto r = SummaFrontend(o);
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_TRUE(Contains(r->report, "FPM-BR")) << r->report;
+  EXPECT_EQ(OwnerAreas(r->partition), (std::vector<int64_t>{60, 84}));
+}
+
+TEST(SummaFrontendTest, GivenPartition) {
+  MatrixFrontendOptions o;
+  o.block = 4;
+  // Two columns on a 6 x 6 block grid: processor 2 on the left, 0 above 1 on
+  // the right.
+  o.partition =
+      Partition{6, 6, 3, {{0, 0, 6, 3, 2}, {0, 3, 2, 3, 0}, {2, 3, 4, 3, 1}}};
+  auto r = SummaFrontend(o);
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(r->partition, *o.partition);
+  EXPECT_TRUE(Contains(r->report, "partition: given (3 rectangles)"))
+      << r->report;
+  EXPECT_EQ(r->graph.num_vertices(), 3);
+  o.n = 8 * 4;  // 8 x 8 blocks: not the partition's size
+  EXPECT_FALSE(SummaFrontend(o).ok());
+}
+
 TEST(SummaFrontendTest, Errors) {
   MatrixFrontendOptions o;
   o.speeds = {1, 2};
