@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 #include "absl/strings/str_cat.h"
@@ -142,6 +143,94 @@ absl::Status ApplyTable(const ParamRule& rule, ChannelParams& c) {
   return absl::OkStatus();
 }
 
+// ---- proc / pair rules (processor_params.h) ----
+
+// Tokens before the model in a rule starting with `keyword` (0: unknown).
+size_t PointRuleHead(const std::string& keyword) {
+  if (keyword == "level" || keyword == "proc") return 2;
+  if (keyword == "pair") return 3;
+  return 0;
+}
+
+const char* PointRuleUsage(const std::string& keyword) {
+  if (keyword == "proc") return "proc <processor> <model> key=value ...";
+  if (keyword == "pair") {
+    return "pair <processor> <processor> <model> key=value ...";
+  }
+  return "level <selector> <model> key=value ...";
+}
+
+bool KnownPointKey(const std::string& keyword, Model m, const std::string& k) {
+  if (keyword == "proc") {
+    return m == Model::kLmo ? k == "C" || k == "t"
+                            : k == "os" || k == "or" || k == "g";
+  }
+  return m == Model::kLmo ? k == "L" || k == "rate" : k == "L" || k == "G";
+}
+
+absl::Status ApplyPointRule(const ParamRule& rule, const topology::Tree& tree,
+                            PointParams& points) {
+  std::vector<std::vector<LeafId>> sets;
+  for (size_t i = 0; i < rule.processors.size(); ++i) {
+    auto leaves = ResolveProcessors(rule.processors[i], tree);
+    if (!leaves.ok()) {
+      return LineError(
+          rule.source, rule.line,
+          absl::StrCat("field 'processor': ", leaves.status().message()));
+    }
+    sets.push_back(*std::move(leaves));
+  }
+  auto value = [&rule](const char* key) -> std::optional<double> {
+    std::optional<double> v;
+    for (const auto& [k, x] : rule.values) {
+      if (k == key) v = x[0];
+    }
+    return v;
+  };
+  auto set = [](std::optional<double>& field, std::optional<double> v) {
+    if (v.has_value()) field = v;
+  };
+  const bool lmo = rule.model == Model::kLmo;
+  if (rule.keyword == "proc") {
+    for (LeafId l : sets[0]) {
+      ProcessorParams& p = points.processor(l);
+      if (lmo) {
+        set(p.lmo_c, value("C"));
+        set(p.lmo_t, value("t"));
+      } else {
+        set(p.hloggp_os, value("os"));
+        set(p.hloggp_or, value("or"));
+        set(p.hloggp_g, value("g"));
+      }
+    }
+    return absl::OkStatus();
+  }
+  for (LeafId a : sets[0]) {
+    for (LeafId b : sets[1]) {
+      if (a == b) {
+        return LineError(
+            rule.source, rule.line,
+            absl::StrCat("field 'processor': leaf ", a, " paired with itself"));
+      }
+      PairParams& q = points.pair(a, b);
+      if (lmo) {
+        set(q.lmo_l, value("L"));
+        set(q.lmo_rate, value("rate"));
+      } else {
+        set(q.hloggp_l, value("L"));
+        set(q.hloggp_G, value("G"));
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
+void AddValue(std::string& out, const char* key, std::optional<double> v) {
+  if (v.has_value()) {
+    absl::StrAppend(&out, " ", key, "=", absl::StrFormat("%.17g", *v));
+  }
+}
+
 }  // namespace
 
 absl::StatusOr<Model> ParseModel(std::string_view name) {
@@ -184,26 +273,42 @@ absl::StatusOr<std::vector<ParamRule>> ParseModelParams(
     const int32_t line = l.number;
     std::vector<std::string> w;
     for (const base::Token& t : l.tokens) w.push_back(t.text);
-    if (w[0] != "level") {
-      return LineError(source, line,
-                       absl::StrCat("expected 'level', found '", w[0], "'"));
-    }
-    if (w.size() < 3) {
-      return LineError(source, line,
-                       "expected 'level <selector> <model> key=value ...'");
-    }
     ParamRule rule;
     rule.source = std::string(source);
     rule.line = line;
-    rule.selector = w[1];
-    auto model = ParseModel(w[2]);
+    rule.keyword = w[0];
+    // Tokens before the model: the keyword and its selectors.
+    const size_t head = PointRuleHead(w[0]);
+    if (head == 0) {
+      return LineError(
+          source, line,
+          absl::StrCat("expected 'level', 'proc' or 'pair', found '", w[0],
+                       "'"));
+    }
+    if (w.size() < head + 1) {
+      return LineError(source, line,
+                       absl::StrCat("expected '", PointRuleUsage(w[0]), "'"));
+    }
+    if (w[0] == "level") {
+      rule.selector = w[1];
+    } else {
+      rule.processors.assign(w.begin() + 1, w.begin() + head);
+    }
+    auto model = ParseModel(w[head]);
     if (!model.ok()) {
       return LineError(source, line,
-                       absl::StrCat("field 'model': unknown model '", w[2],
+                       absl::StrCat("field 'model': unknown model '", w[head],
                                     "' (hockney, lmo, hloggp, taulop)"));
     }
     rule.model = *model;
-    for (size_t i = 3; i < w.size(); ++i) {
+    if (w[0] != "level" && rule.model != Model::kLmo &&
+        rule.model != Model::kHLogGP) {
+      return LineError(
+          source, line,
+          absl::StrCat("field 'model': ", w[0],
+                       " rules take lmo or hloggp, not ", w[head]));
+    }
+    for (size_t i = head + 1; i < w.size(); ++i) {
       const size_t eq = w[i].find('=');
       if (eq == std::string::npos || eq == 0) {
         return LineError(
@@ -213,7 +318,14 @@ absl::StatusOr<std::vector<ParamRule>> ParseModelParams(
       const std::string key = w[i].substr(0, eq);
       const std::string value = w[i].substr(eq + 1);
       const int k = rule.model == Model::kTauLop ? TableIndex(key) : 0;
-      if (k == 0 && !KnownKey(rule.model, key)) {
+      if (rule.keyword != "level") {
+        if (!KnownPointKey(rule.keyword, rule.model, key)) {
+          return LineError(
+              source, line,
+              absl::StrCat("field '", key, "': unknown ", ModelName(rule.model),
+                           " key for a ", rule.keyword, " rule"));
+        }
+      } else if (k == 0 && !KnownKey(rule.model, key)) {
         return LineError(source, line,
                          absl::StrCat("field '", key, "': unknown ",
                                       ModelName(rule.model), " key"));
@@ -267,7 +379,12 @@ absl::StatusOr<ModelParams> ResolveModelParams(
   ModelParams p = DefaultModelParams(tree);
   const LevelClasses classes = ClassifyLevels(tree);
   const int32_t height = tree.height();
+  p.points = PointParams(tree.num_leaves());
   for (const ParamRule& rule : rules) {
+    if (rule.keyword != "level") {
+      RETURN_IF_ERROR(ApplyPointRule(rule, tree, p.points));
+      continue;
+    }
     // Selected depths, and whether the self channel is selected.
     std::vector<char> depth_on(height, 0);
     bool self_on = false;
@@ -366,6 +483,80 @@ std::string FormatParamRule(std::string_view selector, Model model,
       break;
   }
   return out;
+}
+
+std::string FormatProcessorRule(std::string_view processor, Model model,
+                                const ProcessorParams& v) {
+  std::string out =
+      absl::StrCat("proc ", std::string(processor), " ", ModelName(model));
+  if (model == Model::kLmo) {
+    AddValue(out, "C", v.lmo_c);
+    AddValue(out, "t", v.lmo_t);
+  } else {
+    AddValue(out, "os", v.hloggp_os);
+    AddValue(out, "or", v.hloggp_or);
+    AddValue(out, "g", v.hloggp_g);
+  }
+  return out;
+}
+
+std::string FormatPairRule(std::string_view a, std::string_view b, Model model,
+                           const PairParams& v) {
+  std::string out = absl::StrCat("pair ", std::string(a), " ", std::string(b),
+                                 " ", ModelName(model));
+  if (model == Model::kLmo) {
+    AddValue(out, "L", v.lmo_l);
+    AddValue(out, "rate", v.lmo_rate);
+  } else {
+    AddValue(out, "L", v.hloggp_l);
+    AddValue(out, "G", v.hloggp_G);
+  }
+  return out;
+}
+
+LmoParams PointLmo(const LmoParams& level, const PointParams& points, LeafId a,
+                   LeafId b, double* byte_scale) {
+  LmoParams p = level;
+  if (const ProcessorParams* s = points.FindProcessor(a)) {
+    p.Cs = s->lmo_c.value_or(p.Cs);
+    p.ts = s->lmo_t.value_or(p.ts);
+  }
+  if (const ProcessorParams* r = points.FindProcessor(b)) {
+    p.Cr = r->lmo_c.value_or(p.Cr);
+    p.tr = r->lmo_t.value_or(p.tr);
+  }
+  if (a != b) {
+    if (const PairParams* q = points.FindPair(a, b)) {
+      p.L = q->lmo_l.value_or(p.L);
+      if (q->lmo_rate.has_value()) {
+        p.rate = *q->lmo_rate;
+        *byte_scale = 1.0;
+      }
+    }
+  }
+  return p;
+}
+
+HLogGPParams PointHLogGP(const HLogGPParams& level, const PointParams& points,
+                         LeafId a, LeafId b, double* byte_scale) {
+  HLogGPParams p = level;
+  if (const ProcessorParams* s = points.FindProcessor(a)) {
+    p.os = s->hloggp_os.value_or(p.os);
+    p.g = s->hloggp_g.value_or(p.g);
+  }
+  if (const ProcessorParams* r = points.FindProcessor(b)) {
+    p.orecv = r->hloggp_or.value_or(p.orecv);
+  }
+  if (a != b) {
+    if (const PairParams* q = points.FindPair(a, b)) {
+      p.L = q->hloggp_l.value_or(p.L);
+      if (q->hloggp_G.has_value()) {
+        p.G = *q->hloggp_G;
+        *byte_scale = 1.0;
+      }
+    }
+  }
+  return p;
 }
 
 }  // namespace rankmap::models

@@ -22,6 +22,8 @@
 // Parameter file (text, one rule per line, '#' starts a comment, later rules
 // win):
 //   level <selector> <model> key=value [key=value ...]
+//   proc <processor> <model> key=value ...        (LMO, HLogGP only)
+//   pair <processor> <processor> <model> key=value ...
 // Selectors: a depth (0 = root); `self`; `*` (every channel); `internode` (the
 // depths whose default group below is network: clusters, switches and
 // anything above a node); `intranode` (the other depths and self); a level
@@ -33,9 +35,15 @@
 //   lmo      L Cs ts Cr tr rate  (C and t set both ends)
 //   hloggp   L os or g G
 //   taulop   o o_per_byte transfers L1=lat,per_byte L2=...  (Lk: tau = k)
+// Per processor and per pair (seed 004 section 2; processor selectors and
+// semantics in processor_params.h): `proc` takes lmo C t (C_i, t_i: used as Cs,
+// ts when the processor sends and Cr, tr when it receives) and hloggp os or g;
+// `pair` takes lmo L rate (L_ij, beta_ij) and hloggp L G, for both directions.
 // Example:
 //   level internode hockney alpha=1.5e-6 beta=8e-10
 //   level Package taulop o=1e-7 transfers=2 L1=2e-7,1e-10 L2=2e-7,1.7e-10
+//   proc node3 lmo C=4e-6 t=2e-10
+//   pair node3 node7 lmo L=3e-5 rate=1.1e8
 // Errors name file:line and the field:
 //   p.txt:3: field 'alfa': unknown hockney key
 //
@@ -53,6 +61,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "models/processor_params.h"
 #include "topology/tree.h"
 
 namespace rankmap::models {
@@ -115,6 +124,8 @@ struct ModelParams {
   std::vector<ChannelParams> levels;
   // Two processes on the same leaf.
   ChannelParams self;
+  // Per-processor and per-pair LMO / HLogGP values (`proc`, `pair` rules).
+  PointParams points;
 };
 
 // Defaults per level, by its group (models/level_classes.h): cache (Core,
@@ -133,6 +144,9 @@ ModelParams DefaultModelParams(const topology::Tree& tree);
 struct ParamRule {
   std::string source;  // file name (for messages)
   int32_t line = 0;
+  // "level" (selector), or "proc" / "pair" (one or two processor selectors).
+  std::string keyword = "level";
+  std::vector<std::string> processors;
   std::string selector;
   Model model = Model::kHockney;
   // key -> values: one value, or two for tau-Lop's "Lk=lat,per_byte".
@@ -162,6 +176,22 @@ absl::StatusOr<ModelParams> ReadModelParams(const std::string& path,
 // through ParseModelParams with 17 significant digits).
 std::string FormatParamRule(std::string_view selector, Model model,
                             const ChannelParams& channel);
+// `proc` and `pair` lines with the values that are set for `model` (LMO or
+// HLogGP), 17 significant digits.
+std::string FormatProcessorRule(std::string_view processor, Model model,
+                                const ProcessorParams& values);
+std::string FormatPairRule(std::string_view a, std::string_view b, Model model,
+                           const PairParams& values);
+
+// The LMO / HLogGP parameters of a transmission from leaf a to leaf b over a
+// channel with `level` parameters: the sender's C, t (os, g), the receiver's
+// C, t (or) and the pair's L, rate (L, G) where `points` has them. When the
+// pair's own rate (or G) is used, *byte_scale (the pair-cost scaling of the
+// level's value) is reset to 1. O(log pairs).
+LmoParams PointLmo(const LmoParams& level, const PointParams& points, LeafId a,
+                   LeafId b, double* byte_scale);
+HLogGPParams PointHLogGP(const HLogGPParams& level, const PointParams& points,
+                         LeafId a, LeafId b, double* byte_scale);
 
 }  // namespace rankmap::models
 

@@ -126,7 +126,8 @@ TEST(ParseModelParams, ErrorsNameFileLineAndField) {
     const char* want;
   };
   const Case cases[] = {
-      {"levle 0 hockney alpha=1", "p.txt:1: expected 'level', found 'levle'"},
+      {"levle 0 hockney alpha=1",
+       "p.txt:1: expected 'level', 'proc' or 'pair', found 'levle'"},
       {"\nlevel 0", "p.txt:2: expected 'level <selector> <model>"},
       {"level 0 loggp alpha=1",
        "p.txt:1: field 'model': unknown model 'loggp'"},
@@ -281,6 +282,97 @@ TEST(ReadModelParams, ReadsFileAndReportsMissingFile) {
   ASSERT_TRUE(ok.ok()) << ok.status();
   EXPECT_EQ(ok->levels[1].hockney.alpha, 4e-7);
   EXPECT_FALSE(ReadModelParams(path + ".missing", t).ok());
+}
+
+// Seed 004 section 2: per-processor (C_i, t_i; o_Si, o_Ri, g_i) and per-pair
+// (L_ij, beta_ij; L_ij, G_ij) values, by leaf index or host:os.
+TEST(PointRules, ParseResolveAndFormat) {
+  topology::TreeBuilder b;
+  const auto root = b.AddRoot("switch");
+  for (int m = 0; m < 2; ++m) {
+    const auto machine = b.AddChild(root, "Machine");
+    for (int c = 0; c < 2; ++c) {
+      const auto leaf = b.AddChild(machine, "Core");
+      b.SetHost(leaf, m == 0 ? "a" : "b");
+      b.SetOsIndex(leaf, 2 * c);
+    }
+  }
+  const topology::Tree t = *std::move(b).Build();
+  auto rules = ParseModelParams(
+      "proc a:2 lmo C=1e-6 t=2e-9\n"
+      "proc b hloggp os=3e-6 or=4e-6 g=5e-6\n"
+      "pair 0 b lmo L=7e-6 rate=1e8\n"
+      "pair 3 2 hloggp L=8e-6 G=9e-9\n",
+      "pp.params");
+  ASSERT_TRUE(rules.ok()) << rules.status();
+  EXPECT_EQ((*rules)[2].keyword, "pair");
+  EXPECT_EQ((*rules)[2].processors, (std::vector<std::string>{"0", "b"}));
+  auto p = ResolveModelParams(*rules, t);
+  ASSERT_TRUE(p.ok()) << p.status();
+  const PointParams& pts = p->points;
+  ASSERT_NE(pts.FindProcessor(1), nullptr);  // a:2 is leaf 1
+  EXPECT_EQ(pts.FindProcessor(0), nullptr);
+  EXPECT_EQ(*pts.FindProcessor(1)->lmo_c, 1e-6);
+  EXPECT_EQ(*pts.FindProcessor(3)->hloggp_g, 5e-6);
+  EXPECT_FALSE(pts.FindProcessor(3)->lmo_c.has_value());
+  EXPECT_EQ(*pts.FindPair(2, 0)->lmo_rate, 1e8);  // 0 with both leaves of b
+  EXPECT_EQ(*pts.FindPair(0, 3)->lmo_l, 7e-6);
+  EXPECT_EQ(*pts.FindPair(2, 3)->hloggp_G, 9e-9);
+  EXPECT_EQ(pts.FindPair(0, 1), nullptr);
+  // Formatting round-trips.
+  const std::string line =
+      FormatProcessorRule("a:2", Model::kLmo, *pts.FindProcessor(1));
+  EXPECT_EQ(line,
+            "proc a:2 lmo C=9.9999999999999995e-07 t=2.0000000000000001e-09");
+  const std::string pair =
+      FormatPairRule("0", "b", Model::kLmo, *pts.FindPair(0, 2));
+  auto again = ParseModelParams(line + "\n" + pair + "\n", "again");
+  ASSERT_TRUE(again.ok()) << again.status();
+  auto q = ResolveModelParams(*again, t);
+  ASSERT_TRUE(q.ok());
+  EXPECT_EQ(*q->points.FindProcessor(1), *pts.FindProcessor(1));
+  EXPECT_EQ(*q->points.FindPair(0, 3), *pts.FindPair(0, 3));
+}
+
+TEST(PointRules, Errors) {
+  const topology::Tree t = ClusterTree();
+  auto parse_error = [](const char* text) {
+    auto r = ParseModelParams(text, "e.params");
+    EXPECT_FALSE(r.ok()) << text;
+    return Message(r.status());
+  };
+  EXPECT_EQ(parse_error("proc 0 hockney alpha=1\n"),
+            "e.params:1: field 'model': proc rules take lmo or hloggp, not "
+            "hockney");
+  EXPECT_EQ(parse_error("proc 0 lmo L=1\n"),
+            "e.params:1: field 'L': unknown lmo key for a proc rule");
+  EXPECT_EQ(parse_error("pair 0 1 hloggp os=1\n"),
+            "e.params:1: field 'os': unknown hloggp key for a pair rule");
+  EXPECT_EQ(parse_error("pair 0 1 taulop o=1\n"),
+            "e.params:1: field 'model': pair rules take lmo or hloggp, not "
+            "taulop");
+  EXPECT_EQ(parse_error("pair 0\n"),
+            "e.params:1: expected 'pair <processor> <processor> <model> "
+            "key=value ...'");
+  EXPECT_EQ(parse_error("proc 0 lmo rate=1\n"),
+            "e.params:1: field 'rate': unknown lmo key for a proc rule");
+  EXPECT_EQ(parse_error("node 0 lmo C=1\n"),
+            "e.params:1: expected 'level', 'proc' or 'pair', found 'node'");
+  auto resolve_error = [&t](const char* text) {
+    auto r = ParseModelParams(text, "e.params");
+    EXPECT_TRUE(r.ok()) << r.status();
+    auto p = ResolveModelParams(*r, t);
+    EXPECT_FALSE(p.ok()) << text;
+    return Message(p.status());
+  };
+  EXPECT_EQ(resolve_error("proc 8 lmo C=1\n"),
+            "e.params:1: field 'processor': processor 8 outside the leaves [0, "
+            "8) of this tree");
+  EXPECT_EQ(resolve_error("proc x:1 lmo C=1\n"),
+            "e.params:1: field 'processor': no leaf of this tree is processor "
+            "'x:1'");
+  EXPECT_EQ(resolve_error("pair 2 2 lmo L=1\n"),
+            "e.params:1: field 'processor': leaf 2 paired with itself");
 }
 
 }  // namespace

@@ -141,20 +141,24 @@ absl::StatusOr<std::vector<double>> PredictPhaseTimes(
     // Eqs. 6-7: sum per sending process, max over processes.
     std::fill(per_process.begin(), per_process.end(), 0.0);
     for (const Transmission& t : phase.transmissions) {
-      const ChannelRef c =
-          Resolve(params, tree, mapping[t.src], mapping[t.dst], &pair_max);
+      const LeafId a = mapping[t.src], b = mapping[t.dst];
+      const ChannelRef c = Resolve(params, tree, a, b, &pair_max);
       double cost = 0.0;
+      double scale = c.byte_scale;
       switch (model) {
         case Model::kHockney:
           cost = HockneyTime(c.params->hockney, t.bytes, c.byte_scale);
           break;
         case Model::kLmo:
-          cost = LmoTime(c.params->lmo, t.bytes, c.byte_scale);
+          cost = LmoTime(PointLmo(c.params->lmo, params.points, a, b, &scale),
+                         t.bytes, scale);
           break;
-        case Model::kHLogGP:
-          cost = std::max(HLogGPTime(c.params->hloggp, t.bytes, c.byte_scale),
-                          c.params->hloggp.g);
+        case Model::kHLogGP: {
+          const HLogGPParams h =
+              PointHLogGP(c.params->hloggp, params.points, a, b, &scale);
+          cost = std::max(HLogGPTime(h, t.bytes, scale), h.g);
           break;
+        }
         case Model::kTauLop:
           break;
       }

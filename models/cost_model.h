@@ -8,7 +8,9 @@
 // Per model:
 // * Hockney, LMO, HLogGP (point-to-point models without contention): a
 //   transmission costs alpha + beta m (Hockney), eq. 8 (LMO) or eq. 5 (HLogGP,
-//   (m - 1) clamped at 0, and at least the gap g). As in eqs. 6-7, process i's
+//   (m - 1) clamped at 0, and at least the gap g), with the sender's,
+//   receiver's and pair's own values where the parameters have them
+//   (processor_params.h). As in eqs. 6-7, process i's
 //   cost in a phase is the sum over the transmissions it sends, and the phase
 //   costs the max over processes.
 // * tau-Lop: every transmission of a phase is a one-element sequence of a

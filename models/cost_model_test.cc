@@ -102,6 +102,48 @@ TEST(PredictTime, LmoEquation8ByHand) {
               1.18e-5, 1e-17);
 }
 
+// Seed 004 eq. 8 with the processors' own C_i, t_i and the pair's L_ij,
+// beta_ij: leaves 0 and 3 (different halves of `tleaf 2 2 10 2 1`) with 0 ->
+// 3: C_0 + m t_0 + C_3 + m t_3 + L_03 + m / beta_03 = 4e-6 + 1e-5 + 1e-6 +
+// 5e-5 + 2e-5 + 1e4 / 5e8 (= 2e-5) = 1.05e-4; the reverse direction swaps the
+// processor terms, the same here since the sums are symmetric. The level's
+// values fill what is not given: 0 -> 2 takes C_0, t_0 from leaf 0, the level's
+// Cr, tr and L, rate for the pair.
+TEST(PredictTime, LmoPerProcessorAndPerPair) {
+  const topology::Tree tree = testing::MakeTleaf("2 2 10 2 1");
+  const ModelParams p = Params(
+      "level 0 lmo L=1e-6 Cs=2e-7 ts=1e-11 Cr=3e-7 tr=2e-11 rate=1e9\n"
+      "proc 0 lmo C=4e-6 t=1e-9\n"
+      "proc 3 lmo C=1e-6 t=5e-9\n"
+      "pair 0 3 lmo L=2e-5 rate=5e8\n",
+      tree);
+  EXPECT_NEAR(*PredictTime(Model::kLmo, p, tree, OneMessage(1e4), {0, 3}),
+              1.05e-4, 1e-16);
+  EXPECT_NEAR(*PredictTime(Model::kLmo, p, tree, OneMessage(1e4), {3, 0}),
+              1.05e-4, 1e-16);
+  // 0 -> 2: 4e-6 + 1e-5 + 3e-7 + 2e-7 + 1e-6 + 1e-5.
+  EXPECT_NEAR(*PredictTime(Model::kLmo, p, tree, OneMessage(1e4), {0, 2}),
+              2.55e-5, 1e-16);
+}
+
+// Eq. 5 with o_Si, g_i of the sender, o_Rj of the receiver, L_ij and G_ij of
+// the pair: 3e-6 + 1e-6 + 2e-6 + 999 * 2e-9 = 7.998e-6; a pair-cost scale of
+// the level does not apply to the pair's own G.
+TEST(PredictTime, HLogGPPerProcessorAndPerPair) {
+  const topology::Tree tree = testing::MakeTleaf("2 2 10 2 1");
+  const ModelParams p = Params(
+      "level 0 hloggp L=2e-6 os=1e-7 or=2e-7 G=1e-9\n"
+      "proc 1 hloggp os=1e-6 g=5e-6\n"
+      "proc 2 hloggp or=2e-6\n"
+      "pair 1 2 hloggp L=3e-6 G=2e-9\n",
+      tree);
+  EXPECT_NEAR(*PredictTime(Model::kHLogGP, p, tree, OneMessage(1000), {1, 2}),
+              7.998e-6, 1e-18);
+  // The gap g of the sender bounds a small message from below.
+  EXPECT_NEAR(*PredictTime(Model::kHLogGP, p, tree, OneMessage(1), {1, 2}),
+              6e-6, 1e-18);
+}
+
 // The Wave2D P = 8 two-machine layout: a 2 x 4 block partition of a 200 x 800
 // mesh (blocks of 100 rows x 200 columns, processes numbered row-major),
 // machine M0 = {0, 1, 4, 5} (left half) and M1 = {2, 3, 6, 7}. Horizontal

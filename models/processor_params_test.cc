@@ -1,0 +1,63 @@
+#include "models/processor_params.h"
+
+#include <vector>
+
+#include "gtest/gtest.h"
+
+namespace rankmap::models {
+namespace {
+
+// Two hosts "n0" and "n1" of two PUs each (os indexes 4 and 6).
+topology::Tree TwoHosts() {
+  topology::TreeBuilder b;
+  const auto root = b.AddRoot("switch");
+  for (int h = 0; h < 2; ++h) {
+    const auto machine = b.AddChild(root, "Machine");
+    for (int c = 0; c < 2; ++c) {
+      const auto leaf = b.AddChild(machine, "PU");
+      b.SetHost(leaf, h == 0 ? "n0" : "n1");
+      b.SetOsIndex(leaf, 4 + 2 * c);
+    }
+  }
+  return *std::move(b).Build();
+}
+
+TEST(ResolveProcessorsTest, LeafHostAndHostOs) {
+  const topology::Tree t = TwoHosts();
+  EXPECT_EQ(*ResolveProcessors("2", t), (std::vector<LeafId>{2}));
+  EXPECT_EQ(*ResolveProcessors("n1", t), (std::vector<LeafId>{2, 3}));
+  EXPECT_EQ(*ResolveProcessors("n0:6", t), (std::vector<LeafId>{1}));
+  EXPECT_FALSE(ResolveProcessors("4", t).ok());
+  EXPECT_FALSE(ResolveProcessors("n2", t).ok());
+  EXPECT_FALSE(ResolveProcessors("n0:5", t).ok());
+  EXPECT_FALSE(ResolveProcessors("n0:x", t).ok());
+  // A tree without host names: ":<os>".
+  topology::TreeBuilder b;
+  const auto r = b.AddRoot("Machine");
+  b.SetOsIndex(b.AddChild(r, "PU"), 1);
+  b.SetOsIndex(b.AddChild(r, "PU"), 0);
+  const topology::Tree one = *std::move(b).Build();
+  EXPECT_EQ(*ResolveProcessors(":0", one), (std::vector<LeafId>{1}));
+}
+
+TEST(PointParamsTest, SparseSymmetricLookups) {
+  PointParams p(4);
+  EXPECT_TRUE(p.empty());
+  EXPECT_EQ(p.FindProcessor(1), nullptr);
+  EXPECT_EQ(p.FindPair(1, 2), nullptr);
+  p.processor(1).lmo_c = 3.0;
+  p.pair(3, 0).lmo_rate = 5.0;
+  p.pair(2, 1).hloggp_G = 7.0;
+  p.pair(0, 3).lmo_l = 6.0;
+  EXPECT_FALSE(p.empty());
+  EXPECT_EQ(*p.FindProcessor(1)->lmo_c, 3.0);
+  EXPECT_EQ(p.FindProcessor(2), nullptr);
+  EXPECT_EQ(p.FindProcessor(7), nullptr);
+  EXPECT_EQ(*p.FindPair(0, 3)->lmo_rate, 5.0);
+  EXPECT_EQ(*p.FindPair(3, 0)->lmo_l, 6.0);
+  EXPECT_EQ(*p.FindPair(1, 2)->hloggp_G, 7.0);
+  EXPECT_EQ(p.FindPair(0, 1), nullptr);
+}
+
+}  // namespace
+}  // namespace rankmap::models
