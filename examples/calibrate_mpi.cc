@@ -1,5 +1,6 @@
-// Calibrates the communication-time models of models/cost_model.h on the machine
-// at hand and writes a model parameter file (format in models/channel_params.h).
+// Calibrates the communication-time models of models/cost_model.h on the
+// machine at hand and writes a model parameter file (format in
+// models/channel_params.h).
 //
 //   mpirun -np N calibrate_mpi [--quick] OUT.params   measure, write OUT
 //   calibrate_mpi --check FILE [TOPOLOGY]             parse FILE, resolve it on
@@ -14,10 +15,20 @@
 // least squares to Hockney's alpha + beta m; tau = 1..4 concurrent transfers of
 // m bytes each (posted at once, timed until the last arrives) give tau-Lop's
 // L(m, tau). Point-to-point measurements cannot separate processor from
-// network terms, so the LMO and HLogGP lines put the whole latency on L and
-// the whole per-byte time on the network (1 / rate, G). To cover every level,
-// bind ranks to cores and spread them (e.g. `mpirun -np 8 --bind-to core
-// --map-by core`, or --map-by node for the network).
+// network terms, so the per-level LMO and HLogGP lines put the whole latency on
+// L and the whole per-byte time on the network (1 / rate, G). To cover every
+// level, bind ranks to cores and spread them (e.g. `mpirun -np 8 --bind-to
+// core --map-by core`, or --map-by node for the network).
+//
+// With 3 to 16 ranks it then runs LMO's experiments among all of them (seed
+// 004 section 2.2; models/lmo_fit.h): a round trip of every pair and a
+// one-to-two from every rank to every pair of others, with empty and M-byte
+// messages, and writes each rank's C_i, t_i (`proc` lines) and each pair's
+// L_ij, beta_ij (`pair` lines). A rank's processor is named by its leaf index
+// in this machine's topology when all ranks share one host and each is bound
+// to its own PU, by `host:pu` when they are bound on several hosts, by its host
+// when it is alone there; otherwise processor r is leaf r (evaluate with ranks
+// mapped onto the leaves in order), as the file says.
 //
 // Exit status: 0 on success, 2 on bad usage or a file that does not parse, 1
 // when a fit fails.
@@ -34,6 +45,7 @@
 #include "models/channel_params.h"
 #include "models/cost_model_fit.h"
 #include "models/cost_model_taulop.h"
+#include "models/lmo_fit.h"
 #include "topology/binding.h"
 #include "topology/topology.h"
 #include "topology/tree.h"
@@ -41,7 +53,9 @@
 namespace {
 
 using rankmap::models::ChannelParams;
+using rankmap::models::FormatPairRule;
 using rankmap::models::FormatParamRule;
+using rankmap::models::FormatProcessorRule;
 using rankmap::models::Model;
 using rankmap::models::Sample;
 
@@ -63,7 +77,9 @@ int Check(const char* path, const char* topology) {
     return 2;
   }
   for (const auto& r : *rules) {
-    std::printf("%s:%d: %s %s, %zu values\n", path, r.line, r.selector.c_str(),
+    std::string what = r.keyword == "level" ? r.selector : r.keyword;
+    for (const std::string& p : r.processors) what += " " + p;
+    std::printf("%s:%d: %s %s, %zu values\n", path, r.line, what.c_str(),
                 rankmap::models::ModelName(r.model), r.values.size());
   }
   // Apply the rules to the topology so that selectors and tau-Lop tables are
@@ -195,6 +211,145 @@ std::vector<std::string> Selectors(const std::vector<std::string>& hosts,
   return out;
 }
 
+// Median of trials of reps repetitions, per repetition, measured on `me`.
+template <typename F>
+double Timed(int me, int initiator, int reps, int trials, F&& body) {
+  std::vector<double> t;
+  for (int k = 0; k < trials; ++k) {
+    MPI_Barrier(MPI_COMM_WORLD);
+    const double t0 = MPI_Wtime();
+    for (int r = 0; r < reps; ++r) body();
+    t.push_back((MPI_Wtime() - t0) / reps);
+  }
+  std::sort(t.begin(), t.end());
+  return me == initiator ? t[t.size() / 2] : 0.0;
+}
+
+// LMO's experiments among all ranks (models/lmo_fit.h): round trips i -> j
+// -> i for i < j and one-to-two i -> {j, k} -> i, with empty and m-byte
+// messages, the reply always empty. Every rank runs every experiment's
+// barriers; the results are summed onto rank 0.
+rankmap::models::LmoExperiments MeasureLmo(int rank, int size, int m, int reps,
+                                           int trials) {
+  std::vector<char> buf(2 * static_cast<size_t>(m) + 2, 3);
+  std::vector<double> rt(2 * size * size, 0.0),
+      o2t(2 * size * size * size, 0.0);
+  for (int sz = 0; sz < 2; ++sz) {
+    const int bytes = sz == 0 ? 0 : m;
+    for (int i = 0; i < size; ++i) {
+      for (int j = i + 1; j < size; ++j) {
+        rt[(sz * size + i) * size + j] = Timed(rank, i, reps, trials, [&] {
+          if (rank == i) {
+            MPI_Send(buf.data(), bytes, MPI_BYTE, j, kTag, MPI_COMM_WORLD);
+            MPI_Recv(nullptr, 0, MPI_BYTE, j, kTag, MPI_COMM_WORLD,
+                     MPI_STATUS_IGNORE);
+          } else if (rank == j) {
+            MPI_Recv(buf.data(), bytes, MPI_BYTE, i, kTag, MPI_COMM_WORLD,
+                     MPI_STATUS_IGNORE);
+            MPI_Send(nullptr, 0, MPI_BYTE, i, kTag, MPI_COMM_WORLD);
+          }
+        });
+      }
+    }
+    for (int i = 0; i < size; ++i) {
+      for (int j = 0; j < size; ++j) {
+        for (int k = j + 1; k < size; ++k) {
+          if (j == i || k == i) continue;
+          o2t[((sz * size + i) * size + j) * size + k] =
+              Timed(rank, i, reps, trials, [&] {
+                if (rank == i) {
+                  MPI_Request req[2];
+                  MPI_Isend(buf.data(), bytes, MPI_BYTE, j, kTag,
+                            MPI_COMM_WORLD, &req[0]);
+                  MPI_Isend(buf.data() + m + 1, bytes, MPI_BYTE, k, kTag,
+                            MPI_COMM_WORLD, &req[1]);
+                  MPI_Waitall(2, req, MPI_STATUSES_IGNORE);
+                  MPI_Recv(nullptr, 0, MPI_BYTE, j, kTag, MPI_COMM_WORLD,
+                           MPI_STATUS_IGNORE);
+                  MPI_Recv(nullptr, 0, MPI_BYTE, k, kTag, MPI_COMM_WORLD,
+                           MPI_STATUS_IGNORE);
+                } else if (rank == j || rank == k) {
+                  MPI_Recv(buf.data(), bytes, MPI_BYTE, i, kTag, MPI_COMM_WORLD,
+                           MPI_STATUS_IGNORE);
+                  MPI_Send(nullptr, 0, MPI_BYTE, i, kTag, MPI_COMM_WORLD);
+                }
+              });
+        }
+      }
+    }
+  }
+  MPI_Reduce(rank == 0 ? MPI_IN_PLACE : rt.data(), rt.data(),
+             static_cast<int>(rt.size()), MPI_DOUBLE, MPI_SUM, 0,
+             MPI_COMM_WORLD);
+  MPI_Reduce(rank == 0 ? MPI_IN_PLACE : o2t.data(), o2t.data(),
+             static_cast<int>(o2t.size()), MPI_DOUBLE, MPI_SUM, 0,
+             MPI_COMM_WORLD);
+  rankmap::models::LmoExperiments e(size, m);
+  for (int sz = 0; sz < 2; ++sz) {
+    for (int i = 0; i < size; ++i) {
+      for (int j = 0; j < size; ++j) {
+        if (i < j) e.roundtrip(i, j, sz) = rt[(sz * size + i) * size + j];
+        for (int k = j + 1; k < size; ++k) {
+          if (j != i && k != i) {
+            e.one_to_two(i, j, k, sz) =
+                o2t[((sz * size + i) * size + j) * size + k];
+          }
+        }
+      }
+    }
+  }
+  return e;
+}
+
+// How the parameter file names each rank's processor (see the top of this
+// file); `note` explains a fallback. Runs on rank 0.
+std::vector<std::string> ProcessorNames(const std::vector<std::string>& hosts,
+                                        const std::vector<int>& first_pu,
+                                        const std::vector<int>& last_pu,
+                                        std::string& note) {
+  const size_t n = hosts.size();
+  std::vector<std::string> names(n);
+  bool bound = true, one_host = true, one_per_host = true;
+  std::vector<std::string> keys;
+  for (size_t r = 0; r < n; ++r) {
+    bound &= first_pu[r] >= 0 && first_pu[r] == last_pu[r];
+    one_host &= hosts[r] == hosts[0];
+    keys.push_back(hosts[r] + ":" + std::to_string(first_pu[r]));
+  }
+  std::vector<std::string> sorted_hosts = hosts;
+  std::sort(sorted_hosts.begin(), sorted_hosts.end());
+  one_per_host = std::adjacent_find(sorted_hosts.begin(), sorted_hosts.end()) ==
+                 sorted_hosts.end();
+  std::sort(keys.begin(), keys.end());
+  bound &= std::adjacent_find(keys.begin(), keys.end()) == keys.end();
+  if (bound && one_host) {
+    auto tree = rankmap::topology::LoadTopology("this");
+    if (tree.ok()) {
+      for (size_t r = 0; r < n; ++r) {
+        for (int l = 0; l < tree->num_leaves(); ++l) {
+          if (tree->os_index(l) == first_pu[r]) names[r] = std::to_string(l);
+        }
+      }
+      if (std::none_of(names.begin(), names.end(),
+                       [](const std::string& x) { return x.empty(); })) {
+        return names;
+      }
+    }
+  }
+  if (bound && !one_host) {
+    for (size_t r = 0; r < n; ++r) {
+      names[r] = hosts[r] + ":" + std::to_string(first_pu[r]);
+    }
+    return names;
+  }
+  if (one_per_host && !one_host) return hosts;
+  note =
+      "# ranks are not bound one per PU: processor r below is leaf r (evaluate "
+      "with rank r on leaf r)\n";
+  for (size_t r = 0; r < n; ++r) names[r] = std::to_string(r);
+  return names;
+}
+
 int Calibrate(const char* out_path, bool quick) {
   int rank = 0, size = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -222,9 +377,9 @@ int Calibrate(const char* out_path, bool quick) {
   // One partner per distinct channel (the lowest rank that uses it).
   std::vector<std::string> selector;
   std::vector<int> partners;
+  std::vector<std::string> hosts(size);
+  std::vector<int> first(size), last(size);
   if (rank == 0) {
-    std::vector<std::string> hosts(size);
-    std::vector<int> first(size), last(size);
     for (int r = 0; r < size; ++r) {
       hosts[r] = std::string(&names[r * MPI_MAX_PROCESSOR_NAME]);
       first[r] = all_pus[2 * r];
@@ -315,6 +470,49 @@ int Calibrate(const char* out_path, bool quick) {
         "GB/s)\n",
         selector[k].c_str(), peer, hockney->alpha, hockney->beta,
         hockney->beta > 0 ? 1e-9 / hockney->beta : 0.0);
+  }
+  if (size >= 3 && size <= 16) {
+    const int m = quick ? 1 << 14 : 1 << 16;
+    const rankmap::models::LmoExperiments e =
+        MeasureLmo(rank, size, m, quick ? 5 : 50, trials);
+    if (rank == 0) {
+      auto est = rankmap::models::EstimateLmo(e);
+      if (!est.ok()) {
+        std::fprintf(stderr, "calibrate_mpi: LMO estimate failed: %s\n",
+                     std::string(est.status().message()).c_str());
+        status = 1;
+      } else {
+        std::string note;
+        const std::vector<std::string> names =
+            ProcessorNames(hosts, first, last, note);
+        out << "# LMO per processor and per pair (seed 004 section 2.2): round "
+               "trips and one-to-two experiments of 0 and "
+            << m << " bytes among " << size << " ranks; " << est->clamped
+            << " negative estimates clamped to 0\n"
+            << note;
+        for (int i = 0; i < size; ++i) {
+          rankmap::models::ProcessorParams pp;
+          pp.lmo_c = est->C[i];
+          pp.lmo_t = est->t[i];
+          out << FormatProcessorRule(names[i], Model::kLmo, pp) << "\n";
+        }
+        for (int i = 0; i < size; ++i) {
+          for (int j = i + 1; j < size; ++j) {
+            rankmap::models::PairParams q;
+            q.lmo_l = est->L[i * size + j];
+            q.lmo_rate = est->rate[i * size + j];
+            out << FormatPairRule(names[i], names[j], Model::kLmo, q) << "\n";
+          }
+        }
+        std::printf(
+            "calibrate_mpi: LMO from %d ranks: C_0 %.3g s, t_0 %.3g "
+            "s/B\n",
+            size, est->C[0], est->t[0]);
+      }
+    }
+  } else if (rank == 0) {
+    out << "# no per-processor LMO parameters: the triplet experiments run "
+           "with 3 to 16 ranks\n";
   }
   if (rank == 0) {
     out.close();

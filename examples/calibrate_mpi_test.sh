@@ -1,7 +1,8 @@
 #!/bin/bash
 # Runs the calibration on this machine and checks that the file it writes
 # parses, resolves on this machine's topology and carries one line per model
-# and channel; a malformed file is rejected with file:line:field.
+# and channel (and, with three ranks, LMO per processor and pair); a malformed
+# file is rejected with file:line:field.
 set -euo pipefail
 prog="$1"
 dir="${TEST_TMPDIR:-$(mktemp -d)}"
@@ -34,6 +35,21 @@ if [ "$(nproc)" -ge 2 ]; then
   [ "$(grep -c '^level ' "$out")" = 4 ]
   check_models "$out" "$selector"
 fi
+
+# Three ranks: LMO's per-processor and per-pair lines from the triplet
+# experiments (unbound ranks: processor r is leaf r).
+out="$dir/three.params"
+timeout 300 mpirun -np 3 --bind-to none "$prog" --quick "$out"
+cat "$out"
+[ "$(grep -c '^proc [0-2] lmo C=[-0-9.e+]* t=' "$out")" = 3 ]
+[ "$(grep -c '^pair [0-2] [0-2] lmo L=[-0-9.e+]* rate=' "$out")" = 3 ]
+"$prog" --check "$out" "tleaf 1 3 1"
+echo "proc 0 lmo L=1" >"$dir/badproc.params"
+if "$prog" --check "$dir/badproc.params" 2>"$dir/err"; then
+  echo "a proc rule with a pair key was accepted" >&2
+  exit 1
+fi
+grep -q "badproc.params:1: field 'L': unknown lmo key for a proc rule" "$dir/err"
 
 echo "level intranode hockney alpha=x" >"$dir/bad.params"
 if "$prog" --check "$dir/bad.params" 2>"$dir/err"; then
