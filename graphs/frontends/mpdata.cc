@@ -342,8 +342,11 @@ absl::StatusOr<CommGraph> MpdataHaloGraph(const MpdataGrid& grid,
     return Invalid("malformed grid");
   }
   if (d.n < 1 || d.m < 1 || d.l < 1 || d.ihalo < 1 || d.jhalo < 1 ||
-      !std::isfinite(d.element_size) || d.element_size <= 0) {
-    return Invalid("domain sizes, halos and element size must be positive");
+      !std::isfinite(d.element_size) || d.element_size <= 0 ||
+      !std::isfinite(d.horizontal_weight) || d.horizontal_weight <= 0 ||
+      !std::isfinite(d.vertical_weight) || d.vertical_weight <= 0) {
+    return Invalid(
+        "domain sizes, halos, element size and weights must be positive");
   }
   if (d.n % grid.rows != 0 || d.m % grid.cols != 0) {
     return Invalid(absl::StrCat("a ", d.n, " x ", d.m,
@@ -351,11 +354,11 @@ absl::StatusOr<CommGraph> MpdataHaloGraph(const MpdataGrid& grid,
                                 " x ", grid.cols, " equal sub-domains"));
   }
   const int64_t nb = d.n / grid.rows, mb = d.m / grid.cols;
-  const double horizontal =
-      static_cast<double>(nb * d.jhalo * d.l) * d.element_size;
+  const double horizontal = static_cast<double>(nb * d.jhalo * d.l) *
+                            d.element_size * d.horizontal_weight;
   const double vertical =
       static_cast<double>(d.ihalo * (d.jhalo + mb + d.jhalo) * d.l) *
-      d.element_size;
+      d.element_size * d.vertical_weight;
   const int32_t procs = static_cast<int32_t>(grid.cells.size());
   std::vector<bool> used(procs, false);
   for (int32_t p : grid.cells) {

@@ -141,8 +141,16 @@ struct MpdataDomain {
   int64_t ihalo = 1, jhalo = 1;
   double element_size = 8.0;
   bool periodic = false;
+  // Weight per byte of the horizontal (strided) and vertical (contiguous)
+  // halos. 1 / 1: the graph counts bytes. 1 / b_H and 1 / b_V (one group's
+  // effective bandwidths, Malik Table 4.1) make it count transfer time, so a
+  // mapper sees that a horizontal byte costs b_V / b_H (about 12.8 on
+  // Grisou) vertical ones.
+  double horizontal_weight = 1.0;
+  double vertical_weight = 1.0;
 };
-// Errors: sizes that do not divide, non-positive values. O(P).
+// Errors: sizes that do not divide, non-positive values (weights included).
+// O(P).
 absl::StatusOr<CommGraph> MpdataHaloGraph(const MpdataGrid& grid,
                                           const MpdataDomain& domain);
 

@@ -301,6 +301,19 @@ TEST(MpdataTest, HaloGraphOfAnArrangement) {
   ASSERT_TRUE(wrapped.ok());
   EXPECT_DOUBLE_EQ(wrapped->EdgeWeight(3, 1),
                    256.0);  // left and right are the same process
+  // Direction-aware weights: bytes / effective bandwidth (Grisou, GB/s): a
+  // horizontal halo of 128 bytes at 0.03834 outweighs a vertical one of 192
+  // at 0.48916 by 3338.6 / 392.5 = 8.5.
+  d.periodic = false;
+  d.horizontal_weight = 1 / 0.03834;
+  d.vertical_weight = 1 / 0.48916;
+  auto timed = MpdataHaloGraph(g, d);
+  ASSERT_TRUE(timed.ok()) << timed.status();
+  EXPECT_NEAR(timed->EdgeWeight(3, 1), 128 / 0.03834, 1e-9);
+  EXPECT_NEAR(timed->EdgeWeight(3, 0), 192 / 0.48916, 1e-9);
+  d.vertical_weight = 0;
+  EXPECT_FALSE(MpdataHaloGraph(g, d).ok());
+  d.vertical_weight = 1;
   d.n = 7;
   EXPECT_FALSE(MpdataHaloGraph(g, d).ok());
 }

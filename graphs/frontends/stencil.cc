@@ -565,18 +565,46 @@ absl::StatusOr<std::vector<HaloMessage>> HaloMessages(
 absl::StatusOr<CommGraph> HaloGraph(const GridPartition& partition,
                                     const std::vector<bool>& periodic,
                                     Stencil stencil, int32_t halo,
-                                    double element_size) {
+                                    double element_size,
+                                    std::span<const double> axis_weights) {
   if (!std::isfinite(element_size) || element_size <= 0) {
     return Invalid("stencil/halo", absl::StrCat("element size ", element_size,
                                                 " is not a positive number"));
+  }
+  if (!axis_weights.empty()) {
+    if (axis_weights.size() != static_cast<size_t>(partition.dims)) {
+      return Invalid("stencil/halo",
+                     absl::StrCat(axis_weights.size(), " axis weights for ",
+                                  partition.dims, " dimensions"));
+    }
+    for (double w : axis_weights) {
+      if (!std::isfinite(w) || w <= 0) {
+        return Invalid(
+            "stencil/halo",
+            absl::StrCat("axis weight ", w, " is not a positive number"));
+      }
+    }
   }
   ASSIGN_OR_RETURN(std::vector<HaloMessage> msgs,
                    HaloMessages(partition, periodic, stencil, halo));
   CommGraphBuilder b(static_cast<int64_t>(partition.boxes.size()));
   b.Reserve(static_cast<int64_t>(msgs.size()));
   for (const HaloMessage& m : msgs) {
-    RETURN_IF_ERROR(
-        b.AddEdge(m.src, m.dst, static_cast<double>(m.cells) * element_size));
+    double weight = 1.0;
+    if (!axis_weights.empty()) {
+      // The dimensions along which the two boxes do not overlap.
+      const GridBox& s = partition.boxes[m.src];
+      const GridBox& d = partition.boxes[m.dst];
+      weight = 0.0;
+      for (int32_t k = 0; k < partition.dims; ++k) {
+        if (s.hi[k] <= d.lo[k] || d.hi[k] <= s.lo[k]) {
+          weight = std::max(weight, axis_weights[k]);
+        }
+      }
+      if (weight == 0.0) weight = 1.0;
+    }
+    RETURN_IF_ERROR(b.AddEdge(
+        m.src, m.dst, static_cast<double>(m.cells) * element_size * weight));
   }
   return std::move(b).Build();
 }
@@ -652,7 +680,8 @@ absl::StatusOr<CommGraph> StencilGraph(const StencilOptions& o) {
                                 o.grid.size(), " extents"));
   }
   ASSIGN_OR_RETURN(GridPartition p, StencilPartition(o));
-  return HaloGraph(p, o.periodic, stencil, o.halo, o.element_size);
+  return HaloGraph(p, o.periodic, stencil, o.halo, o.element_size,
+                   o.axis_weights);
 }
 
 absl::StatusOr<std::vector<double>> ParseSpeeds(std::string_view text,

@@ -154,12 +154,19 @@ absl::StatusOr<std::vector<HaloMessage>> HaloMessages(
     Stencil stencil, int32_t halo = 1);
 
 // The CommGraph of HaloMessages: w(u, v) = (cells u -> v + cells v -> u) *
-// element_size. Errors: those of HaloMessages, element_size not positive and
-// finite.
+// element_size. With axis_weights (one per dimension) a message is weighed by
+// the dimension it crosses: the weight of the dimension along which the two
+// boxes are apart (edge and corner neighbours, apart along several, take the
+// largest). In a row-major array the last dimension's halos are strided, so
+// e.g. {1, 12.8} weighs a 2D code's left/right halos as slow as Malik's
+// horizontal MPDATA halos (b_V / b_H = 12.8, Table 4.1). Errors: those of
+// HaloMessages, element_size or a weight not positive and finite, a weight
+// list of the wrong length.
 absl::StatusOr<CommGraph> HaloGraph(const GridPartition& partition,
                                     const std::vector<bool>& periodic,
                                     Stencil stencil, int32_t halo = 1,
-                                    double element_size = 8.0);
+                                    double element_size = 8.0,
+                                    std::span<const double> axis_weights = {});
 
 // A grid, a stencil and how the grid is split, as a plain value.
 struct StencilOptions {
@@ -182,6 +189,8 @@ struct StencilOptions {
   std::vector<double> speeds;
   // Bytes per grid cell.
   double element_size = 8.0;
+  // Per-byte weight of halos crossing each dimension (HaloGraph); empty = 1.
+  std::vector<double> axis_weights;
 };
 
 // Builds the partition the options describe. Errors name the offending option,

@@ -59,6 +59,33 @@ TEST(StencilTest, NinePointAddsCorners) {
   EXPECT_DOUBLE_EQ(g.EdgeWeight(1, 2), 16.0);
 }
 
+// Direction-aware weights on the 4 x 4 grid of 2 x 2 blocks: left/right
+// neighbours (apart along dimension 1, the strided one in a row-major array)
+// weigh 12.8 per byte, up/down 1, the 9-point corner the larger of the two.
+TEST(StencilTest, AxisWeightsFollowTheCrossedDimension) {
+  GridPartition p = Blocks({4, 4}, {2, 2});
+  const std::vector<double> w = {1.0, 12.8};
+  auto g = HaloGraph(p, {}, Stencil::k9Point, 1, 8.0, w);
+  ASSERT_TRUE(g.ok()) << g.status();
+  EXPECT_DOUBLE_EQ(g->EdgeWeight(0, 1), 32.0 * 12.8);  // side by side
+  EXPECT_DOUBLE_EQ(g->EdgeWeight(0, 2), 32.0);         // one above the other
+  EXPECT_DOUBLE_EQ(g->EdgeWeight(0, 3), 16.0 * 12.8);  // corner
+  StencilOptions o;
+  o.grid = {4, 4};
+  o.procs = 4;
+  o.axis_weights = {2.0, 1.0};
+  auto via_options = StencilGraph(o);
+  ASSERT_TRUE(via_options.ok()) << via_options.status();
+  EXPECT_DOUBLE_EQ(via_options->EdgeWeight(0, 2), 64.0);
+  EXPECT_DOUBLE_EQ(via_options->EdgeWeight(0, 1), 32.0);
+  EXPECT_FALSE(
+      HaloGraph(p, {}, Stencil::k5Point, 1, 8.0, std::vector<double>{1.0})
+          .ok());
+  EXPECT_FALSE(
+      HaloGraph(p, {}, Stencil::k5Point, 1, 8.0, std::vector<double>{1.0, 0.0})
+          .ok());
+}
+
 // Periodic wrap: on a 2 x 2 process grid the wrap neighbour is the same process
 // as the interior one, so every face contact doubles (4 cells each way -> 64)
 // and each diagonal pair touches at all four corners (4 cells each way -> 64).
