@@ -1,5 +1,6 @@
 #include "graphs/frontends/wave2d.h"
 
+#include <random>
 #include <set>
 #include <vector>
 
@@ -10,12 +11,16 @@ namespace {
 
 // Fig. 2 of seed 004 is not in the text; only its caption and eta_1 = {2, 4, 3,
 // 6, 0, 5} (clockwise) survive, with "rectangles in the same column and with
-// the same width". The layout below is a column-based partition of a 16 x 16
-// mesh into P = 8 rectangles in three columns that reproduces that
-// neighbourhood: p1 sits in the middle column under p2 and over p6; its right
-// side touches p4 (rows 4-5) then p3 (rows 6-10); its left side touches p0
-// (rows 7-10) then, going up, p5 (rows 4-6). p7 lies below p3, out of p1's
-// reach.
+// the same width". The layout below is a reconstruction: a column-based
+// partition of a 16 x 16 mesh into P = 8 rectangles in three columns, chosen so
+// that p1's neighbourhood is that set. Checking eta_1 on it is therefore a
+// consistency check of the clockwise order, not a reproduction of the figure;
+// the neighbourhood code itself is checked against an independent cell-by-cell
+// walk (PerimeterWalk) on partitions the partitioner builds
+// (MatchesPerimeterWalkOnPartitionerLayouts). p1 sits in the middle column
+// under p2 and over p6; its right side touches p4 (rows 4-5) then p3 (rows
+// 6-10); its left side touches p0 (rows 7-10) then, going up, p5 (rows 4-6).
+// p7 lies below p3, out of p1's reach.
 //
 //          cols 0-4     cols 5-10    cols 11-15
 //   rows 0-3   p5          p2           p4
@@ -46,10 +51,74 @@ std::vector<int32_t> Ids(const std::vector<Wave2DNeighbour>& eta) {
   return ids;
 }
 
+// The oracle: walk round process p's rectangle on the cell owner map,
+// clockwise from the top-left corner (the cells above the top row left to
+// right, right of the right column top to bottom, below the bottom row right to
+// left, left of the left column bottom to top), recording each run of cells
+// owned by one other process as a neighbour with that many cells; a neighbour
+// to the left or right is packed.
+std::vector<Wave2DNeighbour> PerimeterWalk(const ColumnTiling& t, int32_t p) {
+  std::vector<int32_t> owner(t.rows * t.cols, -1);
+  int64_t r0 = 0, c0 = 0, h = 0, w = 0, col = 0;
+  for (const auto& column : t.columns) {
+    int64_t row = 0;
+    for (const auto& cell : column.cells) {
+      for (int64_t i = row; i < row + cell.height; ++i) {
+        for (int64_t j = col; j < col + column.width; ++j) {
+          owner[i * t.cols + j] = cell.process;
+        }
+      }
+      if (cell.process == p) {
+        r0 = row, c0 = col, h = cell.height, w = column.width;
+      }
+      row += cell.height;
+    }
+    col += column.width;
+  }
+  std::vector<Wave2DNeighbour> out;
+  auto visit = [&](int64_t i, int64_t j, bool side) {
+    if (i < 0 || j < 0 || i >= t.rows || j >= t.cols) return;
+    const int32_t q = owner[i * t.cols + j];
+    if (!out.empty() && out.back().process == q) {
+      ++out.back().cells;
+    } else {
+      out.push_back({q, 1, side});
+    }
+  };
+  for (int64_t j = c0; j < c0 + w; ++j) visit(r0 - 1, j, false);
+  for (int64_t i = r0; i < r0 + h; ++i) visit(i, c0 + w, true);
+  for (int64_t j = c0 + w - 1; j >= c0; --j) visit(r0 + h, j, false);
+  for (int64_t i = r0 + h - 1; i >= r0; --i) visit(i, c0 - 1, true);
+  return out;
+}
+
+// Wave2DNeighbourhoods against the perimeter walk on column-based layouts
+// built by the partitioner from random speeds (FuPerMod-style balancing, as in
+// seed 004 section 1), P = 2..12 on grids of 12..40 cells.
+TEST(Wave2DTest, MatchesPerimeterWalkOnPartitionerLayouts) {
+  std::mt19937_64 rng(1004);
+  std::uniform_real_distribution<double> u(0.1, 1.0);
+  for (int trial = 0; trial < 200; ++trial) {
+    std::vector<double> speeds(2 + trial % 11);
+    for (double& x : speeds) x = u(rng);
+    const int64_t rows = 12 + trial % 29, cols = 12 + (7 * trial) % 29;
+    auto t = ColumnTilingFromSpeeds(rows, cols, speeds);
+    ASSERT_TRUE(t.ok()) << t.status();
+    auto eta = Wave2DNeighbourhoods(*t);
+    ASSERT_TRUE(eta.ok()) << eta.status();
+    for (int32_t p = 0; p < static_cast<int32_t>(speeds.size()); ++p) {
+      EXPECT_EQ((*eta)[p], PerimeterWalk(*t, p)) << trial << " p" << p;
+    }
+  }
+}
+
 TEST(Wave2DTest, Figure2NeighbourhoodOfP1) {
   auto eta = Wave2DNeighbourhoods(Figure2());
   ASSERT_TRUE(eta.ok()) << eta.status();
   ASSERT_EQ(eta->size(), 8u);
+  for (int32_t p = 0; p < 8; ++p) {
+    EXPECT_EQ((*eta)[p], PerimeterWalk(Figure2(), p)) << p;
+  }
   const std::vector<int32_t> ids = Ids((*eta)[1]);
   EXPECT_EQ(std::set<int32_t>(ids.begin(), ids.end()),
             (std::set<int32_t>{2, 4, 3, 6, 0, 5}));
