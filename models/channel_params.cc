@@ -379,7 +379,6 @@ absl::StatusOr<ModelParams> ResolveModelParams(
   ModelParams p = DefaultModelParams(tree);
   const LevelClasses classes = ClassifyLevels(tree);
   const int32_t height = tree.height();
-  p.points = PointParams(tree.num_leaves());
   for (const ParamRule& rule : rules) {
     if (rule.keyword != "level") {
       RETURN_IF_ERROR(ApplyPointRule(rule, tree, p.points));

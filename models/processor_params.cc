@@ -33,9 +33,9 @@ const PairParams* PointParams::FindPair(LeafId a, LeafId b) const {
 }
 
 ProcessorParams& PointParams::processor(LeafId leaf) {
-  if (processors_.empty()) {
-    processors_.resize(num_leaves_);
-    has_processor_.assign(num_leaves_, 0);
+  if (static_cast<size_t>(leaf) >= processors_.size()) {
+    processors_.resize(leaf + 1);
+    has_processor_.resize(leaf + 1, 0);
   }
   has_processor_[leaf] = 1;
   return processors_[leaf];

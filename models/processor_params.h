@@ -17,7 +17,7 @@
 //
 // Usage:
 //   ASSIGN_OR_RETURN(std::vector<LeafId> l, ResolveProcessors("n3:5", tree));
-//   PointParams pp(tree.num_leaves());
+//   PointParams pp;
 //   pp.processor(l[0]).lmo_c = 2e-6;
 //   pp.pair(0, 1).lmo_rate = 1.1e9;
 //   if (const PairParams* q = pp.FindPair(1, 0)) ...
@@ -58,23 +58,18 @@ struct PairParams {
 // processor, O(log pairs) per pair.
 class PointParams {
  public:
-  PointParams() = default;
-  explicit PointParams(int32_t num_leaves) : num_leaves_(num_leaves) {}
-
   bool empty() const { return processors_.empty() && pairs_.empty(); }
-  int32_t num_leaves() const { return num_leaves_; }
 
   // Null when nothing was given for the leaf or pair.
   const ProcessorParams* FindProcessor(LeafId leaf) const;
   const PairParams* FindPair(LeafId a, LeafId b) const;
 
-  // For writing; leaves in [0, num_leaves), a != b.
+  // For writing; leaf >= 0, a != b.
   ProcessorParams& processor(LeafId leaf);
   PairParams& pair(LeafId a, LeafId b);
 
  private:
-  int32_t num_leaves_ = 0;
-  std::vector<ProcessorParams> processors_;  // empty until a leaf is written
+  std::vector<ProcessorParams> processors_;  // up to the largest leaf written
   std::vector<char> has_processor_;
   // Sorted by (min, max) leaf.
   std::vector<std::pair<std::pair<LeafId, LeafId>, PairParams>> pairs_;

@@ -41,7 +41,7 @@ TEST(ResolveProcessorsTest, LeafHostAndHostOs) {
 }
 
 TEST(PointParamsTest, SparseSymmetricLookups) {
-  PointParams p(4);
+  PointParams p;
   EXPECT_TRUE(p.empty());
   EXPECT_EQ(p.FindProcessor(1), nullptr);
   EXPECT_EQ(p.FindPair(1, 2), nullptr);
