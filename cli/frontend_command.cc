@@ -10,6 +10,9 @@
 #include "cli/arg_parsers.h"
 #include "graphs/frontends/matrix_frontend.h"
 #include "graphs/frontends/mpdata.h"
+#include "graphs/frontends/network_volume.h"
+#include "graphs/frontends/partition_io.h"
+#include "graphs/frontends/speed_function.h"
 #include "graphs/frontends/stencil.h"
 #include "graphs/frontends/wave2d.h"
 #include "graphs/graphs.h"
@@ -83,9 +86,20 @@ absl::StatusOr<graphs::CommGraph> Mpdata(const FrontendCommand& cmd,
         "mpdata: --periodic '", cmd.periodic, "' (expected none or all)"));
   }
   domain.periodic = cmd.periodic == "all";
+  ASSIGN_OR_RETURN(const std::vector<double> weights,
+                   ParseList<double>(cmd.axis_weights, "axis_weights"));
+  if (!weights.empty()) {
+    if (weights.size() != 2) {
+      return absl::InvalidArgumentError(
+          "mpdata: --axis-weights takes two weights: horizontal,vertical");
+    }
+    domain.horizontal_weight = weights[0];
+    domain.vertical_weight = weights[1];
+  }
   graphs::MpdataOptions options;
   options.domain = static_cast<double>(domain.n);
   options.cyclic = domain.periodic;
+  options.allow_1d = cmd.allow_1d;
   ASSIGN_OR_RETURN(const graphs::MpdataResult r,
                    graphs::ArrangeMpdata(group, net, options));
   ASSIGN_OR_RETURN(graphs::CommGraph graph,
@@ -95,6 +109,14 @@ absl::StatusOr<graphs::CommGraph> Mpdata(const FrontendCommand& cmd,
       "processes, %d edges, %.10g bytes per iteration\n",
       cmd.domain, r.grid.rows, r.grid.cols, net.num_groups, r.cost.total,
       graph.num_vertices(), graph.num_edges(), graph.TotalVolume());
+  report << "arrangement (rows top to bottom):";
+  for (int32_t i = 0; i < r.grid.rows; ++i) {
+    report << (i == 0 ? " " : " | ");
+    for (int32_t j = 0; j < r.grid.cols; ++j) {
+      report << (j == 0 ? "" : " ") << r.grid.at(i, j);
+    }
+  }
+  report << "\n";
   return graph;
 }
 
@@ -115,6 +137,17 @@ absl::Status RunFrontend(const FrontendCommand& cmd, std::ostream& out,
     ASSIGN_OR_RETURN(o.flow, graphs::ParseSummaFlow(cmd.flow));
     ASSIGN_OR_RETURN(o.link, graphs::ParseLinkModel(cmd.link));
     ASSIGN_OR_RETURN(o.shape, graphs::ParseTwoWayChoice(cmd.shape));
+    ASSIGN_OR_RETURN(o.arrange, graphs::ParseSummaArrange(cmd.arrange));
+    ASSIGN_OR_RETURN(o.hop_norm, graphs::ParseHopNorm(cmd.hop_norm));
+    ASSIGN_OR_RETURN(o.network, graphs::ParseNetworkKind(cmd.network));
+    o.hub = cmd.hub;
+    if (!cmd.speed_functions.empty()) {
+      ASSIGN_OR_RETURN(o.speed_functions,
+                       graphs::ReadSpeedFunctions(cmd.speed_functions));
+    }
+    if (!cmd.partition.empty()) {
+      ASSIGN_OR_RETURN(o.partition, graphs::ReadPartitionFile(cmd.partition));
+    }
     if (!cmd.clusters.empty()) {
       ASSIGN_OR_RETURN(o.clusters,
                        ParseList<int32_t>(cmd.clusters, "clusters"));
@@ -143,6 +176,8 @@ absl::Status RunFrontend(const FrontendCommand& cmd, std::ostream& out,
     o.slabs = cmd.slabs;
     o.speeds = speeds;
     o.element_size = cmd.element_size;
+    ASSIGN_OR_RETURN(o.axis_weights,
+                     ParseList<double>(cmd.axis_weights, "axis_weights"));
     ASSIGN_OR_RETURN(graph, graphs::StencilGraph(o));
     report << absl::StrFormat(
         "stencil %s, %d-point, halo %d: %d processes, %d edges, %.10g bytes "

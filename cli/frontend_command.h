@@ -44,6 +44,20 @@ struct FrontendCommand {
   // mpdata: vertical (contiguous) bandwidths; empty: those of `bandwidth`
   std::string bandwidth_v;
   std::string domain = "512x512x64";  // mpdata: n x m x l elements
+  // mpdata: also try 1 x P and P x 1 grids in Algorithm 3
+  bool allow_1d = false;
+  // summa: FPM speed-function file (FPM-BR), a partition file used as is,
+  // the arrangement search and the hop cost's norm; square-corner (three
+  // processors): the network and its hub (-1: the fastest).
+  std::string speed_functions;
+  std::string partition;
+  std::string arrange = "auto";
+  std::string hop_norm = "sum";
+  std::string network = "fully-connected";
+  int32_t hub = -1;
+  // Per-byte halo weights: stencil, one per dimension ("1,12.8"); mpdata,
+  // horizontal and vertical.
+  std::string axis_weights;
   // stencil and wave2d (its mesh: rows x cols)
   std::string grid = "1024x1024";
   int32_t stencil = 5;

@@ -104,6 +104,25 @@ ABSL_FLAG(std::string, bandwidth_v, "",
           "--bandwidth)");
 ABSL_FLAG(std::string, domain, "512x512x64",
           "frontend mpdata: domain extents n x m x l");
+ABSL_FLAG(bool, allow_1d, false,
+          "frontend mpdata: Algorithm 3 also tries 1 x P and P x 1 grids");
+ABSL_FLAG(std::string, speed_functions, "",
+          "frontend summa: FPM speed-function file (FPM-BR partition)");
+ABSL_FLAG(std::string, partition, "",
+          "frontend summa: partition file to use as is");
+ABSL_FLAG(std::string, arrange, "auto",
+          "frontend summa: auto | hop (Algorithm 1) | bandwidth (Algorithm 2) "
+          "| exhaustive");
+ABSL_FLAG(std::string, hop_norm, "sum",
+          "frontend summa: hop cost of the two directions, sum (thesis) | "
+          "euclid (IPDPSW paper)");
+ABSL_FLAG(std::string, network, "fully-connected",
+          "frontend square-corner, 3 speeds: fully-connected | star");
+ABSL_FLAG(int32_t, hub, -1,
+          "frontend square-corner, star: hub processor (-1: the fastest)");
+ABSL_FLAG(std::string, axis_weights, "",
+          "frontend stencil: per-byte weight of halos crossing each "
+          "dimension, e.g. 1,12.8; mpdata: horizontal,vertical");
 ABSL_FLAG(std::string, grid, "1024x1024",
           "frontend stencil: grid extents, 2D or 3D; wave2d: mesh rows x "
           "cols");
@@ -148,6 +167,16 @@ std::vector<const char*> With(std::vector<const char*> extra,
   return all;
 }
 
+// The front ends' variants of the seeds: partition and speed-function files,
+// arrangement search and hop norm, Becker's networks, halo weights, 1D grids.
+std::vector<const char*> WithVariants(std::vector<const char*> flags) {
+  for (const char* f : {"speed_functions", "partition", "arrange", "hop_norm",
+                        "network", "hub", "axis_weights", "allow_1d"}) {
+    flags.push_back(f);
+  }
+  return flags;
+}
+
 const std::vector<Command>& Commands() {
   static const std::vector<Command> kCommands = {
       {"map", "map processes onto the topology and write the mapping",
@@ -168,12 +197,13 @@ const std::vector<Command>& Commands() {
       {"frontend",
        "write the communication graph of summa | square-corner | stencil | "
        "wave2d | mpdata",
-       With({"output",      "graph_format", "speeds",      "n",
-             "block",       "element_size", "partitioner", "flow",
-             "link",        "shape",        "clusters",    "bandwidth",
-             "bandwidth_v", "domain",       "grid",        "stencil",
-             "halo",        "periodic",     "procs",       "proc_grid",
-             "slabs"},
+       With(WithVariants({"output",      "graph_format", "speeds",
+                          "n",           "block",        "element_size",
+                          "partitioner", "flow",         "link",
+                          "shape",       "clusters",     "bandwidth",
+                          "bandwidth_v", "domain",       "grid",
+                          "stencil",     "halo",         "periodic",
+                          "procs",       "proc_grid",    "slabs"}),
             false)},
       {"demo",
        "map a built-in stencil onto this machine and a built-in cluster",
@@ -392,6 +422,14 @@ int main(int argc, char** argv) {
     c.bandwidth = absl::GetFlag(FLAGS_bandwidth);
     c.bandwidth_v = absl::GetFlag(FLAGS_bandwidth_v);
     c.domain = absl::GetFlag(FLAGS_domain);
+    c.allow_1d = absl::GetFlag(FLAGS_allow_1d);
+    c.speed_functions = absl::GetFlag(FLAGS_speed_functions);
+    c.partition = absl::GetFlag(FLAGS_partition);
+    c.arrange = absl::GetFlag(FLAGS_arrange);
+    c.hop_norm = absl::GetFlag(FLAGS_hop_norm);
+    c.network = absl::GetFlag(FLAGS_network);
+    c.hub = absl::GetFlag(FLAGS_hub);
+    c.axis_weights = absl::GetFlag(FLAGS_axis_weights);
     c.grid = absl::GetFlag(FLAGS_grid);
     c.stencil = absl::GetFlag(FLAGS_stencil);
     c.halo = absl::GetFlag(FLAGS_halo);
