@@ -55,9 +55,9 @@ class Evaluator {
  public:
   explicit Evaluator(const ArrangementCost& cost)
       : hop_(cost.kind == CostKind::kHop),
+        euclid_(cost.hop_norm == HopNorm::kEuclid),
         k_(cost.num_clusters),
         unit_(cost.unit),
-        euclid_(cost.hop_norm == HopNorm::kEuclid),
         wrap_h_(cost.wrap_horizontal),
         wrap_v_(cost.wrap_vertical) {
     if (!hop_) {

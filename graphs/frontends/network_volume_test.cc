@@ -85,9 +85,15 @@ TEST(RouteVolumesTest, MarginsAgreeWithDiscreteVolumes) {
       const double scp_v = Route(*scp, net).Total();
       const double slp_v = Route(slp, net).Total();
       // Rounding the sides moves the volumes by O(n) elements.
-      if (margin < -2.0 / n) EXPECT_LT(scp_v, slp_v) << pct << " " << star;
-      if (margin > 2.0 / n) EXPECT_GT(scp_v, slp_v) << pct << " " << star;
-      if (star) EXPECT_LE(margin, 1e-12);
+      if (margin < -2.0 / n) {
+        EXPECT_LT(scp_v, slp_v) << pct << " " << star;
+      }
+      if (margin > 2.0 / n) {
+        EXPECT_GT(scp_v, slp_v) << pct << " " << star;
+      }
+      if (star) {
+        EXPECT_LE(margin, 1e-12);
+      }
     }
   }
   // The fully connected threshold (digest 6.2): x < (1 - 1/sqrt 2)^2.
