@@ -287,45 +287,36 @@ TEST(ReadModelParams, ReadsFileAndReportsMissingFile) {
 // Seed 004 section 2: per-processor (C_i, t_i; o_Si, o_Ri, g_i) and per-pair
 // (L_ij, beta_ij; L_ij, G_ij) values, by leaf index or host:os.
 TEST(PointRules, ParseResolveAndFormat) {
-  topology::TreeBuilder b;
-  const auto root = b.AddRoot("switch");
-  for (int m = 0; m < 2; ++m) {
-    const auto machine = b.AddChild(root, "Machine");
-    for (int c = 0; c < 2; ++c) {
-      const auto leaf = b.AddChild(machine, "Core");
-      b.SetHost(leaf, m == 0 ? "a" : "b");
-      b.SetOsIndex(leaf, 2 * c);
-    }
-  }
-  const topology::Tree t = *std::move(b).Build();
+  // Hosts n0, n1 of two PUs each, os indexes 0 and 2.
+  const topology::Tree t = testing::MakeHostsTree(2, 2);
   auto rules = ParseModelParams(
-      "proc a:2 lmo C=1e-6 t=2e-9\n"
-      "proc b hloggp os=3e-6 or=4e-6 g=5e-6\n"
-      "pair 0 b lmo L=7e-6 rate=1e8\n"
+      "proc n0:2 lmo C=1e-6 t=2e-9\n"
+      "proc n1 hloggp os=3e-6 or=4e-6 g=5e-6\n"
+      "pair 0 n1 lmo L=7e-6 rate=1e8\n"
       "pair 3 2 hloggp L=8e-6 G=9e-9\n",
       "pp.params");
   ASSERT_TRUE(rules.ok()) << rules.status();
   EXPECT_EQ((*rules)[2].keyword, "pair");
-  EXPECT_EQ((*rules)[2].processors, (std::vector<std::string>{"0", "b"}));
+  EXPECT_EQ((*rules)[2].processors, (std::vector<std::string>{"0", "n1"}));
   auto p = ResolveModelParams(*rules, t);
   ASSERT_TRUE(p.ok()) << p.status();
   const PointParams& pts = p->points;
-  ASSERT_NE(pts.FindProcessor(1), nullptr);  // a:2 is leaf 1
+  ASSERT_NE(pts.FindProcessor(1), nullptr);  // n0:2 is leaf 1
   EXPECT_EQ(pts.FindProcessor(0), nullptr);
   EXPECT_EQ(*pts.FindProcessor(1)->lmo_c, 1e-6);
   EXPECT_EQ(*pts.FindProcessor(3)->hloggp_g, 5e-6);
   EXPECT_FALSE(pts.FindProcessor(3)->lmo_c.has_value());
-  EXPECT_EQ(*pts.FindPair(2, 0)->lmo_rate, 1e8);  // 0 with both leaves of b
+  EXPECT_EQ(*pts.FindPair(2, 0)->lmo_rate, 1e8);  // 0 with both leaves of n1
   EXPECT_EQ(*pts.FindPair(0, 3)->lmo_l, 7e-6);
   EXPECT_EQ(*pts.FindPair(2, 3)->hloggp_G, 9e-9);
   EXPECT_EQ(pts.FindPair(0, 1), nullptr);
   // Formatting round-trips.
   const std::string line =
-      FormatProcessorRule("a:2", Model::kLmo, *pts.FindProcessor(1));
+      FormatProcessorRule("n0:2", Model::kLmo, *pts.FindProcessor(1));
   EXPECT_EQ(line,
-            "proc a:2 lmo C=9.9999999999999995e-07 t=2.0000000000000001e-09");
+            "proc n0:2 lmo C=9.9999999999999995e-07 t=2.0000000000000001e-09");
   const std::string pair =
-      FormatPairRule("0", "b", Model::kLmo, *pts.FindPair(0, 2));
+      FormatPairRule("0", "n1", Model::kLmo, *pts.FindPair(0, 2));
   auto again = ParseModelParams(line + "\n" + pair + "\n", "again");
   ASSERT_TRUE(again.ok()) << again.status();
   auto q = ResolveModelParams(*again, t);

@@ -3,30 +3,17 @@
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "tests/factories.h"
 
 namespace rankmap::models {
 namespace {
 
-// Two hosts "n0" and "n1" of two PUs each (os indexes 4 and 6).
-topology::Tree TwoHosts() {
-  topology::TreeBuilder b;
-  const auto root = b.AddRoot("switch");
-  for (int h = 0; h < 2; ++h) {
-    const auto machine = b.AddChild(root, "Machine");
-    for (int c = 0; c < 2; ++c) {
-      const auto leaf = b.AddChild(machine, "PU");
-      b.SetHost(leaf, h == 0 ? "n0" : "n1");
-      b.SetOsIndex(leaf, 4 + 2 * c);
-    }
-  }
-  return *std::move(b).Build();
-}
-
 TEST(ResolveProcessorsTest, LeafHostAndHostOs) {
-  const topology::Tree t = TwoHosts();
+  // Hosts n0, n1 of two PUs each, os indexes 0 and 2.
+  const topology::Tree t = testing::MakeHostsTree(2, 2);
   EXPECT_EQ(*ResolveProcessors("2", t), (std::vector<LeafId>{2}));
   EXPECT_EQ(*ResolveProcessors("n1", t), (std::vector<LeafId>{2, 3}));
-  EXPECT_EQ(*ResolveProcessors("n0:6", t), (std::vector<LeafId>{1}));
+  EXPECT_EQ(*ResolveProcessors("n0:2", t), (std::vector<LeafId>{1}));
   EXPECT_FALSE(ResolveProcessors("4", t).ok());
   EXPECT_FALSE(ResolveProcessors("n2", t).ok());
   EXPECT_FALSE(ResolveProcessors("n0:5", t).ok());

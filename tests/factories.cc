@@ -173,4 +173,18 @@ std::vector<int32_t> RandomPermutation(int32_t n, uint64_t seed) {
   return p;
 }
 
+topology::Tree MakeHostsTree(int32_t hosts, int32_t pus) {
+  topology::TreeBuilder b;
+  const topology::NodeId root = b.AddRoot("switch");
+  for (int32_t h = 0; h < hosts; ++h) {
+    const topology::NodeId machine = b.AddChild(root, "Machine");
+    for (int32_t c = 0; c < pus; ++c) {
+      const topology::NodeId leaf = b.AddChild(machine, "PU");
+      b.SetHost(leaf, "n" + std::to_string(h));
+      b.SetOsIndex(leaf, 2 * c);
+    }
+  }
+  return *std::move(b).Build();
+}
+
 }  // namespace rankmap::testing

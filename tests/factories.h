@@ -56,6 +56,9 @@ graphs::CommGraph Permute(const graphs::CommGraph& g,
                           const std::vector<int32_t>& perm);
 // A random permutation of [0, n).
 std::vector<int32_t> RandomPermutation(int32_t n, uint64_t seed);
+// A switch over `hosts` Machines named n0, n1, ..., each with `pus` PU leaves
+// whose os indexes are 0, 2, 4, ... (so they differ from the leaf numbers).
+topology::Tree MakeHostsTree(int32_t hosts, int32_t pus);
 
 }  // namespace rankmap::testing
 
