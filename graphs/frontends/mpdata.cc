@@ -348,17 +348,22 @@ absl::StatusOr<CommGraph> MpdataHaloGraph(const MpdataGrid& grid,
     return Invalid(
         "domain sizes, halos, element size and weights must be positive");
   }
-  if (d.n % grid.rows != 0 || d.m % grid.cols != 0) {
+  if (d.n < grid.rows || d.m < grid.cols) {
     return Invalid(absl::StrCat("a ", d.n, " x ", d.m,
                                 " domain does not split into ", grid.rows,
-                                " x ", grid.cols, " equal sub-domains"));
+                                " x ", grid.cols, " sub-domains"));
   }
-  const int64_t nb = d.n / grid.rows, mb = d.m / grid.cols;
-  const double horizontal = static_cast<double>(nb * d.jhalo * d.l) *
-                            d.element_size * d.horizontal_weight;
-  const double vertical =
-      static_cast<double>(d.ihalo * (d.jhalo + mb + d.jhalo) * d.l) *
-      d.element_size * d.vertical_weight;
+  // Block distribution: sizes differ by at most one cell.
+  auto nb = [&](int32_t i) { return d.n / grid.rows + (i < d.n % grid.rows); };
+  auto mb = [&](int32_t j) { return d.m / grid.cols + (j < d.m % grid.cols); };
+  auto horizontal = [&](int32_t i) {
+    return static_cast<double>(nb(i) * d.jhalo * d.l) * d.element_size *
+           d.horizontal_weight;
+  };
+  auto vertical = [&](int32_t j) {
+    return static_cast<double>(d.ihalo * (d.jhalo + mb(j) + d.jhalo) * d.l) *
+           d.element_size * d.vertical_weight;
+  };
   const int32_t procs = static_cast<int32_t>(grid.cells.size());
   std::vector<bool> used(procs, false);
   for (int32_t p : grid.cells) {
@@ -375,13 +380,13 @@ absl::StatusOr<CommGraph> MpdataHaloGraph(const MpdataGrid& grid,
       // Each neighbour pair once per side; both directions.
       if (j + 1 < grid.cols || (d.periodic && grid.cols > 1)) {
         const int32_t q = grid.at(i, (j + 1) % grid.cols);
-        RETURN_IF_ERROR(b.AddEdge(p, q, horizontal));
-        RETURN_IF_ERROR(b.AddEdge(q, p, horizontal));
+        RETURN_IF_ERROR(b.AddEdge(p, q, horizontal(i)));
+        RETURN_IF_ERROR(b.AddEdge(q, p, horizontal(i)));
       }
       if (i + 1 < grid.rows || (d.periodic && grid.rows > 1)) {
         const int32_t q = grid.at((i + 1) % grid.rows, j);
-        RETURN_IF_ERROR(b.AddEdge(p, q, vertical));
-        RETURN_IF_ERROR(b.AddEdge(q, p, vertical));
+        RETURN_IF_ERROR(b.AddEdge(p, q, vertical(j)));
+        RETURN_IF_ERROR(b.AddEdge(q, p, vertical(j)));
       }
     }
   }

@@ -133,9 +133,11 @@ absl::StatusOr<MpdataResult> ArrangeMpdata(
 
 // Halo exchange of the MPDATA cluster version on an arrangement: the n x m x l
 // domain is cut into grid.rows x grid.cols sub-domains of nB x mB x l (nB = n /
-// rows, mB = m / cols, both must divide). Left/right neighbours exchange nB
-// bars of 1 x jhalo x l elements, top/bottom neighbours slices of ihalo x
-// (jhalo + mB + jhalo) x l, each way; vertices are processors.
+// rows, mB = m / cols; where they do not divide, the first n mod rows rows and
+// m mod cols columns are one cell larger, so the thesis's 512 x 512 domain fits
+// its 6 x 2 grid). Left/right neighbours exchange nB bars of 1 x jhalo x l
+// elements, top/bottom neighbours slices of ihalo x (jhalo + mB + jhalo) x l,
+// each way; vertices are processors.
 struct MpdataDomain {
   int64_t n = 512, m = 512, l = 64;
   int64_t ihalo = 1, jhalo = 1;
@@ -149,8 +151,8 @@ struct MpdataDomain {
   double horizontal_weight = 1.0;
   double vertical_weight = 1.0;
 };
-// Errors: sizes that do not divide, non-positive values (weights included).
-// O(P).
+// Errors: fewer rows (columns) of cells than of the grid, non-positive values
+// (weights included). O(P).
 absl::StatusOr<CommGraph> MpdataHaloGraph(const MpdataGrid& grid,
                                           const MpdataDomain& domain);
 

@@ -314,7 +314,15 @@ TEST(MpdataTest, HaloGraphOfAnArrangement) {
   d.vertical_weight = 0;
   EXPECT_FALSE(MpdataHaloGraph(g, d).ok());
   d.vertical_weight = 1;
+  d.horizontal_weight = 1;
+  // Uneven rows: n = 7 on 2 rows gives 4 + 3 rows: the top pair 4 bars of 16
+  // bytes each way, the bottom pair 3.
   d.n = 7;
+  auto uneven = MpdataHaloGraph(g, d);
+  ASSERT_TRUE(uneven.ok()) << uneven.status();
+  EXPECT_DOUBLE_EQ(uneven->EdgeWeight(3, 1), 128.0);  // row 0: 2 * 4 * 16
+  EXPECT_DOUBLE_EQ(uneven->EdgeWeight(0, 2), 96.0);   // row 1: 2 * 3 * 16
+  d.n = 1;
   EXPECT_FALSE(MpdataHaloGraph(g, d).ok());
 }
 

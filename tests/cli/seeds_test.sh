@@ -62,5 +62,21 @@ expect becker_slow_hub "^partition: straight-line" frontend square-corner \
 expect axis_weights "883.2 bytes per iteration" frontend stencil --grid 4x4 --procs 4 \
   --axis-weights 1,12.8
 
+# MPDATA, Algorithm 3 (Malik 4.4.2) on the 512 x 512 x 64 domain, open chains.
+# One cluster (Grisou, Table 4.3): 6 x 2 at 18587.7 (thesis 18,535); with 1D
+# shapes allowed 12 x 1 scores lower, 11513.6, which is why the thesis's 6 x 2
+# implies r, c >= 2.
+grisou=(frontend mpdata --procs 12 --bandwidth 0.03834 --bandwidth-v 0.48916)
+expect mpdata_grisou "on a 6x2 arrangement of 1 groups \(cost 18587.7\)" "${grisou[@]}"
+expect mpdata_1d "on a 12x1 arrangement of 1 groups \(cost 11513.6\)" "${grisou[@]}" --allow-1d
+# Four clusters (Table 4.1; Grimoire x3, Parasilo x4, Grisou x2, Paravance x3):
+# 2,148,784 (thesis 2,143,978).
+x=0.00007
+y=0.00056
+expect mpdata_clusters "on a 6x2 arrangement of 4 groups \(cost 2.14878e\+06\)" \
+  frontend mpdata --clusters 0,0,0,1,1,1,1,2,2,3,3,3 \
+  --bandwidth 0.03963,$x,0.03889,$x,$x,0.03876,$x,0.03732,0.03889,$x,0.03834,$x,$x,0.03732,$x,0.03920 \
+  --bandwidth-v 0.48068,$y,0.49341,$y,$y,0.48858,$y,0.45943,0.49341,$y,0.48916,$y,$y,0.45943,$y,0.46808
+
 if [ "$failures" -ne 0 ]; then echo "$failures failures"; exit 1; fi
 echo PASS
