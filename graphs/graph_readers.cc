@@ -12,9 +12,10 @@
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
+#include "base/memory_budget.h"
 #include "base/status_macros.h"
-#include "graphs/csr_access.h"
 #include "base/text_scanner.h"
+#include "graphs/csr_access.h"
 
 namespace rankmap::graphs {
 namespace {
@@ -26,6 +27,9 @@ using base::QuoteOrEof;
 using base::TextScanner;
 
 constexpr int64_t kMaxVertices = std::numeric_limits<VertexId>::max() - 1;
+// Edge lists above this many vertices must not be mostly isolated vertices
+// implied by one large id (ReadEdgeList).
+constexpr int64_t kIsolatedGraphFloor = int64_t{1} << 20;
 
 // Reads the next token (on the current line, or anywhere when `cross_lines`) as
 // an integer in [lo, hi].
@@ -213,11 +217,7 @@ int64_t EstimatedGraphBytes(int64_t num_vertices, int64_t num_arcs) {
 }
 
 int64_t MemoryBudget(const ReadOptions& options) {
-  if (options.max_memory_bytes > 0) return options.max_memory_bytes;
-  const long pages = sysconf(_SC_PHYS_PAGES);
-  const long page_size = sysconf(_SC_PAGESIZE);
-  if (pages <= 0 || page_size <= 0) return int64_t{1} << 32;
-  return static_cast<int64_t>(pages) * page_size / 2;
+  return base::MemoryBudget(options.max_memory_bytes);
 }
 
 absl::StatusOr<CommGraph> ReadMat(std::string_view text, std::string_view name,
@@ -578,7 +578,9 @@ absl::StatusOr<CommGraph> ReadEdgeList(std::string_view text,
     return absl::OkStatus();
   };
   int64_t largest = -1;
-  int fields = 0;  // 2 or 3, fixed by the first data line
+  int64_t largest_declared = -1;  // the largest id of a self loop `k k w`
+  int largest_line = 0;           // where the largest id of an edge is
+  int fields = 0;                 // 2 or 3, fixed by the first data line
   for (s.SkipBlankAndCommentLines('#'); !s.AtEndOfFile();
        s.NextLine(), s.SkipBlankAndCommentLines('#')) {
     int64_t u, v;
@@ -589,12 +591,29 @@ absl::StatusOr<CommGraph> ReadEdgeList(std::string_view text,
     if (fields == 3) RETURN_IF_ERROR(ReadWeight(s, false, "a weight", &w));
     RETURN_IF_ERROR(ExpectEndOfLine(
         s, fields == 3 ? "'i j w'" : "'i j' (as on the first line)"));
-    largest = std::max({largest, u, v});
-    if (u != v) {
+    if (u == v) {
+      largest_declared = std::max(largest_declared, u);
+    } else {
+      if (std::max(u, v) > largest) largest_line = s.line();
       edges.push_back({static_cast<VertexId>(u), static_cast<VertexId>(v), w});
     }
+    largest = std::max({largest, u, v});
   }
   const int64_t n = largest + 1;
+  // One mistyped id makes every smaller id a vertex; the engine's work grows
+  // with the vertex count, so a graph that is mostly isolated vertices only
+  // because of an edge's id is refused (a self loop declares them on purpose).
+  const int64_t touched = 2 * static_cast<int64_t>(edges.size());
+  if (n > kIsolatedGraphFloor && largest > largest_declared &&
+      touched < n / 16) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        s.name(), ":", largest_line, ": vertex id ", largest, " implies ", n,
+        " vertices but the file's ", edges.size(), " edges touch at most ",
+        touched,
+        " of them; more than 15/16 would be isolated (declare them "
+        "with a line '",
+        largest, " ", largest, fields == 3 ? " 0" : "", "' if intended)"));
+  }
   RETURN_IF_ERROR(
       CheckBudget(s, n, 2 * static_cast<int64_t>(edges.size()), options));
   CommGraphBuilder builder(n);

@@ -41,8 +41,9 @@ namespace rankmap::graphs {
 
 struct ReadOptions {
   // Bound on the memory a reader may allocate for the graph, in bytes; 0 means
-  // half of the machine's physical memory. Compared with what a header declares
-  // (or ids imply) before anything is allocated.
+  // base::MemoryBudget()'s default (half of physical memory, less under
+  // `ulimit -v`). Compared with what a header declares (or ids imply) before
+  // anything is allocated.
   int64_t max_memory_bytes = 0;
 };
 
@@ -86,7 +87,9 @@ absl::StatusOr<CommGraph> ReadMatrixMarket(std::string_view text,
 // Edge list: lines `i j w` (0-based ids, directed traffic) or `i j` (weight 1;
 // the first data line decides, every line must match); `#` starts a comment
 // line. n = largest id + 1, so a zero-weight self loop `k k 0` declares
-// isolated vertices up to k. O(m log deg).
+// isolated vertices up to k; above 2^20 vertices, an edge whose id would make
+// more than 15/16 of the vertices isolated (a typo like `0 230000000 1`) is an
+// error unless a self loop declares them. O(m log deg).
 absl::StatusOr<CommGraph> ReadEdgeList(std::string_view text,
                                        std::string_view name,
                                        const ReadOptions& options = {});

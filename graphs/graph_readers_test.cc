@@ -311,6 +311,23 @@ TEST(ReadEdgeListTest, WeightsCommentsAndIsolatedTail) {
   EXPECT_EQ(z->num_edges(), 1);
 }
 
+TEST(ReadEdgeListTest, StrayIdMakingMostVerticesIsolatedIsRefused) {
+  // 26 bytes whose one id would make 230 million vertices.
+  EXPECT_EQ(Message(ReadEdgeList("0 1 5\n2 230000000 1\n", "s.edges")),
+            "s.edges:2: vertex id 230000000 implies 230000001 vertices but the "
+            "file's 2 edges touch at most 4 of them; more than 15/16 would be "
+            "isolated (declare them with a line '230000000 230000000 0' if "
+            "intended)");
+  // Declared on purpose by a self loop, or small enough: accepted.
+  auto declared = ReadEdgeList("0 1\n1048576 1048576\n", "d.edges");
+  ASSERT_TRUE(declared.ok()) << Message(declared);
+  EXPECT_EQ(declared->num_vertices(), 1048577);
+  auto small = ReadEdgeList("0 1048575\n", "f.edges");
+  ASSERT_TRUE(small.ok()) << Message(small);
+  EXPECT_EQ(small->num_vertices(), 1048576);
+  EXPECT_FALSE(ReadEdgeList("0 1048576\n", "g.edges").ok());
+}
+
 TEST(ReadEdgeListTest, Errors) {
   EXPECT_THAT(
       Message(ReadEdgeList("0 1 2\n1 2\n", "m.edges")),
