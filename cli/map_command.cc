@@ -50,7 +50,8 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
                            cmd.output, graph.num_vertices(), tree.num_leaves(),
                            IsNToOne(tree, graph) ? " (n-to-1)" : "", j);
     if (!IsNToOne(tree, graph)) {
-      const double id_j = core::ComputeJ(tree, graph, core::Slots(tree));
+      const double id_j =
+          core::ComputeJ(tree, graph, core::Slots(tree, graph.num_vertices()));
       out << absl::StrFormat(" (identity %.6g, ratio %.3f)", id_j,
                              id_j > 0 ? j / id_j : 1.0);
     }

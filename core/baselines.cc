@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <random>
+#include <unordered_set>
 
 #include "core/placement.h"
 
@@ -10,36 +11,70 @@ namespace rankmap::core {
 using graphs::VertexId;
 
 Mapping IdentityMap(const topology::Tree& tree, int32_t n) {
-  std::vector<LeafId> slots = Slots(tree);
+  std::vector<LeafId> slots = Slots(tree, n);
   slots.resize(n);
   return slots;
 }
 
 Mapping RoundRobinMap(const topology::Tree& tree, int32_t n) {
-  std::vector<std::vector<LeafId>> per_child;
   if (tree.is_leaf(tree.root())) return IdentityMap(tree, n);
-  for (NodeId c : tree.children(tree.root())) {
-    std::vector<LeafId>& slots = per_child.emplace_back();
-    for (LeafId l = tree.leaf_begin(c); l < tree.leaf_end(c); ++l) {
-      for (int32_t k = 0; k < tree.capacity(l); ++k) slots.push_back(l);
-    }
-  }
+  // Per child of the root, a cursor over its slots (leaf, slots used there);
+  // children are dealt to in turn, and dropped from the turn once full.
+  struct Cursor {
+    LeafId leaf, end;
+    int32_t used;
+  };
+  std::vector<Cursor> turn;
+  for (NodeId c : tree.children(tree.root()))
+    turn.push_back({tree.leaf_begin(c), tree.leaf_end(c), 0});
   Mapping m;
   m.reserve(n);
-  std::vector<size_t> next(per_child.size(), 0);
-  for (size_t c = 0; static_cast<int32_t>(m.size()) < n;
-       c = (c + 1) % per_child.size()) {
-    if (next[c] < per_child[c].size()) m.push_back(per_child[c][next[c]++]);
+  while (static_cast<int32_t>(m.size()) < n && !turn.empty()) {
+    size_t kept = 0;
+    for (size_t c = 0; c < turn.size(); ++c) {
+      Cursor& k = turn[c];
+      while (k.leaf < k.end && k.used >= tree.capacity(k.leaf)) {
+        ++k.leaf;
+        k.used = 0;
+      }
+      if (k.leaf == k.end) continue;
+      if (static_cast<int32_t>(m.size()) < n) {
+        m.push_back(k.leaf);
+        ++k.used;
+      }
+      turn[kept++] = k;
+    }
+    turn.resize(kept);
   }
   return m;
 }
 
 Mapping RandomMap(const topology::Tree& tree, int32_t n, uint64_t seed) {
-  std::vector<LeafId> slots = Slots(tree);
   std::mt19937_64 rng(seed);
-  std::shuffle(slots.begin(), slots.end(), rng);
-  slots.resize(n);
-  return slots;
+  const int64_t total = tree.Capacity(tree.root());
+  if (total <= std::max<int64_t>(int64_t{1} << 22,
+                                 2 * (int64_t{tree.num_leaves()} + n))) {
+    std::vector<LeafId> slots = Slots(tree);
+    std::shuffle(slots.begin(), slots.end(), rng);
+    slots.resize(n);
+    return slots;
+  }
+  // More than twice as many slots as processes: rejection draws few repeats.
+  std::vector<int64_t> first_slot(tree.num_leaves() + 1, 0);
+  for (LeafId l = 0; l < tree.num_leaves(); ++l)
+    first_slot[l + 1] = first_slot[l] + tree.capacity(l);
+  std::uniform_int_distribution<int64_t> pick(0, total - 1);
+  std::unordered_set<int64_t> drawn;
+  Mapping m;
+  m.reserve(n);
+  while (static_cast<int32_t>(m.size()) < n) {
+    const int64_t slot = pick(rng);
+    if (!drawn.insert(slot).second) continue;
+    m.push_back(static_cast<LeafId>(
+        std::upper_bound(first_slot.begin(), first_slot.end(), slot) -
+        first_slot.begin() - 1));
+  }
+  return m;
 }
 
 namespace {

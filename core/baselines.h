@@ -21,12 +21,16 @@
 
 namespace rankmap::core {
 
-// Process i on Slots(tree)[i] (packed). O(total capacity).
+// Process i on Slots(tree)[i] (packed). O(n + leaves).
 Mapping IdentityMap(const topology::Tree& tree, int32_t n);
 // Processes dealt over the root's subtrees in turn, each subtree filled in its
-// own slot order.
+// own slot order. O(n + leaves).
 Mapping RoundRobinMap(const topology::Tree& tree, int32_t n);
-// The first n slots of a seeded shuffle (std::mt19937_64) of Slots(tree).
+// The first n slots of a seeded shuffle (std::mt19937_64) of Slots(tree) when
+// the tree has at most max(2^22, 2 (leaves + n)) slots; on trees with more
+// (large oversubscription) n distinct slots drawn uniformly with the same
+// generator instead, without listing them. O(n + leaves) beyond the listed
+// slots.
 Mapping RandomMap(const topology::Tree& tree, int32_t n, uint64_t seed);
 // MPIPP-style search: options.starts random starts (seeds seed, seed + 1,
 // ...), each improved by at most options.rounds rounds of pairwise swaps

@@ -22,6 +22,30 @@ TEST(BaselinesTest, IdentityAndRoundRobin) {
   EXPECT_TRUE(ValidateMapping(over, 7, RoundRobinMap(over, 7)).ok());
 }
 
+TEST(BaselinesTest, HugeCapacitiesAreCountedNotListed) {
+  // 2 x (2^31 - 1) slots: listing them would take 16 GiB.
+  const Tree t = testing::MakeTleaf("1 2 1");
+  const Tree over = *t.WithCapacities({2147483647, 2147483647});
+  EXPECT_EQ(Slots(over, 3), (std::vector<LeafId>{0, 0, 0}));
+  EXPECT_EQ(IdentityMap(over, 3), (Mapping{0, 0, 0}));
+  EXPECT_EQ(RoundRobinMap(over, 3), (Mapping{0, 1, 0}));
+  const Mapping r = RandomMap(over, 1000, 5);
+  ASSERT_TRUE(ValidateMapping(over, 1000, r).ok());
+  EXPECT_EQ(r, RandomMap(over, 1000, 5));
+  // Uniform over the slots: both leaves get about half.
+  const int64_t on_zero = std::count(r.begin(), r.end(), 0);
+  EXPECT_GT(on_zero, 400);
+  EXPECT_LT(on_zero, 600);
+}
+
+TEST(BaselinesTest, RoundRobinSkipsFullSubtrees) {
+  // Root children with 1, 4 and 1 slots: after one turn only the middle one
+  // takes processes.
+  const Tree t = testing::MakeTleaf("2 3 10 2 1");
+  const Tree over = *t.WithCapacities({1, 0, 2, 2, 0, 1});
+  EXPECT_EQ(RoundRobinMap(over, 6), (Mapping{0, 2, 5, 2, 3, 3}));
+}
+
 TEST(BaselinesTest, RandomIsASeededPermutation) {
   const Tree t = testing::MakeTleaf("2 4 10 4 1");
   const Mapping a = RandomMap(t, 16, 3), b = RandomMap(t, 16, 3),

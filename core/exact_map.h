@@ -22,7 +22,9 @@ namespace rankmap::core {
 inline constexpr int32_t kExactMapLimit = 9;
 
 // Replaces *best (a valid mapping of J *best_j) by an optimal one when the
-// search finishes within node_budget search nodes, else by the best found.
+// search finishes within node_budget search nodes (and 64 x node_budget leaf
+// examinations, which only trees of more than 64 leaves reach), else by the
+// best found.
 // Returns true when the result is proven optimal. Deterministic. Requires n <=
 // the tree's capacity.
 bool ExactMap(const topology::Tree& tree, const graphs::CommGraph& graph,

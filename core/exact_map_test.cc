@@ -47,6 +47,22 @@ TEST(ExactMapTest, EqualsBruteForceFromTheWorstStart) {
   }
 }
 
+TEST(ExactMapTest, AWideTreeCostsTheBudgetNotLeavesSquared) {
+  // 100,000 leaves in pairs: each search node scans every leaf, so the leaf
+  // examinations, not the 2^20 nodes, end the search; the pair is found first.
+  const topology::Tree t = testing::MakeTleaf("2 50000 10 2 1");
+  graphs::CommGraphBuilder b(2);
+  ASSERT_TRUE(b.AddEdge(0, 1, 5.0).ok());
+  const graphs::CommGraph g = std::move(b).Build().value();
+  Mapping m = {0, 2};
+  double j = ComputeJ(t, g, m);
+  ASSERT_EQ(j, 55.0);
+  EXPECT_FALSE(ExactMap(t, g, int64_t{1} << 20, &m, &j));
+  EXPECT_EQ(j, 5.0);
+  EXPECT_EQ(t.parent(m[0]), t.parent(m[1]));
+  EXPECT_TRUE(ValidateMapping(t, 2, m).ok());
+}
+
 TEST(ExactMapTest, ABudgetTooSmallKeepsTheStartOrBetter) {
   const topology::Tree t = testing::MakeTleaf("3 2 100 2 10 2 1");
   const graphs::CommGraph g = testing::MakeRandomGraph(8, 3, 4);

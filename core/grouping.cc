@@ -118,6 +118,11 @@ std::vector<int32_t> GreedyGroups(const Csr& c, int32_t k,
                    [&](int32_t a, int32_t b) { return vol[a] > vol[b]; });
   std::vector<double> conn(p, 0.0);
   std::vector<int32_t> touched;
+  // Candidates as a max-heap of (connection, -unit), so the most connected
+  // unit (ties: the lowest id) comes first; entries of taken units or of
+  // connections that have grown since are skipped when they surface. A scan
+  // of every touched unit per pick would cost O(k^2) on wide groups.
+  std::vector<std::pair<double, int32_t>> heap;
   std::vector<int32_t> members;
   members.reserve(p);
   int32_t back =
@@ -134,16 +139,18 @@ std::vector<int32_t> GreedyGroups(const Csr& c, int32_t k,
         if (conn[v] == 0.0) touched.push_back(v);
         conn[v] +=
             c.w[a] + 1e-300;  // keeps zero-weight arcs visible as connections
+        heap.emplace_back(conn[v], -v);
+        std::push_heap(heap.begin(), heap.end());
       }
     };
     take(s);
     for (int32_t i = 1; i < k; ++i) {
       int32_t best = -1;
-      for (int32_t v : touched) {
-        if (assigned[v]) continue;
-        if (best < 0 || conn[v] > conn[best] ||
-            (conn[v] == conn[best] && v < best))
-          best = v;
+      while (!heap.empty() && best < 0) {
+        const auto [value, minus_v] = heap.front();
+        std::pop_heap(heap.begin(), heap.end());
+        heap.pop_back();
+        if (!assigned[-minus_v] && value == conn[-minus_v]) best = -minus_v;
       }
       if (best < 0) {
         while (assigned[order[back]]) --back;
@@ -153,6 +160,7 @@ std::vector<int32_t> GreedyGroups(const Csr& c, int32_t k,
     }
     for (int32_t v : touched) conn[v] = 0.0;
     touched.clear();
+    heap.clear();
   }
   return members;
 }
@@ -302,6 +310,13 @@ Candidates Bucketed(const Csr& c, int32_t k) {
   Candidates cand;
   cand.k = k;
   const int32_t p = c.n;
+  // Each unit grows a group of k: p x k candidate entries and about p x k^2
+  // steps. A wide level (a node with thousands of children) would take hours
+  // and gigabytes; it gets no candidates, so greedy growth groups it all.
+  if (k > 2 && (int64_t{p} * k > kBucketedEntries ||
+                int64_t{p} * k * k > kBucketedWork)) {
+    return cand;
+  }
   std::vector<double> vol(p);
   for (int32_t u = 0; u < p; ++u) vol[u] = c.Volume(u);
   if (k == 2) {

@@ -26,6 +26,11 @@ inline constexpr int64_t kCandidateLimit = 20000;
 // Levels enumerate every k-subset only up to this many units (the candidate
 // matrix is p x p).
 inline constexpr int32_t kEnumerateUnits = 256;
+// Sparse candidates (one group grown from each of p units) only while p x k
+// entries and p x k^2 steps stay below these; wider levels are grouped by
+// greedy growth alone.
+inline constexpr int64_t kBucketedEntries = int64_t{1} << 24;
+inline constexpr int64_t kBucketedWork = int64_t{1} << 31;
 // Levels with more units than this are grouped only through split arities when
 // split_arities is on (the direct greedy growth of big groups is skipped
 // there).
@@ -74,8 +79,8 @@ int64_t Binomial(int64_t p, int64_t k, int64_t limit);
 
 // Greedy growth: each group starts at the heaviest unassigned unit and
 // repeatedly adds the unassigned unit most connected to the group
-// (zero-traffic units last). O(m * k). With `assigned`, only the units not
-// marked are grouped (their members are returned).
+// (zero-traffic units last). O(p + m log m). With `assigned`, only the units
+// not marked are grouped (their members are returned).
 std::vector<int32_t> GreedyGroups(const Csr& c, int32_t k);
 std::vector<int32_t> GreedyGroups(const Csr& c, int32_t k,
                                   std::vector<char> assigned);

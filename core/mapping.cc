@@ -7,11 +7,15 @@
 
 namespace rankmap::core {
 
-std::vector<LeafId> Slots(const topology::Tree& tree) {
+std::vector<LeafId> Slots(const topology::Tree& tree, int64_t limit) {
   std::vector<LeafId> slots;
-  slots.reserve(tree.Capacity(tree.root()));
+  const int64_t size =
+      std::max<int64_t>(0, std::min(limit, tree.Capacity(tree.root())));
+  slots.reserve(size);
   for (LeafId l = 0; l < tree.num_leaves(); ++l) {
-    for (int32_t k = 0; k < tree.capacity(l); ++k) slots.push_back(l);
+    const int64_t take = std::min<int64_t>(
+        tree.capacity(l), size - static_cast<int64_t>(slots.size()));
+    slots.insert(slots.end(), take, l);
   }
   return slots;
 }

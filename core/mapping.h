@@ -27,9 +27,12 @@ using topology::NodeId;
 // mapping[process] = leaf.
 using Mapping = std::vector<LeafId>;
 
-// The slots of a tree in leaf order: leaf l appears capacity(l) times. The
-// identity (packed) placement puts process i on slots[i]. O(total capacity).
-std::vector<LeafId> Slots(const topology::Tree& tree);
+// The first `limit` slots of a tree in leaf order (all when fewer): leaf l
+// appears capacity(l) times. The identity (packed) placement puts process i on
+// slots[i]. O(leaves + result size): pass the number of processes as `limit`
+// on oversubscribed trees, whose total capacity can reach 2^31 x leaves.
+std::vector<LeafId> Slots(const topology::Tree& tree,
+                          int64_t limit = INT64_MAX);
 
 // OK when mapping has num_processes entries, each a leaf id in range, and no
 // leaf receives more processes than its capacity. Errors name the first

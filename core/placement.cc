@@ -10,14 +10,29 @@ Placement::Placement(const topology::Tree& tree, const graphs::CommGraph& graph,
                      Mapping* mapping)
     : tree_(tree), graph_(graph), mapping_(mapping) {
   const int32_t leaves = tree.num_leaves();
-  slot_begin_.assign(leaves + 1, 0);
-  for (LeafId l = 0; l < leaves; ++l)
-    slot_begin_[l + 1] = slot_begin_[l] + tree.capacity(l);
+  const int64_t n = static_cast<int64_t>(mapping->size());
   load_.assign(leaves, 0);
-  occupant_.assign(slot_begin_[leaves], -1);
-  for (VertexId u = 0; u < static_cast<VertexId>(mapping->size()); ++u) {
-    const LeafId l = (*mapping)[u];
-    occupant_[slot_begin_[l] + load_[l]++] = u;
+  int64_t slots = 0;
+  for (LeafId l = 0; l < leaves; ++l)
+    slots += std::min<int64_t>(tree.capacity(l), n);
+  if (slots > 2 * (n + leaves)) {
+    spread_.resize(leaves);
+    for (VertexId u = 0; u < n; ++u) {
+      const LeafId l = (*mapping)[u];
+      spread_[l].push_back(u);
+      ++load_[l];
+    }
+  } else {
+    slot_begin_.assign(leaves + 1, 0);
+    for (LeafId l = 0; l < leaves; ++l) {
+      slot_begin_[l + 1] =
+          slot_begin_[l] + std::min<int64_t>(tree.capacity(l), n);
+    }
+    occupant_.assign(slot_begin_[leaves], -1);
+    for (VertexId u = 0; u < n; ++u) {
+      const LeafId l = (*mapping)[u];
+      occupant_[slot_begin_[l] + load_[l]++] = u;
+    }
   }
   // Fast distances when the tree is balanced with one cost per depth.
   const std::vector<int32_t> arities = tree.Arities();
@@ -93,13 +108,17 @@ double Placement::MoveGain(VertexId u, LeafId l) const {
   return gain;
 }
 
+std::span<VertexId> Placement::MutableOccupants(LeafId l) {
+  if (!spread_.empty()) return spread_[l];
+  return {occupant_.data() + slot_begin_[l], static_cast<size_t>(load_[l])};
+}
+
 void Placement::Swap(VertexId u, VertexId v) {
   const LeafId lu = leaf(u), lv = leaf(v);
   if (lu == lv) return;
-  std::replace(occupant_.begin() + slot_begin_[lu],
-               occupant_.begin() + slot_begin_[lu] + load_[lu], u, v);
-  std::replace(occupant_.begin() + slot_begin_[lv],
-               occupant_.begin() + slot_begin_[lv] + load_[lv], v, u);
+  std::span<VertexId> on_u = MutableOccupants(lu), on_v = MutableOccupants(lv);
+  std::replace(on_u.begin(), on_u.end(), u, v);
+  std::replace(on_v.begin(), on_v.end(), v, u);
   (*mapping_)[u] = lv;
   (*mapping_)[v] = lu;
 }
@@ -107,13 +126,18 @@ void Placement::Swap(VertexId u, VertexId v) {
 void Placement::Move(VertexId u, LeafId l) {
   const LeafId lu = leaf(u);
   if (lu == l) return;
-  auto first = occupant_.begin() + slot_begin_[lu];
-  auto last = first + load_[lu];
-  auto it = std::find(first, last, u);
-  *it = *(last - 1);  // keep the occupied slots contiguous
-  *(last - 1) = -1;
+  std::span<VertexId> from = MutableOccupants(lu);
+  *std::find(from.begin(), from.end(), u) =
+      from.back();  // keep the occupied slots contiguous
+  from.back() = -1;
   --load_[lu];
-  occupant_[slot_begin_[l] + load_[l]++] = u;
+  if (!spread_.empty()) {
+    spread_[lu].pop_back();
+    spread_[l].push_back(u);
+  } else {
+    occupant_[slot_begin_[l] + load_[l]] = u;
+  }
+  ++load_[l];
   (*mapping_)[u] = l;
 }
 

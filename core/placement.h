@@ -59,10 +59,13 @@ class Placement {
   bool HasRoom(LeafId l) const { return load_[l] < tree_.capacity(l); }
   // Processes on leaf l (at most capacity(l) of them).
   std::span<const graphs::VertexId> Occupants(LeafId l) const {
+    if (!spread_.empty()) return spread_[l];
     return {occupant_.data() + slot_begin_[l], static_cast<size_t>(load_[l])};
   }
 
  private:
+  std::span<graphs::VertexId> MutableOccupants(LeafId l);
+
   // O(1) distances on balanced trees with one cost per depth: leaf keys pack
   // the child index at each depth (top digits highest), so the highest
   // differing bit names the depth of the lowest common ancestor. Empty when not
@@ -79,6 +82,10 @@ class Placement {
   std::vector<int64_t> slot_begin_;         // per leaf, into occupant_
   std::vector<int32_t> load_;               // per leaf
   std::vector<graphs::VertexId> occupant_;  // slots, leaf-major
+  // Per-leaf occupant lists instead of slot_begin_/occupant_ when the slots
+  // a leaf could use, min(capacity, n) each, add up to far more than the
+  // processes (large oversubscription).
+  std::vector<std::vector<graphs::VertexId>> spread_;
   std::vector<uint64_t> key_;
   double bit_cost_[64] = {};
 };

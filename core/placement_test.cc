@@ -47,6 +47,29 @@ TEST(PlacementTest, GainsEqualTheChangeOfJ) {
   }
 }
 
+TEST(PlacementTest, HugeCapacitiesKeepPerLeafListsNotSlots) {
+  // 4 leaves of a billion slots each: occupancy must not be sized by them.
+  const Tree t =
+      *testing::MakeTleaf("2 2 10 2 1")
+           .WithCapacities({1000000000, 1000000000, 1000000000, 1000000000});
+  const CommGraph g = testing::MakeRandomGraph(6, 3, 2);
+  Mapping m = {0, 0, 1, 2, 3, 3};
+  Placement place(t, g, &m);
+  Mapping before = m;
+  const double gain = place.MoveGain(4, 0);
+  before[4] = 0;
+  EXPECT_NEAR(gain, ComputeJ(t, g, m) - ComputeJ(t, g, before), 1e-6);
+  place.Move(4, 0);
+  place.Swap(0, 5);
+  EXPECT_EQ(m, (Mapping{3, 0, 1, 2, 0, 0}));
+  EXPECT_EQ(place.Occupants(0).size(), 3u);
+  EXPECT_EQ(place.Occupants(3).size(), 1u);
+  for (LeafId l = 0; l < 4; ++l) {
+    for (graphs::VertexId v : place.Occupants(l)) EXPECT_EQ(m[v], l);
+  }
+  EXPECT_TRUE(place.HasRoom(0));
+}
+
 TEST(LeafCostTest, SumsEdgesToWhereTheNeighboursAre) {
   // Path 0-1-2 (weights 3, 5) on tleaf 2 2 10 2 1 (distance 1 inside a pair,
   // 11 across): 1 on leaf 0, 0 on leaf 1, 2 on leaf 3.

@@ -111,6 +111,21 @@ Mapping BottomUp(const topology::Tree& tree, const graphs::CommGraph& graph,
   std::vector<Step> steps;
   for (int32_t k : levels) {
     if (k == 1) continue;
+    if (cur.n <= k) {
+      // Every unit fits under one node of this level, whose children are
+      // equidistant: one group in any order, without padding a wide node (or a
+      // large capacity) to its arity with units of nothing.
+      Step all{k, std::vector<int32_t>(cur.n)};
+      std::iota(all.members.begin(), all.members.end(), 0);
+      scratch.assign(1, -1);
+      Csr next = Contract(cur, all.members, cur.n, &scratch);
+      if (trace != nullptr) {
+        trace->push_back({k, cur.n, all.members, ToCommGraph(next)});
+      }
+      steps.push_back(std::move(all));
+      cur = std::move(next);
+      continue;
+    }
     const int32_t padded =
         static_cast<int32_t>((static_cast<int64_t>(cur.n) + k - 1) / k * k);
     Pad(&cur, padded);

@@ -7,7 +7,10 @@
 // and the same capacity c on every leaf:
 //   units = processes; for each level from the leaves up (a capacity level of
 //   arity c first when c > 1, then a_{L-1}, ..., a_0):
-//     pad units with zero-traffic virtual units to a multiple of the arity k;
+//     when all units fit in one group of k, they form it as they are (no
+//     padding: O(units), whatever the arity or capacity);
+//     else pad units with zero-traffic virtual units to a multiple of the
+//     arity k;
 //     group the units into groups of k (below), each group becoming a unit of
 //     the next level; aggregate: contract the CSR graph by the grouping (O(m),
 //     one reused scratch array).
@@ -23,7 +26,9 @@
 //     most 256 units with C(p, k) <= 20,000 enumerate every k-subset; larger
 //     levels take sparse candidates (every edge for arity 2, one group grown
 //     from each unit above) and complete what they cannot cover by greedy
-//     growth (core/grouping.h).
+//     growth (core/grouping.h); levels too wide for sparse candidates (p x k
+//     beyond 2^24 entries or p x k^2 beyond 2^31 steps) are grouped by
+//     greedy growth alone.
 //   * extensions (any of the switches below on): greedy growth of whole
 //     groups is also tried at every level and the grouping that leaves less
 //     traffic kept.
@@ -76,8 +81,11 @@ struct GroupingStep {
 // Maps the processes of graph onto tree as described above (unrefined: Map
 // refines). Requires n <= tree.Capacity(root) (Map checks; debug builds
 // assert). When trace is not null and the tree is balanced with uniform
-// capacity, it receives the grouping steps. Time: paper grouping O(C(p,k) log)
-// on small levels, greedy O(m * k) on large ones; aggregation O(m) per level.
+// capacity, it receives the grouping steps (a level whose units all fit in
+// one group records them unpadded: members.size() < arity). Time: paper
+// grouping O(C(p,k) log) on small levels, sparse candidates O(p k^2 log) on
+// larger ones, greedy O(p + m log m) on wide ones; aggregation O(m) per level.
+// Memory O(n + m), whatever the arities.
 Mapping TreeMatchMap(const topology::Tree& tree, const graphs::CommGraph& graph,
                      const TreeMatchOptions& options,
                      std::vector<GroupingStep>* trace = nullptr);

@@ -430,3 +430,37 @@ TEST(TreeMatchTest, UnbalancedRestrictedAndOversubscribedTreesMapValidly) {
 
 }  // namespace
 }  // namespace rankmap::core
+
+namespace rankmap::core {
+namespace {
+
+TEST(TreeMatchTest, WideNodesAndHugeCapacitiesStayLinear) {
+  // A 2-process graph on 50,000 pairs of leaves: the top level has 50,000
+  // children but one unit; it must not be padded to 50,000 (nor enumerated as
+  // a 50,000 x 50,000 matrix).
+  graphs::CommGraphBuilder b(2);
+  ASSERT_TRUE(b.AddEdge(0, 1, 5.0).ok());
+  const graphs::CommGraph g = std::move(b).Build().value();
+  const topology::Tree wide = testing::MakeTleaf("2 50000 10 2 1");
+  std::vector<GroupingStep> trace;
+  const Mapping m = TreeMatchMap(wide, g, TreeMatchOptions{}, &trace);
+  ASSERT_TRUE(ValidateMapping(wide, 2, m).ok());
+  EXPECT_EQ(ComputeJ(wide, g, m), 5.0);
+  ASSERT_EQ(trace.size(), 2u);
+  EXPECT_EQ(trace[1].arity, 50000);
+  EXPECT_EQ(trace[1].num_units, 1);
+  EXPECT_EQ(trace[1].members, std::vector<int32_t>{0});
+  // 20,000 units under one node: grouped without the dense path.
+  const graphs::CommGraph ring = testing::MakeGrid2D(1, 20000);
+  const topology::Tree flat = testing::MakeTleaf("1 20001 1");
+  const Mapping r = TreeMatchMap(flat, ring, TreeMatchOptions{});
+  EXPECT_TRUE(ValidateMapping(flat, 20000, r).ok());
+  // Capacity 2^31 - 1 per leaf: every process shares leaf 0, J = 0.
+  const topology::Tree over =
+      *testing::MakeTleaf("1 2 1").WithCapacities({2147483647, 2147483647});
+  const Mapping o = TreeMatchMap(over, g, TreeMatchOptions{});
+  EXPECT_EQ(o, (Mapping{0, 0}));
+}
+
+}  // namespace
+}  // namespace rankmap::core

@@ -31,7 +31,8 @@ int main(int argc, char** argv) {
   if (!mapping.ok())
     return std::fprintf(stderr, "%s\n", mapping.status().ToString().c_str()), 1;
   const double j = core::ComputeJ(*tree, *graph, *mapping);
-  const double identity = core::ComputeJ(*tree, *graph, core::Slots(*tree));
+  const double identity =
+      core::ComputeJ(*tree, *graph, core::Slots(*tree, graph->num_vertices()));
   std::printf("%d processes: J = %.6g (identity %.6g)\n", n, j, identity);
   for (int32_t p = 0; p < n && p < 16; ++p)
     std::printf("process %d -> leaf %d\n", p, (*mapping)[p]);

@@ -82,7 +82,7 @@ absl::StatusOr<JobTree> FromOverride(std::span<const ProcessInfo> procs,
                                      const JobTreeOptions& options) {
   ASSIGN_OR_RETURN(Tree tree,
                    LoadDescription(options.topology, "", options.core_leaves));
-  std::vector<LeafId> slots = core::Slots(tree);
+  std::vector<LeafId> slots = core::Slots(tree, procs.size());
   if (slots.size() < procs.size()) {
     return absl::InvalidArgumentError(
         absl::StrCat("mpi_bindings: topology override has ", slots.size(),
