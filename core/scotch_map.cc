@@ -9,10 +9,12 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <optional>
 #include <span>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "base/memory_budget.h"
 #include "core/integer_weights.h"
 #include "core/tree_walk.h"
 #include "graphs/operations.h"
@@ -26,6 +28,10 @@ using topology::Tree;
 
 static_assert(sizeof(SCOTCH_Num) == 4,
               "rankmap expects Debian's 32-bit SCOTCH_Num");
+
+// Memory of one padded slot in a strict-balance run (our arrays and Scotch's
+// graph, measured about 100 bytes a vertex).
+constexpr int64_t kScotchBytesPerSlot = 160;
 
 // RAII owners for the three Scotch objects.
 struct ScotchGraph {
@@ -351,7 +357,30 @@ absl::StatusOr<Mapping> ScotchMap(const topology::Tree& tree,
   assert(graph.num_vertices() <= tree.Capacity(tree.root()));
   ScotchReport local;
   ScotchReport* rep = report != nullptr ? report : &local;
-  absl::StatusOr<Mapping> m = RunScotch(tree, graph, 0.0, seed, true, rep);
+  // Strict balance pads the graph to one vertex per slot; no leaf can take
+  // more than n processes, so larger capacities are cut to n first.
+  const int32_t n = graph.num_vertices();
+  std::vector<int32_t> cut(tree.num_leaves());
+  int64_t slots = 0;
+  for (LeafId l = 0; l < tree.num_leaves(); ++l) {
+    cut[l] = std::min(tree.capacity(l), n);
+    slots += cut[l];
+  }
+  if (absl::Status s = base::CheckMemory(
+          absl::StrCat("scotch: strict balance on ", slots, " slots"),
+          base::SaturatingMulAdd(slots, kScotchBytesPerSlot),
+          base::MemoryBudget());
+      !s.ok()) {
+    return s;
+  }
+  std::optional<Tree> cut_tree;
+  if (slots < tree.Capacity(tree.root())) {
+    absl::StatusOr<Tree> t = tree.WithCapacities(std::move(cut));
+    if (!t.ok()) return t.status();
+    cut_tree = *std::move(t);
+  }
+  absl::StatusOr<Mapping> m =
+      RunScotch(cut_tree ? *cut_tree : tree, graph, 0.0, seed, true, rep);
   if (!m.ok()) return m.status();
   rep->repairs = RepairCapacities(tree, &*m);
   if (absl::Status s = ValidateMapping(tree, graph.num_vertices(), *m);

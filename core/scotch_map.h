@@ -21,7 +21,9 @@
 // (every positive weight at least 1).
 //
 // One-to-one (ScotchMap): strict balance (imbalance 0, like `gmap -b0`), idle
-// leaves padded with isolated dummy vertices; Scotch may still put two
+// leaves padded with isolated dummy vertices (leaf capacities above n count as
+// n; a padded graph beyond base::MemoryBudget() is refused with
+// ResourceExhausted); Scotch may still put two
 // processes on one slot, so the result is repaired (each surplus process moves
 // to the nearest free slot) and the number of repairs is reported. n-to-1
 // (ScotchPartitionMap): Scotch's own balance tolerance, result unrepaired.

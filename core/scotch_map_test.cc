@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "core/partition_map.h"
+#include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/factories.h"
 
@@ -91,6 +92,37 @@ TEST(ScotchPartitionMap, GridOntoHierarchyNearBalanced) {
   EXPECT_GE(js, 0.8 * 3648.0);  // nested tiling J (see multisection_test)
   Mapping ours = PartitionMap(tree, g, MappingOptions{}).value();
   EXPECT_GT(ComputeJ(tree, g, ours), 0.0);
+}
+
+}  // namespace
+}  // namespace rankmap::core
+
+namespace rankmap::core {
+namespace {
+
+TEST(ScotchMapTest, CapacitiesAboveNCountAsN) {
+  // Two leaves of 2^31 - 1 slots: strict balance pads to 2 x 2 slots, not 2^32.
+  graphs::CommGraphBuilder b(2);
+  ASSERT_TRUE(b.AddEdge(0, 1, 5.0).ok());
+  const graphs::CommGraph g = std::move(b).Build().value();
+  const topology::Tree t =
+      *testing::MakeTleaf("1 2 1").WithCapacities({2147483647, 2147483647});
+  absl::StatusOr<Mapping> m = ScotchMap(t, g, 1);
+  ASSERT_TRUE(m.ok()) << m.status();
+  EXPECT_TRUE(ValidateMapping(t, 2, *m).ok());
+}
+
+TEST(ScotchMapTest, PaddingBeyondTheBudgetIsRefused) {
+  // 100,000 leaves of 65,536 slots and 65,536 processes: 6.5e9 padded slots.
+  const topology::Tree t =
+      *testing::MakeTleaf("1 100000 1")
+           .WithCapacities(std::vector<int32_t>(100000, 65536));
+  const graphs::CommGraph g = testing::MakeGrid2D(256, 256);
+  absl::StatusOr<Mapping> m = ScotchMap(t, g, 1);
+  EXPECT_EQ(m.status().code(), absl::StatusCode::kResourceExhausted);
+  EXPECT_THAT(std::string(m.status().message()),
+              ::testing::HasSubstr("scotch: strict balance on 6553600000 "
+                                   "slots needs about 976.6 GiB"));
 }
 
 }  // namespace
