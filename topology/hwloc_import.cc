@@ -16,7 +16,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "base/file.h"
+#include "base/memory_budget.h"
 #include "base/status_macros.h"
+#include "topology/hwloc_guard.h"
 
 namespace rankmap::topology {
 namespace {
@@ -119,12 +121,14 @@ std::vector<std::pair<std::string, size_t>> SyntheticTokens(
 
 // Validates a synthetic string token by token and returns the string to give
 // hwloc.
-absl::StatusOr<std::string> CheckSynthetic(std::string_view s,
-                                           int64_t max_pus) {
+absl::StatusOr<std::string> CheckSynthetic(std::string_view s, int64_t max_pus,
+                                           int64_t max_memory_bytes) {
   auto tokens = SyntheticTokens(s);
   if (tokens.empty())
     return absl::InvalidArgumentError("topology/synthetic: empty description");
   int64_t pus = 1;
+  HwlocCost cost;
+  cost.objects = 1;  // the machine
   bool last_is_pu = true;
   for (const auto& [tok, column] : tokens) {
     if (tok[0] == '[' || tok[0] == '(')
@@ -152,13 +156,22 @@ absl::StatusOr<std::string> CheckSynthetic(std::string_view s,
           "topology/synthetic: level '", tok, "' at column ", column,
           ": count '", count, "' must be a positive integer"));
     }
-    pus *= n;
+    // Each of the `pus` objects above gets n children, each with n siblings.
+    const int64_t level = base::SaturatingMulAdd(pus, n);
+    cost.sibling_sum = base::SaturatingMulAdd(level, n, cost.sibling_sum);
+    pus = level;
     if (pus > max_pus) {
       return absl::InvalidArgumentError(
           absl::StrCat("topology/synthetic: more than ", max_pus,
                        " PUs at column ", column));
     }
+    cost.objects += pus;
   }
+  cost.bitmap_bits = pus;
+  if (!last_is_pu) cost.objects += pus;
+  RETURN_IF_ERROR(
+      CheckHwlocCost(absl::StrCat("topology/synthetic '", std::string(s), "'"),
+                     cost, base::MemoryBudget(max_memory_bytes)));
   std::string out(s.substr(tokens[0].second - 1));
   if (!last_is_pu) out += " pu:1";
   return out;
@@ -391,9 +404,11 @@ absl::StatusOr<Tree> TreeFromThisMachine(const HwlocImportOptions& options) {
 
 absl::StatusOr<Tree> TreeFromSynthetic(std::string_view synthetic,
                                        const HwlocImportOptions& options) {
-  ASSIGN_OR_RETURN(std::string checked,
-                   CheckSynthetic(synthetic, std::min(options.max_synthetic_pus,
-                                                      kMaxSyntheticPus)));
+  ASSIGN_OR_RETURN(
+      std::string checked,
+      CheckSynthetic(synthetic,
+                     std::min(options.max_synthetic_pus, kMaxSyntheticPus),
+                     options.max_memory_bytes));
   Topo topo;
   if (!topo.ok())
     return absl::InternalError("topology/hwloc: hwloc_topology_init failed");
@@ -408,6 +423,9 @@ absl::StatusOr<Tree> TreeFromSynthetic(std::string_view synthetic,
 absl::StatusOr<Tree> TreeFromXmlBuffer(std::string_view xml,
                                        std::string_view source,
                                        const HwlocImportOptions& options) {
+  ASSIGN_OR_RETURN(const HwlocCost cost, CheckHwlocXml(xml, source));
+  RETURN_IF_ERROR(CheckHwlocCost(source, cost,
+                                 base::MemoryBudget(options.max_memory_bytes)));
   const std::string text(xml);
   Topo topo;
   if (!topo.ok())
@@ -434,7 +452,7 @@ absl::StatusOr<Tree> TreeFromXmlFile(const std::string& path,
 
 absl::StatusOr<std::string> SyntheticToXml(std::string_view synthetic) {
   ASSIGN_OR_RETURN(std::string checked,
-                   CheckSynthetic(synthetic, kMaxSyntheticPus));
+                   CheckSynthetic(synthetic, kMaxSyntheticPus, 0));
   Topo topo;
   if (!topo.ok())
     return absl::InternalError("topology/hwloc: hwloc_topology_init failed");

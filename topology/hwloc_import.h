@@ -59,6 +59,9 @@ struct HwlocImportOptions {
   // Synthetic descriptions with more PUs than this are refused before hwloc
   // builds them (callers with a leaf budget, like the network spec, lower it).
   int64_t max_synthetic_pus = int64_t{1} << 24;
+  // Memory budget of hwloc's objects (topology/hwloc_guard.h); 0: the default
+  // of base::MemoryBudget.
+  int64_t max_memory_bytes = 0;
 };
 
 // The running machine. Errors: hwloc fails to load, restriction matches no PU.
@@ -69,12 +72,17 @@ absl::StatusOr<Tree> TreeFromThisMachine(
 // other than pu gets "pu:1" appended, so "core:8" is 8 single-PU cores).
 // Checked here first so errors name the column and the field:
 // `topology/synthetic: unknown level 'foo' at column 8`, zero or negative
-// counts, more than options.max_synthetic_pus PUs. Cost O(PUs).
+// counts, more than options.max_synthetic_pus PUs, and (ResourceExhausted) a
+// machine whose hwloc load would be too slow or too large
+// (topology/hwloc_guard.h: `core:16384` is refused, `pack:64 core:64 pu:2`
+// takes about a second). Cost O(PUs).
 absl::StatusOr<Tree> TreeFromSynthetic(std::string_view synthetic,
                                        const HwlocImportOptions& options = {});
 
 // An XML file written by lstopo or hwloc_topology_export_xml. Errors name the
-// path: missing file, XML hwloc refuses.
+// path: missing file, XML that topology/hwloc_guard.h refuses before hwloc
+// sees it (objects without the sets or os indexes hwloc needs not to crash,
+// machines too large to load), XML hwloc refuses.
 absl::StatusOr<Tree> TreeFromXmlFile(const std::string& path,
                                      const HwlocImportOptions& options = {});
 

@@ -340,10 +340,55 @@ TEST(Xml, RefusedOrMissingFilesNameThePath) {
   }
   auto b = TreeFromXmlFile(bad);
   ASSERT_FALSE(b.ok());
-  EXPECT_THAT(Msg(b.status()), HasSubstr("bad.xml: hwloc refuses"));
+  EXPECT_THAT(Msg(b.status()),
+              HasSubstr("bad.xml:3: not well-formed XML: unterminated tag"));
+  auto banana = TreeFromXmlBuffer(
+      "<topology version=\"2.0\"><object type=\"Banana\"/></topology>",
+      "banana.xml");
+  ASSERT_FALSE(banana.ok());
+  EXPECT_THAT(Msg(banana.status()), HasSubstr("banana.xml: hwloc refuses"));
   auto c = TreeFromXmlBuffer("not xml at all", "inline.xml");
   ASSERT_FALSE(c.ok());
   EXPECT_THAT(Msg(c.status()), HasSubstr("inline.xml"));
+}
+
+TEST(Xml, WhatCrashesHwlocIsRefusedFirst) {
+  // hwloc 2.9 dereferences the missing complete_cpuset (SIGSEGV) and loops
+  // on a PU without os_index; both are refused before hwloc sees them.
+  const std::string path = "tests/data/hwloc-xml/16em64t-4s2c2t.xml";
+  std::ifstream in(path);
+  std::string xml((std::istreambuf_iterator<char>(in)),
+                  std::istreambuf_iterator<char>());
+  const std::string pu =
+      R"(<object type="PU" os_index="0" cpuset="0x00000001" complete_cpuset="0x00000001")";
+  const size_t at = xml.find(pu);
+  ASSERT_NE(at, std::string::npos);
+  std::string no_complete = xml;
+  no_complete.replace(at, pu.size(),
+                      R"(<object type="PU" os_index="0" cpuset="0x00000001")");
+  EXPECT_THAT(Msg(TreeFromXmlBuffer(no_complete, "m.xml").status()),
+              HasSubstr("m.xml:17: object PU has a cpuset but no "
+                        "complete_cpuset"));
+  std::string no_os = xml;
+  no_os.replace(
+      at, pu.size(),
+      R"(<object type="PU" cpuset="0x00000001" complete_cpuset="0x00000001")");
+  EXPECT_THAT(Msg(TreeFromXmlBuffer(no_os, "o.xml").status()),
+              HasSubstr("o.xml:17: object PU needs an os_index"));
+}
+
+TEST(Synthetic, TooSlowOrLargeForHwlocIsRefusedFirst) {
+  for (const char* s : {"pack:4096 core:4096 pu:1", "core:22100"}) {
+    auto t = TreeFromSynthetic(s);
+    EXPECT_EQ(t.status().code(), absl::StatusCode::kResourceExhausted) << s;
+    EXPECT_THAT(Msg(t.status()),
+                HasSubstr("hwloc's load time grows with objects x PUs"));
+  }
+  HwlocImportOptions small;
+  small.max_memory_bytes = 1 << 20;
+  EXPECT_THAT(Msg(TreeFromSynthetic("pack:16 core:64 pu:2", small).status()),
+              HasSubstr("objects needs about"));
+  EXPECT_TRUE(TreeFromSynthetic("pack:16 core:64 pu:2").ok());
 }
 
 // The only test that looks at the build machine.

@@ -155,10 +155,14 @@ TEST(LoadTopology, Errors) {
   o.capacity = 0;
   EXPECT_THAT(Msg(LoadTopology("pack:2", o).status()), HasSubstr("capacity"));
   const std::string bad_xml =
-      WriteTemp("bad.xml", "<topology><object type=\"x\">");
+      WriteTemp("bad.xml", "<topology><object type=\"x\"/></topology>");
   auto x = LoadTopology(bad_xml);
   ASSERT_FALSE(x.ok());
   EXPECT_THAT(Msg(x.status()), HasSubstr("bad.xml: hwloc refuses"));
+  const std::string open_xml =
+      WriteTemp("open.xml", "<topology><object type=\"x\">");
+  EXPECT_THAT(Msg(LoadTopology(open_xml).status()),
+              HasSubstr("open.xml:1: an <object> is not closed"));
 }
 
 }  // namespace

@@ -1,0 +1,270 @@
+#include "topology/hwloc_guard.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "base/memory_budget.h"
+
+namespace rankmap::topology {
+namespace {
+
+constexpr int kMaxNesting = 256;
+
+// One attribute of the element being scanned.
+struct Attribute {
+  std::string_view name, value;
+};
+
+// A cursor over the XML text that counts lines.
+class Scanner {
+ public:
+  Scanner(std::string_view text, std::string_view source)
+      : text_(text), source_(source) {}
+
+  bool AtEnd() const { return pos_ >= text_.size(); }
+  int line() const { return line_; }
+
+  absl::Status Error(std::string_view what) const {
+    return absl::InvalidArgumentError(absl::StrCat(
+        std::string(source_), ":", line_, ": ", std::string(what)));
+  }
+
+  // Moves to the next '<'; false at the end of the text.
+  bool NextTag() {
+    while (pos_ < text_.size() && text_[pos_] != '<') Advance();
+    return pos_ < text_.size();
+  }
+
+  bool LookingAt(std::string_view s) const {
+    return text_.substr(pos_, s.size()) == s;
+  }
+
+  // Skips past `end`; false when the text ends first.
+  bool SkipPast(std::string_view end) {
+    while (pos_ < text_.size() && !LookingAt(end)) Advance();
+    if (pos_ >= text_.size()) return false;
+    for (size_t i = 0; i < end.size(); ++i) Advance();
+    return true;
+  }
+
+  void SkipSpace() {
+    while (pos_ < text_.size() &&
+           std::isspace(static_cast<unsigned char>(text_[pos_])))
+      Advance();
+  }
+
+  std::string_view Name() {
+    const size_t start = pos_;
+    while (pos_ < text_.size() &&
+           !std::isspace(static_cast<unsigned char>(text_[pos_])) &&
+           text_[pos_] != '=' && text_[pos_] != '>' && text_[pos_] != '/')
+      Advance();
+    return text_.substr(start, pos_ - start);
+  }
+
+  char Peek() const { return pos_ < text_.size() ? text_[pos_] : '\0'; }
+  void Advance() {
+    if (text_[pos_] == '\n') ++line_;
+    ++pos_;
+  }
+
+  // A quoted value ('...' or "...") after '='.
+  bool Value(std::string_view* value) {
+    const char quote = Peek();
+    if (quote != '"' && quote != '\'') return false;
+    Advance();
+    const size_t start = pos_;
+    while (pos_ < text_.size() && text_[pos_] != quote) Advance();
+    if (pos_ >= text_.size()) return false;
+    *value = text_.substr(start, pos_ - start);
+    Advance();
+    return true;
+  }
+
+ private:
+  std::string_view text_, source_;
+  size_t pos_ = 0;
+  int line_ = 1;
+};
+
+// Bits of an hwloc bitmap string: comma-separated 32-bit words, the first the
+// highest ("0x00000100,,0x0" is 96 bits wide).
+int64_t BitmapBits(std::string_view value) {
+  return 32 * (1 + std::count(value.begin(), value.end(), ','));
+}
+
+const Attribute* Find(const std::vector<Attribute>& attrs,
+                      std::string_view name) {
+  for (const Attribute& a : attrs) {
+    if (a.name == name) return &a;
+  }
+  return nullptr;
+}
+
+// The rules of the header for one <object> element.
+absl::Status CheckObject(const Scanner& s,
+                         const std::vector<Attribute>& attrs) {
+  const Attribute* type = Find(attrs, "type");
+  const std::string kind =
+      type != nullptr ? std::string(type->value) : "without a type";
+  for (const auto& [set, complete] :
+       {std::pair<const char*, const char*>{"cpuset", "complete_cpuset"},
+        {"nodeset", "complete_nodeset"}}) {
+    if (Find(attrs, set) != nullptr && Find(attrs, complete) == nullptr) {
+      return s.Error(absl::StrCat(
+          "object ", kind, " has a ", set, " but no ", complete,
+          " (hwloc crashes on such files; lstopo --of xml writes both)"));
+    }
+  }
+  if (kind == "PU" || kind == "NUMANode") {
+    const Attribute* os = Find(attrs, "os_index");
+    int64_t index = -1;
+    if (os == nullptr || !absl::SimpleAtoi(std::string(os->value), &index) || index < 0 ||
+        index > 0x7fffffff) {
+      return s.Error(absl::StrCat(
+          "object ", kind, " needs an os_index in [0, 2^31), found ",
+          os == nullptr ? "none"
+                        : absl::StrCat("'", std::string(os->value), "'"),
+          " (hwloc hangs on such files)"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+int64_t HwlocWork(const HwlocCost& cost) {
+  const int64_t siblings =
+      base::SaturatingMulAdd(cost.sibling_sum, cost.bitmap_bits);
+  const int64_t objects = base::SaturatingMulAdd(
+      base::SaturatingMulAdd(cost.objects, cost.bitmap_bits), 16);
+  return base::SaturatingMulAdd(siblings, 1, objects);
+}
+
+int64_t HwlocBytes(const HwlocCost& cost) {
+  return base::SaturatingMulAdd(cost.objects, 512 + cost.bitmap_bits / 4);
+}
+
+absl::Status CheckHwlocCost(std::string_view what, const HwlocCost& cost,
+                            int64_t budget) {
+  const int64_t work = HwlocWork(cost);
+  if (work > kMaxHwlocWork) {
+    char steps[32];
+    std::snprintf(steps, sizeof(steps), "%.2g", static_cast<double>(work));
+    return absl::ResourceExhaustedError(absl::StrCat(
+        std::string(what), ": hwloc's load time grows with objects x PUs; ",
+        cost.objects, " objects over ", cost.bitmap_bits,
+        " PU indexes would take about ", steps,
+        " steps, above the limit of 1e+11 (about 10 s); describe fewer PUs "
+        "or use a tleaf"));
+  }
+  return base::CheckMemory(
+      absl::StrCat(std::string(what), ": hwloc's ", cost.objects, " objects"),
+      HwlocBytes(cost), budget);
+}
+
+absl::StatusOr<HwlocCost> CheckHwlocXml(std::string_view xml,
+                                        std::string_view source) {
+  Scanner s(xml, source);
+  HwlocCost cost;
+  // Children counted so far of each open object (the root level too).
+  std::vector<int64_t> open = {0};
+  std::vector<int64_t> closed_children;
+  std::vector<Attribute> attrs;
+  while (s.NextTag()) {
+    if (s.LookingAt("<!--")) {
+      if (!s.SkipPast("-->")) return s.Error("unterminated comment");
+      continue;
+    }
+    if (s.LookingAt("<![CDATA[")) {
+      if (!s.SkipPast("]]>")) return s.Error("unterminated CDATA section");
+      continue;
+    }
+    if (s.LookingAt("<?")) {
+      if (!s.SkipPast("?>")) return s.Error("unterminated declaration");
+      continue;
+    }
+    if (s.LookingAt("<!")) {
+      if (!s.SkipPast(">")) return s.Error("unterminated declaration");
+      continue;
+    }
+    s.Advance();  // '<'
+    const bool closing = s.Peek() == '/';
+    if (closing) s.Advance();
+    const std::string_view name = s.Name();
+    if (name.empty()) return s.Error("not well-formed XML: empty tag name");
+    attrs.clear();
+    bool self_closing = false;
+    for (;;) {
+      s.SkipSpace();
+      if (s.AtEnd()) return s.Error("not well-formed XML: unterminated tag");
+      if (s.Peek() == '>') {
+        s.Advance();
+        break;
+      }
+      if (s.Peek() == '/') {
+        s.Advance();
+        if (s.Peek() != '>')
+          return s.Error("not well-formed XML: '/' in a tag");
+        s.Advance();
+        self_closing = true;
+        break;
+      }
+      if (closing)
+        return s.Error("not well-formed XML: attributes in a closing tag");
+      Attribute a;
+      a.name = s.Name();
+      s.SkipSpace();
+      if (a.name.empty() || s.Peek() != '=') {
+        return s.Error(absl::StrCat("not well-formed XML: attribute '",
+                                    std::string(a.name), "' without a value"));
+      }
+      s.Advance();
+      s.SkipSpace();
+      if (!s.Value(&a.value)) {
+        return s.Error(absl::StrCat("not well-formed XML: attribute '",
+                                    std::string(a.name),
+                                    "' has no quoted value"));
+      }
+      attrs.push_back(a);
+    }
+    if (name != "object") continue;
+    if (closing) {
+      if (open.size() < 2) return s.Error("</object> without an open <object>");
+      cost.sibling_sum += open.back() * open.back();
+      open.pop_back();
+      continue;
+    }
+    if (absl::Status st = CheckObject(s, attrs); !st.ok()) return st;
+    ++cost.objects;
+    ++open.back();
+    for (const char* set :
+         {"cpuset", "complete_cpuset", "online_cpuset", "allowed_cpuset"}) {
+      if (const Attribute* a = Find(attrs, set))
+        cost.bitmap_bits = std::max(cost.bitmap_bits, BitmapBits(a->value));
+    }
+    if (const Attribute* type = Find(attrs, "type");
+        type != nullptr && type->value == "PU") {
+      int64_t index = 0;
+      if (const Attribute* os = Find(attrs, "os_index");
+          os != nullptr && absl::SimpleAtoi(std::string(os->value), &index))
+        cost.bitmap_bits = std::max(cost.bitmap_bits, index + 1);
+    }
+    if (!self_closing) {
+      if (static_cast<int>(open.size()) > kMaxNesting)
+        return s.Error(
+            absl::StrCat("objects nested more than ", kMaxNesting, " deep"));
+      open.push_back(0);
+    }
+  }
+  if (open.size() != 1) return s.Error("an <object> is not closed");
+  cost.sibling_sum += open.back() * open.back();
+  return cost;
+}
+
+}  // namespace rankmap::topology

@@ -1,0 +1,124 @@
+#include "topology/hwloc_guard.h"
+
+#include <filesystem>
+#include <string>
+
+#include "base/file.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace rankmap::topology {
+namespace {
+
+using ::testing::HasSubstr;
+
+// A two-PU machine as lstopo writes it (attributes trimmed to the sets).
+const char kSmall[] = R"(<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE topology SYSTEM "hwloc2.dtd">
+<topology version="2.0">
+  <object type="Machine" os_index="0" cpuset="0x00000003" complete_cpuset="0x00000003" nodeset="0x1" complete_nodeset="0x1">
+    <!-- a comment with <object> inside -->
+    <object type="Core" os_index="0" cpuset="0x00000003" complete_cpuset="0x00000003">
+      <object type="PU" os_index="0" cpuset="0x00000001" complete_cpuset="0x00000001"/>
+      <object type="PU" os_index='1' cpuset="0x00000002" complete_cpuset="0x00000002"/>
+    </object>
+  </object>
+</topology>
+)";
+
+std::string Replace(std::string s, const std::string& from,
+                    const std::string& to) {
+  const size_t at = s.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  return s.replace(at, from.size(), to);
+}
+
+TEST(HwlocGuardTest, CountsObjectsSiblingsAndWidth) {
+  absl::StatusOr<HwlocCost> c = CheckHwlocXml(kSmall, "s.xml");
+  ASSERT_TRUE(c.ok()) << c.status();
+  EXPECT_EQ(c->objects, 4);
+  // Machine: 1 sibling (itself); Core: 1; the two PUs: 2 each.
+  EXPECT_EQ(c->sibling_sum, 1 + 1 + 2 * 2);
+  EXPECT_EQ(c->bitmap_bits, 32);
+  EXPECT_EQ(HwlocWork(*c), 6 * 32 + 16 * 4 * 32);
+  EXPECT_EQ(HwlocBytes(*c), 4 * (512 + 8));
+}
+
+TEST(HwlocGuardTest, EveryExportOfHwlocsTestSuitePasses) {
+  int files = 0;
+  for (const auto& entry :
+       std::filesystem::directory_iterator("tests/data/hwloc-xml")) {
+    if (entry.path().extension() != ".xml") continue;
+    ++files;
+    absl::StatusOr<std::string> text = base::ReadFile(entry.path());
+    ASSERT_TRUE(text.ok());
+    absl::StatusOr<HwlocCost> c = CheckHwlocXml(*text, entry.path().string());
+    ASSERT_TRUE(c.ok()) << c.status();
+    EXPECT_GT(c->objects, 8) << entry.path();
+    EXPECT_TRUE(CheckHwlocCost("x", *c, int64_t{1} << 30).ok());
+  }
+  EXPECT_GE(files, 20);
+}
+
+TEST(HwlocGuardTest, RefusesWhatCrashesOrHangsHwloc) {
+  const std::string no_complete =
+      Replace(kSmall, R"(cpuset="0x00000002" complete_cpuset="0x00000002")",
+              R"(cpuset="0x00000002")");
+  EXPECT_EQ(CheckHwlocXml(no_complete, "a.xml").status().message(),
+            "a.xml:8: object PU has a cpuset but no complete_cpuset (hwloc "
+            "crashes on such files; lstopo --of xml writes both)");
+  const std::string no_complete_nodeset =
+      Replace(kSmall, R"(complete_nodeset="0x1")", "");
+  EXPECT_THAT(CheckHwlocXml(no_complete_nodeset, "b.xml").status().message(),
+              HasSubstr("b.xml:4: object Machine has a nodeset but no "
+                        "complete_nodeset"));
+  for (const std::string& os :
+       {std::string(R"(os_index="-1" )"), std::string(R"(os_index="x" )"),
+        std::string("")}) {
+    const std::string bad =
+        Replace(kSmall, R"(os_index="0" cpuset="0x00000001")",
+                os + R"(cpuset="0x00000001")");
+    EXPECT_THAT(CheckHwlocXml(bad, "c.xml").status().message(),
+                HasSubstr("c.xml:7: object PU needs an os_index in [0, 2^31)"));
+  }
+  EXPECT_THAT(CheckHwlocXml(Replace(kSmall, "    </object>\n", ""), "d.xml")
+                  .status()
+                  .message(),
+              HasSubstr("d.xml:11: an <object> is not closed"));
+  EXPECT_THAT(CheckHwlocXml("<topology><object type=\"PU\" os_index", "e.xml")
+                  .status()
+                  .message(),
+              HasSubstr("e.xml:1: not well-formed XML"));
+}
+
+TEST(HwlocGuardTest, WideMachinesAreRefusedBeforeHwlocRuns) {
+  // 20,000 PUs under one Machine: hwloc would compare each with 20,000
+  // siblings over 20,000-bit cpusets.
+  std::string xml =
+      R"(<topology version="2.0"><object type="Machine" cpuset="0x1" complete_cpuset="0x1">)";
+  for (int i = 0; i < 20000; ++i) {
+    xml += "<object type=\"PU\" os_index=\"" + std::to_string(i) +
+           "\" cpuset=\"0x1\" complete_cpuset=\"0x1\"/>";
+  }
+  xml += "</object></topology>";
+  absl::StatusOr<HwlocCost> c = CheckHwlocXml(xml, "w.xml");
+  ASSERT_TRUE(c.ok()) << c.status();
+  EXPECT_EQ(c->bitmap_bits, 20000);
+  const absl::Status s = CheckHwlocCost("w.xml", *c, int64_t{1} << 40);
+  EXPECT_EQ(s.code(), absl::StatusCode::kResourceExhausted);
+  EXPECT_THAT(s.message(),
+              HasSubstr("w.xml: hwloc's load time grows with objects x PUs; "
+                        "20001 objects over 20000 PU indexes would take about "
+                        "8e+12 steps"));
+  // The same PUs fit the time limit in 400 groups of 50; memory is checked
+  // too (20401 objects x (512 + 5000) bytes).
+  const HwlocCost groups = {20401, 20000 * 50 + 400 * 400, 20000};
+  EXPECT_EQ(HwlocWork(groups), 1160000LL * 20000 + 16LL * 20401 * 20000);
+  EXPECT_TRUE(CheckHwlocCost("g", groups, int64_t{1} << 30).ok());
+  EXPECT_EQ(CheckHwlocCost("g", groups, int64_t{100} << 20).message(),
+            "g: hwloc's 20401 objects needs about 107.2 MiB, above the memory "
+            "budget of 100.0 MiB");
+}
+
+}  // namespace
+}  // namespace rankmap::topology
