@@ -169,10 +169,9 @@ absl::StatusOr<std::string> CheckSynthetic(std::string_view s, int64_t max_pus,
   }
   cost.bitmap_bits = pus;
   if (!last_is_pu) cost.objects += pus;
-  RETURN_IF_ERROR(
-      CheckHwlocCost(absl::StrCat("topology/synthetic '", std::string(s), "'"),
-                     cost, base::MemoryBudget(max_memory_bytes)));
   std::string out(s.substr(tokens[0].second - 1));
+  RETURN_IF_ERROR(CheckHwlocCost(absl::StrCat("topology/synthetic '", out, "'"),
+                                 cost, base::MemoryBudget(max_memory_bytes)));
   if (!last_is_pu) out += " pu:1";
   return out;
 }

@@ -29,6 +29,9 @@ struct LoadOptions {
   std::string allowed_pus;
   // Capacity of every leaf (oversubscription); 1 by default.
   int32_t capacity = 1;
+  // Memory budget for building the tree (and hwloc's objects), checked before
+  // anything large is allocated; 0: base::MemoryBudget()'s default.
+  int64_t max_memory_bytes = 0;
 };
 
 }  // namespace rankmap::topology

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -15,10 +16,12 @@
 #include "absl/strings/str_cat.h"
 #include "base/file.h"
 #include "base/lines.h"
+#include "base/memory_budget.h"
 #include "base/status_macros.h"
 #include "topology/hwloc_import.h"
 #include "topology/tleaf.h"
 #include "topology/tree_ops.h"
+#include "topology/tree_size.h"
 
 namespace rankmap::topology {
 namespace {
@@ -88,14 +91,18 @@ absl::StatusOr<Tree> ParseNetworkSpec(std::string_view text,
   hw.leaf = options.leaf;
   hw.level_costs = options.level_costs;
   hw.max_synthetic_pus = max_leaves;
+  hw.max_memory_bytes = options.max_memory_bytes;
+  const int64_t budget = base::MemoryBudget(options.max_memory_bytes);
   double network_cost = -1, cluster_cost = -1, scale = 1;
   bool bandwidths = false;
   const Line* matrix_line = nullptr;
   std::vector<std::vector<double>> matrix;
   std::vector<const Line*> matrix_rows;
   std::vector<Cluster> clusters;
+  std::unordered_map<std::string, int> cluster_line;  // by name
   std::map<std::string, Tree> node_trees;  // by description, loaded once
   int64_t total_leaves = 0;
+  int64_t total_nodes = 1;  // the root
 
   auto parse_cost = [&](const Line& l, const Token& t,
                         const char* field) -> absl::StatusOr<double> {
@@ -118,7 +125,7 @@ absl::StatusOr<Tree> ParseNetworkSpec(std::string_view text,
     if (LooksLikeTleaf(desc)) {
       t = ParseTleaf(
           std::string(l.number - 1, '\n') + std::string(column - 1, ' ') + desc,
-          src, max_leaves);
+          src, max_leaves, options.max_memory_bytes);
       if (!t.ok()) return t.status();
     } else if (EndsWith(desc, ".xml")) {
       t = TreeFromXmlFile(JoinPath(base_dir, desc), hw);
@@ -148,6 +155,9 @@ absl::StatusOr<Tree> ParseNetworkSpec(std::string_view text,
       return error(absl::StrCat(at(l), "more than ", max_leaves,
                                 " leaves in the network"));
     }
+    total_nodes = base::SaturatingMulAdd(count, tree->num_nodes(), total_nodes);
+    RETURN_IF_ERROR(CheckTreeSize(absl::StrCat(at(l), "network"), total_nodes,
+                                  total_leaves, budget));
     Cluster& c = clusters.back();
     for (int64_t i = 0; i < count; ++i) {
       c.nodes.emplace_back(
@@ -195,13 +205,13 @@ absl::StatusOr<Tree> ParseNetworkSpec(std::string_view text,
         return error(
             absl::StrCat(at(l), word, ": expected '", word, " <name>'"));
       }
-      for (const Cluster& c : clusters) {
-        if (c.name == tok[1].text) {
-          return error(absl::StrCat(at(l, tok[1].column), "cluster '",
-                                    tok[1].text, "' already defined on line ",
-                                    c.line));
-        }
+      const auto [it, fresh] = cluster_line.emplace(tok[1].text, l.number);
+      if (!fresh) {
+        return error(absl::StrCat(at(l, tok[1].column), "cluster '",
+                                  tok[1].text, "' already defined on line ",
+                                  it->second));
       }
+      ++total_nodes;
       clusters.push_back({tok[1].text, l.number, word, {}});
     } else if (word == "node") {
       if (tok.size() < 3)
@@ -331,7 +341,8 @@ absl::StatusOr<Tree> ParseNetworkSpec(std::string_view text,
 
 absl::StatusOr<Tree> ReadNetworkSpecFile(const std::string& path,
                                          const LoadOptions& options) {
-  ASSIGN_OR_RETURN(const std::string text, base::ReadFile(path, "network spec"));
+  ASSIGN_OR_RETURN(const std::string text,
+                   base::ReadFile(path, "network spec"));
   const size_t slash = path.rfind('/');
   const std::string dir =
       slash == std::string::npos ? "" : path.substr(0, slash);

@@ -78,7 +78,8 @@ bool LooksLikeNetworkSpec(std::string_view text);
 // and capacity are LoadTopology's business. Errors: unknown directive, bad
 // numbers, node line outside a cluster, empty cluster, missing or refused node
 // files, matrix of the wrong size or not symmetric, more than `max_leaves`
-// leaves.
+// leaves, and (ResourceExhausted, on the node line that crosses it) more
+// nodes than options.max_memory_bytes can build (topology/tree_size.h).
 absl::StatusOr<Tree> ParseNetworkSpec(std::string_view text,
                                       std::string_view source,
                                       std::string_view base_dir,

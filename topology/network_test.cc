@@ -198,6 +198,40 @@ TEST(Network, MalformedSpecsNameLineColumnAndField) {
               HasSubstr("nope.net: cannot open network spec"));
 }
 
+TEST(Network, SizeIsCheckedBeforeBuilding) {
+  // 41 bytes describing 2^20 nodes of 64 leaves: 2^26 leaves, 17 GiB to build.
+  LoadOptions o;
+  o.max_memory_bytes = int64_t{2} << 30;
+  auto big = ParseNetworkSpec("network\ncluster a\n1048576 x tleaf 1 64 1\n",
+                              "big.net", "", o);
+  EXPECT_EQ(big.status().code(), absl::StatusCode::kResourceExhausted);
+  EXPECT_EQ(Msg(big.status()),
+            "big.net:3: network of 67108864 leaves (68157442 nodes) needs "
+            "about 16.3 GiB, above the memory budget of 2.0 GiB");
+  // Hosts whose hwloc load alone would take hours are refused on their line.
+  auto slow = ParseNetworkSpec("network\ncluster a\n4 x core:22100\n",
+                               "slow.net", "", o);
+  EXPECT_EQ(slow.status().code(), absl::StatusCode::kResourceExhausted);
+  EXPECT_THAT(Msg(slow.status()),
+              HasSubstr("slow.net:3: node 'core:22100': topology/synthetic "
+                        "'core:22100': hwloc's load time grows"));
+}
+
+TEST(Network, ManyClustersParseInLinearTime) {
+  // 50,000 clusters: duplicate names are found through a hash table, not by
+  // comparing every pair.
+  std::string spec = "network\n";
+  for (int c = 0; c < 50000; ++c)
+    spec += "cluster c" + std::to_string(c) + "\n1 x tleaf 1 2 1\n";
+  auto t = ParseNetworkSpec(spec, "k.net", "");
+  ASSERT_TRUE(t.ok()) << t.status();
+  EXPECT_EQ(t->num_leaves(), 100000);
+  EXPECT_EQ(t->num_children(t->root()), 50000);
+  spec += "cluster c17\n";
+  EXPECT_EQ(Msg(ParseNetworkSpec(spec, "k.net", "").status()),
+            "k.net:100002:9: cluster 'c17' already defined on line 36");
+}
+
 TEST(Network, Detection) {
   EXPECT_TRUE(LooksLikeNetworkSpec("# comment\n\nnetwork\ncluster a\n"));
   EXPECT_FALSE(LooksLikeNetworkSpec("tleaf 1 2 3"));

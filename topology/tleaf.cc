@@ -13,6 +13,8 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "base/file.h"
+#include "base/memory_budget.h"
+#include "topology/tree_size.h"
 
 namespace rankmap::topology {
 namespace {
@@ -67,7 +69,7 @@ bool LooksLikeTleaf(std::string_view text) {
 }
 
 absl::StatusOr<Tree> ParseTleaf(std::string_view text, std::string_view source,
-                                int64_t max_leaves) {
+                                int64_t max_leaves, int64_t max_memory_bytes) {
   max_leaves = std::min(max_leaves, kMaxLeaves);
   const std::string src(source);
   const std::vector<Token> tokens = Tokenize(text);
@@ -111,6 +113,7 @@ absl::StatusOr<Tree> ParseTleaf(std::string_view text, std::string_view source,
   std::vector<int64_t> arities(levels);
   std::vector<double> costs(levels);
   int64_t leaves = 1;
+  int64_t nodes = 1;  // a chain of arity-1 levels has levels x leaves nodes
   for (int64_t l = 0; l < levels; ++l) {
     const Token& a = tokens[2 + 2 * l];
     const Token& c = tokens[3 + 2 * l];
@@ -125,12 +128,19 @@ absl::StatusOr<Tree> ParseTleaf(std::string_view text, std::string_view source,
       return absl::InvalidArgumentError(absl::StrCat(
           at(a), "field 'a", l + 1, "': more than ", max_leaves, " leaves"));
     }
+    nodes += leaves;
     if (!absl::SimpleAtod(c.text, &costs[l]) || !std::isfinite(costs[l]) ||
         costs[l] < 0) {
       return absl::InvalidArgumentError(absl::StrCat(
           at(c), "field 'c", l + 1, "' (link cost of level ", l + 1,
           "): expected a finite non-negative number, found '", c.text, "'"));
     }
+  }
+  if (absl::Status s =
+          CheckTreeSize(absl::StrCat(at(tokens[0]), "tleaf"), nodes, leaves,
+                        base::MemoryBudget(max_memory_bytes));
+      !s.ok()) {
+    return s;
   }
   return Tree::FromLevels(arities, costs);
 }

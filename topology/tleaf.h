@@ -32,10 +32,13 @@ bool LooksLikeTleaf(std::string_view text);
 // Parses a tleaf description. Errors name `source`, line, column and field,
 // e.g. `spec.tgt:1:9: field 'a2' (arity of level 2): expected a positive
 // integer, found '0'`; also missing fields, trailing tokens, more than 256
-// levels or `max_leaves` leaves. O(leaves).
+// levels or `max_leaves` leaves, and (ResourceExhausted, before building) a
+// tree whose nodes need more than base::MemoryBudget(max_memory_bytes)
+// (topology/tree_size.h: 2^25 leaves need about 8 GiB). O(nodes).
 absl::StatusOr<Tree> ParseTleaf(std::string_view text,
                                 std::string_view source = "topology/tleaf",
-                                int64_t max_leaves = int64_t{1} << 30);
+                                int64_t max_leaves = int64_t{1} << 30,
+                                int64_t max_memory_bytes = 0);
 
 // Reads a file holding a tleaf description; errors name the path.
 absl::StatusOr<Tree> ReadTleafFile(const std::string& path);

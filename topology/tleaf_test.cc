@@ -124,6 +124,29 @@ TEST(Tleaf, FormatCost) {
   EXPECT_EQ(FormatCost(1e-7), "1e-07");
 }
 
+TEST(Tleaf, SizeIsCheckedAgainstTheMemoryBudgetBeforeBuilding) {
+  // 2^25 leaves fit the old 2^30 cap but need gigabytes; the chain of 256
+  // arity-1 levels over 2^22 leaves has 2^30 nodes.
+  const int64_t budget = int64_t{2} << 30;
+  auto big =
+      ParseTleaf("tleaf 1 33554432 1", "b.tgt", int64_t{1} << 30, budget);
+  EXPECT_EQ(big.status().code(), absl::StatusCode::kResourceExhausted);
+  EXPECT_EQ(Msg(big.status()),
+            "b.tgt:1:1: tleaf of 33554432 leaves (33554433 nodes) needs about "
+            "8.0 GiB, above the memory budget of 2.0 GiB");
+  std::string chain = "tleaf 256 4194304 1";
+  for (int l = 0; l < 255; ++l) chain += " 1 1";
+  EXPECT_THAT(Msg(ParseTleaf(chain, "c.tgt").status()),
+              HasSubstr("c.tgt:1:1: tleaf of 4194304 leaves (1073741825 nodes) "
+                        "needs about 256.0 GiB"));
+  EXPECT_THAT(Msg(ParseTleaf("tleaf 1 1073741824 1", "d.tgt").status()),
+              HasSubstr("needs about 256.0 GiB"));
+  auto fits = ParseTleaf("tleaf 2 1000 10 8 1", "f.tgt", int64_t{1} << 30,
+                         int64_t{4} << 20);
+  ASSERT_TRUE(fits.ok()) << fits.status();
+  EXPECT_EQ(fits->num_leaves(), 8000);
+}
+
 // Seeded mutations of valid lines: every result is a tree that validates or an
 // error.
 TEST(Tleaf, MutatedInputsNeverCrash) {

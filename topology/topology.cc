@@ -28,7 +28,6 @@ std::string Trim(std::string_view s) {
   return std::string(s.substr(b, e - b));
 }
 
-
 bool EndsWith(const std::string& s, std::string_view suffix) {
   return s.size() >= suffix.size() &&
          s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
@@ -70,6 +69,7 @@ absl::StatusOr<Tree> LoadBase(const std::string& desc,
   hw.leaf = options.leaf;
   hw.level_costs = options.level_costs;
   hw.allowed_pus = options.allowed_pus;
+  hw.max_memory_bytes = options.max_memory_bytes;
   hwloc_input = false;
   auto no_level_costs = [&](const std::string& what) -> absl::Status {
     if (options.level_costs.empty()) return absl::OkStatus();
@@ -83,7 +83,8 @@ absl::StatusOr<Tree> LoadBase(const std::string& desc,
   }
   if (LooksLikeTleaf(desc)) {
     RETURN_IF_ERROR(no_level_costs("topology/tleaf"));
-    return ParseTleaf(desc);
+    return ParseTleaf(desc, "topology/tleaf", int64_t{1} << 30,
+                      options.max_memory_bytes);
   }
   if (base::IsRegularFile(desc)) {
     ASSIGN_OR_RETURN(const std::string text,
@@ -95,7 +96,7 @@ absl::StatusOr<Tree> LoadBase(const std::string& desc,
     }
     if (LooksLikeTleaf(text)) {
       RETURN_IF_ERROR(no_level_costs(desc));
-      return ParseTleaf(text, desc);
+      return ParseTleaf(text, desc, int64_t{1} << 30, options.max_memory_bytes);
     }
     if (LooksLikeNetworkSpec(text)) {
       const size_t slash = desc.rfind('/');

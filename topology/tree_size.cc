@@ -1,0 +1,27 @@
+#include "topology/tree_size.h"
+
+#include <limits>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "base/memory_budget.h"
+
+namespace rankmap::topology {
+
+int64_t EstimatedTreeBytes(int64_t nodes) {
+  return base::SaturatingMulAdd(nodes, kTreeBytesPerNode);
+}
+
+absl::Status CheckTreeSize(std::string_view what, int64_t nodes, int64_t leaves,
+                           int64_t budget) {
+  if (nodes >= std::numeric_limits<int32_t>::max()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(std::string(what), " of ", leaves, " leaves has ", nodes,
+                     " nodes, more than 32-bit node ids can number"));
+  }
+  return base::CheckMemory(absl::StrCat(std::string(what), " of ", leaves,
+                                        " leaves (", nodes, " nodes)"),
+                           EstimatedTreeBytes(nodes), budget);
+}
+
+}  // namespace rankmap::topology

@@ -1,0 +1,28 @@
+#include "topology/tree_size.h"
+
+#include "gtest/gtest.h"
+
+namespace rankmap::topology {
+namespace {
+
+TEST(TreeSizeTest, EstimatesAndChecks) {
+  EXPECT_EQ(EstimatedTreeBytes(1000), 256000);
+  EXPECT_EQ(EstimatedTreeBytes(int64_t{1} << 60),
+            std::numeric_limits<int64_t>::max());
+  EXPECT_TRUE(CheckTreeSize("t", 4000, 3000, 1 << 20).ok());
+  const absl::Status big = CheckTreeSize("t.tgt:1:1: tleaf", int64_t{1} << 25,
+                                         int64_t{1} << 25, int64_t{2} << 30);
+  EXPECT_EQ(big.code(), absl::StatusCode::kResourceExhausted);
+  EXPECT_EQ(big.message(),
+            "t.tgt:1:1: tleaf of 33554432 leaves (33554432 nodes) needs about "
+            "8.0 GiB, above the memory budget of 2.0 GiB");
+  const absl::Status ids =
+      CheckTreeSize("x", int64_t{1} << 31, int64_t{1} << 30, int64_t{1} << 62);
+  EXPECT_EQ(ids.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(ids.message(),
+            "x of 1073741824 leaves has 2147483648 nodes, more than 32-bit "
+            "node ids can number");
+}
+
+}  // namespace
+}  // namespace rankmap::topology
