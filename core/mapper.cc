@@ -1,11 +1,15 @@
 #include "core/mapper.h"
 
 #include <algorithm>
+#include <exception>
+#include <new>
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "base/memory_budget.h"
 #include "core/baselines.h"
 #include "core/congestion.h"
+#include "core/map_budget.h"
 #include "core/multisection.h"
 #include "core/partition_map.h"
 #include "core/portfolio.h"
@@ -49,6 +53,14 @@ Mapping Refined(const topology::Tree& tree, const graphs::CommGraph& graph,
   return m;
 }
 
+absl::StatusOr<Mapping> MapChecked(const topology::Tree& tree,
+                                   const graphs::CommGraph& graph,
+                                   const MappingOptions& options);
+template <typename F>
+absl::StatusOr<Mapping> Guarded(const topology::Tree& tree,
+                                const graphs::CommGraph& graph,
+                                const MappingOptions& options, F step);
+
 }  // namespace
 
 Algorithm EffectiveAlgorithm(const topology::Tree& tree,
@@ -62,7 +74,20 @@ Algorithm EffectiveAlgorithm(const topology::Tree& tree,
 absl::StatusOr<Mapping> Map(const topology::Tree& tree,
                             const graphs::CommGraph& graph,
                             const MappingOptions& options) {
+  // The engine's boundary: whatever escapes a strategy becomes a Status here,
+  // so no caller (CLI, C API, MPI job) is terminated by an exception.
+  return Guarded(tree, graph, options,
+                 [&] { return MapChecked(tree, graph, options); });
+}
+
+namespace {
+
+absl::StatusOr<Mapping> MapChecked(const topology::Tree& tree,
+                                   const graphs::CommGraph& graph,
+                                   const MappingOptions& options) {
   if (absl::Status s = ValidateOptions(options); !s.ok()) return s;
+  if (absl::Status s = CheckCostRange(tree, graph); !s.ok()) return s;
+  if (absl::Status s = CheckMapMemory(tree, graph, options); !s.ok()) return s;
   if (IsNTo1(tree, graph)) return MapNTo1(tree, graph, options);
   const int32_t n = graph.num_vertices();
   if (n > tree.Capacity(tree.root())) {
@@ -105,10 +130,27 @@ absl::StatusOr<Mapping> Map(const topology::Tree& tree,
   return m;
 }
 
-absl::StatusOr<Mapping> Map(const topology::Tree& tree,
-                            const graphs::CommGraph& graph,
-                            const MappingOptions& options,
-                            const SlotClasses& classes) {
+// Every exception of `step` as a Status (the engine's boundary).
+template <typename F>
+absl::StatusOr<Mapping> Guarded(const topology::Tree& tree,
+                                const graphs::CommGraph& graph,
+                                const MappingOptions& options, F step) {
+  try {
+    return step();
+  } catch (const std::bad_alloc&) {
+    return absl::ResourceExhaustedError(absl::StrCat(
+        "map: out of memory mapping ", graph.num_vertices(), " processes onto ",
+        tree.num_leaves(), " leaves (estimated ",
+        base::FormatBytes(EstimatedMapBytes(tree, graph, options)), ")"));
+  } catch (const std::exception& e) {
+    return absl::InternalError(absl::StrCat("map: internal error: ", e.what()));
+  }
+}
+
+absl::StatusOr<Mapping> MapWithClasses(const topology::Tree& tree,
+                                       const graphs::CommGraph& graph,
+                                       const MappingOptions& options,
+                                       const SlotClasses& classes) {
   const int32_t n = graph.num_vertices();
   if (absl::Status s = ValidateSlotClasses(tree, n, classes); !s.ok()) return s;
   if (n > tree.Capacity(tree.root())) {
@@ -124,6 +166,17 @@ absl::StatusOr<Mapping> Map(const topology::Tree& tree,
   if (absl::Status s = CheckClasses(classes, *m); !s.ok())
     return absl::InternalError(s.message());
   return m;
+}
+
+}  // namespace
+
+absl::StatusOr<Mapping> Map(const topology::Tree& tree,
+                            const graphs::CommGraph& graph,
+                            const MappingOptions& options,
+                            const SlotClasses& classes) {
+  return Guarded(tree, graph, options, [&] {
+    return MapWithClasses(tree, graph, options, classes);
+  });
 }
 
 }  // namespace rankmap::core

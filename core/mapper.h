@@ -12,7 +12,11 @@
 // step (n-to-1) and the result passes ValidatePartitionMapping with
 // options.imbalance. The same inputs and options give the same mapping on any
 // machine (no wall-clock cut-offs change answers). Errors: invalid options, a
-// tree without usable leaves, a Scotch result that breaks the balance bound.
+// tree without usable leaves, a Scotch result that breaks the balance bound;
+// volumes whose J could overflow a double (CheckCostRange); inputs whose
+// estimated working memory exceeds options.max_memory_bytes (ResourceExhausted,
+// core/map_budget.h). Map never throws: std::bad_alloc inside the engine
+// becomes ResourceExhausted, any other exception Internal.
 //
 // Map is where the engine decides, once, what runs: one-to-one or n-to-1, the
 // strategy of options.algorithm (core/options.h: Algorithms()), and the

@@ -130,3 +130,40 @@ TEST(MapperTest, NTo1AndErrors) {
 
 }  // namespace
 }  // namespace rankmap::core
+
+namespace rankmap::core {
+namespace {
+
+TEST(MapTest, VolumesWhoseCostOverflowsAreRefused) {
+  // Finite weights whose sum times the distance passes DBL_MAX: J would be inf.
+  graphs::CommGraphBuilder b(3);
+  ASSERT_TRUE(b.AddEdge(0, 1, 1e308).ok());
+  ASSERT_TRUE(b.AddEdge(1, 2, 1e308).ok());
+  const graphs::CommGraph g = std::move(b).Build().value();
+  const topology::Tree t = testing::MakeTleaf("2 2 100 2 1");
+  for (const char* algorithm : {"portfolio", "identity", "scotch"}) {
+    MappingOptions o;
+    o.algorithm = ParseAlgorithm(algorithm).value();
+    const absl::StatusOr<Mapping> m = Map(t, g, o);
+    EXPECT_EQ(m.status().code(), absl::StatusCode::kInvalidArgument);
+    EXPECT_EQ(m.status().message(),
+              "cost: total volume 2e+308 times the largest distance 101 "
+              "overflows a double (J must stay below 1.12e+307); scale the "
+              "weights or costs down");
+  }
+  EXPECT_FALSE(Cost(t, g, Mapping{0, 1, 2}).ok());
+}
+
+TEST(MapTest, WorkingMemoryBeyondTheBudgetIsRefusedBeforeMapping) {
+  MappingOptions o;
+  o.max_memory_bytes = 1 << 20;
+  const topology::Tree t = testing::MakeTleaf("2 64 10 64 1");
+  const absl::StatusOr<Mapping> m = Map(t, testing::MakeGrid2D(64, 64), o);
+  EXPECT_EQ(m.status().code(), absl::StatusCode::kResourceExhausted);
+  EXPECT_EQ(m.status().message(),
+            "map: 4096 processes and 8064 edges onto 4096 leaves needs about "
+            "1.7 MiB, above the memory budget of 1.0 MiB");
+}
+
+}  // namespace
+}  // namespace rankmap::core

@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 
 namespace rankmap::core {
 
@@ -120,6 +122,30 @@ double ComputeJ(const topology::Tree& tree, const graphs::CommGraph& graph,
   return j;
 }
 
+absl::Status CheckCostRange(const topology::Tree& tree,
+                            const graphs::CommGraph& graph) {
+  long double volume = 0.0L;
+  for (double w : graph.adjwgt()) volume += w;
+  volume /= 2;
+  double largest = 0.0;
+  for (NodeId v = tree.num_leaves(); v < tree.num_nodes(); ++v) {
+    largest = std::max(largest, tree.cost(v));
+    if (!tree.has_pair_costs(v)) continue;
+    const int32_t k = tree.num_children(v);
+    for (int32_t i = 0; i < k; ++i) {
+      for (int32_t j = 0; j < k; ++j)
+        largest = std::max(largest, tree.pair_cost(v, i, j));
+    }
+  }
+  if (volume * largest <= std::numeric_limits<double>::max() / 16) {
+    return absl::OkStatus();
+  }
+  return absl::InvalidArgumentError(absl::StrFormat(
+      "cost: total volume %.6g times the largest distance %.6g overflows a "
+      "double (J must stay below %.3g); scale the weights or costs down",
+      volume, largest, std::numeric_limits<double>::max() / 16));
+}
+
 namespace {
 
 // Every metric of a mapping already validated.
@@ -177,6 +203,7 @@ absl::StatusOr<CostReport> Cost(const topology::Tree& tree,
   if (absl::Status s = ValidateMapping(tree, graph.num_vertices(), mapping);
       !s.ok())
     return s;
+  if (absl::Status s = CheckCostRange(tree, graph); !s.ok()) return s;
   return Evaluate(tree, graph, mapping);
 }
 
@@ -188,6 +215,7 @@ absl::StatusOr<CostReport> PartitionCost(const topology::Tree& tree,
           ValidatePartitionMapping(tree, graph, mapping, imbalance);
       !s.ok())
     return s;
+  if (absl::Status s = CheckCostRange(tree, graph); !s.ok()) return s;
   return Evaluate(tree, graph, mapping);
 }
 

@@ -83,8 +83,16 @@ struct CostReport {
   NodeId max_link_node = -1;
 };
 
-// Validates, then evaluates every metric. O(m * depth) time, O(nodes) extra
-// memory.
+// OK when J, and every partial sum or gain the engine forms from it, stays a
+// finite double whatever the mapping: the total volume times the largest
+// distance of the tree is at most DBL_MAX / 16 (finite weights can still sum
+// past DBL_MAX). Errors (InvalidArgument) give both factors. O(m + nodes +
+// pair-cost entries).
+absl::Status CheckCostRange(const topology::Tree& tree,
+                            const graphs::CommGraph& graph);
+
+// Validates (the mapping, then CheckCostRange), then evaluates every metric.
+// O(m * depth) time, O(nodes) extra memory.
 absl::StatusOr<CostReport> Cost(const topology::Tree& tree,
                                 const graphs::CommGraph& graph,
                                 const Mapping& mapping);

@@ -110,6 +110,10 @@ struct MappingOptions {
   // n-to-1 mapping (more processes than slots): allowed imbalance of vertex
   // weight per leaf relative to its capacity share.
   double imbalance = 0.03;
+  // Memory the engine may use for one Map call, in bytes (core/map_budget.h);
+  // 0: base::MemoryBudget()'s default (half of physical memory, less under
+  // `ulimit -v`).
+  int64_t max_memory_bytes = 0;
 
   // Congestion: when > 0, the engine's result is then refined for
   // J + congestion_weight * (volume on the most loaded tree link), the link

@@ -2,11 +2,12 @@
 
 #include <algorithm>
 #include <cassert>
-#include <thread>
+#include <optional>
 #include <utility>
 #include <vector>
 
 #include "core/fm_refine.h"
+#include "core/joined_thread.h"
 #include "core/multisection.h"
 #include "core/partition_refine.h"
 
@@ -33,7 +34,7 @@ absl::StatusOr<Mapping> PartitionMap(const topology::Tree& tree,
   // With threads >= 2 each attempt's refinement runs on a worker while METIS
   // splits the next one (METIS stays on one thread: its random state is
   // process-wide).
-  std::thread worker;
+  std::optional<JoinedThread> worker;
   for (int attempt = 0; attempt < kAttempts; ++attempt) {
     const bool spread = attempt % 2 == 1;
     const uint64_t seed =
@@ -42,16 +43,17 @@ absl::StatusOr<Mapping> PartitionMap(const topology::Tree& tree,
                    static_cast<double>(attempt) / kAttempts);
     absl::StatusOr<Mapping> m = MultisectionPartition(
         tree, graph, options.multisection, seed, options.imbalance, spread);
-    if (worker.joinable()) worker.join();
+    if (worker) worker->Join();
     if (!m.ok()) return m.status();
     results[attempt] = *std::move(m);
     if (options.threads >= 2) {
-      worker = std::thread(refine, &results[attempt]);
+      Mapping* r = &results[attempt];
+      worker.emplace([&refine, r] { refine(r); });
     } else {
       refine(&results[attempt]);
     }
   }
-  if (worker.joinable()) worker.join();
+  if (worker) worker->Join();
   ReportProgress(options.progress, "n-to-1 attempts", 1);
   Mapping mapping;
   double best_j = 0.0;

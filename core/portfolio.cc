@@ -2,11 +2,11 @@
 
 #include <algorithm>
 #include <optional>
-#include <thread>
 #include <utility>
 
 #include "base/status_macros.h"
 #include "core/exact_map.h"
+#include "core/joined_thread.h"
 #include "core/multisection.h"
 #include "core/refine.h"
 #include "core/treematch.h"
@@ -127,7 +127,7 @@ absl::StatusOr<Mapping> OnePortfolio(const topology::Tree& tree,
   }
   // METIS stays on this thread: its random state is process-wide.
   if (options.threads >= 2) {
-    std::thread worker([&] {
+    JoinedThread worker([&] {
       run_tm();
       if (refine.enabled) {
         tm_refined = by_tm;
@@ -136,7 +136,7 @@ absl::StatusOr<Mapping> OnePortfolio(const topology::Tree& tree,
       }
     });
     by_ms = run_ms();
-    worker.join();
+    worker.Join();
   } else {
     run_tm();
     by_ms = run_ms();

@@ -1,0 +1,32 @@
+#include "core/map_budget.h"
+
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "base/memory_budget.h"
+
+namespace rankmap::core {
+
+int64_t EstimatedMapBytes(const topology::Tree& tree,
+                          const graphs::CommGraph& graph,
+                          const MappingOptions& options) {
+  using base::SaturatingMulAdd;
+  int64_t bytes = SaturatingMulAdd(graph.num_vertices(), 128);
+  bytes = SaturatingMulAdd(graph.num_arcs(), 64, bytes);
+  bytes = SaturatingMulAdd(tree.num_leaves(), 64, bytes);
+  if (options.threads >= 2) bytes = SaturatingMulAdd(bytes / 2, 3);
+  return bytes;
+}
+
+absl::Status CheckMapMemory(const topology::Tree& tree,
+                            const graphs::CommGraph& graph,
+                            const MappingOptions& options) {
+  return base::CheckMemory(
+      absl::StrCat("map: ", graph.num_vertices(), " processes and ",
+                   graph.num_edges(), " edges onto ", tree.num_leaves(),
+                   " leaves"),
+      EstimatedMapBytes(tree, graph, options),
+      base::MemoryBudget(options.max_memory_bytes));
+}
+
+}  // namespace rankmap::core
