@@ -22,16 +22,18 @@ double CommGraph::EdgeWeight(VertexId u, VertexId v) const {
   return adjwgt_[xadj_[u] + (it - row.begin())];
 }
 
+// Sums run in long double so that finite weights whose total passes DBL_MAX
+// only on the way (every arc counted twice) still give the finite half.
 double CommGraph::TotalVolume() const {
-  double sum = 0.0;
+  long double sum = 0.0L;
   for (double w : adjwgt_) sum += w;
-  return sum / 2.0;
+  return static_cast<double>(sum / 2);
 }
 
 double CommGraph::VertexVolume(VertexId v) const {
-  double sum = 0.0;
+  long double sum = 0.0L;
   for (double w : weights(v)) sum += w;
-  return sum;
+  return static_cast<double>(sum);
 }
 
 double CommGraph::TotalVertexWeight() const {

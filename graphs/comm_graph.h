@@ -76,9 +76,10 @@ class CommGraph {
   // w(u, v), 0 when there is no edge. O(log degree(u)).
   double EdgeWeight(VertexId u, VertexId v) const;
 
-  // Sum of w over undirected edges.
+  // Sum of w over undirected edges (accumulated in long double: infinite only
+  // when the sum itself exceeds DBL_MAX).
   double TotalVolume() const;
-  // Sum of w over the edges of v.
+  // Sum of w over the edges of v (likewise).
   double VertexVolume(VertexId v) const;
   double TotalVertexWeight() const;
 

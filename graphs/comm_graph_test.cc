@@ -66,6 +66,15 @@ TEST(CommGraphBuilder, RejectsSumsThatOverflow) {
   EXPECT_THAT(std::string(g.status().message()), HasSubstr("(0, 1)"));
 }
 
+TEST(CommGraph, VolumesDoNotOverflowOnTheWay) {
+  // Both arcs of the edge sum to 2e308 (past DBL_MAX); the volume is 1e308.
+  CommGraphBuilder b(2);
+  ASSERT_TRUE(b.AddEdge(0, 1, 1e308).ok());
+  const CommGraph g = std::move(b).Build().value();
+  EXPECT_EQ(g.TotalVolume(), 1e308);
+  EXPECT_EQ(g.VertexVolume(0), 1e308);
+}
+
 TEST(CommGraphBuilder, RejectsImpossibleVertexCounts) {
   EXPECT_FALSE(CommGraphBuilder(-1).Build().ok());
   EXPECT_FALSE(CommGraphBuilder(int64_t{1} << 40).Build().ok());
