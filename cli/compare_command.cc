@@ -1,5 +1,9 @@
 #include "cli/compare_command.h"
 
+
+#include <string>
+#include <vector>
+
 #include "absl/strings/str_format.h"
 #include "base/status_macros.h"
 #include "cli/comparison.h"
@@ -19,6 +23,10 @@ absl::Status RunCompare(const CompareCommand& cmd, std::ostream& out) {
   ASSIGN_OR_RETURN(graphs::CommGraph graph, LoadGraph(cmd.inputs));
   ASSIGN_OR_RETURN(const std::optional<TimeModel> model,
                    LoadTimeModel(cmd.model, cmd.params, tree));
+  std::vector<core::Algorithm> selected;
+  if (!cmd.algorithms.empty()) {
+    ASSIGN_OR_RETURN(selected, ParseAlgorithmList(cmd.algorithms));
+  }
   ASSIGN_OR_RETURN(core::MappingOptions opts,
                    core::MappingOptions::Preset(cmd.preset));
   opts.seed = cmd.seed;
@@ -31,7 +39,8 @@ absl::Status RunCompare(const CompareCommand& cmd, std::ostream& out) {
     ProgressLine progress("comparing algorithms",
                           ProgressModeFor(cmd.quiet, cmd.progress));
     RETURN_IF_ERROR(PrintComparison(tree, graph, opts, out, &best,
-                                    model ? &*model : nullptr, &progress));
+                                    model ? &*model : nullptr, &progress,
+                                    selected));
   }
   if (!cmd.svg.empty()) {
     ASSIGN_OR_RETURN(const core::CostReport cost,

@@ -23,10 +23,15 @@ struct CompareCommand {
   std::string svg;        // pictures of the best mapping; empty: none
   bool quiet = false;     // no progress line
   bool progress = false;  // a progress line even when stderr is no terminal
+  // "tm,scotch": only these, whatever their size; empty: every algorithm,
+  // baselines above their size limit noted instead of run (cli/comparison.h).
+  std::string algorithms;
 };
 
-// Prints the sizes of the input, then the table. Errors: bad inputs, preset or
-// model; bad input found by an algorithm; unwritable pictures.
+// Prints the sizes of the input, then the table; on a terminal (unless quiet)
+// one line per algorithm on stderr as it finishes. Errors: bad inputs, preset,
+// model or algorithm list; bad input found by an algorithm; unwritable
+// pictures.
 absl::Status RunCompare(const CompareCommand& cmd, std::ostream& out);
 
 }  // namespace rankmap::cli

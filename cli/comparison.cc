@@ -7,6 +7,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_split.h"
+#include "base/status_macros.h"
 #include "cli/evaluation.h"
 #include "core/mapper.h"
 
@@ -39,34 +41,104 @@ Row RunOne(const std::string& name, const topology::Tree& tree,
   return row;
 }
 
+constexpr int32_t kMpippLimit = 16384;
+constexpr int64_t kScotchSlotLimit = 65536;
+
 }  // namespace
+
+std::string SkipReason(core::Algorithm algorithm, const topology::Tree& tree,
+                       const graphs::CommGraph& graph) {
+  const int32_t n = graph.num_vertices();
+  if (algorithm == core::Algorithm::kMpipp && n > kMpippLimit) {
+    return absl::StrCat("skipped: ", n, " processes, above its limit of ",
+                        kMpippLimit, " (name it in --algorithms to run it)");
+  }
+  if (algorithm == core::Algorithm::kScotch) {
+    int64_t slots = 0;  // what strict balance pads to (core/scotch_map.h)
+    for (core::LeafId l = 0; l < tree.num_leaves(); ++l)
+      slots += std::min(tree.capacity(l), n);
+    slots = std::max<int64_t>(slots, n);
+    if (slots > kScotchSlotLimit) {
+      return absl::StrCat("skipped: ", slots, " slots, above its limit of ",
+                          kScotchSlotLimit,
+                          " (name it in --algorithms to run it)");
+    }
+  }
+  return "";
+}
+
+absl::StatusOr<std::vector<core::Algorithm>> ParseAlgorithmList(
+    std::string_view list) {
+  std::vector<bool> wanted(core::Algorithms().size(), false);
+  bool any = false;
+  for (absl::string_view name :
+       absl::StrSplit(absl::string_view(list.data(), list.size()), ',')) {
+    absl::StatusOr<core::Algorithm> a = core::ParseAlgorithm(std::string(name));
+    if (!a.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("--algorithms: ", a.status().message()));
+    }
+    for (size_t i = 0; i < wanted.size(); ++i) {
+      if (core::Algorithms()[i].algorithm == *a) wanted[i] = any = true;
+    }
+  }
+  if (!any) {
+    return absl::InvalidArgumentError(
+        "--algorithms: expected a comma-separated list of algorithms");
+  }
+  std::vector<core::Algorithm> out;
+  for (size_t i = 0; i < wanted.size(); ++i) {
+    if (wanted[i]) out.push_back(core::Algorithms()[i].algorithm);
+  }
+  return out;
+}
 
 absl::Status PrintComparison(const topology::Tree& tree,
                              const graphs::CommGraph& graph,
                              const core::MappingOptions& base,
                              std::ostream& out, core::Mapping* best_mapping,
-                             const TimeModel* model, ProgressLine* progress) {
+                             const TimeModel* model, ProgressLine* progress,
+                             std::span<const core::Algorithm> selected) {
   std::vector<Row> rows;
   std::vector<double> predicted;
   double identity = 0.0;
-  const size_t total = core::Algorithms().size();
+  bool identity_run = false;
+  const size_t total =
+      selected.empty() ? core::Algorithms().size() : selected.size();
   for (const core::AlgorithmInfo& info : core::Algorithms()) {
+    const std::string name(info.name);
+    if (!selected.empty() && std::find(selected.begin(), selected.end(),
+                                       info.algorithm) == selected.end()) {
+      continue;
+    }
+    const std::string skip =
+        selected.empty() ? SkipReason(info.algorithm, tree, graph) : "";
+    if (!skip.empty()) {
+      rows.push_back({name, absl::ResourceExhaustedError(skip)});
+      predicted.push_back(INFINITY);
+      continue;
+    }
     core::MappingOptions opts = base;
     opts.algorithm = info.algorithm;
     if (progress != nullptr) {
-      progress->SetStep(absl::StrCat(std::string(info.name), ", ",
-                                     rows.size() + 1, " of ", total));
+      progress->SetStep(
+          absl::StrCat(name, ", ", rows.size() + 1, " of ", total));
       opts.progress = progress;
     }
-    rows.push_back(RunOne(std::string(info.name), tree, graph, opts));
+    rows.push_back(RunOne(name, tree, graph, opts));
     Row& r = rows.back();
     if (!r.mapping.ok()) {
-      if (r.mapping.status().code() == absl::StatusCode::kInvalidArgument)
+      const absl::StatusCode code = r.mapping.status().code();
+      if (code == absl::StatusCode::kInvalidArgument ||
+          (code == absl::StatusCode::kResourceExhausted && rows.size() == 1))
         return r.mapping.status();
       predicted.push_back(INFINITY);
       continue;
     }
-    if (info.algorithm == core::Algorithm::kIdentity) identity = r.j;
+    if (info.algorithm == core::Algorithm::kIdentity) {
+      identity = r.j;
+      identity_run = true;
+    }
     if (model == nullptr) {
       predicted.push_back(r.j);
       continue;
@@ -75,6 +147,13 @@ absl::Status PrintComparison(const topology::Tree& tree,
     if (!t.ok()) return t.status();
     predicted.push_back(*t);
   }
+  if (!identity_run) {
+    core::MappingOptions opts = base;
+    opts.algorithm = core::Algorithm::kIdentity;
+    const Row r = RunOne("identity", tree, graph, opts);
+    if (r.mapping.ok()) identity = r.j;
+  }
+  if (rows.empty()) return absl::InvalidArgumentError("compare: no algorithm");
   // Rank: by predicted time with a model, else keep the fixed order; the best
   // row by the ranking quantity (J without a model).
   std::vector<size_t> order(rows.size());

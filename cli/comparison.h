@@ -5,9 +5,13 @@
 #define RANKMAP_CLI_COMPARISON_H_
 
 #include <ostream>
+#include <span>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "cli/evaluation.h"
 #include "cli/progress.h"
 #include "core/mapping.h"
@@ -24,15 +28,34 @@ namespace rankmap::cli {
 // (see PredictExchange), rows are ranked by it and
 // "vs best" compares it. The wall time is always the last column, so golden
 // tests can mask it. An algorithm that fails internally prints its error in
-// its row; bad input (InvalidArgument) stops the table. `best_mapping`, when
-// not null, receives the best row's mapping. `progress`, when not null, shows
-// which algorithm runs and its phases.
+// its row; bad input (InvalidArgument, or a first row refused for size)
+// stops the table. `best_mapping`, when not null, receives the best row's
+// mapping. `progress`, when not null, shows which algorithm runs and its
+// phases.
+//
+// `selected` empty runs every algorithm, except that a baseline above its
+// size limit (SkipReason) gets a one-line note in its row instead of a run
+// that could take many minutes; otherwise only the selected algorithms run,
+// in the table's order, whatever their size ("vs identity" then uses the
+// identity placement's J even when identity is not selected).
 absl::Status PrintComparison(const topology::Tree& tree,
                              const graphs::CommGraph& graph,
                              const core::MappingOptions& base,
                              std::ostream& out, core::Mapping* best_mapping,
                              const TimeModel* model = nullptr,
-                             ProgressLine* progress = nullptr);
+                             ProgressLine* progress = nullptr,
+                             std::span<const core::Algorithm> selected = {});
+
+// Why the full comparison skips `algorithm` on these inputs (empty: it runs):
+// MPIPP above 16,384 processes (its swap search takes about 20 s at 65,536),
+// Scotch when strict balance pads to more than 65,536 slots (77 s at 262,144).
+std::string SkipReason(core::Algorithm algorithm, const topology::Tree& tree,
+                       const graphs::CommGraph& graph);
+
+// "tm,scotch" as algorithms, in the table's order, duplicates merged. Errors:
+// an unknown name (listing the known ones), an empty list.
+absl::StatusOr<std::vector<core::Algorithm>> ParseAlgorithmList(
+    std::string_view list);
 
 }  // namespace rankmap::cli
 

@@ -1,6 +1,7 @@
 #include "cli/mapping_io.h"
 
 #include <charconv>
+#include <cmath>
 #include <fstream>
 #include <sstream>
 
@@ -77,8 +78,12 @@ std::string FormatMapping(const topology::Tree& tree,
       }
       break;
     case MappingFormat::kJson:
+      // JSON has no inf or nan: a J that is not finite (Map and Cost refuse
+      // inputs where it could be) is written as null.
       absl::StrAppend(&out, "{\"algorithm\": \"", std::string(algorithm),
-                      "\", ", absl::StrFormat("\"j\": %.17g", j),
+                      "\", ",
+                      std::isfinite(j) ? absl::StrFormat("\"j\": %.17g", j)
+                                       : std::string("\"j\": null"),
                       ", \"processes\": ", mapping.size(), ", \"mapping\": [");
       for (size_t p = 0; p < mapping.size(); ++p) {
         absl::StrAppend(&out, p ? ", " : "", mapping[p]);

@@ -24,6 +24,8 @@ absl::StatusOr<core::Mapping> ParseMapping(std::string_view text,
                                            std::string_view name);
 absl::StatusOr<core::Mapping> ReadMappingFile(const std::string& path);
 
+// JSON: {"algorithm", "j", "processes", "mapping"}; "j" is null when j is not
+// finite (JSON has no inf or nan; core::Map refuses inputs where it could be).
 // Rankfile lines `rank i=<host> slot=<os_index>`: the leaf's host name (or
 // `localhost`) and its hwloc os_index (physical PU id; the logical leaf index
 // when unknown), for use with `mpirun --rankfile F --mca

@@ -1,5 +1,7 @@
 #include "cli/mapping_io.h"
 
+#include <cmath>
+
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/factories.h"
@@ -41,6 +43,10 @@ TEST(MappingIo, FormatsRoundTripAndRankfile) {
             "{\"algorithm\": \"tm\", \"j\": 5, \"processes\": 3, \"mapping\": "
             "[2, 0, 3]}\n");
   EXPECT_FALSE(ParseMappingFormat("xml").ok());
+  // JSON has no inf: a J that is not finite is null.
+  EXPECT_EQ(FormatMapping(t, m, MappingFormat::kJson, "tm", INFINITY),
+            "{\"algorithm\": \"tm\", \"j\": null, \"processes\": 3, "
+            "\"mapping\": [2, 0, 3]}\n");
 }
 
 }  // namespace

@@ -7,7 +7,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <iostream>
+#include <new>
 #include <set>
 #include <string>
 #include <vector>
@@ -50,6 +52,9 @@ ABSL_FLAG(std::string, algorithm, "",
 ABSL_FLAG(std::string, preset, "default",
           "fast | default | strong: sets the algorithm and effort; "
           "--algorithm, if given, replaces the preset's algorithm only");
+ABSL_FLAG(std::string, algorithms, "",
+          "compare: only these algorithms, e.g. tm,scotch (default: all; "
+          "baselines above their size limit are noted, not run)");
 ABSL_FLAG(uint64_t, seed, 1, "random seed (same seed, same result)");
 ABSL_FLAG(int32_t, threads, 1, "worker threads (results do not depend on it)");
 ABSL_FLAG(std::string, output, "",
@@ -187,7 +192,8 @@ const std::vector<Command>& Commands() {
        With({"mapping", "model", "params", "report"})},
       {"compare",
        "run every algorithm and baseline on the same input, one table",
-       With({"preset", "seed", "threads", "svg", "quiet", "progress", "model",
+       With({"algorithms", "preset", "seed", "threads", "svg", "quiet",
+             "progress", "model",
              "params"})},
       {"topology",
        "draw the topology tree (text), or print it as json or tleaf",
@@ -252,6 +258,8 @@ int Fail(const std::string& message, int code = 2) {
   std::fprintf(stderr, "rankmap: %s\n", message.c_str());
   return code;
 }
+
+int Run(const std::string& name, const std::string& kind);
 
 Inputs ReadInputs() {
   Inputs in;
@@ -360,6 +368,25 @@ int main(int argc, char** argv) {
     }
   }
 
+  // The command's boundary: an exception (std::bad_alloc above all) is one
+  // line and exit 1, never std::terminate.
+  try {
+    return Run(name, kind);
+  } catch (const std::bad_alloc&) {
+    std::cout.flush();
+    return Fail(absl::StrCat(name,
+                             ": out of memory (the inputs need more "
+                             "than this machine or `ulimit -v` allows)"),
+                1);
+  } catch (const std::exception& e) {
+    std::cout.flush();
+    return Fail(absl::StrCat(name, ": internal error: ", e.what()), 1);
+  }
+}
+
+namespace {
+
+int Run(const std::string& name, const std::string& kind) {
   absl::Status status;
   if (name == "map") {
     rankmap::cli::MapCommand c;
@@ -397,6 +424,7 @@ int main(int argc, char** argv) {
     c.progress = absl::GetFlag(FLAGS_progress);
     c.model = absl::GetFlag(FLAGS_model);
     c.params = absl::GetFlag(FLAGS_params);
+    c.algorithms = absl::GetFlag(FLAGS_algorithms);
     status = rankmap::cli::RunCompare(c, std::cout);
   } else if (name == "topology") {
     rankmap::cli::TopologyCommand c;
@@ -452,3 +480,5 @@ int main(int argc, char** argv) {
                 rankmap::cli::ExitCodeFor(status));
   return 0;
 }
+
+}  // namespace
