@@ -2,9 +2,12 @@
 
 #include <cstdio>
 #include <cstring>
+#include <exception>
+#include <new>
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "base/memory_budget.h"
 #include "base/status_macros.h"
 #include "core/mapper.h"
 #include "core/mapping.h"
@@ -23,21 +26,28 @@ absl::StatusOr<graphs::CommGraph> GraphFromCsr(int32_t n, const int64_t* xadj,
         absl::StrCat("rankmap_map: n = ", n, " < 0"));
   if (n > 0 && xadj == nullptr)
     return absl::InvalidArgumentError("rankmap_map: xadj is NULL");
-  graphs::CommGraphBuilder b(n);
-  if (n > 0) {
-    if (xadj[0] != 0)
-      return absl::InvalidArgumentError("rankmap_map: xadj[0] must be 0");
-    if (xadj[n] > 0 && (adjncy == nullptr || adjwgt == nullptr)) {
-      return absl::InvalidArgumentError(
-          "rankmap_map: adjncy or adjwgt is NULL");
-    }
-    b.Reserve(xadj[n]);
-  }
+  // xadj is checked whole before its last entry sizes anything.
+  if (n > 0 && xadj[0] != 0)
+    return absl::InvalidArgumentError("rankmap_map: xadj[0] must be 0");
   for (int32_t u = 0; u < n; ++u) {
     if (xadj[u + 1] < xadj[u]) {
       return absl::InvalidArgumentError(
           absl::StrCat("rankmap_map: xadj decreases at vertex ", u));
     }
+  }
+  const int64_t arcs = n > 0 ? xadj[n] : 0;
+  if (arcs > 0 && (adjncy == nullptr || adjwgt == nullptr))
+    return absl::InvalidArgumentError("rankmap_map: adjncy or adjwgt is NULL");
+  // The builder's memory: 48 bytes per vertex, 32 per arc (as the readers
+  // estimate it, graphs/graph_readers.h).
+  RETURN_IF_ERROR(base::CheckMemory(
+      absl::StrCat("rankmap_map: a graph of ", n, " vertices and ", arcs,
+                   " arcs (xadj[n])"),
+      base::SaturatingMulAdd(arcs, 32, base::SaturatingMulAdd(n + 1, 48)),
+      base::MemoryBudget()));
+  graphs::CommGraphBuilder b(n);
+  b.Reserve(arcs);
+  for (int32_t u = 0; u < n; ++u) {
     for (int64_t a = xadj[u]; a < xadj[u + 1]; ++a) {
       // Each arc is u sending adjwgt[a] to adjncy[a]; a symmetric CSR lists
       // both directions, which the builder sums: halve so a symmetric input
@@ -98,8 +108,17 @@ int rankmap_map(const char* topology, int32_t n, const int64_t* xadj,
                 const int32_t* adjncy, const double* adjwgt, const double* vwgt,
                 const rankmap_options* options, int32_t* mapping, double* j,
                 char* err, size_t errlen) {
-  const absl::Status s = rankmap::core::MapC(topology, n, xadj, adjncy, adjwgt,
-                                             vwgt, options, mapping, j);
+  // The C boundary: no exception may reach the caller's C code.
+  absl::Status s;
+  try {
+    s = rankmap::core::MapC(topology, n, xadj, adjncy, adjwgt, vwgt, options,
+                            mapping, j);
+  } catch (const std::bad_alloc&) {
+    s = absl::ResourceExhaustedError("rankmap_map: out of memory");
+  } catch (const std::exception& e) {
+    s = absl::InternalError(
+        absl::StrCat("rankmap_map: internal error: ", e.what()));
+  }
   if (err != nullptr && errlen > 0) {
     const std::string message(s.message());
     std::snprintf(err, errlen, "%s", message.c_str());

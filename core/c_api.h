@@ -47,7 +47,10 @@ void rankmap_options_init(rankmap_options* options);
 /* Maps the n vertices of the CSR graph onto the leaves of `topology` (any
  * description accepted by the rankmap command: "this", an hwloc synthetic
  * string, an XML file, a tleaf line or file, a network spec). On success writes
- * mapping[0..n) and, when j != NULL, the cost J. */
+ * mapping[0..n) and, when j != NULL, the cost J. xadj is validated whole
+ * before xadj[n] sizes anything; a graph or topology beyond the memory budget
+ * (half of physical memory, less under `ulimit -v`) is an error, and so is
+ * running out of memory: no C++ exception ever reaches the caller. */
 int rankmap_map(const char* topology, int32_t n, const int64_t* xadj,
                 const int32_t* adjncy, const double* adjwgt, const double* vwgt,
                 const rankmap_options* options, int32_t* mapping, double* j,

@@ -109,5 +109,30 @@ TEST(CApi, ErrorsComeBackAsMessages) {
   EXPECT_THAT(std::string(err), HasSubstr("unknown algorithm"));
 }
 
+TEST(CApi, AGarbageXadjEndIsRefusedBeforeAnythingIsReserved) {
+  // xadj[n] = 2^40 on a 2-vertex graph: the builder must not reserve 2^40 arcs.
+  const std::vector<int64_t> xadj = {0, 1, int64_t{1} << 40};
+  const std::vector<int32_t> adjncy = {1};
+  const std::vector<double> adjwgt = {1.0};
+  std::vector<int32_t> mapping(2);
+  char err[256] = "";
+  EXPECT_NE(
+      rankmap_map("tleaf 1 2 1", 2, xadj.data(), adjncy.data(), adjwgt.data(),
+                  nullptr, nullptr, mapping.data(), nullptr, err, sizeof err),
+      0);
+  EXPECT_THAT(std::string(err),
+              HasSubstr("rankmap_map: a graph of 2 vertices and 1099511627776 "
+                        "arcs (xadj[n]) needs about 32.0 TiB"));
+  // A topology beyond the budget is refused as well, without an exception.
+  const std::vector<int64_t> ok_xadj = {0, 1, 2};
+  const std::vector<int32_t> ok_adjncy = {1, 0};
+  const std::vector<double> ok_adjwgt = {1.0, 1.0};
+  EXPECT_NE(rankmap_map("tleaf 1 1073741824 1", 2, ok_xadj.data(),
+                        ok_adjncy.data(), ok_adjwgt.data(), nullptr, nullptr,
+                        mapping.data(), nullptr, err, sizeof err),
+            0);
+  EXPECT_THAT(std::string(err), HasSubstr("needs about 256.0 GiB"));
+}
+
 }  // namespace
 }  // namespace rankmap::core
