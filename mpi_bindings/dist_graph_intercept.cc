@@ -19,14 +19,17 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <exception>
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "mpi_bindings/reorder.h"
 
 namespace rankmap::mpi_bindings {
 namespace {
 
+// Leaves *status alone unless it is OK and RANKMAP_ALGORITHM is unknown.
 ReorderOptions OptionsFromEnvironment(absl::Status* status) {
   ReorderOptions o;
   if (const char* a = std::getenv("RANKMAP_ALGORITHM")) {
@@ -37,7 +40,7 @@ ReorderOptions OptionsFromEnvironment(absl::Status* status) {
     } else if (absl::StatusOr<core::Algorithm> alg = core::ParseAlgorithm(a);
                alg.ok()) {
       o.mapping.algorithm = *alg;
-    } else {
+    } else if (status->ok()) {
       *status = alg.status();
     }
   }
@@ -53,12 +56,12 @@ bool IsIntercommunicator(MPI_Comm comm) {
 }
 
 // Runs the reordering; on failure reports once and returns false (same answer
-// on all ranks).
+// on all ranks). `local` is an error this rank already has (it is agreed on,
+// so every rank falls back together).
 bool Plan(MPI_Comm comm, const std::vector<LocalEdge>& edges,
-          ReorderOutcome* out) {
-  absl::Status env;
-  ReorderOptions options = OptionsFromEnvironment(&env);
-  *out = ReorderFromEdges(comm, edges, options, env);
+          absl::Status local, ReorderOutcome* out) {
+  ReorderOptions options = OptionsFromEnvironment(&local);
+  *out = ReorderFromEdges(comm, edges, options, local);
   if (out->status.ok()) return true;
   int rank = 0;
   PMPI_Comm_rank(comm, &rank);
@@ -83,6 +86,19 @@ double Weight(const int* weights, int k) {
   return weights == MPI_UNWEIGHTED || weights == nullptr ? 1.0 : weights[k];
 }
 
+// Runs `collect` (which fills the edges); an exception becomes an error the
+// ranks agree on, so the application falls back instead of terminating.
+template <typename F>
+absl::Status Collect(F collect) {
+  try {
+    collect();
+    return absl::OkStatus();
+  } catch (const std::exception& e) {
+    return absl::ResourceExhaustedError(
+        absl::StrCat("collecting the declared edges: ", e.what()));
+  }
+}
+
 }  // namespace
 }  // namespace rankmap::mpi_bindings
 
@@ -105,12 +121,14 @@ int MPI_Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree,
   // Each edge is declared as an out-edge by its source: out-edges alone cover
   // the graph.
   std::vector<LocalEdge> edges;
-  edges.reserve(outdegree > 0 ? outdegree : 0);
-  for (int k = 0; k < outdegree; ++k) {
-    edges.push_back({me, destinations[k], Weight(destweights, k)});
-  }
+  const absl::Status local = Collect([&] {
+    edges.reserve(outdegree > 0 ? outdegree : 0);
+    for (int k = 0; k < outdegree; ++k) {
+      edges.push_back({me, destinations[k], Weight(destweights, k)});
+    }
+  });
   ReorderOutcome out;
-  if (!Plan(comm_old, edges, &out)) {
+  if (!Plan(comm_old, edges, local, &out)) {
     return PMPI_Dist_graph_create_adjacent(
         comm_old, indegree, sources, sourceweights, outdegree, destinations,
         destweights, info, reorder, comm_dist_graph);
@@ -135,14 +153,16 @@ int MPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[],
   }
   std::vector<LocalEdge> edges;
   int total = 0;
-  for (int i = 0; i < n; ++i) {
-    for (int k = 0; k < degrees[i]; ++k, ++total) {
-      edges.push_back(
-          {sources[i], destinations[total], Weight(weights, total)});
+  const absl::Status local = Collect([&] {
+    for (int i = 0; i < n; ++i) {
+      for (int k = 0; k < degrees[i]; ++k, ++total) {
+        edges.push_back(
+            {sources[i], destinations[total], Weight(weights, total)});
+      }
     }
-  }
+  });
   ReorderOutcome out;
-  if (!Plan(comm_old, edges, &out)) {
+  if (!Plan(comm_old, edges, local, &out)) {
     return PMPI_Dist_graph_create(comm_old, n, sources, degrees, destinations,
                                   weights, info, reorder, comm_dist_graph);
   }

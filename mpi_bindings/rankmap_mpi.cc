@@ -1,5 +1,7 @@
 #include "mpi_bindings/rankmap_mpi.h"
 
+#include <exception>
+#include <new>
 #include <string>
 
 #include "absl/strings/str_cat.h"
@@ -59,26 +61,44 @@ int Common(MPI_Comm comm, int n, const rankmap_mpi_options* c_options,
   absl::Status local;
   ReorderOptions options;
   graphs::CommGraph graph;
-  if (absl::StatusOr<ReorderOptions> o = ToOptions(c_options); o.ok()) {
-    options = *std::move(o);
-  } else {
-    local = o.status();
-  }
-  if (local.ok() && n < 0)
-    local = absl::InvalidArgumentError("negative process count");
-  if (local.ok()) {
-    graphs::CommGraphBuilder b(n);
-    local = fill(b);
+  // This rank's own work: an exception here must become an agreed error, not
+  // a rank that leaves the others waiting in the collective.
+  try {
+    if (absl::StatusOr<ReorderOptions> o = ToOptions(c_options); o.ok()) {
+      options = *std::move(o);
+    } else {
+      local = o.status();
+    }
+    if (local.ok() && n < 0)
+      local = absl::InvalidArgumentError("negative process count");
     if (local.ok()) {
-      absl::StatusOr<graphs::CommGraph> g = std::move(b).Build();
-      if (g.ok()) {
-        graph = *std::move(g);
-      } else {
-        local = g.status();
+      graphs::CommGraphBuilder b(n);
+      local = fill(b);
+      if (local.ok()) {
+        absl::StatusOr<graphs::CommGraph> g = std::move(b).Build();
+        if (g.ok()) {
+          graph = *std::move(g);
+        } else {
+          local = g.status();
+        }
       }
     }
+  } catch (const std::bad_alloc&) {
+    local = absl::ResourceExhaustedError("building the graph: out of memory");
+  } catch (const std::exception& e) {
+    local = absl::InternalError(
+        absl::StrCat("building the graph: internal error: ", e.what()));
   }
-  return Finish(comm, local, graph, options, reordered);
+  try {
+    return Finish(comm, local, graph, options, reordered);
+  } catch (const std::exception& e) {
+    // Past the agreement (the collective steps guard their local work, so
+    // this is a last resort): report it on this rank rather than terminating;
+    // there is no communicator to return.
+    *reordered = MPI_COMM_NULL;
+    last_error = absl::StrCat("internal error: ", e.what());
+    return RANKMAP_ERR_INTERNAL;
+  }
 }
 
 }  // namespace

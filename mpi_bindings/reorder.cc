@@ -1,12 +1,20 @@
 #include "mpi_bindings/reorder.h"
 
 #include <array>
+#include <climits>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <functional>
+#include <new>
 #include <numeric>
+#include <utility>
 
+#include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "base/memory_budget.h"
+#include "base/sha256.h"
 #include "base/status_macros.h"
 #include "mpi_bindings/job_tree.h"
 #include "topology/binding.h"
@@ -26,6 +34,21 @@ int Size(MPI_Comm comm) {
   int s = 0;
   MPI_Comm_size(comm, &s);
   return s;
+}
+
+// Runs a local step and turns an exception into a Status: a rank that fails
+// on its own must still reach the collectives that follow, or the others
+// would wait in them forever.
+template <typename F>
+absl::Status Guarded(const char* what, F step) {
+  try {
+    return step();
+  } catch (const std::bad_alloc&) {
+    return absl::ResourceExhaustedError(absl::StrCat(what, ": out of memory"));
+  } catch (const std::exception& e) {
+    return absl::InternalError(
+        absl::StrCat(what, ": internal error: ", e.what()));
+  }
 }
 
 // Broadcasts a status from `root`; every rank returns the root's status.
@@ -98,11 +121,78 @@ JobTreeOptions JobOptions(const ReorderOptions& o) {
   return j;
 }
 
+// Every option that changes the outcome, as "name=value" lines, with the
+// environment already read: all ranks must agree on each.
+std::string OptionLines(const ReorderOptions& o, const JobTreeOptions& job) {
+  const core::MappingOptions& m = o.mapping;
+  auto line = [](const char* name, const auto& value) {
+    return absl::StrCat(name, "=", value, "\n");
+  };
+  return absl::StrCat(
+      line("algorithm", std::string(core::AlgorithmName(m.algorithm))),
+      line("seed", m.seed),
+      line("imbalance", absl::StrFormat("%.17g", m.imbalance)),
+      line("max_memory_bytes", m.max_memory_bytes),
+      line("treematch", absl::StrCat(m.treematch.exact_pairing, ",",
+                                     m.treematch.exhaustive_limit, ",",
+                                     m.treematch.split_arities)),
+      line("multisection.metis_effort", m.multisection.metis_effort),
+      line("refine",
+           absl::StrCat(int{m.refine.enabled}, ",", m.refine.swap_rounds, ",",
+                        m.refine.greedy_sweeps, ",", m.refine.fm_passes)),
+      line("mpipp", absl::StrCat(m.mpipp.starts, ",", m.mpipp.rounds)),
+      line("topology", absl::StrCat("'", absl::CHexEscape(job.topology), "'")),
+      line("network", absl::StrCat("'", absl::CHexEscape(job.network), "'")),
+      line("core_leaves", int{o.core_leaves}),
+      line("rebind", static_cast<int>(o.rebind)));
+}
+
+// Collective: compares this rank's option lines with rank 0's; the error names
+// the first option that differs.
+absl::Status CompareWithRoot(MPI_Comm comm, const std::string& mine) {
+  int size = static_cast<int>(mine.size());
+  MPI_Bcast(&size, 1, MPI_INT, kRoot, comm);
+  std::string root = Rank(comm) == kRoot ? mine : std::string(size, '\0');
+  MPI_Bcast(root.data(), size, MPI_CHAR, kRoot, comm);
+  if (root == mine) return absl::OkStatus();
+  size_t a = 0, b = 0;
+  while (a < mine.size() && b < root.size()) {
+    const size_t ea = mine.find('\n', a), eb = root.find('\n', b);
+    const std::string ours = mine.substr(a, ea - a),
+                      theirs = root.substr(b, eb - b);
+    if (ours != theirs) {
+      const size_t eq = ours.find('=');
+      return absl::InvalidArgumentError(
+          absl::StrCat("options differ from rank 0's: ", ours.substr(0, eq),
+                       " is ", ours.substr(eq + 1), " here but ",
+                       theirs.substr(eq + 1), " on rank 0"));
+    }
+    a = ea + 1;
+    b = eb + 1;
+  }
+  return absl::InvalidArgumentError("options differ from rank 0's");
+}
+
+// Collective: this rank's own checks of its options (so a rank passing
+// garbage is refused even when rank 0's options are fine), then agreement with
+// rank 0's. Returns the local error, to be agreed on by the caller.
+absl::Status CheckOptions(MPI_Comm comm, const ReorderOptions& options,
+                          const JobTreeOptions& job) {
+  std::string lines;
+  absl::Status local = Guarded("options", [&] {
+    lines = OptionLines(options, job);
+    return core::ValidateOptions(options.mapping);
+  });
+  absl::Status same = CompareWithRoot(comm, lines);
+  return local.ok() ? same : local;
+}
+
 // The shared protocol. `agreed` is the status all ranks agreed on for their
 // inputs (from AgreeOnStatus); `root_graph` runs on the root only and must not
 // call MPI.
 ReorderOutcome Run(
     MPI_Comm comm, const absl::Status& agreed, const ReorderOptions& options,
+    const JobTreeOptions& job_options,
     const std::function<absl::StatusOr<graphs::CommGraph>()>& root_graph) {
   const int n = Size(comm);
   const int me = Rank(comm);
@@ -113,8 +203,6 @@ ReorderOutcome Run(
 
   // Rank 0 decides whether bindings are needed (no override) and tells
   // everyone.
-  const JobTreeOptions job_options =
-      me == kRoot ? JobOptions(options) : JobTreeOptions{};
   int want_binding = me == kRoot && job_options.topology.empty() ? 1 : 0;
   MPI_Bcast(&want_binding, 1, MPI_INT, kRoot, comm);
 
@@ -125,7 +213,7 @@ ReorderOutcome Run(
     absl::Status root_status;
     double costs[2] = {0.0, 0.0};
     if (me == kRoot) {
-      root_status = [&]() -> absl::Status {
+      root_status = Guarded("mpi_bindings", [&]() -> absl::Status {
         ASSIGN_OR_RETURN(graphs::CommGraph graph, root_graph());
         ASSIGN_OR_RETURN(JobTree job, BuildJobTree(infos, job_options));
         ASSIGN_OR_RETURN(Reordering r,
@@ -139,7 +227,7 @@ ReorderOutcome Run(
             os_index[q] = job.tree.os_index(job.slot_of_rank[q]);
         }
         return absl::OkStatus();
-      }();
+      });
       if (!root_status.ok())
         std::iota(out.new_rank.begin(), out.new_rank.end(), 0);
     }
@@ -172,19 +260,23 @@ ReorderOutcome Run(
   return out;
 }
 
-// Order-sensitive summary of a graph, equal on ranks that hold the same graph.
-std::array<double, 4> Fingerprint(const graphs::CommGraph& g) {
-  double mix = 0.0;
-  for (graphs::VertexId v = 0; v < g.num_vertices(); ++v) {
-    auto nb = g.neighbors(v);
-    auto w = g.weights(v);
-    for (size_t k = 0; k < nb.size(); ++k) {
-      mix += (static_cast<double>(v) * 7919.0 + nb[k] * 104729.0 + 1.0) *
-             (w[k] + 0.5);
-    }
-  }
-  return {static_cast<double>(g.num_vertices()),
-          static_cast<double>(g.num_arcs()), g.TotalVolume(), mix};
+// SHA-256 of the whole CSR (offsets, ids, the bits of every weight and vertex
+// weight): equal only on ranks that hold the same graph, where a sum would
+// miss two weights trading places.
+std::array<uint8_t, 32> Fingerprint(const graphs::CommGraph& g) {
+  base::Sha256 h;
+  const int64_t n = g.num_vertices();
+  h.Update(&n, sizeof n);
+  auto add = [&h](auto span) {
+    const int64_t count = static_cast<int64_t>(span.size());
+    h.Update(&count, sizeof count);
+    h.Update(span.data(), span.size_bytes());
+  };
+  add(g.xadj());
+  add(g.adjncy());
+  add(g.adjwgt());
+  add(g.vwgt());
+  return h.Finish();
 }
 
 // Intercommunicators have two groups: ranks, splits and reductions mean
@@ -226,13 +318,26 @@ ReorderOutcome ReorderDetailed(MPI_Comm comm, const graphs::CommGraph& graph,
   }
   // Compare against rank 0's graph so that a rank holding a different graph is
   // named.
-  std::array<double, 4> fp = Fingerprint(graph), root_fp = fp;
-  MPI_Bcast(root_fp.data(), 4, MPI_DOUBLE, kRoot, comm);
+  std::array<uint8_t, 32> fp = {}, root_fp = {};
+  const absl::Status hashed = Guarded("graph fingerprint", [&] {
+    fp = Fingerprint(graph);
+    return absl::OkStatus();
+  });
+  root_fp = fp;
+  MPI_Bcast(root_fp.data(), 32, MPI_BYTE, kRoot, comm);
+  if (local.ok()) local = hashed;
   if (local.ok() && fp != root_fp) {
     local = absl::InvalidArgumentError(
         "graph differs from the graph given on rank 0");
   }
-  return Run(comm, AgreeOnStatus(comm, local), options,
+  JobTreeOptions job;
+  absl::Status read = Guarded("options", [&] {
+    job = JobOptions(options);
+    return absl::OkStatus();
+  });
+  absl::Status options_ok = CheckOptions(comm, options, job);
+  if (local.ok()) local = read.ok() ? options_ok : read;
+  return Run(comm, AgreeOnStatus(comm, local), options, job,
              [&]() -> absl::StatusOr<graphs::CommGraph> { return graph; });
 }
 
@@ -263,13 +368,31 @@ ReorderOutcome ReorderFromEdges(MPI_Comm comm, std::span<const LocalEdge> edges,
       break;
     }
   }
-  std::vector<double> mine;
-  mine.reserve(edges.size() * 3);
-  for (const LocalEdge& e : edges) {
-    mine.push_back(e.source);
-    mine.push_back(e.destination);
-    mine.push_back(e.bytes);
+  if (local.ok() && edges.size() > static_cast<size_t>(INT_MAX / 3)) {
+    local = absl::InvalidArgumentError(
+        absl::StrCat(edges.size(),
+                     " edges on one rank, more than one MPI "
+                     "message of doubles can carry"));
   }
+  std::vector<double> mine;
+  absl::Status copied = Guarded("edges", [&] {
+    if (!local.ok()) return absl::OkStatus();
+    mine.reserve(edges.size() * 3);
+    for (const LocalEdge& e : edges) {
+      mine.push_back(e.source);
+      mine.push_back(e.destination);
+      mine.push_back(e.bytes);
+    }
+    return absl::OkStatus();
+  });
+  if (local.ok()) local = copied;
+  JobTreeOptions job;
+  absl::Status read = Guarded("options", [&] {
+    job = JobOptions(options);
+    return absl::OkStatus();
+  });
+  absl::Status options_ok = CheckOptions(comm, options, job);
+  if (local.ok()) local = read.ok() ? options_ok : read;
   // Gather before Run so that Run's root-only callback needs no collective.
   absl::Status agreed = AgreeOnStatus(comm, local);
   const bool root = Rank(comm) == kRoot;
@@ -278,27 +401,48 @@ ReorderOutcome ReorderFromEdges(MPI_Comm comm, std::span<const LocalEdge> edges,
     int count = static_cast<int>(mine.size());
     std::vector<int> counts(root ? n : 1), displs(root ? n : 1, 0);
     MPI_Gather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, kRoot, comm);
-    int total = 0;
+    // The root sizes the gather (and says so to everyone) before anyone sends:
+    // a total past one MPI count or the memory budget is an agreed error, not
+    // a crash in the middle of the collective.
+    absl::Status sized;
     if (root) {
-      for (int r = 0; r < n; ++r) {
-        displs[r] = total;
-        total += counts[r];
-      }
+      sized = Guarded("gathered edges", [&]() -> absl::Status {
+        int64_t total = 0;
+        for (int r = 0; r < n; ++r) {
+          displs[r] = static_cast<int>(std::min<int64_t>(total, INT_MAX));
+          total += counts[r];
+        }
+        if (total > INT_MAX) {
+          return absl::InvalidArgumentError(
+              absl::StrCat(total / 3,
+                           " edges in all, more than one MPI "
+                           "gather of doubles can carry"));
+        }
+        RETURN_IF_ERROR(base::CheckMemory(
+            absl::StrCat("mpi_bindings: gathering ", total / 3, " edges"),
+            base::SaturatingMulAdd(total, 8 * 3), base::MemoryBudget()));
+        all.reserve(std::max<int64_t>(total, 1));  // data() never null
+        all.resize(total);
+        return absl::OkStatus();
+      });
     }
-    all.resize(std::max(total, 1));
-    MPI_Gatherv(mine.data(), count, MPI_DOUBLE, all.data(), counts.data(),
-                displs.data(), MPI_DOUBLE, kRoot, comm);
-    all.resize(total);
+    agreed = BroadcastStatus(comm, kRoot, sized);
+    if (agreed.ok()) {
+      MPI_Gatherv(mine.data(), count, MPI_DOUBLE, all.data(), counts.data(),
+                  displs.data(), MPI_DOUBLE, kRoot, comm);
+    }
   }
-  return Run(comm, agreed, options, [&]() -> absl::StatusOr<graphs::CommGraph> {
-    graphs::CommGraphBuilder b(n);
-    b.Reserve(static_cast<int64_t>(all.size() / 3));
-    for (size_t k = 0; k + 2 < all.size(); k += 3) {
-      RETURN_IF_ERROR(b.AddEdge(static_cast<int64_t>(all[k]),
-                                static_cast<int64_t>(all[k + 1]), all[k + 2]));
-    }
-    return std::move(b).Build();
-  });
+  return Run(comm, agreed, options, job,
+             [&]() -> absl::StatusOr<graphs::CommGraph> {
+               graphs::CommGraphBuilder b(n);
+               b.Reserve(static_cast<int64_t>(all.size() / 3));
+               for (size_t k = 0; k + 2 < all.size(); k += 3) {
+                 RETURN_IF_ERROR(b.AddEdge(static_cast<int64_t>(all[k]),
+                                           static_cast<int64_t>(all[k + 1]),
+                                           all[k + 2]));
+               }
+               return std::move(b).Build();
+             });
 }
 
 }  // namespace rankmap::mpi_bindings

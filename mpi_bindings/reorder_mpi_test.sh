@@ -18,6 +18,22 @@ done
 for np in 8 7 2 1; do
   run "$np" -x RANKMAP_TOPOLOGY "$bin" errors
 done
+# RANKMAP_TOPOLOGY pointing at XML that crashes hwloc 2.9 (a PU without its complete_cpuset):
+# an agreed error on every rank, no SIGSEGV.
+bad="${TEST_TMPDIR:-/tmp}/no-complete-cpuset.xml"
+cat >"$bad" <<'XML'
+<?xml version="1.0" encoding="UTF-8"?>
+<topology version="2.0">
+  <object type="Machine" os_index="0" cpuset="0x3" complete_cpuset="0x3" nodeset="0x1" complete_nodeset="0x1">
+    <object type="PU" os_index="0" cpuset="0x1" complete_cpuset="0x1" nodeset="0x1" complete_nodeset="0x1"/>
+    <object type="PU" os_index="1" cpuset="0x2" nodeset="0x1" complete_nodeset="0x1"/>
+  </object>
+</topology>
+XML
+for np in 4 1; do
+  RANKMAP_TOPOLOGY="$bad" run "$np" -x RANKMAP_TOPOLOGY "$bin" bad-topology \
+    "$bad:5: object PU has a cpuset but no complete_cpuset"
+done
 # No override: hwloc tree of this machine, engine defaults, PU re-binding.
 for np in 4 1; do
   env -u RANKMAP_TOPOLOGY timeout 60 mpirun -np "$np" --bind-to none "$bin" hwloc

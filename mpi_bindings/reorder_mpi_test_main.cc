@@ -235,6 +235,53 @@ int Errors() {
     MPI_Comm_free(&out.comm);
   }
 
+  // The same edges with two weights traded on the last rank: a sum of the
+  // weights agrees, the SHA-256 of the arrays does not.
+  if (n > 2) {
+    graphs::CommGraphBuilder b(n), same(n);
+    for (int u = 0; u < n; ++u) {
+      const double w =
+          me == n - 1 && u < 2 ? 1000.0 * (2 - u) : 1000.0 * (1 + u);
+      (void)b.AddEdge(u, (u + 1) % n, w);
+      (void)same.AddEdge(u, (u + 1) % n, 1000.0 * (1 + u));
+    }
+    graphs::CommGraph traded = std::move(b).Build().value();
+    graphs::CommGraph ring = std::move(same).Build().value();
+    Check(traded.TotalVolume() == ring.TotalVolume(), "same total volume");
+    out = ReorderDetailed(MPI_COMM_WORLD, me == n - 1 ? traded : ring, options);
+    ExpectAgreedError(out, "rank " + std::to_string(n - 1) + ": graph differs",
+                      "traded weights");
+    MPI_Comm_free(&out.comm);
+  }
+
+  // Options: every rank's count, not only rank 0's.
+  if (n > 1) {
+    ReorderOptions other = options;
+    if (me == odd_one) other.mapping.seed = 7;
+    out = ReorderDetailed(MPI_COMM_WORLD, good, other);
+    ExpectAgreedError(out,
+                      "rank " + std::to_string(odd_one) +
+                          ": options differ from rank 0's: seed is 7 here but "
+                          "1 on rank 0",
+                      "other seed");
+    MPI_Comm_free(&out.comm);
+    other = options;
+    if (me == odd_one) other.topology = "tleaf 1 64 1";
+    out = ReorderDetailed(MPI_COMM_WORLD, good, other);
+    ExpectAgreedError(out, "options differ from rank 0's: topology is",
+                      "other topology");
+    MPI_Comm_free(&out.comm);
+    other = options;
+    if (me == odd_one) other.mapping.imbalance = -1;
+    out = ReorderFromEdges(
+        MPI_COMM_WORLD, std::vector<LocalEdge>{{me, (me + 1) % n, 1.0}}, other);
+    ExpectAgreedError(
+        out,
+        "rank " + std::to_string(odd_one) + ": map: option imbalance is -1",
+        "bad imbalance");
+    MPI_Comm_free(&out.comm);
+  }
+
   // A topology too small for the job: found on rank 0, reported everywhere.
   options.topology = "tleaf 1 1 1";
   out = ReorderDetailed(MPI_COMM_WORLD, good, options);
@@ -289,6 +336,19 @@ int Errors() {
   return 0;
 }
 
+// RANKMAP_TOPOLOGY names a file that crashes hwloc 2.9 (an object without its
+// complete_cpuset): every rank gets the error, none dies.
+int BadTopology(const std::string& expected) {
+  ReorderOptions options;
+  ReorderOutcome out = ReorderDetailed(MPI_COMM_WORLD, KnownGraph(n), options);
+  ExpectAgreedError(out, expected, "malformed XML topology");
+  MPI_Comm_free(&out.comm);
+  if (me == 0)
+    std::printf("bad topology n=%d: %s\n", n,
+                std::string(out.status.message()).c_str());
+  return 0;
+}
+
 }  // namespace
 }  // namespace rankmap::mpi_bindings
 
@@ -304,6 +364,8 @@ int main(int argc, char** argv) {
     Hwloc();
   } else if (mode == "errors") {
     Errors();
+  } else if (mode == "bad-topology" && argc == 3) {
+    BadTopology(argv[2]);
   } else {
     if (me == 0)
       std::fprintf(stderr, "usage: %s permutation ALG ARITIES COSTS | errors\n",
