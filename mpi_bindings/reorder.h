@@ -15,12 +15,16 @@
 //
 // Agreement: all ranks return the same status (an error found on one rank, e.g.
 // a graph of the wrong size, is broadcast as "rank 3: ..."); nothing waits on a
-// rank that failed, so errors never hang. The graph is significant on every
-// rank: all must pass the same graph (checked with a fingerprint); rank 0's
-// copy is mapped.
+// rank that failed, so errors never hang, and an exception in a rank's own
+// work (std::bad_alloc) becomes such an error instead of terminating the job.
+// The graph and the options are significant on every rank: all must pass the
+// same graph (compared by the SHA-256 of its CSR arrays and weights) and the
+// same options (each rank validates its own, then every option that changes
+// the result, environment included, is compared with rank 0's and the first
+// difference named); rank 0's copy is mapped.
 //
-// Environment (read on rank 0 when options.read_environment and the option is
-// empty):
+// Environment (read on every rank when options.read_environment and the
+// option is empty; the ranks must agree):
 //   RANKMAP_TOPOLOGY  description of the machine to assume (synthetic, XML,
 //   tleaf, network) RANKMAP_NETWORK   network spec placing the job's hosts
 #ifndef RANKMAP_MPI_BINDINGS_REORDER_H_
