@@ -1,14 +1,20 @@
 #include "mpi_bindings/profile.h"
 
 #include <algorithm>
+#include <chrono>
+#include <cmath>
 #include <cstddef>
 #include <cstdio>
 #include <cstdlib>
+#include <exception>
 #include <map>
 #include <mutex>
+#include <new>
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
+#include "base/memory_budget.h"
 #include "mpi_bindings/profile_output.h"
 #include "mpi_bindings/traffic_model.h"
 
@@ -27,7 +33,13 @@ struct Persistent {
 struct State {
   std::mutex mu;
   bool active = false;
+  bool stopped = false;  // an internal failure stopped profiling for good
   int world_rank = 0;
+  std::string prefix;
+  // Seconds between saves of this process's row (RANKMAP_PROFILE_FLUSH);
+  // negative: never.
+  double save_every = 10.0;
+  std::chrono::steady_clock::time_point last_save;
   TrafficModel model;
   // comm -> world rank of each rank (of the remote group for
   // intercommunicators).
@@ -41,6 +53,87 @@ struct State {
 State& S() {
   static State* s = new State;
   return *s;
+}
+
+// The recording must never take the application down: an exception (a
+// failed allocation) stops profiling with one line on stderr, and the
+// application goes on without a profile.
+template <typename F>
+void Safely(F step) {
+  try {
+    step();
+  } catch (const std::exception& e) {
+    State& s = S();
+    std::lock_guard<std::mutex> lock(s.mu);
+    if (!s.stopped) {
+      std::fprintf(stderr,
+                   "rankmap: profiling stopped on rank %d: %s; the program "
+                   "continues without a profile\n",
+                   s.world_rank, e.what());
+    }
+    s.active = false;
+    s.stopped = true;
+  }
+}
+
+// Saves this process's row to prefix.part.<rank>. Caller holds S().mu.
+void SaveRowLocked(const std::string& state) {
+  State& s = S();
+  ProfileRow row;
+  row.rank = s.world_rank;
+  row.world_size = s.model.world_size();
+  row.state = state;
+  row.bytes = s.model.bytes();
+  row.messages = s.model.messages();
+  row.fetched_bytes = s.model.fetched_bytes();
+  row.fetched_messages = s.model.fetched_messages();
+  const absl::Status st =
+      WriteFileAtomically(RowPath(s.prefix, s.world_rank), FormatRow(row));
+  if (!st.ok() && s.save_every >= 0) {
+    std::fprintf(stderr, "rankmap: profile row not saved: %s\n",
+                 std::string(st.message()).c_str());
+    s.save_every = -1;  // say it once
+  }
+  s.last_save = std::chrono::steady_clock::now();
+}
+
+// After a recording call: saves the row when save_every has passed. Caller
+// holds S().mu.
+void MaybeSaveLocked() {
+  State& s = S();
+  if (!s.active || s.save_every < 0) return;
+  const auto now = std::chrono::steady_clock::now();
+  if (std::chrono::duration<double>(now - s.last_save).count() >= s.save_every)
+    SaveRowLocked("running");
+}
+
+// The end of a job that will not reach MPI_Finalize (this rank aborts or
+// exits): save the row with `state`, merge what every rank saved, say where.
+void EndEarly(const std::string& state, const std::string& reason) {
+  State& s = S();
+  int world = 0;
+  {
+    std::lock_guard<std::mutex> lock(s.mu);
+    if (!s.active) return;
+    s.active = false;
+    SaveRowLocked(state);
+    world = s.model.world_size();
+  }
+  absl::StatusOr<std::string> merged =
+      MergePartialProfile(s.prefix, world, reason);
+  std::fprintf(stderr, "rankmap: %s\n",
+               merged.ok() ? merged->c_str()
+                           : absl::StrCat("partial profile not written: ",
+                                          merged.status().message())
+                                 .c_str());
+}
+
+void OnExit() {
+  Safely([] {
+    const int rank = S().world_rank;
+    EndEarly("exited without MPI_Finalize",
+             absl::StrCat("rank ", rank, " exited without MPI_Finalize"));
+  });
 }
 
 bool IsInter(MPI_Comm comm) {
@@ -118,10 +211,13 @@ auto SendsOn(MPI_Comm comm) {
 // Per-peer blocks on comm, bytes_to(j) for rank j (v and w forms).
 template <typename BytesTo>
 void RecordPerPeerBytes(MPI_Comm comm, BytesTo bytes_to) {
-  std::lock_guard<std::mutex> lock(S().mu);
-  int p = 0, me = 0;
-  if (!CountedIntracomm(comm, &p, &me)) return;
-  ForEachPeer(p, me, bytes_to, SendsOn(comm));
+  Safely([&] {
+    std::lock_guard<std::mutex> lock(S().mu);
+    int p = 0, me = 0;
+    if (!CountedIntracomm(comm, &p, &me)) return;
+    ForEachPeer(p, me, bytes_to, SendsOn(comm));
+    MaybeSaveLocked();
+  });
 }
 
 // v forms: counts[j] x type to rank j (a negative count sends nothing).
@@ -178,36 +274,67 @@ std::vector<int> NeighbourhoodDestinations(MPI_Comm comm) {
 // Block j, block_bytes(j) bytes, to the j-th neighbourhood destination.
 template <typename BlockBytes>
 void RecordNeighbourBlocks(MPI_Comm comm, BlockBytes block_bytes) {
-  const std::vector<int> dests = NeighbourhoodDestinations(comm);
-  State& s = S();
-  std::lock_guard<std::mutex> lock(s.mu);
-  if (!s.active) return;
-  for (size_t j = 0; j < dests.size(); ++j) {
-    SendLocked(comm, dests[j], block_bytes(j));
-  }
+  Safely([&] {
+    const std::vector<int> dests = NeighbourhoodDestinations(comm);
+    State& s = S();
+    std::lock_guard<std::mutex> lock(s.mu);
+    if (!s.active) return;
+    for (size_t j = 0; j < dests.size(); ++j) {
+      SendLocked(comm, dests[j], block_bytes(j));
+    }
+    MaybeSaveLocked();
+  });
 }
 
 // One-sided traffic with rank `target` of win's group.
 void RecordOneSided(MPI_Win win, int target, double put, double got) {
-  State& s = S();
-  std::lock_guard<std::mutex> lock(s.mu);
-  if (!s.active || target < 0) return;
-  s.model.OneSided(WorldRanks(win), target, put, got);
+  Safely([&] {
+    State& s = S();
+    std::lock_guard<std::mutex> lock(s.mu);
+    if (!s.active || target < 0) return;
+    s.model.OneSided(WorldRanks(win), target, put, got);
+    MaybeSaveLocked();
+  });
 }
 
 }  // namespace
 
 void OnInit() {
-  State& s = S();
-  std::lock_guard<std::mutex> lock(s.mu);
-  int world_size = 0;
-  PMPI_Comm_size(MPI_COMM_WORLD, &world_size);
-  PMPI_Comm_rank(MPI_COMM_WORLD, &s.world_rank);
-  s.model = TrafficModel(world_size);
-  s.active = true;
+  Safely([] {
+    State& s = S();
+    std::lock_guard<std::mutex> lock(s.mu);
+    if (s.stopped) return;
+    int world_size = 0;
+    PMPI_Comm_size(MPI_COMM_WORLD, &world_size);
+    PMPI_Comm_rank(MPI_COMM_WORLD, &s.world_rank);
+    const char* out = std::getenv("RANKMAP_PROFILE_OUT");
+    s.prefix = out != nullptr && *out ? out : "rankmap_profile";
+    if (const char* every = std::getenv("RANKMAP_PROFILE_FLUSH")) {
+      char* end = nullptr;
+      const double v = std::strtod(every, &end);
+      s.save_every = end != every && std::isfinite(v) ? v : -1.0;
+    }
+    s.model = TrafficModel(world_size);
+    s.last_save = std::chrono::steady_clock::now();
+    s.active = true;
+    static const bool registered = std::atexit(OnExit) == 0;
+    (void)registered;
+  });
 }
 
-void OnFinalize() {
+void OnAbort(int error_code) {
+  Safely([&] {
+    const int rank = S().world_rank;
+    EndEarly(absl::StrCat("aborted (MPI_Abort error code ", error_code, ")"),
+             absl::StrCat("rank ", rank, " called MPI_Abort (error code ",
+                          error_code, ")"));
+  });
+}
+
+namespace {
+
+// The complete profile: every rank's row gathered on rank 0, which writes it.
+void FinalizeProfile() {
   State& s = S();
   {
     std::lock_guard<std::mutex> lock(s.mu);
@@ -217,13 +344,42 @@ void OnFinalize() {
   const TrafficModel& row = s.model;
   const int n = row.world_size();
   const bool root = s.world_rank == 0;
+  // Rank 0 holds four dense n x n matrices: it checks and allocates them first
+  // and tells everyone, so that a job too large for a dense profile skips the
+  // gather together (each rank then leaves its own row) instead of hanging.
   std::vector<double> bytes, messages, fetched_bytes, fetched_messages;
+  std::string why;
   if (root) {
-    bytes.resize(static_cast<size_t>(n) * n);
-    messages.resize(bytes.size());
+    const int64_t cells = int64_t{n} * n;
+    absl::Status fits = base::CheckMemory(
+        absl::StrCat("profile: the dense matrices of ", n, " processes"),
+        base::SaturatingMulAdd(cells, 4 * 8 + 2 * 16), base::MemoryBudget());
+    if (fits.ok()) {
+      try {
+        bytes.resize(cells);
+        messages.resize(cells);
+        fetched_bytes.resize(cells);
+        fetched_messages.resize(cells);
+      } catch (const std::bad_alloc&) {
+        fits = absl::ResourceExhaustedError(absl::StrCat(
+            "profile: out of memory for the matrices of ", n, " processes"));
+      }
+    }
+    if (!fits.ok()) why = std::string(fits.message());
   }
-  fetched_bytes.resize(bytes.size());
-  fetched_messages.resize(bytes.size());
+  int go = why.empty() ? 1 : 0;
+  PMPI_Bcast(&go, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  if (!go) {
+    std::lock_guard<std::mutex> lock(s.mu);
+    SaveRowLocked("finished (not gathered)");
+    if (root) {
+      std::fprintf(stderr,
+                   "rankmap: profile not gathered: %s; each rank's row is in "
+                   "%s.part.<rank>\n",
+                   why.c_str(), s.prefix.c_str());
+    }
+    return;
+  }
   auto gather = [&](const std::vector<double>& from, std::vector<double>& to) {
     PMPI_Gather(from.data(), n, MPI_DOUBLE, to.data(), n, MPI_DOUBLE, 0,
                 MPI_COMM_WORLD);
@@ -232,69 +388,92 @@ void OnFinalize() {
   gather(row.messages(), messages);
   gather(row.fetched_bytes(), fetched_bytes);
   gather(row.fetched_messages(), fetched_messages);
+  // The complete profile replaces the rows saved on the way.
+  std::remove(RowPath(s.prefix, s.world_rank).c_str());
   if (!root) return;
   AddFetched(n, fetched_bytes, bytes);
   AddFetched(n, fetched_messages, messages);
-  const char* env = std::getenv("RANKMAP_PROFILE_OUT");
-  const std::string prefix = env != nullptr && *env ? env : "rankmap_profile";
-  absl::Status st = WriteProfile(prefix, n, bytes, messages);
+  absl::Status st = WriteProfile(s.prefix, n, bytes, messages);
+  std::remove((s.prefix + ".lock").c_str());
   if (st.ok()) {
     std::fprintf(stderr,
                  "rankmap: traffic of %d processes written to %s.{mat,grf}\n",
-                 n, prefix.c_str());
+                 n, s.prefix.c_str());
   } else {
     std::fprintf(stderr, "rankmap: profile not written: %s\n",
                  std::string(st.message()).c_str());
   }
 }
 
+}  // namespace
+
+void OnFinalize() { Safely(FinalizeProfile); }
+
 void ForgetComm(MPI_Comm comm) {
-  State& s = S();
-  std::lock_guard<std::mutex> lock(s.mu);
-  s.world_of.erase(comm);
+  Safely([&] {
+    State& s = S();
+    std::lock_guard<std::mutex> lock(s.mu);
+    s.world_of.erase(comm);
+  });
 }
 
 void ForgetWin(MPI_Win win) {
-  State& s = S();
-  std::lock_guard<std::mutex> lock(s.mu);
-  s.world_of_win.erase(win);
+  Safely([&] {
+    State& s = S();
+    std::lock_guard<std::mutex> lock(s.mu);
+    s.world_of_win.erase(win);
+  });
 }
 
 void RecordSend(MPI_Comm comm, int dest, int count, MPI_Datatype type) {
-  State& s = S();
-  std::lock_guard<std::mutex> lock(s.mu);
-  if (s.active) SendLocked(comm, dest, TypeBytes(count, type));
+  Safely([&] {
+    State& s = S();
+    std::lock_guard<std::mutex> lock(s.mu);
+    if (!s.active) return;
+    SendLocked(comm, dest, TypeBytes(count, type));
+    MaybeSaveLocked();
+  });
 }
 
 void RememberPersistent(MPI_Request req, MPI_Comm comm, int dest, int count,
                         MPI_Datatype type) {
-  State& s = S();
-  std::lock_guard<std::mutex> lock(s.mu);
-  s.persistent[req] = {comm, dest, count, type};
+  Safely([&] {
+    State& s = S();
+    std::lock_guard<std::mutex> lock(s.mu);
+    s.persistent[req] = {comm, dest, count, type};
+  });
 }
 
 void StartPersistent(MPI_Request req) {
-  State& s = S();
-  std::lock_guard<std::mutex> lock(s.mu);
-  auto it = s.persistent.find(req);
-  if (!s.active || it == s.persistent.end()) return;
-  const Persistent& send = it->second;
-  SendLocked(send.comm, send.dest, TypeBytes(send.count, send.type));
+  Safely([&] {
+    State& s = S();
+    std::lock_guard<std::mutex> lock(s.mu);
+    auto it = s.persistent.find(req);
+    if (!s.active || it == s.persistent.end()) return;
+    const Persistent& send = it->second;
+    SendLocked(send.comm, send.dest, TypeBytes(send.count, send.type));
+    MaybeSaveLocked();
+  });
 }
 
 void ForgetRequest(MPI_Request req) {
-  State& s = S();
-  std::lock_guard<std::mutex> lock(s.mu);
-  s.persistent.erase(req);
+  Safely([&] {
+    State& s = S();
+    std::lock_guard<std::mutex> lock(s.mu);
+    s.persistent.erase(req);
+  });
 }
 
 void RecordCollective(Collective kind, MPI_Comm comm, int root, int count,
                       MPI_Datatype type) {
-  const double block_bytes = TypeBytes(count, type);
-  std::lock_guard<std::mutex> lock(S().mu);
-  int p = 0, me = 0;
-  if (!CountedIntracomm(comm, &p, &me)) return;
-  ForEachTransfer(kind, p, me, root, block_bytes, SendsOn(comm));
+  Safely([&] {
+    const double block_bytes = TypeBytes(count, type);
+    std::lock_guard<std::mutex> lock(S().mu);
+    int p = 0, me = 0;
+    if (!CountedIntracomm(comm, &p, &me)) return;
+    ForEachTransfer(kind, p, me, root, block_bytes, SendsOn(comm));
+    MaybeSaveLocked();
+  });
 }
 
 void RecordInPlaceable(Collective kind, MPI_Comm comm, const void* sendbuf,

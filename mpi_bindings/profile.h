@@ -58,6 +58,24 @@
 // Scatter; each converts handles with MPI_*_f2c, counts, and forwards to the
 // real pmpi_*_. In-place Fortran collectives count their send arguments.
 //
+// Partial profiles: while the job runs each process saves its rows to
+// RANKMAP_PROFILE_OUT.part.<rank> every RANKMAP_PROFILE_FLUSH seconds (10 by
+// default, at the first recorded call after that much time; 0: after every
+// recorded call; negative: never). A process that calls MPI_Abort, or exits
+// without MPI_Finalize, saves its row and merges every saved row into the
+// usual files (profile_output.h: MergePartialProfile), marked partial: the
+// .mat files start with a "# partial profile: ..." comment naming who aborted
+// or exited and whose rows are missing or stale, which RANKMAP_PROFILE_OUT
+// .partial repeats. Processes killed by the launcher after an abort are
+// counted as of their last save. A complete MPI_Finalize removes the saved
+// rows. A job whose dense p x p matrices do not fit rank 0's memory budget is
+// not gathered: each rank leaves its row instead (said on stderr).
+//
+// Failures never reach the application: files that cannot be written are
+// reported once on stderr with the system's reason, and an exception inside
+// the profiler (a failed allocation) stops profiling with one line while the
+// program continues.
+//
 // Thread safety: counters are guarded by a mutex. Memory: four rows of p
 // doubles per process (bytes and messages, sent and fetched); rank 0 holds four
 // p x p matrices at finalize.
@@ -81,6 +99,8 @@ namespace rankmap::mpi_bindings::profile {
 // matrices (before MPI_Finalize; collective over MPI_COMM_WORLD).
 void OnInit();
 void OnFinalize();
+// Before PMPI_Abort: saves this rank's row and writes the partial profile.
+void OnAbort(int error_code);
 
 // Drop the cached rank translation of a communicator or window about to be
 // freed (its handle may be reused by a later one).

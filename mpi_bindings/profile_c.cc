@@ -236,6 +236,11 @@ int MPI_Finalize(void) {
   return PMPI_Finalize();
 }
 
+int MPI_Abort(MPI_Comm comm, int error_code) {
+  p::OnAbort(error_code);
+  return PMPI_Abort(comm, error_code);
+}
+
 int MPI_Comm_free(MPI_Comm* comm) {
   p::ForgetComm(*comm);
   return PMPI_Comm_free(comm);

@@ -171,6 +171,11 @@ RANKMAP_F_BOTH(finalize, (F * ierr), {
   RANKMAP_F_BODY(finalize, (F*), ierr);
 })
 
+RANKMAP_F_BOTH(abort, (F * comm, F* code, F* ierr), {
+  p::OnAbort(*code);
+  RANKMAP_F_BODY(abort, (F*, F*, F*), comm, code, ierr);
+})
+
 RANKMAP_F_BOTH(comm_free, (F * comm, F* ierr), {
   p::ForgetComm(C(comm));
   RANKMAP_F_BODY(comm_free, (F*, F*), comm, ierr);

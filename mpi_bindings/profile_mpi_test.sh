@@ -8,6 +8,7 @@ expected="$3"
 fsrc="$4"
 cli="$5"
 f08src="$6"
+abortprog="$7"
 dir="${TEST_TMPDIR:-$(mktemp -d)}"
 check() {  # name np kind program...
   local name="$1" np="$2" kind="$3"
@@ -42,4 +43,31 @@ cat "$dir/m.mat.txt"
 [ "$(sort -n "$dir/m.mat.txt" | uniq | wc -l)" = 8 ]
 [ "$(sort -n "$dir/m.mat.txt" | tail -1)" = 7 ]
 diff "$dir/m.mat.txt" "$dir/m.grf.txt"
+# A job that aborts, and one that exits without MPI_Finalize: rows saved on the way
+# (RANKMAP_PROFILE_FLUSH=0 saves after every recorded call) become a profile marked partial.
+ring() {  # n: the matrix of "every rank sends 800 bytes to the next one"
+  local n="$1" i j
+  for ((i = 0; i < n; ++i)); do
+    local line=""
+    for ((j = 0; j < n; ++j)); do
+      if [ "$j" -eq $(((i + 1) % n)) ]; then line+="800"; else line+="0"; fi
+      [ "$j" -lt $((n - 1)) ] && line+=" "
+    done
+    echo "$line"
+  done
+}
+partial() {  # name np mode expected-reason
+  local name="$1" np="$2" mode="$3" reason="$4"
+  rm -f "$dir/$name".*
+  timeout 60 mpirun -np "$np" --bind-to none -x LD_PRELOAD="$lib" \
+    -x RANKMAP_PROFILE_OUT="$dir/$name" -x RANKMAP_PROFILE_FLUSH=0 \
+    "$abortprog" "$mode" >/dev/null 2>&1 || true
+  head -1 "$dir/$name.mat" | grep -q "^# partial profile: $reason"
+  grep -q "rows of $np of $np processes" "$dir/$name.partial"
+  diff <(ring "$np") <(tail -n +2 "$dir/$name.mat")
+  "$cli" map --quiet --topology "$topo" --comm "$dir/$name.mat" --output /dev/null
+  echo "$name: partial profile kept ($(cat "$dir/$name.partial"))"
+}
+partial abort4 4 abort "rank 3 called MPI_Abort (error code 3)"
+partial exit2 2 exit "rank [01] exited without MPI_Finalize"
 echo PASS
