@@ -124,8 +124,8 @@ absl::Status CheckObject(const Scanner& s,
   if (kind == "PU" || kind == "NUMANode") {
     const Attribute* os = Find(attrs, "os_index");
     int64_t index = -1;
-    if (os == nullptr || !absl::SimpleAtoi(std::string(os->value), &index) || index < 0 ||
-        index > 0x7fffffff) {
+    if (os == nullptr || !absl::SimpleAtoi(std::string(os->value), &index) ||
+        index < 0 || index > 0x7fffffff) {
       return s.Error(absl::StrCat(
           "object ", kind, " needs an os_index in [0, 2^31), found ",
           os == nullptr ? "none"
@@ -151,17 +151,18 @@ int64_t HwlocBytes(const HwlocCost& cost) {
 }
 
 absl::Status CheckHwlocCost(std::string_view what, const HwlocCost& cost,
-                            int64_t budget) {
+                            int64_t budget, int64_t max_work) {
   const int64_t work = HwlocWork(cost);
-  if (work > kMaxHwlocWork) {
-    char steps[32];
+  if (work > max_work) {
+    char steps[32], limit[32];
     std::snprintf(steps, sizeof(steps), "%.2g", static_cast<double>(work));
+    std::snprintf(limit, sizeof(limit), "%.2g", static_cast<double>(max_work));
     return absl::ResourceExhaustedError(absl::StrCat(
         std::string(what), ": hwloc's load time grows with objects x PUs; ",
         cost.objects, " objects over ", cost.bitmap_bits,
-        " PU indexes would take about ", steps,
-        " steps, above the limit of 1e+11 (about 10 s); describe fewer PUs "
-        "or use a tleaf"));
+        " PU indexes would take about ", steps, " steps, above the limit of ",
+        limit, max_work == kMaxHwlocWork ? " (about 10 s)" : "",
+        "; describe fewer PUs or use a tleaf"));
   }
   return base::CheckMemory(
       absl::StrCat(std::string(what), ": hwloc's ", cost.objects, " objects"),

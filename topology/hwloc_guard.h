@@ -38,10 +38,10 @@ int64_t HwlocBytes(const HwlocCost& cost);
 // The most steps hwloc may be given (about 10 s).
 inline constexpr int64_t kMaxHwlocWork = int64_t{100} * 1000 * 1000 * 1000;
 
-// OK when the work is at most kMaxHwlocWork and the bytes fit `budget`;
+// OK when the work is at most `max_work` and the bytes fit `budget`;
 // otherwise ResourceExhausted naming `what` and the estimates.
 absl::Status CheckHwlocCost(std::string_view what, const HwlocCost& cost,
-                            int64_t budget);
+                            int64_t budget, int64_t max_work = kMaxHwlocWork);
 
 // Scans an hwloc XML export without hwloc and returns its cost. Errors
 // (InvalidArgument, `source:line: ...`): text that is not well-formed enough

@@ -122,7 +122,8 @@ std::vector<std::pair<std::string, size_t>> SyntheticTokens(
 // Validates a synthetic string token by token and returns the string to give
 // hwloc.
 absl::StatusOr<std::string> CheckSynthetic(std::string_view s, int64_t max_pus,
-                                           int64_t max_memory_bytes) {
+                                           int64_t max_memory_bytes,
+                                           int64_t max_work) {
   auto tokens = SyntheticTokens(s);
   if (tokens.empty())
     return absl::InvalidArgumentError("topology/synthetic: empty description");
@@ -171,7 +172,8 @@ absl::StatusOr<std::string> CheckSynthetic(std::string_view s, int64_t max_pus,
   if (!last_is_pu) cost.objects += pus;
   std::string out(s.substr(tokens[0].second - 1));
   RETURN_IF_ERROR(CheckHwlocCost(absl::StrCat("topology/synthetic '", out, "'"),
-                                 cost, base::MemoryBudget(max_memory_bytes)));
+                                 cost, base::MemoryBudget(max_memory_bytes),
+                                 max_work));
   if (!last_is_pu) out += " pu:1";
   return out;
 }
@@ -407,7 +409,7 @@ absl::StatusOr<Tree> TreeFromSynthetic(std::string_view synthetic,
       std::string checked,
       CheckSynthetic(synthetic,
                      std::min(options.max_synthetic_pus, kMaxSyntheticPus),
-                     options.max_memory_bytes));
+                     options.max_memory_bytes, options.max_hwloc_work));
   Topo topo;
   if (!topo.ok())
     return absl::InternalError("topology/hwloc: hwloc_topology_init failed");
@@ -424,7 +426,8 @@ absl::StatusOr<Tree> TreeFromXmlBuffer(std::string_view xml,
                                        const HwlocImportOptions& options) {
   ASSIGN_OR_RETURN(const HwlocCost cost, CheckHwlocXml(xml, source));
   RETURN_IF_ERROR(CheckHwlocCost(source, cost,
-                                 base::MemoryBudget(options.max_memory_bytes)));
+                                 base::MemoryBudget(options.max_memory_bytes),
+                                 options.max_hwloc_work));
   const std::string text(xml);
   Topo topo;
   if (!topo.ok())
@@ -450,8 +453,9 @@ absl::StatusOr<Tree> TreeFromXmlFile(const std::string& path,
 }
 
 absl::StatusOr<std::string> SyntheticToXml(std::string_view synthetic) {
-  ASSIGN_OR_RETURN(std::string checked,
-                   CheckSynthetic(synthetic, kMaxSyntheticPus, 0));
+  ASSIGN_OR_RETURN(
+      std::string checked,
+      CheckSynthetic(synthetic, kMaxSyntheticPus, 0, kMaxHwlocWork));
   Topo topo;
   if (!topo.ok())
     return absl::InternalError("topology/hwloc: hwloc_topology_init failed");

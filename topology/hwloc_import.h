@@ -42,6 +42,7 @@
 #include <string_view>
 
 #include "absl/status/statusor.h"
+#include "topology/hwloc_guard.h"
 #include "topology/load_options.h"
 #include "topology/tree.h"
 
@@ -62,6 +63,8 @@ struct HwlocImportOptions {
   // Memory budget of hwloc's objects (topology/hwloc_guard.h); 0: the default
   // of base::MemoryBudget.
   int64_t max_memory_bytes = 0;
+  // Most steps hwloc may take (topology/hwloc_guard.h).
+  int64_t max_hwloc_work = kMaxHwlocWork;
 };
 
 // The running machine. Errors: hwloc fails to load, restriction matches no PU.

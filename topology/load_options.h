@@ -32,6 +32,9 @@ struct LoadOptions {
   // Memory budget for building the tree (and hwloc's objects), checked before
   // anything large is allocated; 0: base::MemoryBudget()'s default.
   int64_t max_memory_bytes = 0;
+  // Most steps hwloc may be given for one machine (topology/hwloc_guard.h:
+  // about 10 s by default); tests and fuzzers lower it.
+  int64_t max_hwloc_work = int64_t{100} * 1000 * 1000 * 1000;
 };
 
 }  // namespace rankmap::topology

@@ -92,6 +92,7 @@ absl::StatusOr<Tree> ParseNetworkSpec(std::string_view text,
   hw.level_costs = options.level_costs;
   hw.max_synthetic_pus = max_leaves;
   hw.max_memory_bytes = options.max_memory_bytes;
+  hw.max_hwloc_work = options.max_hwloc_work;
   const int64_t budget = base::MemoryBudget(options.max_memory_bytes);
   double network_cost = -1, cluster_cost = -1, scale = 1;
   bool bandwidths = false;

@@ -70,6 +70,7 @@ absl::StatusOr<Tree> LoadBase(const std::string& desc,
   hw.level_costs = options.level_costs;
   hw.allowed_pus = options.allowed_pus;
   hw.max_memory_bytes = options.max_memory_bytes;
+  hw.max_hwloc_work = options.max_hwloc_work;
   hwloc_input = false;
   auto no_level_costs = [&](const std::string& what) -> absl::Status {
     if (options.level_costs.empty()) return absl::OkStatus();
