@@ -283,6 +283,9 @@ int main(int argc, char** argv) {
     return Fail(absl::StrCat(wd, ": cannot change to the caller's directory (",
                              std::strerror(errno), ")"));
   }
+  // hwloc prints multi-line boxes about odd XML on stderr; errors here are one
+  // line (a user's own setting wins).
+  setenv("HWLOC_HIDE_ERRORS", "2", /*overwrite=*/0);
   if (argc < 2 || !std::strcmp(argv[1], "--help") ||
       !std::strcmp(argv[1], "help")) {
     PrintUsage(argc < 2 ? stderr : stdout);

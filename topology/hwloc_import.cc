@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/strings/escaping.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -171,9 +172,9 @@ absl::StatusOr<std::string> CheckSynthetic(std::string_view s, int64_t max_pus,
   cost.bitmap_bits = pus;
   if (!last_is_pu) cost.objects += pus;
   std::string out(s.substr(tokens[0].second - 1));
-  RETURN_IF_ERROR(CheckHwlocCost(absl::StrCat("topology/synthetic '", out, "'"),
-                                 cost, base::MemoryBudget(max_memory_bytes),
-                                 max_work));
+  RETURN_IF_ERROR(CheckHwlocCost(
+      absl::StrCat("topology/synthetic '", absl::CHexEscape(out), "'"), cost,
+      base::MemoryBudget(max_memory_bytes), max_work));
   if (!last_is_pu) out += " pu:1";
   return out;
 }
@@ -414,11 +415,14 @@ absl::StatusOr<Tree> TreeFromSynthetic(std::string_view synthetic,
   if (!topo.ok())
     return absl::InternalError("topology/hwloc: hwloc_topology_init failed");
   if (hwloc_topology_set_synthetic(topo.get(), checked.c_str()) != 0) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "topology/synthetic: hwloc refuses '", std::string(synthetic), "'"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("topology/synthetic: hwloc refuses '",
+                     absl::CHexEscape(std::string(synthetic)), "'"));
   }
   return LoadAndConvert(
-      topo, options, absl::StrCat("synthetic '", std::string(synthetic), "'"));
+      topo, options,
+      absl::StrCat("synthetic '", absl::CHexEscape(std::string(synthetic)),
+                   "'"));
 }
 
 absl::StatusOr<Tree> TreeFromXmlBuffer(std::string_view xml,
@@ -461,8 +465,9 @@ absl::StatusOr<std::string> SyntheticToXml(std::string_view synthetic) {
     return absl::InternalError("topology/hwloc: hwloc_topology_init failed");
   if (hwloc_topology_set_synthetic(topo.get(), checked.c_str()) != 0 ||
       hwloc_topology_load(topo.get()) != 0) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "topology/synthetic: hwloc refuses '", std::string(synthetic), "'"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("topology/synthetic: hwloc refuses '",
+                     absl::CHexEscape(std::string(synthetic)), "'"));
   }
   char* buf = nullptr;
   int len = 0;
