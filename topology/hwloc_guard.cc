@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/escaping.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "base/memory_budget.h"
@@ -106,18 +107,51 @@ const Attribute* Find(const std::vector<Attribute>& attrs,
   return nullptr;
 }
 
+// hwloc's bitmap text: an optional "0xf...f," (infinitely many ones), then
+// comma-separated words, each empty or "0x" and 1 to 8 hex digits.
+bool IsBitmap(std::string_view v) {
+  if (v.substr(0, 9) == "0xf...f,") v.remove_prefix(8);
+  if (v == "0xf...f") return true;
+  size_t i = 0;
+  for (;;) {
+    const size_t end = std::min(v.find(',', i), v.size());
+    const std::string_view word = v.substr(i, end - i);
+    if (!word.empty()) {
+      if (word.size() < 3 || word.size() > 10 || word.substr(0, 2) != "0x")
+        return false;
+      for (char c : word.substr(2)) {
+        if (!std::isxdigit(static_cast<unsigned char>(c))) return false;
+      }
+    }
+    if (end == v.size()) return true;
+    i = end + 1;
+  }
+}
+
 // The rules of the header for one <object> element.
 absl::Status CheckObject(const Scanner& s,
                          const std::vector<Attribute>& attrs) {
   const Attribute* type = Find(attrs, "type");
   const std::string kind =
       type != nullptr ? std::string(type->value) : "without a type";
+  for (const Attribute& a : attrs) {
+    const bool set =
+        a.name.size() >= 6 && (a.name.substr(a.name.size() - 6) == "cpuset" ||
+                               a.name.substr(a.name.size() - 7) == "nodeset");
+    if (set && !IsBitmap(a.value)) {
+      return s.Error(absl::StrCat(
+          "object ", absl::CHexEscape(kind), ": ", std::string(a.name), " '",
+          absl::CHexEscape(std::string(a.value)),
+          "' is not an hwloc bitmap (0x words separated by commas)"));
+    }
+  }
   for (const auto& [set, complete] :
        {std::pair<const char*, const char*>{"cpuset", "complete_cpuset"},
         {"nodeset", "complete_nodeset"}}) {
     if (Find(attrs, set) != nullptr && Find(attrs, complete) == nullptr) {
       return s.Error(absl::StrCat(
-          "object ", kind, " has a ", set, " but no ", complete,
+          "object ", absl::CHexEscape(kind), " has a ", set, " but no ",
+          complete,
           " (hwloc crashes on such files; lstopo --of xml writes both)"));
     }
   }
@@ -127,7 +161,8 @@ absl::Status CheckObject(const Scanner& s,
     if (os == nullptr || !absl::SimpleAtoi(std::string(os->value), &index) ||
         index < 0 || index > 0x7fffffff) {
       return s.Error(absl::StrCat(
-          "object ", kind, " needs an os_index in [0, 2^31), found ",
+          "object ", absl::CHexEscape(kind),
+          " needs an os_index in [0, 2^31), found ",
           os == nullptr ? "none"
                         : absl::StrCat("'", std::string(os->value), "'"),
           " (hwloc hangs on such files)"));
@@ -242,6 +277,10 @@ absl::StatusOr<HwlocCost> CheckHwlocXml(std::string_view xml,
       continue;
     }
     if (absl::Status st = CheckObject(s, attrs); !st.ok()) return st;
+    if (open.size() == 1 && open.back() == 1) {
+      // hwloc 2.9 crashes on some files with a second root.
+      return s.Error("a second top-level <object> (a topology has one root)");
+    }
     ++cost.objects;
     ++open.back();
     for (const char* set :
@@ -264,6 +303,7 @@ absl::StatusOr<HwlocCost> CheckHwlocXml(std::string_view xml,
     }
   }
   if (open.size() != 1) return s.Error("an <object> is not closed");
+  if (cost.objects == 0) return s.Error("no <object> in the topology");
   cost.sibling_sum += open.back() * open.back();
   return cost;
 }

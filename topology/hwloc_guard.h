@@ -45,11 +45,13 @@ absl::Status CheckHwlocCost(std::string_view what, const HwlocCost& cost,
 
 // Scans an hwloc XML export without hwloc and returns its cost. Errors
 // (InvalidArgument, `source:line: ...`): text that is not well-formed enough
-// to find its <object> elements; an object with a cpuset but no
-// complete_cpuset, or a nodeset but no complete_nodeset (hwloc 2.9
-// dereferences the missing set); a PU or NUMA node whose os_index is missing,
-// negative or not a number (hwloc loops over 2^32 indexes); objects nested
-// more than 256 deep. O(length of the text).
+// to find its <object> elements; no object, or more than one top-level
+// object; an object with a cpuset but no complete_cpuset, or a nodeset but no
+// complete_nodeset (hwloc 2.9 dereferences the missing set); a cpuset or
+// nodeset that is not hwloc's bitmap text (with a second root it crashes
+// hwloc 2.9); a PU or NUMA node whose os_index is missing, negative or not a
+// number (hwloc loops over 2^32 indexes); objects nested more than 256 deep.
+// O(length of the text).
 absl::StatusOr<HwlocCost> CheckHwlocXml(std::string_view xml,
                                         std::string_view source);
 

@@ -85,6 +85,27 @@ TEST(HwlocGuardTest, RefusesWhatCrashesOrHangsHwloc) {
                   .status()
                   .message(),
               HasSubstr("d.xml:11: an <object> is not closed"));
+  // Found by the mutation test: a bitmap that is not one, with the machine
+  // closed early so a second object sits at the top (hwloc 2.9: SIGSEGV).
+  EXPECT_EQ(
+      CheckHwlocXml(Replace(kSmall, R"(cpuset="0x00000003" complete)",
+                            R"(cpuset="Core" complete)"),
+                    "f.xml")
+          .status()
+          .message(),
+      "f.xml:4: object Machine: cpuset 'Core' is not an hwloc bitmap (0x words "
+      "separated by commas)");
+  EXPECT_THAT(
+      CheckHwlocXml(
+          kSmall + std::string("<object type=\"Machine\" "
+                               "cpuset=\"0x1\" complete_cpuset=\"0x1\"/>"),
+          "g.xml")
+          .status()
+          .message(),
+      HasSubstr("g.xml:12: a second top-level <object>"));
+  EXPECT_THAT(
+      CheckHwlocXml("<topology></topology>", "h.xml").status().message(),
+      HasSubstr("h.xml:1: no <object> in the topology"));
   EXPECT_THAT(CheckHwlocXml("<topology><object type=\"PU\" os_index", "e.xml")
                   .status()
                   .message(),

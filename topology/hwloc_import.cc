@@ -145,8 +145,8 @@ absl::StatusOr<std::string> CheckSynthetic(std::string_view s, int64_t max_pus,
           hwloc_type_sscanf(name.c_str(), &type, nullptr, 0) != 0 ||
           type == HWLOC_OBJ_MISC || hwloc_obj_type_is_io(type)) {
         return absl::InvalidArgumentError(
-            absl::StrCat("topology/synthetic: unknown level '", name,
-                         "' at column ", column));
+            absl::StrCat("topology/synthetic: unknown level '",
+                         absl::CHexEscape(name), "' at column ", column));
       }
       last_is_pu = type == HWLOC_OBJ_PU;
       count = tok.substr(colon + 1);
@@ -155,8 +155,9 @@ absl::StatusOr<std::string> CheckSynthetic(std::string_view s, int64_t max_pus,
     int64_t n = 0;
     if (!absl::SimpleAtoi(count, &n) || n < 1) {
       return absl::InvalidArgumentError(absl::StrCat(
-          "topology/synthetic: level '", tok, "' at column ", column,
-          ": count '", count, "' must be a positive integer"));
+          "topology/synthetic: level '", absl::CHexEscape(tok), "' at column ",
+          column, ": count '", absl::CHexEscape(count),
+          "' must be a positive integer"));
     }
     // Each of the `pus` objects above gets n children, each with n siblings.
     const int64_t level = base::SaturatingMulAdd(pus, n);

@@ -240,6 +240,7 @@ std::vector<Reader> Readers() {
 
 TEST(TopologyMutationTest, EveryReaderAcceptsValidTreesOrReportsOneLine) {
   const int64_t scale = EnvOr("RANKMAP_MUTANTS", 0);
+  const char* last = std::getenv("RANKMAP_MUTATION_LAST");
   for (const Reader& r : Readers()) {
     SCOPED_TRACE(r.name);
     std::mt19937_64 rng(EnvOr("RANKMAP_MUTATION_SEED", 20261124));
@@ -256,6 +257,7 @@ TEST(TopologyMutationTest, EveryReaderAcceptsValidTreesOrReportsOneLine) {
       const std::string& seed = r.seeds[i % r.seeds.size()];
       const std::string input =
           r.xml ? MutateXml(seed, rng) : Mutate(seed, rng);
+      if (last != nullptr) std::ofstream(last, std::ios::trunc) << input;
       bool parsed = false;
       const absl::Status s =
           CheckReader(r.read, input, r.name, r.prefix, &parsed);
