@@ -110,7 +110,7 @@ const Attribute* Find(const std::vector<Attribute>& attrs,
 // hwloc's bitmap text: an optional "0xf...f," (infinitely many ones), then
 // comma-separated words, each empty or "0x" and 1 to 8 hex digits.
 bool IsBitmap(std::string_view v) {
-  if (v.substr(0, 9) == "0xf...f,") v.remove_prefix(8);
+  if (v.substr(0, 8) == "0xf...f,") v.remove_prefix(8);
   if (v == "0xf...f") return true;
   size_t i = 0;
   for (;;) {
@@ -135,9 +135,11 @@ absl::Status CheckObject(const Scanner& s,
   const std::string kind =
       type != nullptr ? std::string(type->value) : "without a type";
   for (const Attribute& a : attrs) {
-    const bool set =
-        a.name.size() >= 6 && (a.name.substr(a.name.size() - 6) == "cpuset" ||
-                               a.name.substr(a.name.size() - 7) == "nodeset");
+    auto ends_with = [&](std::string_view suffix) {
+      return a.name.size() >= suffix.size() &&
+             a.name.substr(a.name.size() - suffix.size()) == suffix;
+    };
+    const bool set = ends_with("cpuset") || ends_with("nodeset");
     if (set && !IsBitmap(a.value)) {
       return s.Error(absl::StrCat(
           "object ", absl::CHexEscape(kind), ": ", std::string(a.name), " '",
