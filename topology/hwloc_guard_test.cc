@@ -103,6 +103,10 @@ TEST(HwlocGuardTest, RefusesWhatCrashesOrHangsHwloc) {
           .status()
           .message(),
       HasSubstr("g.xml:12: a second top-level <object>"));
+  EXPECT_TRUE(CheckHwlocXml(Replace(kSmall, R"(nodeset="0x1")",
+                                    R"(nodeset="0xf...f,0x1" xxxxxx="y")"),
+                            "i.xml")
+                  .ok());
   EXPECT_THAT(
       CheckHwlocXml("<topology></topology>", "h.xml").status().message(),
       HasSubstr("h.xml:1: no <object> in the topology"));
