@@ -2,6 +2,7 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstring>
@@ -33,10 +34,11 @@ bool EndsWith(const std::string& s, std::string_view suffix) {
          s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
-// "0-3,8" as logical leaf indexes of a tree with `n` leaves.
+// "0-3,8" as logical leaf indexes of a tree with `n` leaves, each once and in
+// order (marked in a mask: repeated ranges cost no memory).
 absl::StatusOr<std::vector<LeafId>> ParseLeafList(std::string_view list,
                                                   int32_t n) {
-  std::vector<LeafId> out;
+  std::vector<char> allowed(n, 0);
   size_t pos = 0;
   while (pos <= list.size()) {
     size_t end = list.find(',', pos);
@@ -57,8 +59,12 @@ absl::StatusOr<std::vector<LeafId>> ParseLeafList(std::string_view list,
           "topology/allowed: bad leaf range '", item, "' at column ", pos + 1,
           " (leaves are 0..", n - 1, ")"));
     }
-    for (int64_t l = a; l <= b; ++l) out.push_back(static_cast<LeafId>(l));
+    std::fill(allowed.begin() + a, allowed.begin() + b + 1, 1);
     pos = end + 1;
+  }
+  std::vector<LeafId> out;
+  for (LeafId l = 0; l < n; ++l) {
+    if (allowed[l]) out.push_back(l);
   }
   return out;
 }

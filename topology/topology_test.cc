@@ -63,6 +63,11 @@ TEST(LoadTopology, InlineAndFileTleaf) {
   EXPECT_EQ(r->num_leaves(), 3);
   EXPECT_EQ(r->Distance(0, 1), 21.0);
   EXPECT_EQ(r->Distance(1, 2), 1.0);
+  // Repeated and overlapping ranges name each leaf once.
+  o.allowed_pus = "2-3,0,3,2-3,0";
+  auto again = LoadTopology(path, o);
+  ASSERT_TRUE(again.ok()) << again.status();
+  EXPECT_EQ(again->num_leaves(), 3);
   o.allowed_pus = "0,9";
   auto bad = LoadTopology(path, o);
   ASSERT_FALSE(bad.ok());
