@@ -7,6 +7,7 @@
 #include "base/status_macros.h"
 #include "topology/binding.h"
 #include "topology/topology.h"
+#include "topology/tree_ops.h"
 
 namespace rankmap::mpi_bindings {
 namespace {
@@ -15,31 +16,6 @@ using topology::LeafId;
 using topology::NodeId;
 using topology::Tree;
 using topology::TreeBuilder;
-
-// Copies `src` below `parent` in `b` (at the root when parent < 0), tagging
-// leaves with host.
-void Graft(const Tree& src, NodeId src_node, TreeBuilder& b, NodeId parent,
-           std::string_view host) {
-  NodeId id = parent < 0
-                  ? b.AddRoot(src.kind(src_node), src.cost(src_node))
-                  : b.AddChild(parent, src.kind(src_node), src.cost(src_node));
-  if (src.is_leaf(src_node)) {
-    b.SetOsIndex(id, src.os_index(src_node));
-    b.SetHost(id, host.empty() ? std::string_view(src.host(src_node)) : host);
-    b.SetCapacity(id, src.capacity(src_node));
-    return;
-  }
-  if (src.has_pair_costs(src_node)) {
-    const int32_t k = src.num_children(src_node);
-    std::vector<double> m(static_cast<size_t>(k) * k);
-    for (int32_t i = 0; i < k; ++i) {
-      for (int32_t j = 0; j < k; ++j)
-        m[i * k + j] = src.pair_cost(src_node, i, j);
-    }
-    b.SetPairCosts(id, std::move(m));
-  }
-  for (NodeId c : src.children(src_node)) Graft(src, c, b, id, host);
-}
 
 // Assigns ranks to leaves: each rank takes the least loaded leaf among
 // `candidates(rank)` whose os index is in its binding, else the least loaded
@@ -136,14 +112,14 @@ absl::StatusOr<JobTree> FromHwloc(std::span<const ProcessInfo> procs,
   }
   TreeBuilder b;
   if (hosts.size() == 1) {
-    Graft(node_trees[0], node_trees[0].root(), b, -1, hosts[0]);
+    topology::AppendSubtree(b, -1, node_trees[0], hosts[0]);
   } else {
     const double switch_cost = options.switch_cost > 0
                                    ? options.switch_cost
                                    : 10.0 * std::max(costliest, 1.0);
     NodeId root = b.AddRoot("switch", switch_cost);
     for (size_t h = 0; h < hosts.size(); ++h) {
-      Graft(node_trees[h], node_trees[h].root(), b, root, hosts[h]);
+      topology::AppendSubtree(b, root, node_trees[h], hosts[h]);
     }
   }
   ASSIGN_OR_RETURN(Tree tree, std::move(b).Build());

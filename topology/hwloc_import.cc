@@ -225,6 +225,8 @@ struct Raw {
   std::vector<std::vector<int32_t>> kids;
   std::vector<std::vector<std::string>> names;
   std::vector<int32_t> os_index;
+  std::vector<std::vector<int32_t>> pus;  // leaves only
+  std::vector<int32_t> logical;           // leaves only
   std::vector<bool> leaf;
   std::vector<bool> dead;
 
@@ -234,6 +236,8 @@ struct Raw {
     kids.emplace_back();
     names.push_back({std::move(name)});
     os_index.push_back(-1);
+    pus.emplace_back();
+    logical.push_back(-1);
     leaf.push_back(false);
     dead.push_back(false);
     if (p >= 0) kids[p].push_back(id);
@@ -256,15 +260,50 @@ bool HasCpus(hwloc_obj_t obj) {
   return obj->cpuset != nullptr && !hwloc_bitmap_iszero(obj->cpuset);
 }
 
-void Visit(hwloc_obj_t obj, int32_t parent, LeafKind leaf_kind, Raw& raw) {
+// Logical indexes of PUs and cores before any restriction, by PU os index:
+// launchers that number CPUs logically (PRRTE rankfiles) see the whole
+// machine, not our restricted copy, whose logical indexes hwloc renumbers.
+struct LogicalIndexes {
+  std::vector<int32_t> pu, core;  // by PU os index; -1: none
+
+  explicit LogicalIndexes(hwloc_topology_t topo) {
+    for (hwloc_obj_t pu_obj =
+             hwloc_get_next_obj_by_type(topo, HWLOC_OBJ_PU, nullptr);
+         pu_obj != nullptr;
+         pu_obj = hwloc_get_next_obj_by_type(topo, HWLOC_OBJ_PU, pu_obj)) {
+      const size_t os = pu_obj->os_index;
+      if (os >= (size_t{1} << 24)) continue;
+      if (pu.size() <= os) {
+        pu.resize(os + 1, -1);
+        core.resize(os + 1, -1);
+      }
+      pu[os] = static_cast<int32_t>(pu_obj->logical_index);
+      hwloc_obj_t c =
+          hwloc_get_ancestor_obj_by_type(topo, HWLOC_OBJ_CORE, pu_obj);
+      if (c != nullptr) core[os] = static_cast<int32_t>(c->logical_index);
+    }
+  }
+  static int32_t At(const std::vector<int32_t>& v, int32_t os) {
+    return os >= 0 && static_cast<size_t>(os) < v.size() ? v[os] : -1;
+  }
+};
+
+void Visit(hwloc_obj_t obj, int32_t parent, LeafKind leaf_kind,
+           const LogicalIndexes& logical, Raw& raw) {
   if (!HasCpus(obj)) return;
   const int32_t id = raw.Add(parent, hwloc_obj_type_string(obj->type));
   if (obj->type == HWLOC_OBJ_PU ||
       (leaf_kind == LeafKind::kCore && obj->type == HWLOC_OBJ_CORE)) {
     raw.leaf[id] = true;
-    raw.os_index[id] = obj->type == HWLOC_OBJ_PU
-                           ? static_cast<int32_t>(obj->os_index)
-                           : hwloc_bitmap_first(obj->cpuset);
+    const bool pu = obj->type == HWLOC_OBJ_PU;
+    raw.os_index[id] = pu ? static_cast<int32_t>(obj->os_index)
+                          : hwloc_bitmap_first(obj->cpuset);
+    for (int i = hwloc_bitmap_first(obj->cpuset); i >= 0;
+         i = hwloc_bitmap_next(obj->cpuset, i)) {
+      raw.pus[id].push_back(i);
+    }
+    raw.logical[id] =
+        LogicalIndexes::At(pu ? logical.pu : logical.core, raw.os_index[id]);
     return;
   }
   // hwloc 2 gives a NUMA node its parent's cpuset and inserts a Group where a
@@ -279,7 +318,7 @@ void Visit(hwloc_obj_t obj, int32_t parent, LeafKind leaf_kind, Raw& raw) {
     }
   }
   for (unsigned i = 0; i < obj->arity; ++i) {
-    Visit(obj->children[i], id, leaf_kind, raw);
+    Visit(obj->children[i], id, leaf_kind, logical, raw);
   }
 }
 
@@ -315,6 +354,8 @@ void CollapseSingleChildLevels(Raw& raw) {
       for (int32_t k : raw.kids[p]) raw.parent[k] = p;
       raw.leaf[p] = raw.leaf[c];
       raw.os_index[p] = raw.os_index[c];
+      raw.pus[p] = std::move(raw.pus[c]);
+      raw.logical[p] = raw.logical[c];
       raw.dead[c] = true;
       raw.kids[c].clear();
     }
@@ -326,6 +367,7 @@ absl::StatusOr<Tree> Convert(hwloc_topology_t topo,
                              std::string_view source) {
   ASSIGN_OR_RETURN(std::vector<LevelCost> overrides,
                    ParseLevelCosts(options.level_costs));
+  const LogicalIndexes logical(topo);
   if (!options.allowed_pus.empty()) {
     Bitmap set;
     RETURN_IF_ERROR(ParsePuList(options.allowed_pus, set.get()));
@@ -348,8 +390,11 @@ absl::StatusOr<Tree> Convert(hwloc_topology_t topo,
     return absl::InvalidArgumentError(absl::StrCat(
         "topology/hwloc: ", std::string(source), " has no usable PU"));
   }
+  // Real machines (this one, most XML exports) name their host; synthetic
+  // descriptions do not.
+  const char* host = hwloc_obj_get_info_by_name(root, "HostName");
   Raw raw;
-  Visit(root, -1, options.leaf, raw);
+  Visit(root, -1, options.leaf, logical, raw);
   CollapseSingleChildLevels(raw);
   // Height and per-node depth of the collapsed tree.
   std::vector<int32_t> order = {0}, depth(raw.parent.size(), 0);
@@ -380,7 +425,12 @@ absl::StatusOr<Tree> Convert(hwloc_topology_t topo,
     const std::string kind = absl::StrJoin(raw.names[v], "+");
     bid[v] = raw.parent[v] < 0 ? b.AddRoot(kind, cost)
                                : b.AddChild(bid[raw.parent[v]], kind, cost);
-    if (raw.leaf[v]) b.SetOsIndex(bid[v], raw.os_index[v]);
+    if (raw.leaf[v]) {
+      b.SetOsIndex(bid[v], raw.os_index[v]);
+      if (raw.pus[v].size() > 1) b.SetPus(bid[v], std::move(raw.pus[v]));
+      b.SetLogicalIndex(bid[v], raw.logical[v]);
+      if (host != nullptr) b.SetHost(bid[v], host);
+    }
   }
   return std::move(b).Build();
 }

@@ -6,7 +6,12 @@
 //  - Leaves are PUs in hwloc's logical order (LeafKind::kPu), or cores
 //    (LeafKind::kCore: one slot per core, hyperthreads folded; a PU with no
 //    Core above it stays a leaf). A PU leaf's os_index is the PU's; a core
-//    leaf's is its first PU's (the id a binding uses).
+//    leaf's is its first PU's (the id a binding uses), and its PU set holds
+//    every hardware thread of the core. Each leaf keeps hwloc's logical index
+//    of its PU or core as numbered before any allowed_pus restriction (what a
+//    launcher numbering CPUs logically sees), and the machine's host name
+//    when hwloc knows it (this machine; XML exports carry a HostName info;
+//    synthetic descriptions have none).
 //  - Normal objects without a PU (CPU-less packages kept as PCI parents,
 //    memory-only Groups), I/O and Misc objects are dropped. PUs hwloc marks
 //    disallowed are dropped too: we load without

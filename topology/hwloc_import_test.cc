@@ -328,6 +328,34 @@ TEST(Xml, RestrictionOnARealMachine) {
   ASSERT_TRUE(t->Validate().ok());
 }
 
+// 4 packages x 2 cores x 2 threads; core 1 holds P#4 and P#12 (logical PUs 2
+// and 3). The export has no HostName info.
+TEST(Xml, CoreLeavesKeepEveryThreadAndLogicalIndexes) {
+  HwlocImportOptions o;
+  o.leaf = LeafKind::kCore;
+  auto t = TreeFromXmlFile("tests/data/hwloc-xml/16em64t-4s2c2t.xml", o);
+  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_EQ(t->num_leaves(), 8);
+  EXPECT_EQ(t->os_index(1), 4);
+  EXPECT_THAT(t->pus(1), ElementsAre(4, 12));
+  EXPECT_EQ(t->logical_index(1), 1);
+  EXPECT_EQ(t->host(1), "");
+  auto pus = TreeFromXmlFile("tests/data/hwloc-xml/16em64t-4s2c2t.xml");
+  ASSERT_TRUE(pus.ok());
+  EXPECT_THAT(pus->pus(3), ElementsAre(12));
+  EXPECT_EQ(pus->logical_index(3), 3);
+}
+
+TEST(Xml, HostNameComesFromTheExport) {
+  auto t = TreeFromXmlFile("tests/data/hwloc-xml/24em64t-2n6c2t-pci.xml");
+  ASSERT_TRUE(t.ok()) << t.status();
+  for (LeafId l = 0; l < t->num_leaves(); ++l)
+    EXPECT_EQ(t->host(l), "mirage004");
+  auto s = TreeFromSynthetic("core:2");
+  ASSERT_TRUE(s.ok());
+  EXPECT_EQ(s->host(0), "");
+}
+
 TEST(Xml, RefusedOrMissingFilesNameThePath) {
   auto a = TreeFromXmlFile("tests/data/hwloc-xml/no-such-file.xml");
   ASSERT_FALSE(a.ok());

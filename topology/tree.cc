@@ -1,5 +1,6 @@
 #include "topology/tree.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <unordered_map>
@@ -144,7 +145,10 @@ absl::Status Tree::Validate() const {
   if (static_cast<int32_t>(child_begin_.size()) != n + 1 ||
       static_cast<int32_t>(cost_.size()) != n ||
       static_cast<int32_t>(capacity_.size()) != num_leaves_ ||
-      static_cast<int32_t>(os_index_.size()) != num_leaves_) {
+      static_cast<int32_t>(os_index_.size()) != num_leaves_ ||
+      static_cast<int32_t>(logical_index_.size()) != num_leaves_ ||
+      static_cast<int32_t>(pu_begin_.size()) != num_leaves_ + 1 ||
+      pu_begin_.back() != static_cast<int32_t>(pus_.size())) {
     return absl::FailedPreconditionError("topology/tree: array sizes disagree");
   }
   if (parent_[root()] != -1) return fail(root(), "root has a parent");
@@ -225,6 +229,7 @@ NodeId TreeBuilder::AddChild(NodeId parent, std::string_view kind,
   cost_.push_back(cost);
   pairs_.emplace_back();
   os_index_.push_back(-1);
+  logical_index_.push_back(-1);
   host_.emplace_back();
   capacity_.push_back(1);
   return static_cast<NodeId>(parent_.size() - 1);
@@ -236,6 +241,15 @@ void TreeBuilder::SetPairCosts(NodeId n, std::vector<double> matrix) {
 }
 void TreeBuilder::SetOsIndex(NodeId leaf, int32_t os_index) {
   os_index_[leaf] = os_index;
+}
+void TreeBuilder::SetPus(NodeId leaf, std::vector<int32_t> pu_os_indexes) {
+  std::sort(pu_os_indexes.begin(), pu_os_indexes.end());
+  pu_os_indexes.erase(std::unique(pu_os_indexes.begin(), pu_os_indexes.end()),
+                      pu_os_indexes.end());
+  pus_[leaf] = std::move(pu_os_indexes);
+}
+void TreeBuilder::SetLogicalIndex(NodeId leaf, int32_t logical_index) {
+  logical_index_[leaf] = logical_index;
 }
 void TreeBuilder::SetHost(NodeId leaf, std::string_view host) {
   host_[leaf] = std::string(host);
@@ -293,6 +307,8 @@ absl::StatusOr<Tree> TreeBuilder::Build() && {
   t.kind_.assign(n, 0);
   t.pair_begin_.assign(n, -1);
   t.os_index_.assign(num_leaves, -1);
+  t.logical_index_.assign(num_leaves, -1);
+  std::vector<NodeId> leaf_of(num_leaves, -1);  // builder id of each leaf
   t.host_.assign(num_leaves, 0);
   t.hosts_ = {""};
   t.capacity_.assign(num_leaves, 1);
@@ -324,13 +340,31 @@ absl::StatusOr<Tree> TreeBuilder::Build() && {
             absl::StrCat("topology/builder: leaf ", v, ": negative capacity ",
                          capacity_[v]));
       }
+      if (const auto it = pus_.find(v);
+          it != pus_.end() && !it->second.empty() && it->second[0] < 0) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("topology/builder: leaf ", v,
+                         ": negative PU os index ", it->second[0]));
+      }
       t.os_index_[id] = os_index_[v];
+      t.logical_index_[id] = logical_index_[v];
+      leaf_of[id] = v;
       t.capacity_[id] = capacity_[v];
       if (!host_[v].empty()) t.host_[id] = intern(host_ids, t.hosts_, host_[v]);
     } else if (!pairs_[v].empty()) {
       absl::Status s = CheckPairMatrix(v, deg, pairs_[v]);
       if (!s.ok()) return s;
     }
+  }
+  t.pu_begin_.assign(num_leaves + 1, 0);
+  for (LeafId l = 0; l < num_leaves; ++l) {
+    const NodeId v = leaf_of[l];
+    if (const auto it = pus_.find(v); it != pus_.end() && !it->second.empty()) {
+      t.pus_.insert(t.pus_.end(), it->second.begin(), it->second.end());
+    } else if (os_index_[v] >= 0) {
+      t.pus_.push_back(os_index_[v]);
+    }
+    t.pu_begin_[l + 1] = static_cast<int32_t>(t.pus_.size());
   }
   for (NodeId id = 0; id < n; ++id)
     t.child_begin_[id + 1] += t.child_begin_[id];

@@ -17,7 +17,10 @@
 // Trees may be unbalanced (different arities under different parents, leaves at
 // different depths). Each leaf has a capacity (processes it can take: 1, k when
 // oversubscribed, 0 when unavailable), an hwloc os_index (physical id, used
-// only for binding; -1 if unknown) and an optional host name.
+// only for binding; -1 if unknown), the os indexes of every PU it covers (a
+// core leaf covers its hardware threads), its hwloc logical index on its host
+// (-1 if unknown; launchers that number CPUs logically need it) and an
+// optional host name.
 //
 // Usage:
 //   TreeBuilder b;
@@ -34,6 +37,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -91,6 +95,15 @@ class Tree {
   const std::string& kind(NodeId n) const { return kinds_[kind_[n]]; }
 
   int32_t os_index(LeafId l) const { return os_index_[l]; }
+  // PU os indexes the leaf covers, ascending: {os_index} for a PU, every
+  // hardware thread for a core; empty when os_index is unknown.
+  std::span<const int32_t> pus(LeafId l) const {
+    return {pus_.data() + pu_begin_[l],
+            static_cast<size_t>(pu_begin_[l + 1] - pu_begin_[l])};
+  }
+  // hwloc logical index of the leaf's object (PU or Core, as kind(l) says)
+  // among the objects of that type on its host; -1 when unknown.
+  int32_t logical_index(LeafId l) const { return logical_index_[l]; }
   // Empty when unknown.
   const std::string& host(LeafId l) const { return hosts_[host_[l]]; }
   int32_t capacity(LeafId l) const { return capacity_[l]; }
@@ -169,6 +182,9 @@ class Tree {
   std::vector<int32_t> kind_;
   std::vector<std::string> kinds_;
   std::vector<int32_t> os_index_;
+  std::vector<int32_t> pu_begin_;  // num_leaves + 1, into pus_
+  std::vector<int32_t> pus_;
+  std::vector<int32_t> logical_index_;
   std::vector<int32_t> host_;
   std::vector<std::string> hosts_;
   std::vector<int32_t> capacity_;
@@ -188,12 +204,17 @@ class TreeBuilder {
   // diagonal.
   void SetPairCosts(NodeId n, std::vector<double> matrix);
   void SetOsIndex(NodeId leaf, int32_t os_index);
+  // Every PU os index of a leaf (a core's hardware threads); unset, a leaf with
+  // an os index covers that PU alone.
+  void SetPus(NodeId leaf, std::vector<int32_t> pu_os_indexes);
+  void SetLogicalIndex(NodeId leaf, int32_t logical_index);
   void SetHost(NodeId leaf, std::string_view host);
   void SetCapacity(NodeId leaf, int32_t capacity);
   int32_t num_nodes() const { return static_cast<int32_t>(parent_.size()); }
 
   // Errors: no root or several roots, bad parent ids, negative/non-finite
-  // costs, malformed pair matrices, negative capacities, no leaves.
+  // costs, malformed pair matrices, negative capacities, negative PU os
+  // indexes, no leaves.
   absl::StatusOr<Tree> Build() &&;
 
  private:
@@ -202,6 +223,9 @@ class TreeBuilder {
   std::vector<double> cost_;
   std::vector<std::vector<double>> pairs_;
   std::vector<int32_t> os_index_;
+  // Sparse: only leaves whose PU set is not {os_index} (core leaves).
+  std::unordered_map<NodeId, std::vector<int32_t>> pus_;
+  std::vector<int32_t> logical_index_;
   std::vector<std::string> host_;
   std::vector<int32_t> capacity_;
   int32_t roots_ = 0;

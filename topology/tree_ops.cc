@@ -28,6 +28,9 @@ NodeId CopyNodes(TreeBuilder& b, NodeId parent, const Tree& t,
                    : b.AddChild(bid[p], t.kind(v), t.cost(v));
     if (t.is_leaf(v)) {
       b.SetOsIndex(bid[v], t.os_index(v));
+      if (t.pus(v).size() > 1)
+        b.SetPus(bid[v], {t.pus(v).begin(), t.pus(v).end()});
+      b.SetLogicalIndex(bid[v], t.logical_index(v));
       b.SetCapacity(bid[v], t.capacity(v));
       if (!host.empty()) {
         b.SetHost(bid[v], host);

@@ -11,6 +11,7 @@
 namespace rankmap::topology {
 namespace {
 
+using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
 Tree Tleaf(const char* s) {
@@ -113,6 +114,33 @@ TEST(AppendSubtree, CopiesUnderANewParentWithHosts) {
   EXPECT_EQ(t->LcaDepth(4, 6), 1);
   EXPECT_EQ(t->LcaDepth(4, 5), 2);
   EXPECT_EQ(t->LcaDepth(5, 5), 3);
+}
+
+TEST(Restrict, KeepsPuSetsLogicalIndexesAndHosts) {
+  TreeBuilder b;
+  const NodeId root = b.AddRoot("Machine", 1);
+  for (int c = 0; c < 3; ++c) {
+    const NodeId core = b.AddChild(root, "Core");
+    b.SetOsIndex(core, c);
+    b.SetPus(core, {c, c + 8});
+    b.SetLogicalIndex(core, c);
+    b.SetHost(core, "h");
+  }
+  const Tree t = std::move(b).Build().value();
+  const std::vector<LeafId> allowed = {2, 0};
+  auto r = Restrict(t, allowed);
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_THAT(r->pus(1), ElementsAre(2, 10));
+  EXPECT_EQ(r->logical_index(1), 2);
+  EXPECT_EQ(r->os_index(1), 2);
+  EXPECT_EQ(r->host(1), "h");
+  TreeBuilder n;
+  AppendSubtree(n, n.AddRoot("switch", 10), t, "other");
+  auto copy = std::move(n).Build();
+  ASSERT_TRUE(copy.ok());
+  EXPECT_THAT(copy->pus(2), ElementsAre(2, 10));
+  EXPECT_EQ(copy->logical_index(2), 2);
+  EXPECT_EQ(copy->host(2), "other");
 }
 
 TEST(ToJson, DescribesNodesLeavesAndPairCosts) {

@@ -114,5 +114,34 @@ TEST(Tree, CapacitiesAndErrors) {
   EXPECT_FALSE(std::move(bad_pairs).Build().ok());
 }
 
+TEST(Tree, PuSetsAndLogicalIndexes) {
+  TreeBuilder b;
+  const NodeId root = b.AddRoot("Machine", 1);
+  const NodeId core = b.AddChild(root, "Core");
+  b.SetOsIndex(core, 4);
+  b.SetPus(core, {12, 4, 12});
+  b.SetLogicalIndex(core, 1);
+  const NodeId pu = b.AddChild(root, "PU");
+  b.SetOsIndex(pu, 7);
+  b.AddChild(root, "PU");  // no os index
+  auto t = std::move(b).Build();
+  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_TRUE(t->Validate().ok());
+  EXPECT_THAT(t->pus(0), ElementsAre(4, 12));
+  EXPECT_EQ(t->logical_index(0), 1);
+  EXPECT_THAT(t->pus(1), ElementsAre(7));  // {os_index} by default
+  EXPECT_EQ(t->logical_index(1), -1);
+  EXPECT_TRUE(t->pus(2).empty());
+  // Capacities keep the PU sets.
+  auto over = t->WithCapacities({2, 1, 1});
+  ASSERT_TRUE(over.ok());
+  EXPECT_THAT(over->pus(0), ElementsAre(4, 12));
+
+  TreeBuilder bad;
+  const NodeId r = bad.AddRoot("r", 1);
+  bad.SetPus(bad.AddChild(r, "Core"), {-1, 3});
+  EXPECT_FALSE(std::move(bad).Build().ok());
+}
+
 }  // namespace
 }  // namespace rankmap::topology
