@@ -1,0 +1,59 @@
+#include "launch/hydra.h"
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "base/status_macros.h"
+#include "launch/cpu_sets.h"
+#include "launch/hwloc_bind.h"
+
+namespace rankmap::launch {
+
+absl::StatusOr<LaunchPlan> HydraLaunch(const JobPlacement& job,
+                                       const std::string& path,
+                                       BindingMode binding) {
+  if (job.ranks.empty())
+    return absl::InvalidArgumentError("launch/hydra: no rank");
+  // Runs of consecutive ranks on one host: one hostfile line and one proxy
+  // each, with local ranks counted per run.
+  std::vector<std::vector<int32_t>> runs;
+  for (size_t r = 0; r < job.ranks.size(); ++r) {
+    if (runs.empty() || job.ranks[runs.back()[0]].host != job.ranks[r].host)
+      runs.emplace_back();
+    runs.back().push_back(static_cast<int32_t>(r));
+  }
+  std::string bind_flag, wrapper;
+  if (binding != BindingMode::kNone) {
+    if (!job.physical) {
+      return absl::InvalidArgumentError(
+          "launch/hydra: ranks without PU os indexes (tleaf nodes) cannot "
+          "be bound; --bind none writes the hostfile alone");
+    }
+    std::optional<std::vector<std::vector<int32_t>>> shared;
+    if (binding != BindingMode::kWrapper)
+      shared = SharedLocalBinding(job, runs);
+    if (shared.has_value()) {
+      std::vector<std::string> items;
+      for (const auto& pus : *shared) items.push_back(JoinPus(pus, "+"));
+      bind_flag = absl::StrCat(" -bind-to user:", absl::StrJoin(items, ","));
+    } else {
+      wrapper = WrapperPath(path);
+    }
+  }
+  LaunchPlan plan;
+  plan.command = absl::StrCat(
+      "mpiexec.hydra -f ", path, bind_flag, " -n ", job.ranks.size(),
+      wrapper.empty() ? "" : absl::StrCat(" ", CommandPath(wrapper)));
+  // Hydra reads lines into a fixed buffer: a long comment would spill into a
+  // bogus host line, so the command is not repeated here.
+  std::string hosts = "# mpiexec.hydra -f: host:count runs in rank order\n";
+  for (const std::vector<int32_t>& run : runs)
+    absl::StrAppend(&hosts, job.ranks[run[0]].host, ":", run.size(), "\n");
+  plan.files.push_back({path, std::move(hosts)});
+  if (!wrapper.empty()) {
+    ASSIGN_OR_RETURN(std::string script, BindWrapperScript(job, wrapper));
+    plan.files.push_back({wrapper, std::move(script), /*executable=*/true});
+  }
+  return plan;
+}
+
+}  // namespace rankmap::launch

@@ -1,0 +1,66 @@
+#include "launch/launch.h"
+
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "absl/strings/str_cat.h"
+#include "base/file.h"
+#include "base/status_macros.h"
+#include "launch/hwloc_bind.h"
+#include "launch/hydra.h"
+#include "launch/placement.h"
+#include "launch/rankfile.h"
+#include "launch/slurm.h"
+
+namespace rankmap::launch {
+
+absl::StatusOr<LaunchFormat> ParseLaunchFormat(std::string_view name) {
+  if (name == "rankfile") return LaunchFormat::kRankfile;
+  if (name == "ompi5") return LaunchFormat::kOmpi5;
+  if (name == "slurm") return LaunchFormat::kSlurm;
+  if (name == "hydra") return LaunchFormat::kHydra;
+  if (name == "hwloc") return LaunchFormat::kHwloc;
+  return absl::InvalidArgumentError(
+      absl::StrCat("launch: unknown format '", std::string(name),
+                   "' (expected rankfile, ompi5, slurm, hydra, hwloc)"));
+}
+
+bool IsLaunchFormatName(std::string_view name) {
+  return ParseLaunchFormat(name).ok();
+}
+
+absl::StatusOr<LaunchPlan> PlanLaunch(LaunchFormat format,
+                                      const topology::Tree& tree,
+                                      const core::Mapping& mapping,
+                                      const std::string& path,
+                                      const LaunchOptions& options) {
+  ASSIGN_OR_RETURN(const JobPlacement job, PlaceJob(tree, mapping));
+  switch (format) {
+    case LaunchFormat::kRankfile:
+      return OpenMpi4Rankfile(job, path);
+    case LaunchFormat::kOmpi5:
+      return OpenMpi5Rankfile(job, path);
+    case LaunchFormat::kSlurm:
+      return SlurmLaunch(job, path, options.binding);
+    case LaunchFormat::kHydra:
+      return HydraLaunch(job, path, options.binding);
+    case LaunchFormat::kHwloc:
+      return HwlocCpusets(job, path);
+  }
+  return absl::InternalError("launch: unhandled format");
+}
+
+absl::Status WriteLaunchFiles(const LaunchPlan& plan) {
+  for (const LaunchFile& f : plan.files) {
+    RETURN_IF_ERROR(base::WriteFile(f.path, f.contents));
+    if (f.executable && chmod(f.path.c_str(), 0755) != 0) {
+      return absl::PermissionDeniedError(absl::StrCat(
+          f.path, ": cannot make executable: ", std::strerror(errno)));
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace rankmap::launch

@@ -1,0 +1,21 @@
+// Hand-built trees for the launch tests: hosts, PU os indexes and logical
+// indexes as a real machine would have them.
+#ifndef RANKMAP_LAUNCH_TEST_TREES_H_
+#define RANKMAP_LAUNCH_TEST_TREES_H_
+
+#include "topology/tree.h"
+
+namespace rankmap::launch::testing {
+
+// A switch over hosts "alpha" and "beta", two PU leaves each; PU os indexes
+// interleaved as on many Intel machines: alpha {0, 2}, beta {1, 3}; leaves
+// 0..3 are alpha/0, alpha/2, beta/1, beta/3. Logical indexes 0, 1 per host.
+topology::Tree TwoHosts();
+
+// Host "gamma" with two core leaves of two hardware threads each: core 0 holds
+// PUs {0, 8}, core 1 holds {4, 12}; logical core indexes 0 and 1.
+topology::Tree CoreHost();
+
+}  // namespace rankmap::launch::testing
+
+#endif  // RANKMAP_LAUNCH_TEST_TREES_H_
