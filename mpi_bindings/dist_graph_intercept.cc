@@ -3,6 +3,7 @@
 // or LD_PRELOAD it): when the program asks for reorder = 1, the ranks of the
 // new graph communicator follow the engine's mapping of the declared edges onto
 // the machine (Open MPI 4.1 returns the same ranks; MPICH ignores the flag).
+// MPI_Cart_create is intercepted the same way (cart_intercept.cc).
 //
 // Steps, collective over comm_old: every rank contributes its declared edges
 // (weights as given, MPI_UNWEIGHTED counting 1); ReorderFromEdges gathers them
@@ -13,8 +14,7 @@
 // order). If mapping fails, rank 0 prints one line on stderr and every rank
 // falls back to the plain PMPI call (identity order).
 //
-// Environment: RANKMAP_TOPOLOGY, RANKMAP_NETWORK (see reorder.h),
-// RANKMAP_ALGORITHM (engine algorithm or preset), RANKMAP_SEED.
+// Environment: see intercept_plan.h.
 #include <mpi.h>
 
 #include <cstdio>
@@ -24,54 +24,11 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "mpi_bindings/intercept_plan.h"
 #include "mpi_bindings/reorder.h"
 
 namespace rankmap::mpi_bindings {
 namespace {
-
-// Leaves *status alone unless it is OK and RANKMAP_ALGORITHM is unknown.
-ReorderOptions OptionsFromEnvironment(absl::Status* status) {
-  ReorderOptions o;
-  if (const char* a = std::getenv("RANKMAP_ALGORITHM")) {
-    if (absl::StatusOr<core::MappingOptions> p =
-            core::MappingOptions::Preset(a);
-        p.ok()) {
-      o.mapping = *p;
-    } else if (absl::StatusOr<core::Algorithm> alg = core::ParseAlgorithm(a);
-               alg.ok()) {
-      o.mapping.algorithm = *alg;
-    } else if (status->ok()) {
-      *status = alg.status();
-    }
-  }
-  if (const char* s = std::getenv("RANKMAP_SEED"))
-    o.mapping.seed = std::strtoull(s, nullptr, 10);
-  return o;
-}
-
-bool IsIntercommunicator(MPI_Comm comm) {
-  int inter = 0;
-  PMPI_Comm_test_inter(comm, &inter);
-  return inter != 0;
-}
-
-// Runs the reordering; on failure reports once and returns false (same answer
-// on all ranks). `local` is an error this rank already has (it is agreed on,
-// so every rank falls back together).
-bool Plan(MPI_Comm comm, const std::vector<LocalEdge>& edges,
-          absl::Status local, ReorderOutcome* out) {
-  ReorderOptions options = OptionsFromEnvironment(&local);
-  *out = ReorderFromEdges(comm, edges, options, local);
-  if (out->status.ok()) return true;
-  int rank = 0;
-  PMPI_Comm_rank(comm, &rank);
-  if (rank == 0) {
-    std::fprintf(stderr, "rankmap: dist-graph reordering skipped: %s\n",
-                 std::string(out->status.message()).c_str());
-  }
-  PMPI_Comm_free(&out->comm);
-  return false;
-}
 
 std::vector<int> Renumber(const int* ranks, int count,
                           const std::vector<int32_t>& new_rank) {
@@ -128,7 +85,7 @@ int MPI_Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree,
     }
   });
   ReorderOutcome out;
-  if (!Plan(comm_old, edges, local, &out)) {
+  if (!PlanReordering(comm_old, edges, local, &out)) {
     return PMPI_Dist_graph_create_adjacent(
         comm_old, indegree, sources, sourceweights, outdegree, destinations,
         destweights, info, reorder, comm_dist_graph);
@@ -162,7 +119,7 @@ int MPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[],
     }
   });
   ReorderOutcome out;
-  if (!Plan(comm_old, edges, local, &out)) {
+  if (!PlanReordering(comm_old, edges, local, &out)) {
     return PMPI_Dist_graph_create(comm_old, n, sources, degrees, destinations,
                                   weights, info, reorder, comm_dist_graph);
   }

@@ -1,13 +1,17 @@
 #!/bin/bash
 # The dist-graph interception end to end: a plain MPI program with librankmap_reorder.so
 # preloaded gets the engine's permutation (computed independently by permutation_tool) and
-# correct neighbours, for both creation calls and several job sizes.
+# correct neighbours, for both creation calls and several job sizes. MPI_FLAVOR=mpich runs it
+# under mpiexec.hydra with the MPICH builds.
 set -euo pipefail
 prog="$1"
 lib="$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"
 tool="$3"
+source mpi_bindings/mpi_run.sh
 export RANKMAP_TOPOLOGY="tleaf 3 2 100 2 10 2 1"
 export RANKMAP_ALGORITHM=random RANKMAP_SEED=9
+env_args=(RANKMAP_TOPOLOGY="$RANKMAP_TOPOLOGY" RANKMAP_ALGORITHM=random RANKMAP_SEED=9
+  LD_PRELOAD="$lib")
 dir="${TEST_TMPDIR:-$(mktemp -d)}"
 for np in 8 7 2 1; do
   edges="$dir/edges.$np"
@@ -18,8 +22,7 @@ for np in 8 7 2 1; do
     >"$edges"
   want="$("$tool" "$np" random 9 "$edges")"
   for mode in adjacent general; do
-    out="$(timeout 60 mpirun -np "$np" --bind-to none -x RANKMAP_TOPOLOGY -x RANKMAP_ALGORITHM \
-      -x RANKMAP_SEED -x LD_PRELOAD="$lib" "$prog" "$mode" "$edges")"
+    out="$(mpi_run "$np" "${env_args[@]}" -- "$prog" "$mode" "$edges")"
     echo "$out"
     grep -q "^$mode OK n=$np" <<<"$out"
     got="$(grep '^new_rank=' <<<"$out")"
@@ -30,8 +33,8 @@ for np in 8 7 2 1; do
   done
 done
 # A bad algorithm name: every rank falls back to the identity order, nothing hangs.
-out="$(RANKMAP_ALGORITHM=nope timeout 60 mpirun -np 8 --bind-to none -x RANKMAP_TOPOLOGY \
-  -x RANKMAP_ALGORITHM -x LD_PRELOAD="$lib" "$prog" adjacent "$dir/edges.8" 2>&1)"
+out="$(mpi_run 8 RANKMAP_TOPOLOGY="$RANKMAP_TOPOLOGY" RANKMAP_ALGORITHM=nope LD_PRELOAD="$lib" \
+  -- "$prog" adjacent "$dir/edges.8" 2>&1)"
 echo "$out"
 grep -q "reordering skipped: rank 0: unknown algorithm 'nope'" <<<"$out"
 grep -q "^new_rank=0,1,2,3,4,5,6,7$" <<<"$out"

@@ -1,22 +1,18 @@
 #!/bin/bash
-# Runs reorder_mpi_test_main under mpirun with several job sizes; every run has a timeout so
-# that a hang fails the test instead of blocking it.
+# Runs reorder_mpi_test_main under mpirun (or mpiexec.hydra with MPI_FLAVOR=mpich) with several
+# job sizes.
 set -euo pipefail
 bin="$1"
-run() {
-  local np="$1"
-  shift
-  timeout 60 mpirun -np "$np" --bind-to none "$@"
-}
+source mpi_bindings/mpi_run.sh
 # 2 nodes x 2 sockets x 2 cores with tleaf costs: same socket 1, same node 11, across 111.
-export RANKMAP_TOPOLOGY="tleaf 3 2 100 2 10 2 1"
+topo="tleaf 3 2 100 2 10 2 1"
 for np in 8 7 2 1; do
   for alg in round-robin random tm; do
-    run "$np" -x RANKMAP_TOPOLOGY "$bin" permutation "$alg" 2,2,2 100,10,1
+    mpi_run "$np" RANKMAP_TOPOLOGY="$topo" -- "$bin" permutation "$alg" 2,2,2 100,10,1
   done
 done
 for np in 8 7 2 1; do
-  run "$np" -x RANKMAP_TOPOLOGY "$bin" errors
+  mpi_run "$np" RANKMAP_TOPOLOGY="$topo" -- "$bin" errors
 done
 # RANKMAP_TOPOLOGY pointing at XML that crashes hwloc 2.9 (a PU without its complete_cpuset):
 # an agreed error on every rank, no SIGSEGV.
@@ -35,7 +31,8 @@ for np in 4 1; do
     "$bad:5: object PU has a cpuset but no complete_cpuset"
 done
 # No override: hwloc tree of this machine, engine defaults, PU re-binding.
+unset RANKMAP_TOPOLOGY
 for np in 4 1; do
-  env -u RANKMAP_TOPOLOGY timeout 60 mpirun -np "$np" --bind-to none "$bin" hwloc
+  mpi_run "$np" -- "$bin" hwloc
 done
 echo PASS
