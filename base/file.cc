@@ -23,9 +23,8 @@ absl::StatusOr<std::string> ReadFile(const std::string& path,
                                      std::string_view what, int64_t max_bytes) {
   FilePtr file(std::fopen(path.c_str(), "rb"));
   if (file == nullptr) {
-    return absl::NotFoundError(absl::StrCat(path, ": cannot open ",
-                                            std::string(what), ": ",
-                                            std::strerror(errno)));
+    return absl::NotFoundError(absl::StrCat(
+        path, ": cannot open ", std::string(what), ": ", std::strerror(errno)));
   }
   struct stat st;
   if (fstat(fileno(file.get()), &st) != 0 || !S_ISREG(st.st_mode)) {
@@ -34,15 +33,15 @@ absl::StatusOr<std::string> ReadFile(const std::string& path,
   }
   const int64_t size = static_cast<int64_t>(st.st_size);
   if (size > max_bytes) {
-    return absl::ResourceExhaustedError(absl::StrCat(
-        path, ": ", std::string(what), " of ", size, " bytes exceeds the limit of ",
-        max_bytes, " bytes"));
+    return absl::ResourceExhaustedError(
+        absl::StrCat(path, ": ", std::string(what), " of ", size,
+                     " bytes exceeds the limit of ", max_bytes, " bytes"));
   }
   std::string text(static_cast<size_t>(size), '\0');
   if (size > 0 &&
       std::fread(text.data(), 1, text.size(), file.get()) != text.size()) {
-    return absl::DataLossError(absl::StrCat(path, ": short read: ",
-                                            std::strerror(errno)));
+    return absl::DataLossError(
+        absl::StrCat(path, ": short read: ", std::strerror(errno)));
   }
   return text;
 }
@@ -52,15 +51,19 @@ bool IsRegularFile(const std::string& path) {
   return stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
 }
 
+bool IsDirectory(const std::string& path) {
+  struct stat st;
+  return stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
 absl::Status WriteFile(const std::string& path, std::string_view contents) {
   FilePtr file(std::fopen(path.c_str(), "wb"));
   if (file == nullptr) {
     return absl::PermissionDeniedError(absl::StrCat(
         path, ": cannot open for writing: ", std::strerror(errno)));
   }
-  if (!contents.empty() &&
-      std::fwrite(contents.data(), 1, contents.size(), file.get()) !=
-          contents.size()) {
+  if (!contents.empty() && std::fwrite(contents.data(), 1, contents.size(),
+                                       file.get()) != contents.size()) {
     return absl::DataLossError(
         absl::StrCat(path, ": write failed: ", std::strerror(errno)));
   }

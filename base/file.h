@@ -32,6 +32,9 @@ absl::StatusOr<std::string> ReadFile(const std::string& path,
 // True when path names an existing regular file (follows symlinks).
 bool IsRegularFile(const std::string& path);
 
+// True when path names an existing directory (follows symlinks).
+bool IsDirectory(const std::string& path);
+
 // Writes contents to path (replacing it). Errors name the path and errno text.
 absl::Status WriteFile(const std::string& path, std::string_view contents);
 

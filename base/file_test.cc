@@ -20,6 +20,7 @@ TEST(FileTest, WriteThenReadBack) {
   ASSERT_TRUE(text.ok()) << text.status();
   EXPECT_EQ(*text, "a b\n1 2\n");
   EXPECT_TRUE(IsRegularFile(path));
+  EXPECT_FALSE(IsDirectory(path));
 }
 
 TEST(FileTest, MissingFileNamesPathWhatAndReason) {
@@ -39,6 +40,8 @@ TEST(FileTest, DirectoryIsNotARegularFile) {
   EXPECT_NE(text.status().message().find("not a regular file"),
             std::string::npos);
   EXPECT_FALSE(IsRegularFile(TempPath("")));
+  EXPECT_TRUE(IsDirectory(TempPath("")));
+  EXPECT_FALSE(IsDirectory(TempPath("no-such-dir")));
 }
 
 TEST(FileTest, SizeLimitRefusedBeforeReading) {

@@ -35,6 +35,11 @@ struct LoadOptions {
   // Most steps hwloc may be given for one machine (topology/hwloc_guard.h:
   // about 10 s by default); tests and fuzzers lower it.
   int64_t max_hwloc_work = int64_t{100} * 1000 * 1000 * 1000;
+  // Hardware of the hosts of a switch network read from a cluster's files
+  // (Slurm topology.conf, ibnetdiscover; topology/switch_tree.h): a directory
+  // of <host>.xml hwloc exports, or one description for every host (hwloc
+  // synthetic string, tleaf, XML file, "this").
+  std::string node;
 };
 
 }  // namespace rankmap::topology

@@ -15,7 +15,10 @@
 #include "base/file.h"
 #include "base/status_macros.h"
 #include "topology/hwloc_import.h"
+#include "topology/ibnetdiscover.h"
 #include "topology/network.h"
+#include "topology/slurm_topology.h"
+#include "topology/switch_tree.h"
 #include "topology/tleaf.h"
 #include "topology/tree_ops.h"
 
@@ -111,10 +114,19 @@ absl::StatusOr<Tree> LoadBase(const std::string& desc,
           text, desc, slash == std::string::npos ? "" : desc.substr(0, slash),
           options);
     }
+    if (LooksLikeSlurmTopology(text)) {
+      ASSIGN_OR_RETURN(const SwitchTree net, ParseSlurmTopology(text, desc));
+      return AttachNodes(net, desc, options);
+    }
+    if (LooksLikeIbnetdiscover(text)) {
+      ASSIGN_OR_RETURN(const SwitchTree net, ParseIbnetdiscover(text, desc));
+      return AttachNodes(net, desc, options);
+    }
     return absl::InvalidArgumentError(absl::StrCat(
         desc,
         ":1: not an hwloc XML file (starts with '<'), a tleaf (first "
-        "word 'tleaf') or a network spec (first directive 'network')"));
+        "word 'tleaf'), a network spec (first directive 'network'), a Slurm "
+        "topology.conf (SwitchName=) or an ibnetdiscover dump"));
   }
   if (desc.find('/') != std::string::npos || EndsWith(desc, ".xml") ||
       EndsWith(desc, ".tgt") || EndsWith(desc, ".net")) {

@@ -11,7 +11,11 @@
 //   path of an existing file   by its content: XML ("<"): hwloc XML export;
 //                              first word "tleaf": tleaf file; first
 //                              directive "network": network spec
-//                              (topology/network.h)
+//                              (topology/network.h); SwitchName= lines:
+//                              Slurm topology.conf or `scontrol show
+//                              topology` (topology/slurm_topology.h);
+//                              ibnetdiscover output
+//                              (topology/ibnetdiscover.h)
 //   anything else              an hwloc synthetic string
 //                              ("pack:2 numa:2 core:4 pu:2")
 //
@@ -19,7 +23,8 @@
 // inputs and to the hwloc nodes of a network spec (level costs given for a
 // tleaf are an error: tleaf carries its own); allowed_pus restricts hwloc
 // inputs by PU os index and other inputs by logical leaf index; capacity > 1
-// oversubscribes every leaf.
+// oversubscribes every leaf. The hosts of a Slurm or InfiniBand network get
+// their hardware from options.node (topology/switch_tree.h).
 #ifndef RANKMAP_TOPOLOGY_TOPOLOGY_H_
 #define RANKMAP_TOPOLOGY_TOPOLOGY_H_
 

@@ -1,0 +1,47 @@
+#include "topology/hostlist.h"
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace rankmap::topology {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+TEST(Hostlist, RangesListsAndPlainNames) {
+  EXPECT_THAT(*ExpandHostlist("tux[0-3,12]"),
+              ElementsAre("tux0", "tux1", "tux2", "tux3", "tux12"));
+  EXPECT_THAT(*ExpandHostlist("login1"), ElementsAre("login1"));
+  EXPECT_THAT(*ExpandHostlist("a[1-2],b,c[5]"),
+              ElementsAre("a1", "a2", "b", "c5"));
+  EXPECT_THAT(*ExpandHostlist("n[08-10]"), ElementsAre("n08", "n09", "n10"));
+  EXPECT_THAT(*ExpandHostlist("r[1-2]n[1-2]-ib"),
+              ElementsAre("r1n1-ib", "r1n2-ib", "r2n1-ib", "r2n2-ib"));
+}
+
+TEST(Hostlist, ErrorsNameTheColumn) {
+  auto e = [](std::string_view s) {
+    absl::StatusOr<std::vector<std::string>> r = ExpandHostlist(s);
+    EXPECT_FALSE(r.ok()) << s;
+    return std::string(r.status().message());
+  };
+  EXPECT_THAT(e("tux[0-3"), HasSubstr("'[' without ']' at column 4"));
+  EXPECT_THAT(e("tux0-3]"), HasSubstr("']' without '[' at column 7"));
+  EXPECT_THAT(e("tux[3-1]"),
+              HasSubstr("range '3-1' ends below its start at column 5"));
+  EXPECT_THAT(e("tux[a-b]"),
+              HasSubstr("expected a number or a range a-b, found 'a-b'"));
+  EXPECT_THAT(e("tux[]"), HasSubstr("found ''"));
+  EXPECT_THAT(e("a,,b"), HasSubstr("empty host name at column 3"));
+  EXPECT_THAT(e("a[1[2]]"), HasSubstr("nested '['"));
+  EXPECT_THAT(e(""), HasSubstr("empty host name"));
+  absl::StatusOr<std::vector<std::string>> big =
+      ExpandHostlist("n[0-999999999]", 1000);
+  ASSERT_FALSE(big.ok());
+  EXPECT_THAT(big.status().message(), HasSubstr("more than 1000 hosts"));
+  EXPECT_FALSE(ExpandHostlist("a[0-99]b[0-99]", 5000).ok());
+}
+
+}  // namespace
+}  // namespace rankmap::topology

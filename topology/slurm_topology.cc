@@ -1,0 +1,168 @@
+#include "topology/slurm_topology.h"
+
+#include <algorithm>
+#include <cctype>
+#include <unordered_map>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "base/lines.h"
+#include "topology/hostlist.h"
+
+namespace rankmap::topology {
+namespace {
+
+struct Entry {
+  std::string name;
+  int32_t line = 0;
+  bool scontrol = false;  // the line has Level=
+  std::vector<std::string> nodes;
+  std::vector<std::string> switches;
+  double link_speed = 0;
+};
+
+}  // namespace
+
+bool LooksLikeSlurmTopology(std::string_view text) {
+  const std::vector<base::Line> lines =
+      base::SplitLines(text.substr(0, std::min<size_t>(text.size(), 4096)));
+  return !lines.empty() &&
+         absl::StartsWithIgnoreCase(lines[0].tokens[0].text, "SwitchName=");
+}
+
+absl::StatusOr<SwitchTree> ParseSlurmTopology(std::string_view text,
+                                              std::string_view source) {
+  std::vector<Entry> entries;
+  std::unordered_map<std::string, int32_t> index;
+  for (const base::Line& l : base::SplitLines(text)) {
+    auto fail = [&](const std::string& what) {
+      return base::LineError(source, l.number, what);
+    };
+    Entry e;
+    e.line = l.number;
+    for (size_t k = 0; k < l.tokens.size(); ++k) {
+      const std::string& tok = l.tokens[k].text;
+      const size_t eq = tok.find('=');
+      if (eq == std::string::npos) {
+        return fail(absl::StrCat("expected Key=Value, found '", tok, "'"));
+      }
+      const std::string key = absl::AsciiStrToLower(tok.substr(0, eq));
+      const std::string value = tok.substr(eq + 1);
+      if (k == 0 && key != "switchname") {
+        return fail(
+            absl::StrCat("a line starts with SwitchName=, found '", tok, "'"));
+      }
+      if (value.empty()) return fail(absl::StrCat(tok, ": empty value"));
+      if (key == "switchname") {
+        if (k != 0) return fail("SwitchName= twice on one line");
+        e.name = value;
+      } else if (key == "nodes" || key == "switches") {
+        absl::StatusOr<std::vector<std::string>> names = ExpandHostlist(value);
+        if (!names.ok()) {
+          return fail(
+              absl::StrCat(tok.substr(0, eq), "=: ", names.status().message()));
+        }
+        (key == "nodes" ? e.nodes : e.switches) = *std::move(names);
+      } else if (key == "linkspeed") {
+        if (!absl::SimpleAtod(value, &e.link_speed) || !(e.link_speed > 0) ||
+            !std::isfinite(e.link_speed)) {
+          return fail(
+              absl::StrCat("LinkSpeed: expected a positive number, "
+                           "found '",
+                           value, "'"));
+        }
+      } else if (key == "level") {
+        e.scontrol = true;
+      } else {
+        return fail(absl::StrCat("unknown key '", tok.substr(0, eq),
+                                 "' (expected SwitchName, Switches, Nodes, "
+                                 "LinkSpeed)"));
+      }
+    }
+    if (e.nodes.empty() && e.switches.empty()) {
+      return fail(absl::StrCat("switch '", e.name,
+                               "' has neither Nodes= nor Switches="));
+    }
+    auto [it, inserted] = index.emplace(e.name, entries.size());
+    if (!inserted) {
+      return fail(absl::StrCat("switch '", e.name, "' already defined on line ",
+                               entries[it->second].line));
+    }
+    entries.push_back(std::move(e));
+  }
+  if (entries.empty()) {
+    return base::LineError(source, 1, "no SwitchName= line");
+  }
+  SwitchTree net;
+  net.switches.resize(entries.size());
+  for (size_t s = 0; s < entries.size(); ++s) {
+    net.switches[s].name = entries[s].name;
+    net.switches[s].link_speed = entries[s].link_speed;
+  }
+  for (size_t s = 0; s < entries.size(); ++s) {
+    for (const std::string& c : entries[s].switches) {
+      auto it = index.find(c);
+      if (it == index.end()) {
+        return base::LineError(
+            source, entries[s].line,
+            absl::StrCat("switch '", c, "' (in Switches= of '", entries[s].name,
+                         "') is not defined"));
+      }
+      SwitchTree::Switch& child = net.switches[it->second];
+      if (child.parent >= 0) {
+        return base::LineError(
+            source, entries[s].line,
+            absl::StrCat("switch '", c, "' is already under '",
+                         entries[child.parent].name, "' (line ",
+                         entries[child.parent].line, ")"));
+      }
+      child.parent = static_cast<int32_t>(s);
+    }
+  }
+  // Cycles: follow parents from every switch; a walk longer than the number
+  // of switches has repeated one.
+  for (size_t s = 0; s < entries.size(); ++s) {
+    int32_t x = static_cast<int32_t>(s);
+    size_t steps = 0;
+    while (x >= 0 && steps <= entries.size()) {
+      x = net.switches[x].parent;
+      ++steps;
+    }
+    if (x < 0) continue;
+    // x is on the cycle. Listed as Switches= reads (parent first), from
+    // the switch defined first.
+    std::vector<int32_t> cycle = {x};
+    for (int32_t y = net.switches[x].parent; y != x; y = net.switches[y].parent)
+      cycle.push_back(y);
+    std::reverse(cycle.begin(), cycle.end());
+    std::rotate(cycle.begin(), std::min_element(cycle.begin(), cycle.end()),
+                cycle.end());
+    std::string path;
+    for (int32_t y : cycle) absl::StrAppend(&path, entries[y].name, " -> ");
+    absl::StrAppend(&path, entries[cycle[0]].name);
+    return base::LineError(source, entries[cycle[0]].line,
+                           absl::StrCat("switches form a cycle: ", path));
+  }
+  // Nodes: direct children, except scontrol's descendant lists.
+  std::unordered_map<std::string, int32_t> switch_of_node;
+  for (size_t s = 0; s < entries.size(); ++s) {
+    if (entries[s].scontrol && !entries[s].switches.empty()) continue;
+    for (const std::string& node : entries[s].nodes) {
+      auto [it, inserted] =
+          switch_of_node.emplace(node, static_cast<int32_t>(s));
+      if (!inserted) {
+        return base::LineError(
+            source, entries[s].line,
+            absl::StrCat("node '", node, "' is already under switch '",
+                         entries[it->second].name, "' (line ",
+                         entries[it->second].line, ")"));
+      }
+      net.switches[s].hosts.push_back(node);
+    }
+  }
+  return net;
+}
+
+}  // namespace rankmap::topology

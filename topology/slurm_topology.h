@@ -1,0 +1,41 @@
+// Slurm's network tree, from the cluster's own topology.conf (TopologyPlugin=
+// topology/tree) or from `scontrol show topology` output.
+//
+//   # topology.conf
+//   SwitchName=s0 Nodes=tux[0-3] LinkSpeed=100
+//   SwitchName=s1 Nodes=tux[4-7,12]
+//   SwitchName=top Switches=s[0-1]
+//
+//   # scontrol show topology (upper switches list every node below them)
+//   SwitchName=s0 Level=0 LinkSpeed=1 Nodes=tux[0-3]
+//   SwitchName=top Level=1 LinkSpeed=1 Nodes=tux[0-7,12] Switches=s[0-1]
+//
+// One switch per line, `Key=Value` fields (keys case-insensitive, Slurm's
+// hostlist syntax in Nodes= and Switches=, topology/hostlist.h), '#'
+// comments. Nodes= of a switch that also has Switches= lists its descendants
+// in scontrol output (a Level= field marks it) and its direct nodes in a
+// topology.conf. LinkSpeed is kept for costs (topology/switch_tree.h).
+#ifndef RANKMAP_TOPOLOGY_SLURM_TOPOLOGY_H_
+#define RANKMAP_TOPOLOGY_SLURM_TOPOLOGY_H_
+
+#include <string_view>
+
+#include "absl/status/statusor.h"
+#include "topology/switch_tree.h"
+
+namespace rankmap::topology {
+
+// True when the first non-comment line starts with "SwitchName=".
+bool LooksLikeSlurmTopology(std::string_view text);
+
+// Errors are `source:line: what`: a line not starting with SwitchName=, an
+// unknown key, a field without '=', bad hostlists, a non-positive LinkSpeed, a
+// switch defined twice, Switches= naming an undefined switch, a switch under
+// two parents, switches in a cycle, a node under two switches (scontrol's
+// descendant lists excepted), a switch with neither Nodes= nor Switches=.
+absl::StatusOr<SwitchTree> ParseSlurmTopology(std::string_view text,
+                                              std::string_view source);
+
+}  // namespace rankmap::topology
+
+#endif  // RANKMAP_TOPOLOGY_SLURM_TOPOLOGY_H_

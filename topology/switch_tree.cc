@@ -1,0 +1,196 @@
+#include "topology/switch_tree.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <unordered_map>
+
+#include "absl/strings/str_cat.h"
+#include "base/file.h"
+#include "base/status_macros.h"
+#include "topology/hwloc_import.h"
+#include "topology/tleaf.h"
+#include "topology/tree_ops.h"
+
+namespace rankmap::topology {
+namespace {
+
+// Host trees, loaded once per distinct file or description.
+class HostTrees {
+ public:
+  HostTrees(std::string source, const LoadOptions& options, int64_t max_leaves)
+      : source_(std::move(source)), desc_(options.node) {
+    hw_.leaf = options.leaf;
+    hw_.level_costs = options.level_costs;
+    hw_.max_synthetic_pus = max_leaves;
+    per_host_ = !desc_.empty() && base::IsDirectory(desc_);
+  }
+
+  absl::StatusOr<const Tree*> For(const std::string& host) {
+    if (desc_.empty()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          source_,
+          ": the hosts' hardware is not described: give a node description "
+          "(--node: a directory of <host>.xml hwloc exports, an hwloc "
+          "synthetic string, a tleaf, an XML file or 'this')"));
+    }
+    const std::string key =
+        per_host_ ? absl::StrCat(desc_, "/", host, ".xml") : desc_;
+    auto it = trees_.find(key);
+    if (it != trees_.end()) return &it->second;
+    absl::StatusOr<Tree> t;
+    if (per_host_) {
+      if (!base::IsRegularFile(key)) {
+        return absl::NotFoundError(absl::StrCat(source_, ": host '", host,
+                                                "': no hwloc export ", key));
+      }
+      t = TreeFromXmlFile(key, hw_);
+    } else if (LooksLikeTleaf(desc_)) {
+      t = ParseTleaf(desc_, "node description");
+    } else if (desc_ == "this") {
+      t = TreeFromThisMachine(hw_);
+    } else if (base::IsRegularFile(desc_)) {
+      t = TreeFromXmlFile(desc_, hw_);
+    } else {
+      t = TreeFromSynthetic(desc_, hw_);
+    }
+    if (!t.ok()) {
+      return absl::Status(
+          t.status().code(),
+          absl::StrCat(source_, ": host '", host, "': ", t.status().message()));
+    }
+    return &trees_.emplace(key, *std::move(t)).first->second;
+  }
+
+ private:
+  std::string source_;
+  std::string desc_;
+  HwlocImportOptions hw_;
+  bool per_host_ = false;
+  std::map<std::string, Tree> trees_;
+};
+
+}  // namespace
+
+absl::StatusOr<Tree> AttachNodes(const SwitchTree& net, std::string_view source,
+                                 const LoadOptions& options,
+                                 int64_t max_leaves) {
+  const std::string src(source);
+  const int32_t n = static_cast<int32_t>(net.switches.size());
+  auto fail = [&](std::string what) {
+    return absl::InvalidArgumentError(absl::StrCat(src, ": ", what));
+  };
+  std::vector<std::vector<int32_t>> kids(n);
+  std::vector<int32_t> tops;
+  for (int32_t s = 0; s < n; ++s) {
+    const int32_t p = net.switches[s].parent;
+    if (p < -1 || p >= n || p == s) {
+      return fail(absl::StrCat("switch '", net.switches[s].name,
+                               "' has an invalid parent"));
+    }
+    (p < 0 ? tops : kids[p]).push_back(s);
+  }
+  // Levels bottom-up; a switch still unresolved after n rounds sits on a
+  // cycle.
+  std::vector<int32_t> level(n, -1);
+  std::vector<int32_t> order;  // children before parents
+  for (int32_t round = 0; round <= n && static_cast<int32_t>(order.size()) < n;
+       ++round) {
+    for (int32_t s = 0; s < n; ++s) {
+      if (level[s] >= 0) continue;
+      int32_t l = 0;
+      bool ready = true;
+      for (int32_t c : kids[s]) {
+        ready = ready && level[c] >= 0;
+        if (ready) l = std::max(l, level[c] + 1);
+      }
+      if (ready) {
+        level[s] = l;
+        order.push_back(s);
+      }
+    }
+  }
+  if (static_cast<int32_t>(order.size()) < n) {
+    int32_t s = 0;
+    while (level[s] >= 0) ++s;
+    // Walk parents from an unresolved switch until one repeats.
+    std::vector<int32_t> seen(n, -1), path;
+    while (s >= 0 && seen[s] < 0) {
+      seen[s] = static_cast<int32_t>(path.size());
+      path.push_back(s);
+      s = net.switches[s].parent;
+    }
+    std::string cycle;
+    if (s >= 0) {
+      for (size_t k = seen[s]; k < path.size(); ++k)
+        absl::StrAppend(&cycle, net.switches[path[k]].name, " -> ");
+      absl::StrAppend(&cycle, net.switches[s].name);
+    }
+    return fail(absl::StrCat("switches form a cycle: ", cycle));
+  }
+  // Hosts: one switch each; their trees.
+  HostTrees host_trees(src, options, max_leaves);
+  std::unordered_map<std::string, int32_t> switch_of_host;
+  std::vector<int64_t> leaves_below(n, 0);
+  double costliest_host = 0;
+  int64_t total = 0;
+  for (int32_t s : order) {
+    for (const std::string& h : net.switches[s].hosts) {
+      auto [it, inserted] = switch_of_host.emplace(h, s);
+      if (!inserted) {
+        return fail(absl::StrCat("host '", h, "' is under two switches, '",
+                                 net.switches[it->second].name, "' and '",
+                                 net.switches[s].name, "'"));
+      }
+      ASSIGN_OR_RETURN(const Tree* t, host_trees.For(h));
+      costliest_host = std::max(costliest_host, t->cost(t->root()));
+      leaves_below[s] += t->num_leaves();
+      total += t->num_leaves();
+      if (total > max_leaves)
+        return fail(absl::StrCat("more than ", max_leaves, " leaves"));
+    }
+    for (int32_t c : kids[s]) leaves_below[s] += leaves_below[c];
+  }
+  if (total == 0) return fail("no host under any switch");
+  double fastest = 0;
+  for (const SwitchTree::Switch& sw : net.switches)
+    fastest = std::max(fastest, sw.link_speed);
+  const double base = std::max(10.0, 10.0 * costliest_host);
+  std::vector<double> cost(n);
+  double costliest_top = 0;
+  for (int32_t s = 0; s < n; ++s) {
+    cost[s] = base * std::pow(10.0, level[s]);
+    if (fastest > 0 && net.switches[s].link_speed > 0)
+      cost[s] *= fastest / net.switches[s].link_speed;
+  }
+  std::vector<int32_t> live_tops;
+  for (int32_t s : tops) {
+    if (leaves_below[s] == 0) continue;
+    live_tops.push_back(s);
+    costliest_top = std::max(costliest_top, cost[s]);
+  }
+  TreeBuilder b;
+  std::vector<NodeId> bid(n, -1);
+  // Top-down: parents are added before their children.
+  std::vector<int32_t> stack(live_tops.rbegin(), live_tops.rend());
+  const NodeId root =
+      live_tops.size() > 1 ? b.AddRoot("network", 10 * costliest_top) : -1;
+  while (!stack.empty()) {
+    const int32_t s = stack.back();
+    stack.pop_back();
+    const int32_t p = net.switches[s].parent;
+    const NodeId parent = p >= 0 ? bid[p] : root;
+    bid[s] = parent < 0 ? b.AddRoot("switch", cost[s])
+                        : b.AddChild(parent, "switch", cost[s]);
+    for (const std::string& h : net.switches[s].hosts) {
+      ASSIGN_OR_RETURN(const Tree* t, host_trees.For(h));
+      AppendSubtree(b, bid[s], *t, h);
+    }
+    for (auto it = kids[s].rbegin(); it != kids[s].rend(); ++it) {
+      if (leaves_below[*it] > 0) stack.push_back(*it);
+    }
+  }
+  return std::move(b).Build();
+}
+
+}  // namespace rankmap::topology

@@ -1,0 +1,129 @@
+#include "topology/switch_tree.h"
+
+#include <cstdlib>
+#include <filesystem>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace rankmap::topology {
+namespace {
+
+using ::testing::HasSubstr;
+
+SwitchTree TwoLevels() {
+  SwitchTree net;
+  net.switches = {{"s0", 2, {"tux0", "tux1"}},
+                  {"s1", 2, {"tux2"}},
+                  {"top", -1, {}},
+                  {"empty", 2, {}}};
+  return net;
+}
+
+TEST(SwitchTree, HostsGetTheirHardwareUnderTheirSwitch) {
+  LoadOptions o;
+  o.node = "tleaf 2 2 10 2 1";  // 4 leaves, root cost 11
+  absl::StatusOr<Tree> t = AttachNodes(TwoLevels(), "topology.conf", o);
+  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_TRUE(t->Validate().ok());
+  EXPECT_EQ(t->num_leaves(), 12);
+  EXPECT_EQ(t->host(0), "tux0");
+  EXPECT_EQ(t->host(4), "tux1");
+  EXPECT_EQ(t->host(11), "tux2");
+  // Inside a host: tleaf costs; leaf switch: 10 x 11 = 110; top: 1100.
+  EXPECT_EQ(t->Distance(0, 1), 1);
+  EXPECT_EQ(t->Distance(0, 2), 11);
+  EXPECT_EQ(t->Distance(0, 4), 110);
+  EXPECT_EQ(t->Distance(0, 8), 1100);
+  EXPECT_EQ(t->kind(t->root()), "switch");
+  // The switch without hosts is gone: the root has two children.
+  EXPECT_EQ(t->num_children(t->root()), 2);
+}
+
+TEST(SwitchTree, LinkSpeedsScaleSwitchCosts) {
+  SwitchTree net = TwoLevels();
+  net.switches[0].link_speed = 100;
+  net.switches[1].link_speed = 25;
+  LoadOptions o;
+  o.node = "core:2";  // root cost 1
+  absl::StatusOr<Tree> t = AttachNodes(net, "f", o);
+  ASSERT_TRUE(t.ok()) << t.status();
+  EXPECT_EQ(t->Distance(0, 2), 10);   // s0: base 10 x 100/100
+  EXPECT_EQ(t->Distance(4, 5), 1);    // inside tux2
+  EXPECT_EQ(t->Distance(0, 4), 100);  // top: level 1, no speed
+  net.switches[1].hosts = {"tux2", "tux3"};
+  t = AttachNodes(net, "f", o);
+  ASSERT_TRUE(t.ok());
+  EXPECT_EQ(t->Distance(4, 6), 40);  // s1: 10 x 100/25
+}
+
+TEST(SwitchTree, SeveralTopSwitchesGetARoot) {
+  SwitchTree net;
+  net.switches = {{"a", -1, {"x"}}, {"b", -1, {"y"}}};
+  LoadOptions o;
+  o.node = "core:1";
+  absl::StatusOr<Tree> t = AttachNodes(net, "f", o);
+  ASSERT_TRUE(t.ok()) << t.status();
+  EXPECT_EQ(t->kind(t->root()), "network");
+  EXPECT_EQ(t->Distance(0, 1), 100);
+}
+
+TEST(SwitchTree, PerHostXmlExports) {
+  const std::string dir = std::string(std::getenv("TEST_TMPDIR")) + "/hosts";
+  std::filesystem::create_directories(dir);
+  std::filesystem::copy_file("tests/data/hwloc-xml/16em64t-4s2c2t.xml",
+                             dir + "/tux0.xml",
+                             std::filesystem::copy_options::overwrite_existing);
+  std::filesystem::copy_file("tests/data/hwloc-xml/24em64t-2n6c2t-pci.xml",
+                             dir + "/tux1.xml",
+                             std::filesystem::copy_options::overwrite_existing);
+  SwitchTree net;
+  net.switches = {{"s0", -1, {"tux0", "tux1"}}};
+  LoadOptions o;
+  o.node = dir;
+  o.leaf = LeafKind::kCore;
+  absl::StatusOr<Tree> t = AttachNodes(net, "topology.conf", o);
+  ASSERT_TRUE(t.ok()) << t.status();
+  EXPECT_EQ(t->num_leaves(), 8 + 12);
+  EXPECT_EQ(t->host(8), "tux1");  // the network's name, not the export's
+  EXPECT_THAT(t->pus(8), testing::ElementsAre(0, 12));
+  net.switches[0].hosts.push_back("tux2");
+  absl::StatusOr<Tree> missing = AttachNodes(net, "topology.conf", o);
+  ASSERT_FALSE(missing.ok());
+  EXPECT_THAT(missing.status().message(),
+              HasSubstr("topology.conf: host 'tux2': no hwloc export " + dir +
+                        "/tux2.xml"));
+}
+
+TEST(SwitchTree, Errors) {
+  LoadOptions o;
+  absl::StatusOr<Tree> t = AttachNodes(TwoLevels(), "topology.conf", o);
+  ASSERT_FALSE(t.ok());
+  EXPECT_THAT(t.status().message(),
+              HasSubstr("topology.conf: the hosts' hardware is not described"));
+  o.node = "pack:0";
+  t = AttachNodes(TwoLevels(), "topology.conf", o);
+  ASSERT_FALSE(t.ok());
+  EXPECT_THAT(t.status().message(), HasSubstr("topology.conf: host 'tux0': "));
+  o.node = "core:2";
+  SwitchTree cycle;
+  cycle.switches = {{"a", 1, {"x"}}, {"b", 0, {}}};
+  t = AttachNodes(cycle, "f", o);
+  ASSERT_FALSE(t.ok());
+  EXPECT_THAT(t.status().message(), HasSubstr("cycle"));
+  SwitchTree twice;
+  twice.switches = {{"a", -1, {"x"}}, {"b", -1, {"x"}}};
+  t = AttachNodes(twice, "f", o);
+  ASSERT_FALSE(t.ok());
+  EXPECT_THAT(t.status().message(),
+              HasSubstr("host 'x' is under two switches"));
+  EXPECT_FALSE(AttachNodes(SwitchTree{}, "f", o).ok());
+  SwitchTree big;
+  big.switches = {{"a", -1, {"x", "y"}}};
+  o.node = "core:8";
+  EXPECT_THAT(AttachNodes(big, "f", o, 10).status().message(),
+              HasSubstr("more than 10 leaves"));
+}
+
+}  // namespace
+}  // namespace rankmap::topology
