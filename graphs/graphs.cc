@@ -15,6 +15,7 @@
 #include "base/text_scanner.h"
 #include "graphs/graph_readers.h"
 #include "graphs/graph_writers.h"
+#include "graphs/otf2_reader.h"
 
 namespace rankmap::graphs {
 namespace {
@@ -48,6 +49,7 @@ GraphFormat FormatFromExtension(std::string_view name) {
   if (ext == "mtx") return GraphFormat::kMatrixMarket;
   if (ext == "edges" || ext == "edgelist" || ext == "el")
     return GraphFormat::kEdgeList;
+  if (ext == "otf2") return GraphFormat::kOtf2;
   return GraphFormat::kAuto;
 }
 
@@ -167,9 +169,10 @@ absl::StatusOr<GraphFormat> ParseGraphFormat(std::string_view name) {
   if (s == "metis" || s == "graph") return GraphFormat::kMetis;
   if (s == "mtx" || s == "matrixmarket") return GraphFormat::kMatrixMarket;
   if (s == "edges" || s == "edgelist") return GraphFormat::kEdgeList;
+  if (s == "otf2") return GraphFormat::kOtf2;
   return absl::InvalidArgumentError(
       absl::StrCat("graphs: unknown format '", s,
-                   "' (expected auto, mat, grf, metis, mtx or edges)"));
+                   "' (expected auto, mat, grf, metis, mtx, edges or otf2)"));
 }
 
 absl::StatusOr<CommGraph> ReadGraphString(std::string_view text,
@@ -189,6 +192,10 @@ absl::StatusOr<CommGraph> ReadGraphString(std::string_view text,
       return ReadMatrixMarket(text, name);
     case GraphFormat::kEdgeList:
       return ReadEdgeList(text, name);
+    case GraphFormat::kOtf2:
+      return absl::InvalidArgumentError(absl::StrCat(
+          std::string(name), ":1: an OTF2 trace is an archive of files; read "
+                             "it with ReadGraphFile on its anchor file"));
     case GraphFormat::kAuto:
       break;
   }
@@ -200,6 +207,13 @@ absl::StatusOr<CommGraph> ReadGraphFile(const std::string& path,
   ASSIGN_OR_RETURN(
       const std::string text,
       base::ReadFile(path, "communication graph", MemoryBudget(ReadOptions{})));
+  if (format == GraphFormat::kOtf2 ||
+      (format == GraphFormat::kAuto &&
+       (FormatFromExtension(path) == GraphFormat::kOtf2 ||
+        LooksLikeOtf2Anchor(text)))) {
+    ASSIGN_OR_RETURN(const Otf2Traffic traffic, ReadOtf2Traffic(path));
+    return TrafficGraph(traffic);
+  }
   return ReadGraphString(text, path, format);
 }
 
@@ -219,6 +233,9 @@ absl::Status WriteTo(const CommGraph& graph, GraphFormat format,
     case GraphFormat::kEdgeList:
     case GraphFormat::kAuto:
       return WriteEdgeList(graph, sink);
+    case GraphFormat::kOtf2:
+      return absl::InvalidArgumentError(
+          "graphs are not written as OTF2 traces");
   }
   return absl::OkStatus();
 }

@@ -7,9 +7,10 @@
 //
 // Formats: TopoMatch/TreeMatch dense `.mat`, Scotch `.grf`, METIS `.graph`,
 // MatrixMarket
-// `.mtx` (coordinate), edge list `i j w` (0-based). Asymmetric input is
-// symmetrised by summing both directions. Errors read `file:line: expected ...,
-// found ...`.
+// `.mtx` (coordinate), edge list `i j w` (0-based), OTF2 traces (the anchor
+// file, traces.otf2: bytes sent between world ranks, graphs/otf2_reader.h).
+// Asymmetric input is symmetrised by summing both directions. Errors read
+// `file:line: expected ..., found ...`.
 #ifndef RANKMAP_GRAPHS_GRAPHS_H_
 #define RANKMAP_GRAPHS_GRAPHS_H_
 
@@ -28,18 +29,20 @@ enum class GraphFormat {
   kScotch,
   kMetis,
   kMatrixMarket,
-  kEdgeList
+  kEdgeList,
+  kOtf2
 };
 
 // Parses "auto", "mat", "grf"/"scotch", "metis"/"graph", "mtx"/"matrixmarket",
-// "edges".
+// "edges", "otf2".
 absl::StatusOr<GraphFormat> ParseGraphFormat(std::string_view name);
 
 // Reads a file; kAuto detects the format from the content, with the extension
 // as a hint.
 absl::StatusOr<CommGraph> ReadGraphFile(
     const std::string& path, GraphFormat format = GraphFormat::kAuto);
-// Reads from memory; `name` is used in error messages.
+// Reads from memory; `name` is used in error messages. OTF2 archives (several
+// files) are read by ReadGraphFile only.
 absl::StatusOr<CommGraph> ReadGraphString(
     std::string_view text, std::string_view name,
     GraphFormat format = GraphFormat::kAuto);

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "gmock/gmock.h"
+#include "graphs/otf2_test_trace.h"
 #include "graphs/test_graphs.h"
 #include "gtest/gtest.h"
 
@@ -28,6 +29,7 @@ TEST(ParseGraphFormatTest, Names) {
   EXPECT_EQ(*ParseGraphFormat("mtx"), GraphFormat::kMatrixMarket);
   EXPECT_EQ(*ParseGraphFormat("MatrixMarket"), GraphFormat::kMatrixMarket);
   EXPECT_EQ(*ParseGraphFormat("edges"), GraphFormat::kEdgeList);
+  EXPECT_EQ(*ParseGraphFormat("otf2"), GraphFormat::kOtf2);
   EXPECT_THAT(std::string(ParseGraphFormat("csv").status().message()),
               HasSubstr("unknown format 'csv'"));
 }
@@ -153,6 +155,33 @@ TEST(GraphFileTest, Errors) {
   const std::string big = TempPath("big.mat");
   EXPECT_FALSE(WriteGraphFile(testing::RandomGraph(20000, 1, 1), big).ok());
   EXPECT_FALSE(std::ifstream(big).good());
+}
+
+// An OTF2 trace is read through its anchor file: found by extension, or by
+// content under another name, or when named.
+TEST(GraphFileTest, Otf2TraceByExtensionContentOrName) {
+  testing::TestTrace t;
+  t.num_ranks = 3;
+  t.comms = {{0, 1, 2}};
+  t.sends = {{0, 0, 1, 100, false}, {1, 0, 0, 20, true}, {2, 0, 1, 5, false}};
+  const std::string dir = TempPath("trace");
+  ASSERT_TRUE(testing::WriteTestTrace(t, dir).ok());
+  absl::StatusOr<CommGraph> g = ReadGraphFile(dir + "/traces.otf2");
+  ASSERT_TRUE(g.ok()) << g.status();
+  EXPECT_EQ(g->num_vertices(), 3);
+  EXPECT_EQ(g->TotalVolume(), 125);
+  const std::string junk = TempPath("junk.otf2");
+  std::ofstream(junk) << "0 1 5\n";
+  EXPECT_THAT(std::string(ReadGraphFile(junk).status().message()),
+              HasSubstr("junk.otf2:1: not an OTF2 archive"));
+  const std::string edges = TempPath("plain.edges");
+  std::ofstream(edges) << "0 1 5\n";
+  EXPECT_THAT(
+      std::string(ReadGraphFile(edges, GraphFormat::kOtf2).status().message()),
+      HasSubstr("plain.edges:1: not an OTF2 archive"));
+  EXPECT_FALSE(ReadGraphString("x", "x.otf2", GraphFormat::kOtf2).ok());
+  EXPECT_THAT(std::string(WriteGraphFile(*g, TempPath("g.otf2")).message()),
+              HasSubstr("not written as OTF2"));
 }
 
 }  // namespace

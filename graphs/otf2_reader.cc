@@ -1,0 +1,288 @@
+#include "graphs/otf2_reader.h"
+
+#include <otf2/otf2.h>
+
+#include <cstdarg>
+#include <cstdio>
+#include <map>
+#include <mutex>
+#include <unordered_map>
+
+#include "absl/strings/str_cat.h"
+#include "base/status_macros.h"
+
+namespace rankmap::graphs {
+namespace {
+
+constexpr uint64_t kMaxRanks = uint64_t{1} << 24;
+
+// libotf2 prints its errors on stderr unless a callback is registered; the
+// registration is process-wide, so one callback keeps the last message of the
+// calling thread for our error text.
+thread_local std::string last_otf2_error;
+
+OTF2_ErrorCode KeepError(void*, const char*, uint64_t, const char*,
+                         OTF2_ErrorCode code, const char* format, va_list va) {
+  char buf[512];
+  std::vsnprintf(buf, sizeof buf, format, va);
+  last_otf2_error = buf;
+  return code;
+}
+
+void SilenceLibotf2() {
+  static std::once_flag once;
+  std::call_once(once, [] { OTF2_Error_RegisterCallback(KeepError, nullptr); });
+}
+
+struct Group {
+  OTF2_GroupType type;
+  OTF2_Paradigm paradigm;
+  OTF2_GroupFlag flags;
+  std::vector<uint64_t> members;
+};
+
+struct Definitions {
+  std::unordered_map<uint64_t, uint32_t> location_group;  // location -> group
+  std::unordered_map<uint32_t, Group> groups;
+  std::unordered_map<uint32_t, uint32_t> comm_group;  // comm -> group
+  std::vector<uint64_t> locations;
+};
+
+OTF2_CallbackCode OnLocation(void* data, OTF2_LocationRef self, OTF2_StringRef,
+                             OTF2_LocationType, uint64_t,
+                             OTF2_LocationGroupRef group) {
+  auto* d = static_cast<Definitions*>(data);
+  d->location_group[self] = group;
+  d->locations.push_back(self);
+  return OTF2_CALLBACK_SUCCESS;
+}
+
+OTF2_CallbackCode OnGroup(void* data, OTF2_GroupRef self, OTF2_StringRef,
+                          OTF2_GroupType type, OTF2_Paradigm paradigm,
+                          OTF2_GroupFlag flags, uint32_t n,
+                          const uint64_t* members) {
+  auto* d = static_cast<Definitions*>(data);
+  d->groups[self] = {type, paradigm, flags,
+                     std::vector<uint64_t>(members, members + n)};
+  return OTF2_CALLBACK_SUCCESS;
+}
+
+OTF2_CallbackCode OnComm(void* data, OTF2_CommRef self, OTF2_StringRef,
+                         OTF2_GroupRef group, OTF2_CommRef, OTF2_CommFlag) {
+  static_cast<Definitions*>(data)->comm_group[self] = group;
+  return OTF2_CALLBACK_SUCCESS;
+}
+
+struct Events {
+  const std::string* path;
+  const Definitions* defs;
+  std::unordered_map<uint64_t, int32_t> rank_of_location;
+  std::unordered_map<uint32_t, int32_t> rank_of_location_group;
+  const Group* world = nullptr;
+  std::map<std::pair<int32_t, int32_t>, Otf2Traffic::Pair> pairs;
+  absl::Status status;
+};
+
+OTF2_CallbackCode OnSend(OTF2_LocationRef location, uint64_t position,
+                         void* data, uint32_t receiver, OTF2_CommRef comm,
+                         uint64_t bytes) {
+  auto* e = static_cast<Events*>(data);
+  auto fail = [&](const std::string& what) {
+    e->status = absl::InvalidArgumentError(absl::StrCat(
+        *e->path, ": location ", location, ", event ", position, ": ", what));
+    return OTF2_CALLBACK_INTERRUPT;
+  };
+  int32_t sender = -1;
+  if (auto it = e->rank_of_location.find(location);
+      it != e->rank_of_location.end()) {
+    sender = it->second;
+  } else if (auto g = e->defs->location_group.find(location);
+             g != e->defs->location_group.end()) {
+    if (auto r = e->rank_of_location_group.find(g->second);
+        r != e->rank_of_location_group.end())
+      sender = r->second;
+  }
+  if (sender < 0) return fail("the sending location is no MPI rank");
+  auto cg = e->defs->comm_group.find(comm);
+  if (cg == e->defs->comm_group.end())
+    return fail(absl::StrCat("communicator ", comm, " is not defined"));
+  auto grp = e->defs->groups.find(cg->second);
+  if (grp == e->defs->groups.end()) {
+    return fail(absl::StrCat("communicator ", comm, " has undefined group ",
+                             cg->second));
+  }
+  const Group& g = grp->second;
+  int64_t world = -1;
+  if (g.type == OTF2_GROUP_TYPE_COMM_SELF) {
+    world = sender;
+  } else if (g.flags & OTF2_GROUP_FLAG_GLOBAL_MEMBERS) {
+    world = receiver;
+  } else if (receiver < g.members.size()) {
+    world = static_cast<int64_t>(g.members[receiver]);
+  } else {
+    return fail(absl::StrCat("receiver ", receiver, " is outside communicator ",
+                             comm, " (", g.members.size(), " ranks)"));
+  }
+  if (world < 0 || world >= static_cast<int64_t>(e->world->members.size())) {
+    return fail(absl::StrCat("receiver ", receiver, " of communicator ", comm,
+                             " is world rank ", world, ", not one of the ",
+                             e->world->members.size()));
+  }
+  Otf2Traffic::Pair& p = e->pairs[{sender, static_cast<int32_t>(world)}];
+  p.sender = sender;
+  p.receiver = static_cast<int32_t>(world);
+  p.bytes += bytes;
+  ++p.messages;
+  return OTF2_CALLBACK_SUCCESS;
+}
+
+OTF2_CallbackCode OnMpiSend(OTF2_LocationRef location, OTF2_TimeStamp,
+                            uint64_t position, void* data, OTF2_AttributeList*,
+                            uint32_t receiver, OTF2_CommRef comm, uint32_t,
+                            uint64_t bytes) {
+  return OnSend(location, position, data, receiver, comm, bytes);
+}
+
+OTF2_CallbackCode OnMpiIsend(OTF2_LocationRef location, OTF2_TimeStamp,
+                             uint64_t position, void* data, OTF2_AttributeList*,
+                             uint32_t receiver, OTF2_CommRef comm, uint32_t,
+                             uint64_t bytes, uint64_t) {
+  return OnSend(location, position, data, receiver, comm, bytes);
+}
+
+class Reader {
+ public:
+  explicit Reader(const std::string& path)
+      : reader_(OTF2_Reader_Open(path.c_str())) {}
+  ~Reader() {
+    if (reader_ != nullptr) OTF2_Reader_Close(reader_);
+  }
+  Reader(const Reader&) = delete;
+  Reader& operator=(const Reader&) = delete;
+  OTF2_Reader* get() const { return reader_; }
+
+ private:
+  OTF2_Reader* reader_;
+};
+
+}  // namespace
+
+bool LooksLikeOtf2Anchor(std::string_view head) {
+  return head.size() >= 6 && head.substr(2, 4) == "OTF2";
+}
+
+absl::StatusOr<Otf2Traffic> ReadOtf2Traffic(const std::string& path) {
+  SilenceLibotf2();
+  last_otf2_error.clear();
+  auto otf2_error = [&](OTF2_ErrorCode rc, const char* what) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(path, ": ", what, ": ",
+                     last_otf2_error.empty() ? OTF2_Error_GetDescription(rc)
+                                             : last_otf2_error));
+  };
+  Reader reader(path);
+  if (reader.get() == nullptr) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        path, ":1: not an OTF2 archive",
+        last_otf2_error.empty() ? "" : absl::StrCat(": ", last_otf2_error)));
+  }
+  OTF2_Reader* r = reader.get();
+  OTF2_ErrorCode rc = OTF2_Reader_SetSerialCollectiveCallbacks(r);
+  if (rc != OTF2_SUCCESS) return otf2_error(rc, "cannot set up the reader");
+  Definitions defs;
+  {
+    OTF2_GlobalDefReader* gdr = OTF2_Reader_GetGlobalDefReader(r);
+    if (gdr == nullptr) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(path, ":1: not an OTF2 archive: no global definitions"));
+    }
+    OTF2_GlobalDefReaderCallbacks* cb = OTF2_GlobalDefReaderCallbacks_New();
+    OTF2_GlobalDefReaderCallbacks_SetLocationCallback(cb, OnLocation);
+    OTF2_GlobalDefReaderCallbacks_SetGroupCallback(cb, OnGroup);
+    OTF2_GlobalDefReaderCallbacks_SetCommCallback(cb, OnComm);
+    OTF2_Reader_RegisterGlobalDefCallbacks(r, gdr, cb, &defs);
+    OTF2_GlobalDefReaderCallbacks_Delete(cb);
+    uint64_t read = 0;
+    rc = OTF2_Reader_ReadAllGlobalDefinitions(r, gdr, &read);
+    if (rc != OTF2_SUCCESS) return otf2_error(rc, "bad global definitions");
+    OTF2_Reader_CloseGlobalDefReader(r, gdr);
+  }
+  Events events;
+  events.path = &path;
+  events.defs = &defs;
+  for (const auto& [id, g] : defs.groups) {
+    if (g.type == OTF2_GROUP_TYPE_COMM_LOCATIONS &&
+        g.paradigm == OTF2_PARADIGM_MPI) {
+      events.world = &g;
+    }
+  }
+  if (events.world == nullptr || events.world->members.empty()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        path, ": no MPI COMM_LOCATIONS group: the trace holds no MPI ranks"));
+  }
+  if (events.world->members.size() > kMaxRanks) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(path, ": more than ", kMaxRanks, " MPI ranks"));
+  }
+  for (size_t rank = 0; rank < events.world->members.size(); ++rank) {
+    const uint64_t loc = events.world->members[rank];
+    events.rank_of_location[loc] = static_cast<int32_t>(rank);
+    if (auto g = defs.location_group.find(loc); g != defs.location_group.end())
+      events.rank_of_location_group.emplace(g->second, rank);
+  }
+  for (uint64_t loc : defs.locations) OTF2_Reader_SelectLocation(r, loc);
+  const bool have_defs = OTF2_Reader_OpenDefFiles(r) == OTF2_SUCCESS;
+  rc = OTF2_Reader_OpenEvtFiles(r);
+  if (rc != OTF2_SUCCESS) return otf2_error(rc, "cannot open the event files");
+  std::vector<OTF2_EvtReader*> readers;
+  for (uint64_t loc : defs.locations) {
+    if (have_defs) {
+      // Local definitions carry the mapping tables of local ids; files may
+      // be absent.
+      if (OTF2_DefReader* dr = OTF2_Reader_GetDefReader(r, loc)) {
+        uint64_t n = 0;
+        OTF2_Reader_ReadAllLocalDefinitions(r, dr, &n);
+        OTF2_Reader_CloseDefReader(r, dr);
+      }
+    }
+    OTF2_EvtReader* er = OTF2_Reader_GetEvtReader(r, loc);
+    if (er == nullptr) {
+      return otf2_error(OTF2_ERROR_INVALID_ARGUMENT,
+                        absl::StrCat("no events for location ", loc).c_str());
+    }
+    readers.push_back(er);
+  }
+  if (have_defs) OTF2_Reader_CloseDefFiles(r);
+  OTF2_EvtReaderCallbacks* ecb = OTF2_EvtReaderCallbacks_New();
+  OTF2_EvtReaderCallbacks_SetMpiSendCallback(ecb, OnMpiSend);
+  OTF2_EvtReaderCallbacks_SetMpiIsendCallback(ecb, OnMpiIsend);
+  for (OTF2_EvtReader* er : readers) {
+    OTF2_Reader_RegisterEvtCallbacks(r, er, ecb, &events);
+    uint64_t n = 0;
+    rc = OTF2_Reader_ReadAllLocalEvents(r, er, &n);
+    if (!events.status.ok()) break;
+    if (rc != OTF2_SUCCESS) {
+      OTF2_EvtReaderCallbacks_Delete(ecb);
+      return otf2_error(rc, "bad event file");
+    }
+  }
+  OTF2_EvtReaderCallbacks_Delete(ecb);
+  RETURN_IF_ERROR(events.status);
+  OTF2_Reader_CloseEvtFiles(r);
+  Otf2Traffic traffic;
+  traffic.num_ranks = static_cast<int32_t>(events.world->members.size());
+  for (const auto& [key, p] : events.pairs) traffic.pairs.push_back(p);
+  return traffic;
+}
+
+absl::StatusOr<CommGraph> TrafficGraph(const Otf2Traffic& traffic) {
+  CommGraphBuilder b(traffic.num_ranks);
+  for (const Otf2Traffic::Pair& p : traffic.pairs) {
+    if (p.sender == p.receiver) continue;
+    RETURN_IF_ERROR(
+        b.AddEdge(p.sender, p.receiver, static_cast<double>(p.bytes)));
+  }
+  return std::move(b).Build();
+}
+
+}  // namespace rankmap::graphs

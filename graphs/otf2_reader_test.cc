@@ -1,0 +1,100 @@
+#include "graphs/otf2_reader.h"
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include "gmock/gmock.h"
+#include "graphs/otf2_test_trace.h"
+#include "gtest/gtest.h"
+
+namespace rankmap::graphs {
+namespace {
+
+using ::testing::HasSubstr;
+using testing::TestTrace;
+
+std::string Dir(const std::string& name) {
+  const std::string d = std::string(std::getenv("TEST_TMPDIR")) + "/" + name;
+  std::filesystem::remove_all(d);
+  return d;
+}
+
+std::string Pairs(const Otf2Traffic& t) {
+  std::string out;
+  for (const Otf2Traffic::Pair& p : t.pairs) {
+    out += std::to_string(p.sender) + "->" + std::to_string(p.receiver) + " " +
+           std::to_string(p.bytes) + "B/" + std::to_string(p.messages) + " ";
+  }
+  return out;
+}
+
+// Comm 1 holds world ranks 3 and 1: its rank 0 is world 3, its rank 1 world 1.
+TEST(Otf2Reader, BytesAndMessagesPerWorldRankPair) {
+  TestTrace t;
+  t.num_ranks = 4;
+  t.comms = {{0, 1, 2, 3}, {3, 1}};
+  t.sends = {{0, 0, 1, 1000, false}, {0, 0, 1, 24, true},
+             {1, 0, 2, 500, false},  {2, 0, 3, 64, true},
+             {3, 1, 1, 4000, false}, {1, 1, 0, 16, true},
+             {2, 0, 2, 7, false}};
+  const std::string dir = Dir("ranks");
+  ASSERT_TRUE(testing::WriteTestTrace(t, dir).ok());
+  std::ifstream anchor(dir + "/traces.otf2", std::ios::binary);
+  std::string head(16, '\0');
+  anchor.read(head.data(), head.size());
+  EXPECT_TRUE(LooksLikeOtf2Anchor(head));
+  absl::StatusOr<Otf2Traffic> traffic = ReadOtf2Traffic(dir + "/traces.otf2");
+  ASSERT_TRUE(traffic.ok()) << traffic.status();
+  EXPECT_EQ(traffic->num_ranks, 4);
+  // 1 -> comm 1 rank 0 is world rank 3; 3 -> comm 1 rank 1 is world rank 1.
+  EXPECT_EQ(Pairs(*traffic),
+            "0->1 1024B/2 1->2 500B/1 1->3 16B/1 2->2 7B/1 2->3 64B/1 "
+            "3->1 4000B/1 ");
+  absl::StatusOr<CommGraph> g = TrafficGraph(*traffic);
+  ASSERT_TRUE(g.ok()) << g.status();
+  EXPECT_EQ(g->num_vertices(), 4);
+  EXPECT_EQ(g->TotalVolume(), 1024 + 500 + 16 + 64 + 4000);
+  EXPECT_EQ(g->num_arcs(), 2 * 4);  // {0,1} {1,2} {1,3} {2,3}; 2->2 dropped
+}
+
+TEST(Otf2Reader, NotOtf2IsOneLineError) {
+  const std::string dir = Dir("junk");
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir + "/traces.otf2") << "this is not a trace\n";
+  absl::StatusOr<Otf2Traffic> t = ReadOtf2Traffic(dir + "/traces.otf2");
+  ASSERT_FALSE(t.ok());
+  EXPECT_THAT(t.status().message(),
+              HasSubstr(dir + "/traces.otf2:1: not an OTF2 archive"));
+  EXPECT_EQ(std::string(t.status().message()).find('\n'), std::string::npos);
+  EXPECT_FALSE(LooksLikeOtf2Anchor("this is not"));
+  absl::StatusOr<Otf2Traffic> missing = ReadOtf2Traffic(dir + "/none.otf2");
+  ASSERT_FALSE(missing.ok());
+  EXPECT_THAT(missing.status().message(),
+              HasSubstr("none.otf2:1: not an OTF2 archive"));
+}
+
+TEST(Otf2Reader, ReceiversOutsideTheirCommunicatorAreErrors) {
+  TestTrace t;
+  t.num_ranks = 2;
+  t.comms = {{0, 1}};
+  t.sends = {{0, 0, 5, 10, false}};
+  const std::string dir = Dir("outside");
+  ASSERT_TRUE(testing::WriteTestTrace(t, dir).ok());
+  absl::StatusOr<Otf2Traffic> r = ReadOtf2Traffic(dir + "/traces.otf2");
+  ASSERT_FALSE(r.ok());
+  EXPECT_THAT(r.status().message(),
+              HasSubstr("traces.otf2: location 1000, event 1: receiver 5 is "
+                        "outside communicator 0 (2 ranks)"));
+  t.sends = {{1, 3, 0, 10, false}};
+  const std::string dir2 = Dir("nocomm");
+  ASSERT_TRUE(testing::WriteTestTrace(t, dir2).ok());
+  r = ReadOtf2Traffic(dir2 + "/traces.otf2");
+  ASSERT_FALSE(r.ok());
+  EXPECT_THAT(
+      r.status().message(),
+      HasSubstr("location 1007, event 1: communicator 3 is not defined"));
+}
+
+}  // namespace
+}  // namespace rankmap::graphs
