@@ -3,6 +3,7 @@
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
 #include "graphs/graphs.h"
+#include "topology/hierarchy.h"
 #include "topology/topology.h"
 
 namespace rankmap::cli {
@@ -22,6 +23,17 @@ absl::StatusOr<topology::Tree> LoadTree(const Inputs& in) {
   opts.level_costs = in.level_costs;
   opts.allowed_pus = in.allowed;
   opts.capacity = in.slots_per_leaf;
+  opts.node = in.node;
+  if (in.hierarchy.empty() != in.distance.empty()) {
+    return absl::InvalidArgumentError(
+        "--hierarchy and --distance go together (e.g. --hierarchy 4:8:6 "
+        "--distance 1:10:100)");
+  }
+  if (!in.hierarchy.empty()) {
+    ASSIGN_OR_RETURN(const std::string tleaf,
+                     topology::HierarchyToTleaf(in.hierarchy, in.distance));
+    return topology::LoadTopology(tleaf, opts);
+  }
   return topology::LoadTopology(in.topology, opts);
 }
 

@@ -26,10 +26,19 @@ struct Inputs {
   int32_t slots_per_leaf = 1;  // processes each leaf can take
   std::string comm;            // communication graph file
   std::string comm_format = "auto";
+  // Hosts of a Slurm topology.conf or ibnetdiscover dump: a description for
+  // all, or a directory of <host>.xml (topology/switch_tree.h).
+  std::string node;
+  // KaHIP-style machine, bottom-up ("4:8:6" and "1:10:100"), instead of
+  // `topology` (topology/hierarchy.h).
+  std::string hierarchy;
+  std::string distance;
 };
 
-// The tree of `topology` with its leaf kind, costs, allowed PUs and capacity.
-// Errors: a bad --leaf or --slots-per-leaf, or the topology loader's.
+// The tree of `topology` (or of `hierarchy` and `distance`) with its leaf
+// kind, costs, allowed PUs, capacity and node description. Errors: a bad
+// --leaf or --slots-per-leaf, --hierarchy without --distance or the reverse,
+// or the topology loader's.
 absl::StatusOr<topology::Tree> LoadTree(const Inputs& in);
 
 // The graph in `comm`. Errors: no file given, an unknown format, or the

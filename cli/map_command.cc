@@ -1,11 +1,13 @@
 #include "cli/map_command.h"
 
 #include <iostream>
+#include <sstream>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "base/status_macros.h"
 #include "cli/evaluation.h"
+#include "cli/launch_output.h"
 #include "cli/mapping_io.h"
 #include "cli/outputs.h"
 #include "cli/progress.h"
@@ -24,7 +26,11 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
   if (!cmd.algorithm.empty()) {
     ASSIGN_OR_RETURN(opts.algorithm, core::ParseAlgorithm(cmd.algorithm));
   }
-  ASSIGN_OR_RETURN(MappingFormat format, ParseMappingFormat(cmd.format));
+  const bool launch_format = IsLaunchFormat(cmd.format);
+  MappingFormat format = MappingFormat::kPlain;
+  if (!launch_format) {
+    ASSIGN_OR_RETURN(format, ParseMappingFormat(cmd.format));
+  }
   opts.seed = cmd.seed;
   opts.threads = cmd.threads;
   core::Mapping mapping;
@@ -40,12 +46,26 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
   ASSIGN_OR_RETURN(const core::CostReport cost,
                    CheckedCost(tree, graph, mapping, opts.imbalance));
   const double j = cost.j;
-  const std::string text = FormatMapping(
-      tree, mapping, format, core::AlgorithmName(opts.algorithm), j);
   if (cmd.output.empty()) {
-    out << text;
+    if (launch_format) {
+      RETURN_IF_ERROR(
+          WriteLaunchFormat(cmd.format, cmd.bind, tree, mapping, "", out));
+    } else {
+      out << FormatMapping(tree, mapping, format,
+                           core::AlgorithmName(opts.algorithm), j);
+    }
   } else {
-    RETURN_IF_ERROR(WriteText(cmd.output, text));
+    // Launch files are checked (a tree without hosts is refused) before the
+    // summary line; their command line follows it.
+    std::ostringstream launch_line;
+    if (launch_format) {
+      RETURN_IF_ERROR(WriteLaunchFormat(cmd.format, cmd.bind, tree, mapping,
+                                        cmd.output, launch_line));
+    } else {
+      RETURN_IF_ERROR(WriteText(
+          cmd.output, FormatMapping(tree, mapping, format,
+                                    core::AlgorithmName(opts.algorithm), j)));
+    }
     out << absl::StrFormat("%s: %d processes on %d leaves%s, J = %.6g",
                            cmd.output, graph.num_vertices(), tree.num_leaves(),
                            IsNToOne(tree, graph) ? " (n-to-1)" : "", j);
@@ -55,7 +75,7 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
       out << absl::StrFormat(" (identity %.6g, ratio %.3f)", id_j,
                              id_j > 0 ? j / id_j : 1.0);
     }
-    out << "\n";
+    out << "\n" << launch_line.str();
   }
   std::ostream& names = cmd.output.empty() ? std::cerr : out;
   if (!cmd.svg.empty()) {

@@ -1,6 +1,7 @@
 // `rankmap map`: maps the processes of a communication graph onto a topology
-// and writes the mapping (plain, rankfile or JSON; cli/mapping_io.h), with
-// more processes than slots as an n-to-1 partition.
+// and writes the mapping (plain or JSON, cli/mapping_io.h; or what a launcher
+// reads, cli/launch_output.h), with more processes than slots as an n-to-1
+// partition.
 //
 //   MapCommand cmd;
 //   cmd.inputs.topology = "tleaf 2 2 10 2 1";
@@ -27,6 +28,7 @@ struct MapCommand {
   int32_t threads = 1;
   std::string output;  // empty: stdout
   std::string format = "plain";
+  std::string bind = "auto";  // launch formats: auto | mask | wrapper | none
   std::string svg;     // tree, matrix and volume pictures prefix; empty: none
   std::string report;  // HTML report with numbers and pictures; empty: none
   int32_t svg_group_depth = 1;

@@ -13,11 +13,11 @@ namespace rankmap::cli {
 
 absl::StatusOr<MappingFormat> ParseMappingFormat(std::string_view name) {
   if (name == "plain") return MappingFormat::kPlain;
-  if (name == "rankfile") return MappingFormat::kRankfile;
   if (name == "json") return MappingFormat::kJson;
-  return absl::InvalidArgumentError(
-      absl::StrCat("--format: unknown mapping format '", std::string(name),
-                   "' (expected plain, rankfile, json)"));
+  return absl::InvalidArgumentError(absl::StrCat(
+      "--format: unknown mapping format '", std::string(name),
+      "' (expected plain, json, or a launch format: rankfile, ompi5, slurm, "
+      "hydra, hwloc)"));
 }
 
 absl::StatusOr<core::Mapping> ParseMapping(std::string_view text,
@@ -66,16 +66,6 @@ std::string FormatMapping(const topology::Tree& tree,
   switch (format) {
     case MappingFormat::kPlain:
       for (core::LeafId l : mapping) absl::StrAppend(&out, l, "\n");
-      break;
-    case MappingFormat::kRankfile:
-      for (size_t p = 0; p < mapping.size(); ++p) {
-        const core::LeafId l = mapping[p];
-        const std::string& host = tree.host(l);
-        const int32_t slot = tree.os_index(l) >= 0 ? tree.os_index(l) : l;
-        absl::StrAppend(&out, "rank ", p, "=",
-                        host.empty() ? "localhost" : host, " slot=", slot,
-                        "\n");
-      }
       break;
     case MappingFormat::kJson:
       // JSON has no inf or nan: a J that is not finite (Map and Cost refuse

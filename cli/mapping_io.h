@@ -1,6 +1,6 @@
 // Mapping files: the `plain` format (line i holds the logical leaf index of
-// process i; blank lines and `#` comments ignored), Open MPI rankfiles and
-// JSON.
+// process i; blank lines and `#` comments ignored) and JSON. What launchers
+// read (rankfiles, hostfiles) is written by launch/ (cli/launch_output.h).
 #ifndef RANKMAP_CLI_MAPPING_IO_H_
 #define RANKMAP_CLI_MAPPING_IO_H_
 
@@ -13,7 +13,7 @@
 
 namespace rankmap::cli {
 
-enum class MappingFormat { kPlain, kRankfile, kJson };
+enum class MappingFormat { kPlain, kJson };
 
 absl::StatusOr<MappingFormat> ParseMappingFormat(std::string_view name);
 
@@ -24,12 +24,9 @@ absl::StatusOr<core::Mapping> ParseMapping(std::string_view text,
                                            std::string_view name);
 absl::StatusOr<core::Mapping> ReadMappingFile(const std::string& path);
 
-// JSON: {"algorithm", "j", "processes", "mapping"}; "j" is null when j is not
-// finite (JSON has no inf or nan; core::Map refuses inputs where it could be).
-// Rankfile lines `rank i=<host> slot=<os_index>`: the leaf's host name (or
-// `localhost`) and its hwloc os_index (physical PU id; the logical leaf index
-// when unknown), for use with `mpirun --rankfile F --mca
-// rmaps_rank_file_physical 1`.
+// The mapping as text in `format`; json also holds the algorithm and J ("j"
+// is null when J is not finite: JSON has no inf or nan; core::Map refuses
+// inputs where it could be).
 std::string FormatMapping(const topology::Tree& tree,
                           const core::Mapping& mapping, MappingFormat format,
                           std::string_view algorithm, double j);

@@ -98,11 +98,12 @@ absl::StatusOr<core::Mapping> ParseRankfile(
     const std::string host = rank_host.substr(eq + 1);
     const std::string& slot_text = line.tokens[2].text;
     int64_t slot = 0;
-    const size_t comma = slot_text.find(',');
+    // The first number of a list ("0,8", "0-1"): a core's first PU.
+    const size_t end = slot_text.find_first_of(",-", 5);
     if (slot_text.rfind("slot=", 0) != 0 ||
         !ParseIndex(
             std::string_view(slot_text).substr(
-                5, comma == std::string::npos ? std::string::npos : comma - 5),
+                5, end == std::string::npos ? std::string::npos : end - 5),
             &slot)) {
       return bad(absl::StrCat("field 'slot': '", slot_text, "'"));
     }
@@ -120,8 +121,6 @@ absl::StatusOr<core::Mapping> ParseRankfile(
       for (core::LeafId l : leaves) {
         if (tree.os_index(l) == slot) leaf = l;
       }
-    } else if (!logical && slot >= leaves.front() && slot <= leaves.back()) {
-      leaf = static_cast<core::LeafId>(slot);
     } else if (slot < static_cast<int64_t>(leaves.size())) {
       leaf = leaves[slot];
     }

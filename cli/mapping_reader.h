@@ -6,11 +6,11 @@
 //   plain     otherwise: the leaf of process i on line i (cli/mapping_io.h)
 //
 // Rankfile slots name leaves of `tree` on their host (a leaf without a host
-// is on "localhost"): the leaf whose PU os index is the slot's first number;
-// on hosts whose leaves have no os index, the host's leaf with that global
-// leaf index, else the host's n-th leaf. A file whose comments mention
-// `--map-by rankfile` (Open MPI 5, logical numbers) always uses the n-th
-// leaf.
+// is on "localhost"), as launch/rankfile.h writes them: the leaf whose PU os
+// index is the slot's first number (a core's first PU); on hosts whose leaves
+// have no os index, node-local numbers: the host's n-th leaf. A file whose
+// comments mention `--map-by rankfile` (Open MPI 5, logical numbers) always
+// uses the n-th leaf.
 //
 //   ASSIGN_OR_RETURN(core::Mapping m, ReadAnyMappingFile("m.rf", tree));
 //

@@ -5,6 +5,7 @@
 #include "cli/mapping_io.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "launch/launch.h"
 #include "tests/factories.h"
 
 namespace rankmap::cli {
@@ -31,18 +32,27 @@ topology::Tree TwoHosts() {
   return *std::move(b).Build();
 }
 
-// Every format `map` writes reads back as the same mapping.
+// Every format `map` writes reads back as the same mapping; rankfiles (Open
+// MPI 4 and 5) as launch/ writes them, for trees with hosts.
 TEST(ParseAnyMapping, ReadsEveryWrittenFormat) {
   for (const topology::Tree& t :
        {testing::MakeTleaf("2 2 10 2 1"), TwoHosts()}) {
     const core::Mapping m = {2, 0, 3, 1};
-    for (MappingFormat f : {MappingFormat::kPlain, MappingFormat::kRankfile,
-                            MappingFormat::kJson}) {
+    for (MappingFormat f : {MappingFormat::kPlain, MappingFormat::kJson}) {
       const std::string text = FormatMapping(t, m, f, "tm", 7.0);
       auto back = ParseAnyMapping(text, "m", t);
       ASSERT_TRUE(back.ok()) << back.status() << "\n" << text;
       EXPECT_EQ(*back, m) << text;
     }
+  }
+  const core::Mapping m = {2, 0, 3, 1};
+  for (launch::LaunchFormat f :
+       {launch::LaunchFormat::kRankfile, launch::LaunchFormat::kOmpi5}) {
+    auto plan = launch::PlanLaunch(f, TwoHosts(), m, "m.rf");
+    ASSERT_TRUE(plan.ok()) << plan.status();
+    auto back = ParseAnyMapping(plan->files[0].contents, "m.rf", TwoHosts());
+    ASSERT_TRUE(back.ok()) << back.status() << "\n" << plan->files[0].contents;
+    EXPECT_EQ(*back, m) << plan->files[0].contents;
   }
 }
 
@@ -62,7 +72,8 @@ TEST(ParseAnyMapping, RankfileByPhysicalOrLogicalNumbers) {
       "m.rf", t);
   ASSERT_TRUE(m.ok()) << m.status();
   EXPECT_THAT(*m, ElementsAre(2, 1));
-  // Hosts without os indexes: the global leaf index, else the n-th leaf.
+  // Hosts without os indexes: node-local numbers, the host's n-th leaf (b's
+  // leaves are 3, 4, 5).
   topology::TreeBuilder b;
   const auto root = b.AddRoot("network", 10);
   for (const char* h : {"a", "b"}) {
@@ -70,9 +81,14 @@ TEST(ParseAnyMapping, RankfileByPhysicalOrLogicalNumbers) {
     for (int c = 0; c < 3; ++c) b.SetHost(b.AddChild(node, "leaf"), h);
   }
   const topology::Tree hosts = *std::move(b).Build();
-  m = ParseAnyMapping("rank 0=b slot=4\nrank 1=b slot=0\n", "m.rf", hosts);
+  m = ParseAnyMapping("rank 0=b slot=1\nrank 1=b slot=0\n", "m.rf", hosts);
   ASSERT_TRUE(m.ok()) << m.status();
   EXPECT_THAT(*m, ElementsAre(4, 3));
+  EXPECT_FALSE(ParseAnyMapping("rank 0=b slot=4\n", "m.rf", hosts).ok());
+  // A core's slot list: its first PU names the leaf.
+  m = ParseAnyMapping("rank 0=n1 slot=4-5\nrank 1=n0 slot=0,8\n", "m.rf", t);
+  ASSERT_TRUE(m.ok()) << m.status();
+  EXPECT_THAT(*m, ElementsAre(3, 1));
 }
 
 TEST(ParseAnyMapping, JsonWithOtherKeys) {

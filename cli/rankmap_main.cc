@@ -30,7 +30,17 @@
 ABSL_FLAG(
     std::string, topology, "this",
     "where processes run: this | hwloc synthetic string | hwloc XML file | "
-    "'tleaf L a1 c1 ...' or a tleaf file | network spec file");
+    "'tleaf L a1 c1 ...' or a tleaf file | network spec file | Slurm "
+    "topology.conf or scontrol show topology output | ibnetdiscover dump");
+ABSL_FLAG(std::string, node, "",
+          "hosts of a topology.conf or ibnetdiscover network: one hwloc "
+          "synthetic string, tleaf or XML file for all, or a directory of "
+          "<host>.xml");
+ABSL_FLAG(std::string, hierarchy, "",
+          "KaHIP-style machine instead of --topology, bottom-up, e.g. 4:8:6 "
+          "(4 cores per processor, 8 processors per node, 6 nodes)");
+ABSL_FLAG(std::string, distance, "",
+          "with --hierarchy: distances bottom-up, e.g. 1:10:100");
 ABSL_FLAG(std::string, leaf, "pu", "leaves of hwloc topologies: pu | core");
 ABSL_FLAG(std::string, level_costs, "",
           "per-level cost overrides, e.g. numa=100,pack=50");
@@ -40,9 +50,10 @@ ABSL_FLAG(int32_t, slots_per_leaf, 1,
           "processes each leaf can take (oversubscription; also "
           "--oversubscribe)");
 ABSL_FLAG(std::string, comm, "",
-          "communication graph file (.mat .grf .graph .mtx edge list)");
+          "communication graph file (.mat .grf .graph .mtx edge list, or an "
+          "OTF2 trace's traces.otf2)");
 ABSL_FLAG(std::string, comm_format, "auto",
-          "auto | mat | grf | metis | mtx | edges");
+          "auto | mat | grf | metis | mtx | edges | otf2");
 // The names come from core's table (absl evaluates a non-constant help text
 // when help is printed).
 ABSL_FLAG(std::string, algorithm, "",
@@ -60,8 +71,11 @@ ABSL_FLAG(int32_t, threads, 1, "worker threads (results do not depend on it)");
 ABSL_FLAG(std::string, output, "",
           "write the mapping to this file (default: stdout)");
 ABSL_FLAG(std::string, format, "",
-          "map: plain | rankfile | json; topology: text | json | tleaf "
-          "(default: plain for map, text for topology)");
+          "map: plain | json | rankfile (Open MPI 4) | ompi5 | slurm | hydra | "
+          "hwloc; topology: text | json | tleaf (default: plain for map, text "
+          "for topology)");
+ABSL_FLAG(std::string, bind, "auto",
+          "map --format slurm|hydra: auto | mask | wrapper | none");
 ABSL_FLAG(std::string, svg, "",
           "write PREFIX.tree.svg, PREFIX.matrix.svg and PREFIX.volume.svg");
 ABSL_FLAG(int32_t, svg_group_depth, 1,
@@ -154,8 +168,8 @@ struct Command {
 };
 
 const std::vector<const char*> kInputFlags = {
-    "topology",       "leaf", "level_costs", "allowed",
-    "slots_per_leaf", "comm", "comm_format"};
+    "topology",    "node",    "hierarchy",      "distance", "leaf",
+    "level_costs", "allowed", "slots_per_leaf", "comm",     "comm_format"};
 
 // Old flag names still accepted.
 const char* Canonical(const std::string& name) {
@@ -186,7 +200,7 @@ const std::vector<Command>& Commands() {
   static const std::vector<Command> kCommands = {
       {"map", "map processes onto the topology and write the mapping",
        With({"algorithm", "preset", "seed", "threads", "output", "format",
-             "svg", "svg_group_depth", "report", "quiet", "progress"})},
+             "bind", "svg", "svg_group_depth", "report", "quiet", "progress"})},
       {"eval",
        "evaluate a given mapping: J, hop-bytes, per-level volume, largest link",
        With({"mapping", "model", "params", "report"})},
@@ -197,8 +211,8 @@ const std::vector<Command>& Commands() {
              "params"})},
       {"topology",
        "draw the topology tree (text), or print it as json or tleaf",
-       With({"topology", "leaf", "level_costs", "allowed", "slots_per_leaf",
-             "format"},
+       With({"topology", "node", "hierarchy", "distance", "leaf", "level_costs",
+             "allowed", "slots_per_leaf", "format"},
             false)},
       {"frontend",
        "write the communication graph of summa | square-corner | stencil | "
@@ -270,6 +284,9 @@ Inputs ReadInputs() {
   in.slots_per_leaf = absl::GetFlag(FLAGS_slots_per_leaf);
   in.comm = absl::GetFlag(FLAGS_comm);
   in.comm_format = absl::GetFlag(FLAGS_comm_format);
+  in.node = absl::GetFlag(FLAGS_node);
+  in.hierarchy = absl::GetFlag(FLAGS_hierarchy);
+  in.distance = absl::GetFlag(FLAGS_distance);
   return in;
 }
 
@@ -402,6 +419,7 @@ int Run(const std::string& name, const std::string& kind) {
     c.format = absl::GetFlag(FLAGS_format).empty()
                    ? "plain"
                    : absl::GetFlag(FLAGS_format);
+    c.bind = absl::GetFlag(FLAGS_bind);
     c.svg = absl::GetFlag(FLAGS_svg);
     c.svg_group_depth = absl::GetFlag(FLAGS_svg_group_depth);
     c.report = absl::GetFlag(FLAGS_report);

@@ -5,8 +5,8 @@
 //       LD_PRELOAD=librankmap_profile.so RANKMAP_PROFILE_OUT=st mpirun -np 8
 //       stencil_mpi run 20 stencil_mpi map st.grf "tleaf 3 2 100 2 10 2 1" 1 -
 //       # J before/after stencil_mpi map st.grf this 4 st.rankfile # launchable
-//       here mpirun --mca rmaps_rank_file_physical 1 --rankfile st.rankfile -np
-//       8 stencil_mpi run 20
+//       here mpirun --use-hwthread-cpus --mca rmaps_rank_file_physical 1
+//       --rankfile st.rankfile -np 8 stencil_mpi run 20
 //   (b) the program's own MPI_Dist_graph_create_adjacent(reorder = 1), with
 //       librankmap_reorder.so linked or preloaded:      stencil_mpi dist 20
 //   (c) the library call mpi_bindings::Reorder:           stencil_mpi api 20
@@ -31,14 +31,14 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
-#include "models/channel_params.h"
-#include "models/cost_model.h"
-#include "models/flow.h"
 #include "core/mapper.h"
 #include "core/mapping.h"
 #include "graphs/comm_graph.h"
 #include "graphs/graphs.h"
-#include "mpi_bindings/rankfile.h"
+#include "launch/launch.h"
+#include "models/channel_params.h"
+#include "models/cost_model.h"
+#include "models/flow.h"
 #include "mpi_bindings/reorder.h"
 #include "topology/binding.h"
 #include "topology/topology.h"
@@ -396,7 +396,10 @@ int MapMain(const std::string& graph_path, const std::string& desc,
   std::printf("map %s on '%s': J before=%.0f after=%.0f\n", graph_path.c_str(),
               desc.c_str(), before, after);
   if (rankfile != "-") {
-    absl::Status s = mpi_bindings::WriteRankfile(rankfile, *tree, *mapped);
+    absl::StatusOr<launch::LaunchPlan> plan = launch::PlanLaunch(
+        launch::LaunchFormat::kRankfile, *tree, *mapped, rankfile);
+    absl::Status s =
+        plan.ok() ? launch::WriteLaunchFiles(*plan) : plan.status();
     if (!s.ok()) {
       std::fprintf(stderr, "stencil_mpi map: %s\n",
                    std::string(s.message()).c_str());

@@ -55,8 +55,8 @@ pus=$(nproc)
 cap=$(((np + pus - 1) / pus))
 "$prog" map "$dir/st.grf" this "$cap" "$dir/st.rankfile"
 cat "$dir/st.rankfile"
-relaunched="$(mpi --mca rmaps_rank_file_physical 1 --rankfile "$dir/st.rankfile" \
-  "$prog" run "$iters")"
+relaunched="$(mpi --use-hwthread-cpus --mca rmaps_rank_file_physical 1 \
+  --rankfile "$dir/st.rankfile" "$prog" run "$iters")"
 echo "$relaunched"
 [ "$(field checksum "$relaunched")" = "$checksum" ]
 want="$(awk '/^rank/ { split($3, s, "="); printf "%s%s", sep, s[2]; sep = " " }' \

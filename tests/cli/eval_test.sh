@@ -22,11 +22,21 @@ expect() {
 
 # Every format map writes is read back: the same J as map reports (cycle4 on
 # t4, round-robin: 0 1 2 3 -> leaves 0 2 1 3, J = 4 * 5 * 11 = 220).
-for f in plain rankfile json; do
+for f in plain json; do
   "$rankmap" map --topology "$t4" --comm "$data/cycle4.edges" --algorithm round-robin \
     --format "$f" --output "$tmp/m.$f" >/dev/null 2>"$tmp/map.err" || fail "map $f: $(cat "$tmp/map.err")"
   expect "read_$f" "J                220" eval --topology "$t4" --comm "$data/cycle4.edges" \
     --mapping "$tmp/m.$f"
+done
+# Rankfiles need a machine with hosts: two hosts of two cores with two threads
+# (PUs 0, 1 and 2, 3 on each). Identity puts cycle4 on alpha's PUs 0..3: 0-1
+# and 2-3 share a core (1), 1-2 and 3-0 cross cores (11): J = 2*5*1 + 2*5*11 = 120.
+for f in rankfile ompi5; do
+  "$rankmap" map --topology "$data/two_hosts.net" --comm "$data/cycle4.edges" \
+    --algorithm identity --format "$f" --output "$tmp/m.$f" >/dev/null 2>"$tmp/map.err" ||
+    fail "map $f: $(cat "$tmp/map.err")"
+  expect "read_$f" "J                120" eval --topology "$data/two_hosts.net" \
+    --comm "$data/cycle4.edges" --mapping "$tmp/m.$f"
 done
 
 # n-to-1: 4 processes on the 2 leaves of tleaf 1 2 1 (distance 1), two per

@@ -5,6 +5,7 @@
 #   RANKMAP_UPDATE_GOLDEN=$PWD/tests/cli/golden bazel test //tests/cli:golden_test
 set -u
 rankmap="$1"
+otf2_writer="$2"
 here="$(dirname "$0")"
 data="$here/data"
 golden="$here/golden"
@@ -25,6 +26,14 @@ golden() {
   if ! diff -u "$golden/$name.out" "$tmp/$name.out"; then fail "$name: output differs"; fi
 }
 
+# golden_file NAME FILE: a file written by the case before equals golden/NAME.out.
+golden_file() {
+  local name="$1" file="$2"
+  sed "s|$tmp|<tmp>|g" "$file" >"$tmp/$name.out" 2>/dev/null || { fail "$name: no file $file"; return; }
+  if [ -n "${RANKMAP_UPDATE_GOLDEN:-}" ]; then cp "$tmp/$name.out" "$RANKMAP_UPDATE_GOLDEN/$name.out"; return; fi
+  if ! diff -u "$golden/$name.out" "$tmp/$name.out"; then fail "$name: file differs"; fi
+}
+
 # error NAME SUBSTRING ARGS...: exit 2, exactly one line on stderr containing SUBSTRING.
 error() {
   local name="$1" want="$2"; shift 2
@@ -40,8 +49,6 @@ golden topology_text topology --topology "pack:2 core:2 pu:2"
 golden topology_tleaf topology --topology "$data/paper12.tleaf" --format tleaf
 golden topology_json topology --topology "$t4" --format json
 golden map_identity map --topology "$t4" --comm "$data/cycle4.edges" --algorithm identity
-golden map_round_robin_rankfile map --topology "$t4" --comm "$data/cycle4.edges" \
-  --algorithm round-robin --format rankfile
 golden eval_identity eval --topology "$t4" --comm "$data/cycle4.edges" --mapping "$data/identity.map"
 golden eval_swapped eval --topology "$t4" --comm "$data/cycle4.edges" --mapping "$data/swapped.map"
 golden eval_swapped_hockney eval --topology "$t4" --comm "$data/cycle4.edges" \
@@ -105,6 +112,59 @@ error bad_model "unknown model 'foo'" eval --topology "$t4" --comm "$data/cycle4
 error bad_frontend "unknown kind 'fft'" frontend fft
 error bad_speeds "--speeds" frontend square-corner --speeds 8,x --n 10
 error bad_grid "grid" frontend stencil --grid 4y4 --procs 4
+
+# Launch formats (launch/): hosts and PU numbers of a network of two named hwloc hosts.
+net="$data/two_hosts.net"
+ring="$data/ring8.edges"
+golden map_launch_rankfile map --topology "$net" --comm "$ring" --algorithm random --format rankfile
+golden map_launch_rankfile_core map --topology "$net" --leaf core --oversubscribe 2 \
+  --comm "$data/cycle4.edges" --algorithm identity --format rankfile
+golden map_launch_ompi5 map --topology "$net" --comm "$ring" --algorithm random --format ompi5
+golden map_launch_hwloc map --topology "$net" --leaf core --comm "$data/cycle4.edges" \
+  --algorithm random --format hwloc
+golden map_launch_slurm map --topology "$net" --comm "$ring" --algorithm identity --format slurm \
+  --output "$tmp/s.hosts"
+golden_file map_launch_slurm_hosts "$tmp/s.hosts"
+golden map_launch_slurm_wrapper map --topology "$net" --comm "$ring" --algorithm random \
+  --format slurm --output "$tmp/w.hosts"
+golden_file map_launch_slurm_wrapper_hosts "$tmp/w.hosts"
+golden_file map_launch_slurm_wrapper_script "$tmp/w.hosts.bind.sh"
+golden map_launch_slurm_mask map --topology "$net" --leaf core --comm "$data/cycle4.edges" \
+  --algorithm identity --format slurm --output "$tmp/m.hosts"
+golden map_launch_hydra map --topology "$net" --comm "$ring" --algorithm identity \
+  --format hydra --output "$tmp/h.hosts"
+golden_file map_launch_hydra_hosts "$tmp/h.hosts"
+golden map_launch_hydra_runs map --topology "$net" --comm "$ring" --algorithm random \
+  --format hydra --output "$tmp/r.hosts"
+golden_file map_launch_hydra_runs_hosts "$tmp/r.hosts"
+error launch_tleaf "not a real machine" map --topology "$t4" --comm "$data/cycle4.edges" \
+  --format rankfile
+error launch_slurm_stdout "give --output" map --topology "$net" --comm "$data/cycle4.edges" \
+  --format slurm
+error launch_bad_bind "unknown binding 'cores'" map --topology "$net" \
+  --comm "$data/cycle4.edges" --format slurm --output "$tmp/x" --bind cores
+
+# Network trees from the cluster's files, KaHIP hierarchies.
+golden topology_slurm_conf topology --topology "$data/topology.conf" --node "core:2"
+golden topology_ibnetdiscover topology --topology "$data/fabric.ib" --node "tleaf 1 2 1"
+golden topology_hierarchy topology --hierarchy 4:8:6 --distance 1:10:100 --format tleaf
+error conf_without_node "hardware is not described" topology --topology "$data/topology.conf"
+error conf_undefined_switch "undefined_switch.conf:2: switch 's1' (in Switches= of 'top') is not defined" \
+  topology --topology "$data/undefined_switch.conf" --node core:2
+error conf_node_twice "two_switches.conf:2: node 'tux3' is already under switch 's0' (line 1)" \
+  topology --topology "$data/two_switches.conf" --node core:2
+error conf_cycle "cycle.conf:1: switches form a cycle: a -> b -> c -> a" \
+  topology --topology "$data/cycle.conf" --node core:2
+error ib_garbage "garbage.ib:4: expected a device line" \
+  topology --topology "$data/garbage.ib" --node core:2
+error hierarchy_alone "--hierarchy and --distance go together" topology --hierarchy 4:8
+
+# Traffic from an OTF2 trace written by a small OTF2 writer: J of the identity on a flat
+# 4-leaf machine is the total volume, 1024 + 500 + 64 + 4000 + 8 = 5596 bytes.
+"$otf2_writer" "$tmp/trace" || fail "writing the OTF2 trace"
+golden eval_otf2 eval --topology "tleaf 1 4 1" --comm "$tmp/trace/traces.otf2" \
+  --mapping "$data/identity.map"
+error not_otf2 "junk.otf2:1: not an OTF2 archive" map --topology "$t4" --comm "$data/junk.otf2"
 
 if [ "$failures" -ne 0 ]; then echo "$failures failure(s)"; exit 1; fi
 echo "all golden cases passed"
