@@ -6,6 +6,8 @@
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
 #include "topology/binding.h"
+#include "topology/slurm_topology.h"
+#include "topology/switch_tree.h"
 #include "topology/topology.h"
 #include "topology/tree_ops.h"
 
@@ -54,6 +56,21 @@ absl::StatusOr<JobTree> WithOccupancy(Tree tree,
   return job;
 }
 
+// Each process on a leaf of its host (see AssignSlots); the tree is the real
+// machine.
+absl::StatusOr<JobTree> WithHostSlots(Tree tree,
+                                      std::span<const ProcessInfo> procs) {
+  std::map<std::string, std::vector<LeafId>> leaves_of_host;
+  for (LeafId l = 0; l < tree.num_leaves(); ++l)
+    leaves_of_host[tree.host(l)].push_back(l);
+  std::vector<std::vector<LeafId>> candidates(procs.size());
+  for (size_t r = 0; r < procs.size(); ++r)
+    candidates[r] = leaves_of_host[procs[r].host];
+  std::vector<LeafId> slots = AssignSlots(tree, procs, candidates);
+  return WithOccupancy(std::move(tree), std::move(slots),
+                       /*real_machine=*/true);
+}
+
 absl::StatusOr<JobTree> FromOverride(std::span<const ProcessInfo> procs,
                                      const JobTreeOptions& options) {
   ASSIGN_OR_RETURN(Tree tree,
@@ -86,7 +103,9 @@ absl::StatusOr<JobTree> FromNetwork(std::span<const ProcessInfo> procs,
     }
     candidates[r] = it->second;
   }
-  return WithOccupancy(std::move(tree), AssignSlots(tree, procs, candidates),
+  // Slots first: the tree is moved into the call below.
+  std::vector<LeafId> slots = AssignSlots(tree, procs, candidates);
+  return WithOccupancy(std::move(tree), std::move(slots),
                        /*real_machine=*/true);
 }
 
@@ -110,7 +129,29 @@ absl::StatusOr<JobTree> FromHwloc(std::span<const ProcessInfo> procs,
     costliest = std::max(costliest, t.cost(t.root()));
     node_trees.push_back(std::move(t));
   }
+  bool slurm_switches = !options.topology_addr_pattern.empty();
+  for (const ProcessInfo& p : procs)
+    slurm_switches = slurm_switches && !p.topology_addr.empty();
   TreeBuilder b;
+  if (slurm_switches) {
+    std::vector<std::pair<std::string, std::string>> addresses;
+    for (const ProcessInfo& p : procs)
+      addresses.emplace_back(p.host, p.topology_addr);
+    ASSIGN_OR_RETURN(const topology::SwitchTree net,
+                     topology::SwitchTreeFromAddresses(
+                         addresses, options.topology_addr_pattern));
+    std::map<std::string, const Tree*> tree_of_host;
+    for (size_t h = 0; h < hosts.size(); ++h)
+      tree_of_host[hosts[h]] = &node_trees[h];
+    ASSIGN_OR_RETURN(
+        Tree tree,
+        topology::AttachHostTrees(
+            net, "SLURM_TOPOLOGY_ADDR",
+            [&](const std::string& host) -> absl::StatusOr<const Tree*> {
+              return tree_of_host.at(host);
+            }));
+    return WithHostSlots(std::move(tree), procs);
+  }
   if (hosts.size() == 1) {
     topology::AppendSubtree(b, -1, node_trees[0], hosts[0]);
   } else {
@@ -123,14 +164,7 @@ absl::StatusOr<JobTree> FromHwloc(std::span<const ProcessInfo> procs,
     }
   }
   ASSIGN_OR_RETURN(Tree tree, std::move(b).Build());
-  std::map<std::string, std::vector<LeafId>> leaves_of_host;
-  for (LeafId l = 0; l < tree.num_leaves(); ++l)
-    leaves_of_host[tree.host(l)].push_back(l);
-  std::vector<std::vector<LeafId>> candidates(procs.size());
-  for (size_t r = 0; r < procs.size(); ++r)
-    candidates[r] = leaves_of_host[procs[r].host];
-  return WithOccupancy(std::move(tree), AssignSlots(tree, procs, candidates),
-                       /*real_machine=*/true);
+  return WithHostSlots(std::move(tree), procs);
 }
 
 }  // namespace

@@ -20,7 +20,9 @@
 //   3. hwloc on this machine, restricted per host to the PUs its ranks may use,
 //   one copy per
 //      host under a single switch (hosts are assumed to have identical
-//      hardware).
+//      hardware); inside a Slurm job whose cluster has a network tree
+//      (topology/tree), the hosts hang from the switches Slurm names in each
+//      task's SLURM_TOPOLOGY_ADDR instead (topology/slurm_topology.h).
 //
 //   ASSIGN_OR_RETURN(JobTree job, BuildJobTree(infos, {.topology = "tleaf 2 2
 //   10 2 1"})); ASSIGN_OR_RETURN(Reordering r, ComputeReordering(job, graph,
@@ -51,6 +53,9 @@ struct ProcessInfo {
   std::string host;
   // PU os indexes of its current binding (all allowed PUs when unbound).
   std::vector<int32_t> pus;
+  // SLURM_TOPOLOGY_ADDR in the process's environment ("top.s1.tux5"); empty
+  // outside Slurm.
+  std::string topology_addr;
 };
 
 struct JobTreeOptions {
@@ -64,6 +69,9 @@ struct JobTreeOptions {
   // Cost between two hosts under the single switch; <= 0 picks 10 x the
   // costliest node root.
   double switch_cost = 0.0;
+  // SLURM_TOPOLOGY_ADDR_PATTERN ("switch.switch.node"); with every process's
+  // topology_addr it gives the switches above the hosts.
+  std::string topology_addr_pattern;
 };
 
 struct JobTree {

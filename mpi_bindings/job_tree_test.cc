@@ -91,6 +91,44 @@ TEST(BuildJobTreeTest, HwlocPathPutsHostsUnderOneSwitch) {
   EXPECT_GT(t.Distance(job->slot_of_rank[0], job->slot_of_rank[1]), 0.0);
 }
 
+// Inside Slurm: hosts alpha and beta under leaf switch s0, gamma under s1,
+// both under top (SLURM_TOPOLOGY_ADDR as Slurm sets it per task).
+TEST(BuildJobTreeTest, SlurmTopologyAddressesPutHostsUnderTheirSwitches) {
+  absl::StatusOr<std::vector<int32_t>> pus = topology::CurrentBindingPus();
+  ASSERT_TRUE(pus.ok()) << pus.status();
+  const int32_t pu = pus->front();
+  std::vector<ProcessInfo> procs = {{"gamma", {pu}, "top.s1.gamma"},
+                                    {"alpha", {pu}, "top.s0.alpha"},
+                                    {"beta", {pu}, "top.s0.beta"}};
+  JobTreeOptions o;
+  o.topology_addr_pattern = "switch.switch.node";
+  absl::StatusOr<JobTree> job = BuildJobTree(procs, o);
+  ASSERT_TRUE(job.ok()) << job.status();
+  const topology::Tree& t = job->tree;
+  const topology::LeafId g = job->slot_of_rank[0], a = job->slot_of_rank[1],
+                         b = job->slot_of_rank[2];
+  EXPECT_EQ(t.host(g), "gamma");
+  EXPECT_EQ(t.host(a), "alpha");
+  EXPECT_EQ(t.os_index(a), pu);
+  // alpha and beta meet at s0 (depth 1), gamma only at the root.
+  EXPECT_EQ(t.LcaDepth(a, b), 1);
+  EXPECT_EQ(t.LcaDepth(a, g), 0);
+  EXPECT_LT(t.Distance(a, b), t.Distance(a, g));
+  EXPECT_EQ(t.kind(t.Lca(a, b)), "switch");
+  // Without the pattern (or with a process outside Slurm), one switch over
+  // all hosts as before.
+  o.topology_addr_pattern.clear();
+  job = BuildJobTree(procs, o);
+  ASSERT_TRUE(job.ok());
+  EXPECT_EQ(job->tree.LcaDepth(job->slot_of_rank[1], job->slot_of_rank[2]), 0);
+  o.topology_addr_pattern = "switch.node";
+  absl::StatusOr<JobTree> bad = BuildJobTree(procs, o);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_THAT(std::string(bad.status().message()),
+              HasSubstr("'top.s1.gamma' of host 'gamma' does not fit the "
+                        "pattern 'switch.node'"));
+}
+
 TEST(BuildJobTreeTest, NetworkSpecPlacesRanksOnTheirHosts) {
   const std::string path = ::testing::TempDir() + "/net.txt";
   std::ofstream(path) << "network\ncluster a\nnode alpha tleaf 1 2 1\n"

@@ -2,6 +2,7 @@
 
 #include <array>
 #include <climits>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
@@ -18,11 +19,14 @@
 #include "base/status_macros.h"
 #include "mpi_bindings/job_tree.h"
 #include "topology/binding.h"
+#include "topology/tree_ops.h"
 
 namespace rankmap::mpi_bindings {
 namespace {
 
 constexpr int kRoot = 0;
+// SLURM_TOPOLOGY_ADDR is switch names and a node name; longer ones are cut.
+constexpr int kTopologyAddrBytes = 512;
 
 int Rank(MPI_Comm comm) {
   int r = 0;
@@ -93,10 +97,19 @@ std::vector<ProcessInfo> GatherProcessInfo(MPI_Comm comm, bool want_binding) {
   std::vector<int32_t> all(std::max(total, 1));
   MPI_Gatherv(pus.data(), count, MPI_INT32_T, all.data(), counts.data(),
               displs.data(), MPI_INT32_T, kRoot, comm);
+  // Inside a Slurm job: the switches above this task's node.
+  char addr[kTopologyAddrBytes] = {};
+  if (const char* a = std::getenv("SLURM_TOPOLOGY_ADDR"))
+    std::strncpy(addr, a, sizeof addr - 1);
+  std::vector<char> addrs(root ? static_cast<size_t>(n) * sizeof addr : 1);
+  MPI_Gather(addr, sizeof addr, MPI_CHAR, addrs.data(), sizeof addr, MPI_CHAR,
+             kRoot, comm);
   std::vector<ProcessInfo> infos;
   if (!root) return infos;
   infos.resize(n);
   for (int r = 0; r < n; ++r) {
+    infos[r].topology_addr =
+        std::string(&addrs[static_cast<size_t>(r) * sizeof addr]);
     infos[r].host = std::string(
         &names[static_cast<size_t>(r) * (MPI_MAX_PROCESSOR_NAME + 1)]);
     infos[r].pus.assign(all.begin() + displs[r],
@@ -118,6 +131,9 @@ JobTreeOptions JobOptions(const ReorderOptions& o) {
       if (const char* e = std::getenv("RANKMAP_NETWORK")) j.network = e;
     }
   }
+  // Where the job runs, not a user override: read like the host names.
+  if (const char* e = std::getenv("SLURM_TOPOLOGY_ADDR_PATTERN"))
+    j.topology_addr_pattern = e;
   return j;
 }
 
@@ -216,6 +232,11 @@ ReorderOutcome Run(
       root_status = Guarded("mpi_bindings", [&]() -> absl::Status {
         ASSIGN_OR_RETURN(graphs::CommGraph graph, root_graph());
         ASSIGN_OR_RETURN(JobTree job, BuildJobTree(infos, job_options));
+        if (const char* e = std::getenv("RANKMAP_PRINT_TREE");
+            e != nullptr && e[0] == '1') {
+          std::fprintf(stderr, "rankmap: job tree\n%s",
+                       topology::DrawTree(job.tree).c_str());
+        }
         ASSIGN_OR_RETURN(Reordering r,
                          ComputeReordering(job, graph, options.mapping));
         out.new_rank = r.new_rank;

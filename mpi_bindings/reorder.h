@@ -27,6 +27,9 @@
 // option is empty; the ranks must agree):
 //   RANKMAP_TOPOLOGY  description of the machine to assume (synthetic, XML,
 //   tleaf, network) RANKMAP_NETWORK   network spec placing the job's hosts
+// Always read: SLURM_TOPOLOGY_ADDR(_PATTERN), set by Slurm in every task (the
+// switches above each host, job_tree.h; used when no override applies), and
+// RANKMAP_PRINT_TREE=1 (rank 0 prints the job's tree on stderr).
 #ifndef RANKMAP_MPI_BINDINGS_REORDER_H_
 #define RANKMAP_MPI_BINDINGS_REORDER_H_
 

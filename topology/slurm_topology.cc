@@ -8,6 +8,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
 #include "base/lines.h"
 #include "topology/hostlist.h"
 
@@ -161,6 +162,55 @@ absl::StatusOr<SwitchTree> ParseSlurmTopology(std::string_view text,
       }
       net.switches[s].hosts.push_back(node);
     }
+  }
+  return net;
+}
+
+absl::StatusOr<SwitchTree> SwitchTreeFromAddresses(
+    const std::vector<std::pair<std::string, std::string>>& host_addresses,
+    std::string_view pattern) {
+  const std::vector<std::string> kinds =
+      absl::StrSplit(std::string(pattern), '.');
+  bool pattern_ok = kinds.size() >= 2 && kinds.back() == "node";
+  for (size_t k = 0; k + 1 < kinds.size(); ++k)
+    pattern_ok = pattern_ok && kinds[k] == "switch";
+  if (!pattern_ok) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("SLURM_TOPOLOGY_ADDR_PATTERN '", std::string(pattern),
+                     "': expected switch.[switch.]...node"));
+  }
+  SwitchTree net;
+  std::unordered_map<std::string, int32_t> switch_index;  // by path
+  std::unordered_map<std::string, std::string> address_of;
+  for (const auto& [host, address] : host_addresses) {
+    auto [it, inserted] = address_of.emplace(host, address);
+    if (!inserted) {
+      if (it->second != address) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("SLURM_TOPOLOGY_ADDR: host '", host,
+                         "' has two "
+                         "addresses, '",
+                         it->second, "' and '", address, "'"));
+      }
+      continue;
+    }
+    const std::vector<std::string> parts = absl::StrSplit(address, '.');
+    bool ok = parts.size() == kinds.size();
+    for (const std::string& part : parts) ok = ok && !part.empty();
+    if (!ok) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "SLURM_TOPOLOGY_ADDR '", address, "' of host '", host,
+          "' does not fit the pattern '", std::string(pattern), "'"));
+    }
+    int32_t parent = -1;
+    std::string path;
+    for (size_t k = 0; k + 1 < parts.size(); ++k) {
+      path = k == 0 ? parts[0] : absl::StrCat(path, ".", parts[k]);
+      auto [s, added] = switch_index.emplace(path, net.switches.size());
+      if (added) net.switches.push_back({path, parent, {}, 0});
+      parent = s->second;
+    }
+    net.switches[parent].hosts.push_back(host);
   }
   return net;
 }

@@ -18,7 +18,10 @@
 #ifndef RANKMAP_TOPOLOGY_SLURM_TOPOLOGY_H_
 #define RANKMAP_TOPOLOGY_SLURM_TOPOLOGY_H_
 
+#include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "topology/switch_tree.h"
@@ -35,6 +38,18 @@ bool LooksLikeSlurmTopology(std::string_view text);
 // descendant lists excepted), a switch with neither Nodes= nor Switches=.
 absl::StatusOr<SwitchTree> ParseSlurmTopology(std::string_view text,
                                               std::string_view source);
+
+// What Slurm tells each task of a job (topology/tree plugin):
+// SLURM_TOPOLOGY_ADDR ("top.s1.tux5", the switches above the task's node and
+// the node) and SLURM_TOPOLOGY_ADDR_PATTERN ("switch.switch.node"). Given
+// each host's address, the switch tree over those hosts; switches are named by
+// their path ("top", "top.s1"), so equal names under different parents stay
+// apart. Errors: a pattern that is not "switch." repeated then "node", an
+// address with another number of parts or empty parts, a host with two
+// different addresses.
+absl::StatusOr<SwitchTree> SwitchTreeFromAddresses(
+    const std::vector<std::pair<std::string, std::string>>& host_addresses,
+    std::string_view pattern);
 
 }  // namespace rankmap::topology
 

@@ -86,5 +86,34 @@ TEST(SlurmTopology, MalformedFilesNameLineAndProblem) {
   EXPECT_FALSE(LooksLikeSlurmTopology("# c\nNodeName=a\n"));
 }
 
+TEST(SlurmTopology, SwitchPathsFromTaskAddresses) {
+  absl::StatusOr<SwitchTree> t =
+      SwitchTreeFromAddresses({{"tux5", "top.s1.tux5"},
+                               {"tux0", "top.s0.tux0"},
+                               {"tux5", "top.s1.tux5"},
+                               {"tux6", "top.s1.tux6"}},
+                              "switch.switch.node");
+  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_EQ(t->switches.size(), 3u);
+  EXPECT_EQ(t->switches[0].name, "top");
+  EXPECT_EQ(t->switches[0].parent, -1);
+  EXPECT_EQ(t->switches[1].name, "top.s1");
+  EXPECT_EQ(t->switches[1].parent, 0);
+  EXPECT_THAT(t->switches[1].hosts, ElementsAre("tux5", "tux6"));
+  EXPECT_THAT(t->switches[2].hosts, ElementsAre("tux0"));
+  // Same switch name under different parents: different switches.
+  absl::StatusOr<SwitchTree> u = SwitchTreeFromAddresses(
+      {{"a", "x.leaf.a"}, {"b", "y.leaf.b"}}, "switch.switch.node");
+  ASSERT_TRUE(u.ok());
+  EXPECT_EQ(u->switches.size(), 4u);
+  EXPECT_FALSE(SwitchTreeFromAddresses({{"a", "s0.a"}}, "node.switch").ok());
+  EXPECT_FALSE(
+      SwitchTreeFromAddresses({{"a", "s0..a"}}, "switch.switch.node").ok());
+  absl::StatusOr<SwitchTree> two =
+      SwitchTreeFromAddresses({{"a", "s0.a"}, {"a", "s1.a"}}, "switch.node");
+  ASSERT_FALSE(two.ok());
+  EXPECT_THAT(two.status().message(), HasSubstr("host 'a' has two addresses"));
+}
+
 }  // namespace
 }  // namespace rankmap::topology

@@ -75,6 +75,18 @@ class HostTrees {
 absl::StatusOr<Tree> AttachNodes(const SwitchTree& net, std::string_view source,
                                  const LoadOptions& options,
                                  int64_t max_leaves) {
+  HostTrees host_trees(std::string(source), options, max_leaves);
+  return AttachHostTrees(
+      net, source,
+      [&](const std::string& host) { return host_trees.For(host); },
+      max_leaves);
+}
+
+absl::StatusOr<Tree> AttachHostTrees(
+    const SwitchTree& net, std::string_view source,
+    const std::function<absl::StatusOr<const Tree*>(const std::string& host)>&
+        host_tree,
+    int64_t max_leaves) {
   const std::string src(source);
   const int32_t n = static_cast<int32_t>(net.switches.size());
   auto fail = [&](std::string what) {
@@ -129,8 +141,8 @@ absl::StatusOr<Tree> AttachNodes(const SwitchTree& net, std::string_view source,
     return fail(absl::StrCat("switches form a cycle: ", cycle));
   }
   // Hosts: one switch each; their trees.
-  HostTrees host_trees(src, options, max_leaves);
   std::unordered_map<std::string, int32_t> switch_of_host;
+  std::unordered_map<std::string, const Tree*> tree_of_host;
   std::vector<int64_t> leaves_below(n, 0);
   double costliest_host = 0;
   int64_t total = 0;
@@ -142,7 +154,8 @@ absl::StatusOr<Tree> AttachNodes(const SwitchTree& net, std::string_view source,
                                  net.switches[it->second].name, "' and '",
                                  net.switches[s].name, "'"));
       }
-      ASSIGN_OR_RETURN(const Tree* t, host_trees.For(h));
+      ASSIGN_OR_RETURN(const Tree* t, host_tree(h));
+      tree_of_host[h] = t;
       costliest_host = std::max(costliest_host, t->cost(t->root()));
       leaves_below[s] += t->num_leaves();
       total += t->num_leaves();
@@ -182,10 +195,8 @@ absl::StatusOr<Tree> AttachNodes(const SwitchTree& net, std::string_view source,
     const NodeId parent = p >= 0 ? bid[p] : root;
     bid[s] = parent < 0 ? b.AddRoot("switch", cost[s])
                         : b.AddChild(parent, "switch", cost[s]);
-    for (const std::string& h : net.switches[s].hosts) {
-      ASSIGN_OR_RETURN(const Tree* t, host_trees.For(h));
-      AppendSubtree(b, bid[s], *t, h);
-    }
+    for (const std::string& h : net.switches[s].hosts)
+      AppendSubtree(b, bid[s], *tree_of_host[h], h);
     for (auto it = kids[s].rbegin(); it != kids[s].rend(); ++it) {
       if (leaves_below[*it] > 0) stack.push_back(*it);
     }

@@ -27,6 +27,7 @@
 #define RANKMAP_TOPOLOGY_SWITCH_TREE_H_
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -55,6 +56,15 @@ struct SwitchTree {
 absl::StatusOr<Tree> AttachNodes(const SwitchTree& net, std::string_view source,
                                  const LoadOptions& options,
                                  int64_t max_leaves = int64_t{1} << 26);
+
+// The same with each host's tree from `host_tree` (called once per host; its
+// errors are returned as they are), for callers that know the hosts' trees
+// already (an MPI job: each host restricted to its ranks' PUs).
+absl::StatusOr<Tree> AttachHostTrees(
+    const SwitchTree& net, std::string_view source,
+    const std::function<absl::StatusOr<const Tree*>(const std::string& host)>&
+        host_tree,
+    int64_t max_leaves = int64_t{1} << 26);
 
 }  // namespace rankmap::topology
 

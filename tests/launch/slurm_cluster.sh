@@ -78,7 +78,7 @@ ReturnToService=2
 NodeName=$h CPUs=$cpus Sockets=$sockets CoresPerSocket=$cores ThreadsPerCore=$threads State=UNKNOWN
 PartitionName=debug Nodes=ALL Default=YES MaxTime=INFINITE State=UP
 CONF
-  echo "SwitchName=s0 Nodes=$h" >"$d/slurm/topology.conf"
+  printf 'SwitchName=s0 Nodes=%s\nSwitchName=top Switches=s0\n' "$h" >"$d/slurm/topology.conf"
   export SLURM_CONF="$d/slurm/slurm.conf"
   slurmctld -c || return 1
   slurmd || return 1

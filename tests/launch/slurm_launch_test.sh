@@ -6,6 +6,7 @@
 set -uo pipefail
 rankmap="$1"
 reporter="$2"
+reorder_test="$3"
 dir="${TEST_TMPDIR:-$(mktemp -d)}"
 failures=0
 fail() { echo "FAIL $*"; failures=$((failures + 1)); }
@@ -55,6 +56,16 @@ scontrol show topology >"$dir/scontrol.out"
 cat "$dir/scontrol.out"
 run scontrol_topology --topology "$dir/scontrol.out" --node this --comm "$dir/pair.edges" \
   --algorithm random --seed "$seed"
+
+# Inside the job, the MPI job tree hangs this host from the switches Slurm names in
+# SLURM_TOPOLOGY_ADDR (top.s0.<host>): two switch levels above the host.
+echo "$ salloc -n $npus: srun --cpu-bind=none -n $npus $reorder_test hwloc (RANKMAP_PRINT_TREE=1)"
+tree="$(timeout 120 salloc -Q -n "$npus" bash -c \
+  "RANKMAP_PRINT_TREE=1 srun --cpu-bind=none -n $npus $reorder_test hwloc" 2>&1 </dev/null)" ||
+  fail "job tree: reorder failed"
+echo "$tree"
+[ "$(grep -c '^ *switch ' <<<"$tree")" -eq 2 ] || fail "job tree: expected two switch levels"
+grep -q "^    .*host $host" <<<"$tree" || fail "job tree: host $host is not below the switches"
 
 if [ "$failures" -ne 0 ]; then echo "$failures failure(s)"; exit 1; fi
 echo PASS
