@@ -170,8 +170,9 @@ const std::vector<int>& WorldRanks(MPI_Comm comm) {
   return s.world_of.emplace(comm, ToWorld(group)).first->second;
 }
 
-// Caller holds S().mu.
-const std::vector<int>& WorldRanks(MPI_Win win) {
+// Caller holds S().mu. Not an overload of WorldRanks: MPICH's handles are all
+// plain ints.
+const std::vector<int>& WindowWorldRanks(MPI_Win win) {
   State& s = S();
   auto it = s.world_of_win.find(win);
   if (it != s.world_of_win.end()) return it->second;
@@ -292,7 +293,7 @@ void RecordOneSided(MPI_Win win, int target, double put, double got) {
     State& s = S();
     std::lock_guard<std::mutex> lock(s.mu);
     if (!s.active || target < 0) return;
-    s.model.OneSided(WorldRanks(win), target, put, got);
+    s.model.OneSided(WindowWorldRanks(win), target, put, got);
     MaybeSaveLocked();
   });
 }

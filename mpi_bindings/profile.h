@@ -57,6 +57,9 @@
 // Sendrecv, and Bcast, Reduce, Allreduce, Allgather, Alltoall, Gather,
 // Scatter; each converts handles with MPI_*_f2c, counts, and forwards to the
 // real pmpi_*_. In-place Fortran collectives count their send arguments.
+// MPICH's Fortran bindings call the C MPI_* functions instead, so its build
+// (mpi_bindings/mpich) counts every Fortran call through the C wrappers and
+// defines no Fortran entry points.
 //
 // Partial profiles: while the job runs each process saves its rows to
 // RANKMAP_PROFILE_OUT.part.<rank> every RANKMAP_PROFILE_FLUSH seconds (10 by

@@ -5,11 +5,18 @@
 // forwards to the library's pmpi_*_ symbol found with dlsym(RTLD_NEXT) (C
 // programs never load the Fortran library, so nothing is linked to it).
 // In-place Fortran collectives count their send arguments.
+//
+// MPICH's Fortran bindings (mpi_send_, pmpi_send_ and the f08 ones) call the
+// C MPI_* functions, which the C wrappers already record: the MPICH build
+// defines none of these entry points, or every Fortran call would count twice.
+// Only its mpi_f08 module starts, ends and frees communicators through PMPI_*
+// directly; those four get wrappers of their own (at the end of this file).
 #include <dlfcn.h>
 #include <mpi.h>
 
 #include "mpi_bindings/profile.h"
 
+#ifndef MPICH
 namespace {
 
 namespace p = rankmap::mpi_bindings::profile;
@@ -182,3 +189,56 @@ RANKMAP_F_BOTH(comm_free, (F * comm, F* ierr), {
 })
 
 }  // extern "C"
+#else   // MPICH
+
+namespace {
+
+using F = MPI_Fint;
+namespace p = rankmap::mpi_bindings::profile;
+
+template <typename Fn>
+Fn Next(const char* name) {
+  return reinterpret_cast<Fn>(dlsym(RTLD_NEXT, name));
+}
+
+// `ierr` is optional in mpi_f08 (null when the program omits it).
+bool Failed(const F* ierr) { return ierr != nullptr && *ierr != MPI_SUCCESS; }
+
+void Missing(F* ierr) {
+  if (ierr != nullptr) *ierr = MPI_ERR_INTERN;
+}
+
+}  // namespace
+
+extern "C" {
+
+void mpi_init_f08_(F* ierr) {
+  static auto real = Next<void (*)(F*)>("mpi_init_f08_");
+  if (real == nullptr) return Missing(ierr);
+  real(ierr);
+  if (!Failed(ierr)) p::OnInit();
+}
+
+void mpi_init_thread_f08_(F* required, F* provided, F* ierr) {
+  static auto real = Next<void (*)(F*, F*, F*)>("mpi_init_thread_f08_");
+  if (real == nullptr) return Missing(ierr);
+  real(required, provided, ierr);
+  if (!Failed(ierr)) p::OnInit();
+}
+
+void mpi_finalize_f08_(F* ierr) {
+  static auto real = Next<void (*)(F*)>("mpi_finalize_f08_");
+  if (real == nullptr) return Missing(ierr);
+  p::OnFinalize();
+  real(ierr);
+}
+
+void mpi_comm_free_f08_(F* comm, F* ierr) {
+  static auto real = Next<void (*)(F*, F*)>("mpi_comm_free_f08_");
+  if (real == nullptr) return Missing(ierr);
+  p::ForgetComm(MPI_Comm_f2c(*comm));
+  real(comm, ierr);
+}
+
+}  // extern "C"
+#endif  // MPICH

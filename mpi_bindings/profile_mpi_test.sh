@@ -1,6 +1,7 @@
 #!/bin/bash
 # The profiler on programs that know nothing of rankmap: LD_PRELOAD only. The matrices it
 # writes must equal, byte for byte, what profile_expected derives from the programs' calls.
+# MPI_FLAVOR=mpich runs the MPICH builds under mpiexec.hydra (Fortran through mpifort.mpich).
 set -euo pipefail
 prog="$1"
 lib="$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"
@@ -10,11 +11,13 @@ cli="$5"
 f08src="$6"
 abortprog="$7"
 dir="${TEST_TMPDIR:-$(mktemp -d)}"
+source mpi_bindings/mpi_run.sh
+mpifort=mpifort
+[ "${MPI_FLAVOR:-openmpi}" = mpich ] && mpifort=mpifort.mpich
 check() {  # name np kind program...
   local name="$1" np="$2" kind="$3"
   shift 3
-  timeout 60 mpirun -np "$np" --bind-to none -x LD_PRELOAD="$lib" \
-    -x RANKMAP_PROFILE_OUT="$dir/$name" "$@"
+  mpi_run "$np" LD_PRELOAD="$lib" RANKMAP_PROFILE_OUT="$dir/$name" -- "$@"
   "$expected" "$kind" "$np" "$dir/$name.want.mat" "$dir/$name.want.msgs.mat"
   diff "$dir/$name.want.mat" "$dir/$name.mat"
   diff "$dir/$name.want.msgs.mat" "$dir/$name.msgs.mat"
@@ -27,8 +30,8 @@ for np in 8 7 2 1; do
 done
 # Fortran (use mpi): Open MPI's Fortran bindings call PMPI_* directly; the profiler's Fortran
 # entry points must catch them.
-mpifort -o "$dir/fprog" "$fsrc"
-mpifort -o "$dir/f08prog" "$f08src"
+"$mpifort" -o "$dir/fprog" "$fsrc"
+"$mpifort" -o "$dir/f08prog" "$f08src"
 for np in 4 1; do
   check "f$np" "$np" fortran "$dir/fprog"
   check "f08_$np" "$np" fortran "$dir/f08prog"
