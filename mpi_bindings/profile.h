@@ -58,8 +58,9 @@
 // Scatter; each converts handles with MPI_*_f2c, counts, and forwards to the
 // real pmpi_*_. In-place Fortran collectives count their send arguments.
 // MPICH's Fortran bindings call the C MPI_* functions instead, so its build
-// (mpi_bindings/mpich) counts every Fortran call through the C wrappers and
-// defines no Fortran entry points.
+// (mpi_bindings/mpich) counts every Fortran call through the C wrappers; it
+// defines only the mpi_f08 init, init_thread, finalize and comm_free entry
+// points, which MPICH routes to PMPI_* directly.
 //
 // Partial profiles: while the job runs each process saves its rows to
 // RANKMAP_PROFILE_OUT.part.<rank> every RANKMAP_PROFILE_FLUSH seconds (10 by
