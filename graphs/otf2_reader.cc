@@ -9,6 +9,7 @@
 #include <unordered_map>
 
 #include "absl/strings/str_cat.h"
+#include "base/file.h"
 #include "base/status_macros.h"
 
 namespace rankmap::graphs {
@@ -172,6 +173,14 @@ bool LooksLikeOtf2Anchor(std::string_view head) {
 }
 
 absl::StatusOr<Otf2Traffic> ReadOtf2Traffic(const std::string& path) {
+  // libotf2 leaks what it allocated when it refuses a file: check the anchor's
+  // header first, so plain text or a missing file never reaches it.
+  ASSIGN_OR_RETURN(const std::string anchor,
+                   base::ReadFile(path, "OTF2 anchor file", int64_t{1} << 20));
+  if (!LooksLikeOtf2Anchor(anchor)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(path, ":1: not an OTF2 archive (no OTF2 anchor header)"));
+  }
   SilenceLibotf2();
   last_otf2_error.clear();
   auto otf2_error = [&](OTF2_ErrorCode rc, const char* what) {

@@ -43,8 +43,9 @@ struct Otf2Traffic {
 bool LooksLikeOtf2Anchor(std::string_view head);
 
 // Reads the archive whose anchor file (traces.otf2) is `anchor_path`. Errors
-// name the file and what was wrong (`path:1: not an OTF2 archive: ...` for
-// files libotf2 refuses; the location and event position for events that
+// name the file and what was wrong (cannot open; `path:1: not an OTF2
+// archive ...` for files without the anchor header or that libotf2 refuses;
+// the location and event position for events that
 // name an unknown communicator or a receiver outside it; no MPI
 // COMM_LOCATIONS group). O(events + definitions).
 absl::StatusOr<Otf2Traffic> ReadOtf2Traffic(const std::string& anchor_path);

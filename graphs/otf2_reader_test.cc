@@ -71,7 +71,7 @@ TEST(Otf2Reader, NotOtf2IsOneLineError) {
   absl::StatusOr<Otf2Traffic> missing = ReadOtf2Traffic(dir + "/none.otf2");
   ASSERT_FALSE(missing.ok());
   EXPECT_THAT(missing.status().message(),
-              HasSubstr("none.otf2:1: not an OTF2 archive"));
+              HasSubstr("none.otf2: cannot open OTF2 anchor file"));
 }
 
 TEST(Otf2Reader, ReceiversOutsideTheirCommunicatorAreErrors) {

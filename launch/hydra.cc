@@ -5,6 +5,7 @@
 #include "base/status_macros.h"
 #include "launch/cpu_sets.h"
 #include "launch/hwloc_bind.h"
+#include "launch/local_binding.h"
 
 namespace rankmap::launch {
 
@@ -21,38 +22,26 @@ absl::StatusOr<LaunchPlan> HydraLaunch(const JobPlacement& job,
       runs.emplace_back();
     runs.back().push_back(static_cast<int32_t>(r));
   }
-  std::string bind_flag, wrapper;
-  if (binding != BindingMode::kNone) {
-    if (!job.physical) {
-      return absl::InvalidArgumentError(
-          "launch/hydra: ranks without PU os indexes (tleaf nodes) cannot "
-          "be bound; --bind none writes the hostfile alone");
-    }
-    std::optional<std::vector<std::vector<int32_t>>> shared;
-    if (binding != BindingMode::kWrapper)
-      shared = SharedLocalBinding(job, runs);
-    if (shared.has_value()) {
-      std::vector<std::string> items;
-      for (const auto& pus : *shared) items.push_back(JoinPus(pus, "+"));
-      bind_flag = absl::StrCat(" -bind-to user:", absl::StrJoin(items, ","));
-    } else {
-      wrapper = WrapperPath(path);
-    }
+  ASSIGN_OR_RETURN(
+      const LocalBinding b,
+      ChooseLocalBinding(job, runs, binding, path, "launch/hydra"));
+  std::string bind_flag;
+  if (b.kind == LocalBinding::Kind::kList) {
+    std::vector<std::string> items;
+    for (const auto& pus : b.list) items.push_back(JoinPus(pus, "+"));
+    bind_flag = absl::StrCat(" -bind-to user:", absl::StrJoin(items, ","));
   }
   LaunchPlan plan;
   plan.command = absl::StrCat(
       "mpiexec.hydra -f ", path, bind_flag, " -n ", job.ranks.size(),
-      wrapper.empty() ? "" : absl::StrCat(" ", CommandPath(wrapper)));
+      b.wrapper.empty() ? "" : absl::StrCat(" ", CommandPath(b.wrapper)));
   // Hydra reads lines into a fixed buffer: a long comment would spill into a
   // bogus host line, so the command is not repeated here.
   std::string hosts = "# mpiexec.hydra -f: host:count runs in rank order\n";
   for (const std::vector<int32_t>& run : runs)
     absl::StrAppend(&hosts, job.ranks[run[0]].host, ":", run.size(), "\n");
   plan.files.push_back({path, std::move(hosts)});
-  if (!wrapper.empty()) {
-    ASSIGN_OR_RETURN(std::string script, BindWrapperScript(job, wrapper));
-    plan.files.push_back({wrapper, std::move(script), /*executable=*/true});
-  }
+  RETURN_IF_ERROR(AddWrapperFile(job, b, &plan));
   return plan;
 }
 

@@ -12,15 +12,12 @@ using ::testing::HasSubstr;
 constexpr char kHeader[] =
     "# mpiexec.hydra -f: host:count runs in rank order\n";
 
-JobPlacement Place(const topology::Tree& t, const core::Mapping& m) {
-  return PlaceJob(t, m).value();
-}
-
 TEST(HydraTest, OneRunPerHostWithAUserList) {
   // Ranks 0, 1 on beta (PUs 3, 1), ranks 2, 3 on alpha (PUs 2, 0): the local
   // lists 3,1 and 2,0 disagree -> wrapper.
-  absl::StatusOr<LaunchPlan> p = HydraLaunch(
-      Place(testing::TwoHosts(), {3, 2, 1, 0}), "m.hosts", BindingMode::kAuto);
+  absl::StatusOr<LaunchPlan> p =
+      HydraLaunch(testing::Place(testing::TwoHosts(), {3, 2, 1, 0}), "m.hosts",
+                  BindingMode::kAuto);
   ASSERT_TRUE(p.ok()) << p.status();
   EXPECT_EQ(p->files[0].contents, std::string(kHeader) + "beta:2\nalpha:2\n");
   EXPECT_EQ(p->command, "mpiexec.hydra -f m.hosts -n 4 ./m.hosts.bind.sh");
@@ -52,16 +49,16 @@ TEST(HydraTest, InterleavedHostsAreSeparateRuns) {
 }
 
 TEST(HydraTest, CoreLeavesJoinThreadsWithPlus) {
-  absl::StatusOr<LaunchPlan> p =
-      HydraLaunch(Place(testing::CoreHost(), {1, 0}), "c", BindingMode::kAuto);
+  absl::StatusOr<LaunchPlan> p = HydraLaunch(
+      testing::Place(testing::CoreHost(), {1, 0}), "c", BindingMode::kAuto);
   ASSERT_TRUE(p.ok()) << p.status();
   EXPECT_EQ(p->command, "mpiexec.hydra -f c -bind-to user:4+12,0+8 -n 2");
   EXPECT_EQ(p->files[0].contents, std::string(kHeader) + "gamma:2\n");
-  EXPECT_EQ(
-      HydraLaunch(Place(testing::CoreHost(), {1, 0}), "c", BindingMode::kNone)
-          ->command,
-      "mpiexec.hydra -f c -n 2");
-  EXPECT_EQ(HydraLaunch(Place(testing::CoreHost(), {1, 0}), "c",
+  EXPECT_EQ(HydraLaunch(testing::Place(testing::CoreHost(), {1, 0}), "c",
+                        BindingMode::kNone)
+                ->command,
+            "mpiexec.hydra -f c -n 2");
+  EXPECT_EQ(HydraLaunch(testing::Place(testing::CoreHost(), {1, 0}), "c",
                         BindingMode::kWrapper)
                 ->command,
             "mpiexec.hydra -f c -n 2 ./c.bind.sh");

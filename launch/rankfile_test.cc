@@ -9,13 +9,9 @@ namespace {
 
 using ::testing::HasSubstr;
 
-JobPlacement Place(const topology::Tree& t, const core::Mapping& m) {
-  return PlaceJob(t, m).value();
-}
-
 TEST(RankfileTest, OpenMpi4PhysicalNumbersAreNodeLocalOsIndexes) {
-  absl::StatusOr<LaunchPlan> p =
-      OpenMpi4Rankfile(Place(testing::TwoHosts(), {3, 0, 2, 1}), "m.rf");
+  absl::StatusOr<LaunchPlan> p = OpenMpi4Rankfile(
+      testing::Place(testing::TwoHosts(), {3, 0, 2, 1}), "m.rf");
   ASSERT_TRUE(p.ok()) << p.status();
   EXPECT_EQ(p->command,
             "mpirun --use-hwthread-cpus --mca rmaps_rank_file_physical 1 "
@@ -33,7 +29,7 @@ TEST(RankfileTest, OpenMpi4PhysicalNumbersAreNodeLocalOsIndexes) {
 // so neither thread stays idle.
 TEST(RankfileTest, OpenMpi4CoreLeavesListEveryHardwareThread) {
   absl::StatusOr<LaunchPlan> p =
-      OpenMpi4Rankfile(Place(testing::CoreHost(), {1, 1, 0}), "c.rf");
+      OpenMpi4Rankfile(testing::Place(testing::CoreHost(), {1, 1, 0}), "c.rf");
   ASSERT_TRUE(p.ok()) << p.status();
   EXPECT_THAT(p->files[0].contents,
               HasSubstr("rank 0=gamma slot=4,12\nrank 1=gamma slot=4,12\n"
@@ -42,14 +38,14 @@ TEST(RankfileTest, OpenMpi4CoreLeavesListEveryHardwareThread) {
 
 TEST(RankfileTest, OpenMpi5NumbersLogically) {
   absl::StatusOr<LaunchPlan> p =
-      OpenMpi5Rankfile(Place(testing::TwoHosts(), {3, 0}), "m.rf");
+      OpenMpi5Rankfile(testing::Place(testing::TwoHosts(), {3, 0}), "m.rf");
   ASSERT_TRUE(p.ok()) << p.status();
   EXPECT_EQ(p->command, "mpirun --map-by rankfile:file=m.rf:HWTCPUS -np 2");
   EXPECT_EQ(p->files[0].contents,
             "# mpirun --map-by rankfile:file=m.rf:HWTCPUS -np 2 ./app\n"
             "rank 0=beta slot=1\nrank 1=alpha slot=0\n");
   absl::StatusOr<LaunchPlan> c =
-      OpenMpi5Rankfile(Place(testing::CoreHost(), {1, 0}), "c.rf");
+      OpenMpi5Rankfile(testing::Place(testing::CoreHost(), {1, 0}), "c.rf");
   ASSERT_TRUE(c.ok()) << c.status();
   EXPECT_EQ(c->command, "mpirun --map-by rankfile:file=c.rf -np 2");
   EXPECT_THAT(c->files[0].contents,

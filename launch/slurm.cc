@@ -5,6 +5,7 @@
 #include "base/status_macros.h"
 #include "launch/cpu_sets.h"
 #include "launch/hwloc_bind.h"
+#include "launch/local_binding.h"
 
 namespace rankmap::launch {
 
@@ -13,45 +14,34 @@ absl::StatusOr<LaunchPlan> SlurmLaunch(const JobPlacement& job,
                                        BindingMode binding) {
   if (job.ranks.empty())
     return absl::InvalidArgumentError("launch/slurm: no rank");
-  std::string bind_flag, wrapper;
-  if (binding != BindingMode::kNone) {
-    if (!job.physical) {
-      return absl::InvalidArgumentError(
-          "launch/slurm: ranks without PU os indexes (tleaf nodes) cannot "
-          "be bound; --bind none writes the hostfile alone");
-    }
-    std::optional<std::vector<std::vector<int32_t>>> shared;
-    if (binding != BindingMode::kWrapper)
-      shared = SharedLocalBinding(job, RanksByHost(job));
-    if (shared.has_value()) {
-      bool single = binding != BindingMode::kMask;
-      for (const auto& pus : *shared) single = single && pus.size() == 1;
-      std::vector<std::string> items;
-      for (const auto& pus : *shared)
-        items.push_back(single ? absl::StrCat(pus[0]) : HexMask(pus));
-      bind_flag =
-          absl::StrCat(" --cpu-bind=", single ? "map_cpu:" : "mask_cpu:",
-                       absl::StrJoin(items, ","));
-    } else {
-      wrapper = WrapperPath(path);
-      bind_flag = " --cpu-bind=none";
-    }
+  // srun numbers the tasks of each node locally in rank order.
+  ASSIGN_OR_RETURN(
+      const LocalBinding b,
+      ChooseLocalBinding(job, RanksByHost(job), binding, path, "launch/slurm"));
+  std::string bind_flag;
+  if (b.kind == LocalBinding::Kind::kList) {
+    bool single = binding != BindingMode::kMask;
+    for (const auto& pus : b.list) single = single && pus.size() == 1;
+    std::vector<std::string> items;
+    for (const auto& pus : b.list)
+      items.push_back(single ? absl::StrCat(pus[0]) : HexMask(pus));
+    bind_flag = absl::StrCat(" --cpu-bind=", single ? "map_cpu:" : "mask_cpu:",
+                             absl::StrJoin(items, ","));
+  } else if (b.kind == LocalBinding::Kind::kWrapper) {
+    bind_flag = " --cpu-bind=none";
   }
   LaunchPlan plan;
   plan.command = absl::StrCat(
       "SLURM_HOSTFILE=", path, " srun --distribution=arbitrary", bind_flag,
       SharesPus(job) ? " --overcommit" : "", " -n ", job.ranks.size(),
-      wrapper.empty() ? "" : absl::StrCat(" ", CommandPath(wrapper)));
+      b.wrapper.empty() ? "" : absl::StrCat(" ", CommandPath(b.wrapper)));
   // srun reads lines with fgets into a fixed buffer: a long comment would
   // spill into a bogus host line, so the command is not repeated here.
   std::string hosts =
       "# SLURM_HOSTFILE for srun --distribution=arbitrary: one line per rank\n";
   for (const RankSlot& s : job.ranks) absl::StrAppend(&hosts, s.host, "\n");
   plan.files.push_back({path, std::move(hosts)});
-  if (!wrapper.empty()) {
-    ASSIGN_OR_RETURN(std::string script, BindWrapperScript(job, wrapper));
-    plan.files.push_back({wrapper, std::move(script), /*executable=*/true});
-  }
+  RETURN_IF_ERROR(AddWrapperFile(job, b, &plan));
   return plan;
 }
 

@@ -12,15 +12,12 @@ using ::testing::HasSubstr;
 constexpr char kHeader[] =
     "# SLURM_HOSTFILE for srun --distribution=arbitrary: one line per rank\n";
 
-JobPlacement Place(const topology::Tree& t, const core::Mapping& m) {
-  return PlaceJob(t, m).value();
-}
-
 // alpha's local tasks get PUs 0, 2 and beta's 1, 3: the lists differ, so the
 // wrapper binds by SLURM_PROCID.
 TEST(SlurmTest, DisagreeingNodesGetTheWrapper) {
-  absl::StatusOr<LaunchPlan> p = SlurmLaunch(
-      Place(testing::TwoHosts(), {0, 2, 1, 3}), "m.hosts", BindingMode::kAuto);
+  absl::StatusOr<LaunchPlan> p =
+      SlurmLaunch(testing::Place(testing::TwoHosts(), {0, 2, 1, 3}), "m.hosts",
+                  BindingMode::kAuto);
   ASSERT_TRUE(p.ok()) << p.status();
   EXPECT_EQ(p->command,
             "SLURM_HOSTFILE=m.hosts srun --distribution=arbitrary "
@@ -58,8 +55,9 @@ TEST(SlurmTest, AgreeingNodesGetMapCpu) {
 }
 
 TEST(SlurmTest, SeveralPusPerRankUseMasks) {
-  absl::StatusOr<LaunchPlan> p = SlurmLaunch(Place(testing::CoreHost(), {1, 0}),
-                                             "c.hosts", BindingMode::kAuto);
+  absl::StatusOr<LaunchPlan> p =
+      SlurmLaunch(testing::Place(testing::CoreHost(), {1, 0}), "c.hosts",
+                  BindingMode::kAuto);
   ASSERT_TRUE(p.ok()) << p.status();
   EXPECT_EQ(p->command,
             "SLURM_HOSTFILE=c.hosts srun --distribution=arbitrary "
@@ -67,7 +65,7 @@ TEST(SlurmTest, SeveralPusPerRankUseMasks) {
 }
 
 TEST(SlurmTest, SharedPusOvercommitAndForcedModes) {
-  const JobPlacement job = Place(testing::CoreHost(), {1, 1});
+  const JobPlacement job = testing::Place(testing::CoreHost(), {1, 1});
   EXPECT_EQ(SlurmLaunch(job, "h", BindingMode::kAuto)->command,
             "SLURM_HOSTFILE=h srun --distribution=arbitrary "
             "--cpu-bind=mask_cpu:0x1010,0x1010 --overcommit -n 2");
@@ -76,7 +74,7 @@ TEST(SlurmTest, SharedPusOvercommitAndForcedModes) {
   EXPECT_EQ(SlurmLaunch(job, "/t/h", BindingMode::kWrapper)->command,
             "SLURM_HOSTFILE=/t/h srun --distribution=arbitrary "
             "--cpu-bind=none --overcommit -n 2 /t/h.bind.sh");
-  const JobPlacement pus = Place(testing::TwoHosts(), {1});
+  const JobPlacement pus = testing::Place(testing::TwoHosts(), {1});
   EXPECT_THAT(SlurmLaunch(pus, "h", BindingMode::kMask)->command,
               HasSubstr("--cpu-bind=mask_cpu:0x4 -n 1"));
 }

@@ -31,4 +31,8 @@ topology::Tree CoreHost() {
   return std::move(b).Build().value();
 }
 
+JobPlacement Place(const topology::Tree& tree, const core::Mapping& mapping) {
+  return PlaceJob(tree, mapping).value();
+}
+
 }  // namespace rankmap::launch::testing

@@ -3,6 +3,8 @@
 #ifndef RANKMAP_LAUNCH_TEST_TREES_H_
 #define RANKMAP_LAUNCH_TEST_TREES_H_
 
+#include "core/mapping.h"
+#include "launch/placement.h"
 #include "topology/tree.h"
 
 namespace rankmap::launch::testing {
@@ -15,6 +17,9 @@ topology::Tree TwoHosts();
 // Host "gamma" with two core leaves of two hardware threads each: core 0 holds
 // PUs {0, 8}, core 1 holds {4, 12}; logical core indexes 0 and 1.
 topology::Tree CoreHost();
+
+// PlaceJob that must succeed (the tests' trees all have hosts).
+JobPlacement Place(const topology::Tree& tree, const core::Mapping& mapping);
 
 }  // namespace rankmap::launch::testing
 

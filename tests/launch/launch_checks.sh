@@ -9,8 +9,9 @@
 #   planned pu ARGS...      expected report lines for `rankmap map ARGS`
 #   launch_line ARGS...     the command `rankmap map ARGS` prints after "launch:", minus ./app
 #   same_placement NAME WANT GOT   compares, prints both on failure
+#   check_launch NAME KIND FORMAT RUNNER ARGS...   all of it for one job (below)
 #
-# Needs: $rankmap, $dir (scratch), `fail` defined by the caller.
+# Needs: $rankmap, $reporter, $dir (scratch), `fail` defined by the caller.
 host="$(hostname)"
 
 planned() {
@@ -64,4 +65,23 @@ first_moving_seed() {
     fi
   done
   return 1
+}
+
+# Runs a launch command as printed, with the reporter as the program.
+direct() { timeout 120 $1 "$2" </dev/null; }
+
+# check_launch NAME KIND FORMAT RUNNER MAP_ARGS...: maps with MAP_ARGS, writes FORMAT to
+# $dir/NAME.FORMAT, runs the printed command through RUNNER (a function given the command and
+# the reporter, e.g. `direct`) and compares every rank's report with the mapping.
+check_launch() {
+  local name="$1" kind="$2" format="$3" runner="$4"
+  shift 4
+  local want cmd got
+  want="$(planned "$kind" "$@")" || { fail "$name: map failed"; return; }
+  cmd="$(launch_line "$@" --format "$format" --output "$dir/$name.$format")"
+  [ -n "$cmd" ] || { fail "$name: no launch line"; return; }
+  echo "$ $cmd $reporter"
+  cat "$dir/$name.$format"
+  got="$("$runner" "$cmd" "$reporter")" || fail "$name: launch failed"
+  same_placement "$name" "$want" "$got"
 }

@@ -20,14 +20,7 @@ cap=$(((4 + npus - 1) / npus))
 run() {  # NAME FORMAT MAP_ARGS...
   local name="$1" format="$2"
   shift 2
-  local want cmd got
-  want="$(planned pu "$@")" || { fail "$name: map failed"; return; }
-  cmd="$(launch_line "$@" --format "$format" --output "$dir/$name.hosts")"
-  [ -n "$cmd" ] || { fail "$name: no launch line"; return; }
-  echo "$ $cmd $reporter"
-  cat "$dir/$name.hosts"
-  got="$(timeout 120 $cmd "$reporter" </dev/null)" || fail "$name: launch failed"
-  same_placement "$name" "$want" "$got"
+  check_launch "$name" pu "$format" direct "$@"
 }
 
 seed=$(first_moving_seed --topology this --comm "$dir/pair.edges") ||
@@ -40,18 +33,15 @@ run four_on_two hydra --topology this --comm "$dir/quad.edges" --oversubscribe "
   --algorithm random --seed "$seed"
 run wrapper hydra --topology this --comm "$dir/quad.edges" --oversubscribe "$cap" \
   --algorithm random --seed "$seed" --bind wrapper
-[ -x "$dir/wrapper.hosts.bind.sh" ] || fail "wrapper: no executable wrapper"
+[ -x "$dir/wrapper.hydra.bind.sh" ] || fail "wrapper: no executable wrapper"
 
 # --format hwloc: every rank binds itself with the printed hwloc-bind prefix.
-args=(--topology this --comm "$dir/quad.edges" --oversubscribe "$cap" --algorithm random
-  --seed "$seed")
-want="$(planned pu "${args[@]}")"
-prefix="$(launch_line "${args[@]}" --format hwloc --output "$dir/cpus")"
-cat "$dir/cpus"
-echo "$ mpiexec.hydra -n 4 sh -c 'RANK=\$PMI_RANK; exec $prefix $reporter'"
-got="$(timeout 120 mpiexec.hydra -n 4 sh -c "RANK=\$PMI_RANK; exec $prefix $reporter" \
-  </dev/null)" || fail "hwloc: launch failed"
-same_placement hwloc "$want" "$got"
+each_rank_binds() {
+  echo "$ mpiexec.hydra -n 4 sh -c 'RANK=\$PMI_RANK; exec $1 $2'" >&2
+  timeout 120 mpiexec.hydra -n 4 sh -c "RANK=\$PMI_RANK; exec $1 $2" </dev/null
+}
+check_launch hwloc pu hwloc each_rank_binds --topology this --comm "$dir/quad.edges" \
+  --oversubscribe "$cap" --algorithm random --seed "$seed"
 
 if [ "$failures" -ne 0 ]; then echo "$failures failure(s)"; exit 1; fi
 echo PASS

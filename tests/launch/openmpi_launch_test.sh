@@ -19,14 +19,7 @@ printf '0 1 100\n2 3 100\n1 2 1\n' >"$dir/quad.edges"
 run() {  # NAME KIND MAP_ARGS...
   local name="$1" kind="$2"
   shift 2
-  local want cmd got
-  want="$(planned "$kind" "$@")" || { fail "$name: map failed"; return; }
-  cmd="$(launch_line "$@" --format rankfile --output "$dir/$name.rf")"
-  [ -n "$cmd" ] || { fail "$name: no launch line"; return; }
-  echo "$ $cmd $reporter"
-  cat "$dir/$name.rf"
-  got="$(timeout 120 $cmd "$reporter" </dev/null)" || fail "$name: launch failed"
-  same_placement "$name" "$want" "$got"
+  check_launch "$name" "$kind" rankfile direct "$@"
 }
 
 seed=$(first_moving_seed --topology this --comm "$dir/pair.edges") ||
@@ -42,7 +35,7 @@ run core_leaves core --topology this --leaf core --comm "$dir/quad.edges" \
 printf 'network\ncluster here\nnode %s tleaf 1 2 1\n' "$host" >"$dir/tleaf.net"
 run tleaf_node pu --topology "$dir/tleaf.net" --comm "$dir/pair.edges" --algorithm random \
   --seed "$seed"
-grep -q "^rank 0=$host slot=[01]$" "$dir/tleaf_node.rf" || fail "tleaf_node: slots are not node-local"
+grep -q "^rank 0=$host slot=[01]$" "$dir/tleaf_node.rankfile" || fail "tleaf_node: slots are not node-local"
 # The same host described by its own hwloc export: physical numbers.
 lstopo-no-graphics --of xml "$dir/here.xml" 2>/dev/null || lstopo --of xml "$dir/here.xml"
 printf 'network\ncluster here\nnode %s %s\n' "$host" "$dir/here.xml" >"$dir/xml.net"

@@ -22,17 +22,11 @@ printf '0 1 100\n2 3 100\n1 2 1\n' >"$dir/quad.edges"
 cap=$(((4 + npus - 1) / npus))
 
 # Jobs run the printed srun line inside an allocation of every CPU, as a batch script would.
+in_allocation() { timeout 120 salloc -Q -n "$npus" bash -c "$1 $2" </dev/null; }
 run() {  # NAME MAP_ARGS...
   local name="$1"
   shift
-  local want cmd got
-  want="$(planned pu "$@")" || { fail "$name: map failed"; return; }
-  cmd="$(launch_line "$@" --format slurm --output "$dir/$name.hosts")"
-  [ -n "$cmd" ] || { fail "$name: no launch line"; return; }
-  echo "$ salloc -n $npus: $cmd $reporter"
-  got="$(timeout 120 salloc -Q -n "$npus" bash -c "$cmd $reporter" </dev/null)" ||
-    fail "$name: launch failed"
-  same_placement "$name" "$want" "$got"
+  check_launch "$name" pu slurm in_allocation "$@"
 }
 
 seed=$(first_moving_seed --topology this --comm "$dir/pair.edges") ||
