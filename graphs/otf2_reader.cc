@@ -44,6 +44,10 @@ struct Group {
 
 struct Definitions {
   std::unordered_map<uint64_t, uint32_t> location_group;  // location -> group
+  // The MPI COMM_LOCATIONS group apart from the others: EZTrace gives it the
+  // id of MPI_COMM_WORLD's COMM_GROUP, so one id names both.
+  Group world;
+  bool have_world = false;
   std::unordered_map<uint32_t, Group> groups;
   std::unordered_map<uint32_t, uint32_t> comm_group;  // comm -> group
   std::vector<uint64_t> locations;
@@ -63,8 +67,14 @@ OTF2_CallbackCode OnGroup(void* data, OTF2_GroupRef self, OTF2_StringRef,
                           OTF2_GroupFlag flags, uint32_t n,
                           const uint64_t* members) {
   auto* d = static_cast<Definitions*>(data);
-  d->groups[self] = {type, paradigm, flags,
-                     std::vector<uint64_t>(members, members + n)};
+  Group g = {type, paradigm, flags,
+             std::vector<uint64_t>(members, members + n)};
+  if (type == OTF2_GROUP_TYPE_COMM_LOCATIONS && paradigm == OTF2_PARADIGM_MPI) {
+    if (!d->have_world) d->world = std::move(g);
+    d->have_world = true;
+  } else {
+    d->groups[self] = std::move(g);
+  }
   return OTF2_CALLBACK_SUCCESS;
 }
 
@@ -219,12 +229,7 @@ absl::StatusOr<Otf2Traffic> ReadOtf2Traffic(const std::string& path) {
   Events events;
   events.path = &path;
   events.defs = &defs;
-  for (const auto& [id, g] : defs.groups) {
-    if (g.type == OTF2_GROUP_TYPE_COMM_LOCATIONS &&
-        g.paradigm == OTF2_PARADIGM_MPI) {
-      events.world = &g;
-    }
-  }
+  if (defs.have_world) events.world = &defs.world;
   if (events.world == nullptr || events.world->members.empty()) {
     return absl::InvalidArgumentError(absl::StrCat(
         path, ": no MPI COMM_LOCATIONS group: the trace holds no MPI ranks"));

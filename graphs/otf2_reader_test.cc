@@ -58,6 +58,22 @@ TEST(Otf2Reader, BytesAndMessagesPerWorldRankPair) {
   EXPECT_EQ(g->num_arcs(), 2 * 4);  // {0,1} {1,2} {1,3} {2,3}; 2->2 dropped
 }
 
+// EZTrace writes MPI_COMM_WORLD's COMM_GROUP with the id of the
+// COMM_LOCATIONS group; both must survive.
+TEST(Otf2Reader, WorldGroupSharingAnIdWithACommGroup) {
+  TestTrace t;
+  t.num_ranks = 3;
+  t.comms = {{0, 1, 2}, {2, 0}};
+  t.sends = {{0, 0, 2, 30, false}, {1, 1, 0, 5, true}};
+  t.world_shares_group_id = true;
+  const std::string dir = Dir("shared_id");
+  ASSERT_TRUE(testing::WriteTestTrace(t, dir).ok());
+  absl::StatusOr<Otf2Traffic> traffic = ReadOtf2Traffic(dir + "/traces.otf2");
+  ASSERT_TRUE(traffic.ok()) << traffic.status();
+  EXPECT_EQ(traffic->num_ranks, 3);
+  EXPECT_EQ(Pairs(*traffic), "0->2 30B/1 1->2 5B/1 ");
+}
+
 TEST(Otf2Reader, NotOtf2IsOneLineError) {
   const std::string dir = Dir("junk");
   std::filesystem::create_directories(dir);

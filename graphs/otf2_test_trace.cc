@@ -106,10 +106,11 @@ absl::Status WriteTestTrace(const TestTrace& trace, const std::string& dir) {
     for (size_t c = 0; c < trace.comms.size(); ++c) {
       std::vector<uint64_t> members(trace.comms[c].begin(),
                                     trace.comms[c].end());
+      const uint32_t group = trace.world_shares_group_id ? c : 1 + c;
       OTF2_GlobalDefWriter_WriteGroup(
-          g, 1 + c, group_name, OTF2_GROUP_TYPE_COMM_GROUP, OTF2_PARADIGM_MPI,
+          g, group, group_name, OTF2_GROUP_TYPE_COMM_GROUP, OTF2_PARADIGM_MPI,
           OTF2_GROUP_FLAG_NONE, members.size(), members.data());
-      OTF2_GlobalDefWriter_WriteComm(g, c, str(absl::StrCat("comm ", c)), 1 + c,
+      OTF2_GlobalDefWriter_WriteComm(g, c, str(absl::StrCat("comm ", c)), group,
                                      OTF2_UNDEFINED_COMM, OTF2_COMM_FLAG_NONE);
     }
   }

@@ -36,6 +36,9 @@ struct TestTrace {
   // Communicators as lists of world ranks (comm rank i = comms[c][i]).
   std::vector<std::vector<int32_t>> comms;
   std::vector<TestSend> sends;
+  // EZTrace's way: the COMM_LOCATIONS group and communicator 0's group share
+  // one id (0).
+  bool world_shares_group_id = false;
 };
 
 // Writes `dir`/traces.otf2 and its definition and event files. Errors: OTF2
