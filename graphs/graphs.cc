@@ -193,9 +193,10 @@ absl::StatusOr<CommGraph> ReadGraphString(std::string_view text,
     case GraphFormat::kEdgeList:
       return ReadEdgeList(text, name);
     case GraphFormat::kOtf2:
-      return absl::InvalidArgumentError(absl::StrCat(
-          std::string(name), ":1: an OTF2 trace is an archive of files; read "
-                             "it with ReadGraphFile on its anchor file"));
+      return absl::InvalidArgumentError(
+          absl::StrCat(std::string(name),
+                       ":1: an OTF2 trace is an archive of files; read "
+                       "it with ReadGraphFile on its anchor file"));
     case GraphFormat::kAuto:
       break;
   }
