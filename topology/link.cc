@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <span>
 #include <utility>
 
@@ -41,8 +42,11 @@ constexpr Unit kLatencyUnits[] = {
 };
 
 // Decimal units the formatter may choose, largest first.
-constexpr Unit kBandwidthOut[] = {
-    {"TBps", 1e12, 1}, {"GBps", 1e9, 1}, {"MBps", 1e6, 1}, {"kBps", 1e3, 1}};
+constexpr Unit kBandwidthOut[] = {{"TBps", 1e12, 1},
+                                  {"GBps", 1e9, 1},
+                                  {"MBps", 1e6, 1},
+                                  {"kBps", 1e3, 1},
+                                  {"Bps", 1, 1}};
 constexpr Unit kLatencyOut[] = {
     {"s", 1, 1}, {"ms", 1, 1e3}, {"us", 1, 1e6}, {"ns", 1, 1e9}};
 
@@ -86,28 +90,33 @@ std::string ShortestDouble(double v) {
   return buf;
 }
 
-// `value` in the first unit of `units` that gives a mantissa >= 1, with the
-// fewest digits (and no exponent) that read back as exactly `value`; else the
-// bare number with `base_suffix`.
+// The shortest text "<mantissa><unit>" (no exponent) over `units` that reads
+// back as exactly `value`, a mantissa below 1 counting one character more;
+// else the bare number with `base_suffix`.
 std::string FormatWithUnit(double value, std::span<const Unit> units,
                            std::string_view base_suffix) {
+  std::string best;
+  size_t best_score = 0;
   if (value > 0 && std::isfinite(value)) {
     for (const Unit& u : units) {
       const double m = value * u.div / u.mul;
-      if (m < 1.0) continue;
-      if (m >= 1e15) break;
-      const int integer_digits =
-          static_cast<int>(std::floor(std::log10(m))) + 1;
+      if (m >= 1e15 || m < 1e-3) continue;
       char buf[64];
-      for (int precision = std::max(1, integer_digits); precision <= 17;
-           ++precision) {
+      for (int precision = 1; precision <= 17; ++precision) {
         std::snprintf(buf, sizeof(buf), "%.*g", precision, m);
-        if (Apply(std::strtod(buf, nullptr), u) == value)
-          return absl::StrCat(buf, std::string(u.suffix));
+        if (std::strchr(buf, 'e') != nullptr) continue;
+        if (Apply(std::strtod(buf, nullptr), u) != value) continue;
+        std::string text = absl::StrCat(buf, std::string(u.suffix));
+        const size_t score = text.size() + (m < 1 ? 1 : 0);
+        if (best.empty() || score < best_score) {
+          best = std::move(text);
+          best_score = score;
+        }
+        break;
       }
-      break;
     }
   }
+  if (!best.empty()) return best;
   return absl::StrCat(ShortestDouble(value), std::string(base_suffix));
 }
 

@@ -49,7 +49,7 @@ TEST(Link, RefusesWhatIsNotALink) {
 TEST(Link, FormatsShortAndExact) {
   EXPECT_EQ(FormatBandwidth(1.25e9), "1.25GBps");
   EXPECT_EQ(FormatBandwidth(1e5), "100kBps");
-  EXPECT_EQ(FormatBandwidth(26 * 1024 * 1024), "27.262976MBps");
+  EXPECT_EQ(FormatBandwidth(26 * 1024 * 1024), "27262976Bps");
   EXPECT_EQ(FormatBandwidth(3.0), "3Bps");
   EXPECT_EQ(FormatLatency(*ParseLatency("1.5us")), "1.5us");
   EXPECT_EQ(FormatLatency(2e-3), "2ms");

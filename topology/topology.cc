@@ -16,6 +16,7 @@
 #include "base/status_macros.h"
 #include "topology/hwloc_import.h"
 #include "topology/network.h"
+#include "topology/simgrid_platform.h"
 #include "topology/tleaf.h"
 #include "topology/tree_ops.h"
 
@@ -82,7 +83,8 @@ absl::StatusOr<Tree> LoadBase(const std::string& desc,
     if (options.level_costs.empty()) return absl::OkStatus();
     return absl::InvalidArgumentError(absl::StrCat(
         what, ": level costs '", options.level_costs,
-        "' apply to hwloc inputs only; a tleaf carries its own costs"));
+        "' apply to hwloc inputs only; a tleaf or a platform carries its own "
+        "costs"));
   };
   if (desc == "this") {
     hwloc_input = true;
@@ -97,6 +99,10 @@ absl::StatusOr<Tree> LoadBase(const std::string& desc,
     ASSIGN_OR_RETURN(const std::string text,
                      base::ReadFile(desc, "topology file"));
     const std::string head = Trim(text.substr(0, 256));
+    if (LooksLikeSimGridPlatform(text)) {
+      RETURN_IF_ERROR(no_level_costs(desc));
+      return ParseSimGridPlatform(text, desc);
+    }
     if (!head.empty() && head[0] == '<') {
       hwloc_input = true;
       return TreeFromXmlBuffer(text, desc, hw);
@@ -113,8 +119,9 @@ absl::StatusOr<Tree> LoadBase(const std::string& desc,
     }
     return absl::InvalidArgumentError(absl::StrCat(
         desc,
-        ":1: not an hwloc XML file (starts with '<'), a tleaf (first "
-        "word 'tleaf') or a network spec (first directive 'network')"));
+        ":1: not an hwloc XML file (starts with '<'), a SimGrid platform "
+        "(first element <platform>), a tleaf (first word 'tleaf') or a network "
+        "spec (first directive 'network')"));
   }
   if (desc.find('/') != std::string::npos || EndsWith(desc, ".xml") ||
       EndsWith(desc, ".tgt") || EndsWith(desc, ".net")) {
