@@ -40,8 +40,9 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
   ASSIGN_OR_RETURN(const core::CostReport cost,
                    CheckedCost(tree, graph, mapping, opts.imbalance));
   const double j = cost.j;
-  const std::string text = FormatMapping(
-      tree, mapping, format, core::AlgorithmName(opts.algorithm), j);
+  ASSIGN_OR_RETURN(const std::string text,
+                   FormatMapping(tree, mapping, format,
+                                 core::AlgorithmName(opts.algorithm), j));
   if (cmd.output.empty()) {
     out << text;
   } else {

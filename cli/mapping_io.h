@@ -1,6 +1,6 @@
 // Mapping files: the `plain` format (line i holds the logical leaf index of
-// process i; blank lines and `#` comments ignored), Open MPI rankfiles and
-// JSON.
+// process i; blank lines and `#` comments ignored), Open MPI rankfiles, JSON
+// and SMPI hostfiles.
 #ifndef RANKMAP_CLI_MAPPING_IO_H_
 #define RANKMAP_CLI_MAPPING_IO_H_
 
@@ -13,7 +13,7 @@
 
 namespace rankmap::cli {
 
-enum class MappingFormat { kPlain, kRankfile, kJson };
+enum class MappingFormat { kPlain, kRankfile, kJson, kSmpi };
 
 absl::StatusOr<MappingFormat> ParseMappingFormat(std::string_view name);
 
@@ -29,10 +29,13 @@ absl::StatusOr<core::Mapping> ReadMappingFile(const std::string& path);
 // Rankfile lines `rank i=<host> slot=<os_index>`: the leaf's host name (or
 // `localhost`) and its hwloc os_index (physical PU id; the logical leaf index
 // when unknown), for use with `mpirun --rankfile F --mca
-// rmaps_rank_file_physical 1`.
-std::string FormatMapping(const topology::Tree& tree,
-                          const core::Mapping& mapping, MappingFormat format,
-                          std::string_view algorithm, double j);
+// rmaps_rank_file_physical 1`. SMPI hostfiles (sim/smpi_hostfile.h): line r is
+// the host of rank r, for `smpirun -hostfile F`; error: a leaf without a host
+// name.
+absl::StatusOr<std::string> FormatMapping(const topology::Tree& tree,
+                                          const core::Mapping& mapping,
+                                          MappingFormat format,
+                                          std::string_view algorithm, double j);
 
 }  // namespace rankmap::cli
 

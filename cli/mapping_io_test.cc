@@ -33,13 +33,13 @@ TEST(MappingIo, FormatsRoundTripAndRankfile) {
   topology::Tree t = testing::MakeTleaf("2 2 10 2 1");
   core::Mapping m = {2, 0, 3};
   const std::string plain =
-      FormatMapping(t, m, MappingFormat::kPlain, "tm", 5.0);
+      FormatMapping(t, m, MappingFormat::kPlain, "tm", 5.0).value();
   EXPECT_EQ(plain, "2\n0\n3\n");
   EXPECT_THAT(*ParseMapping(plain, "p"), ElementsAre(2, 0, 3));
-  EXPECT_EQ(FormatMapping(t, m, MappingFormat::kRankfile, "tm", 5.0),
+  EXPECT_EQ(FormatMapping(t, m, MappingFormat::kRankfile, "tm", 5.0).value(),
             "rank 0=localhost slot=2\nrank 1=localhost slot=0\nrank "
             "2=localhost slot=3\n");
-  EXPECT_EQ(FormatMapping(t, m, MappingFormat::kJson, "tm", 5.0),
+  EXPECT_EQ(FormatMapping(t, m, MappingFormat::kJson, "tm", 5.0).value(),
             "{\"algorithm\": \"tm\", \"j\": 5, \"processes\": 3, \"mapping\": "
             "[2, 0, 3]}\n");
   EXPECT_FALSE(ParseMappingFormat("xml").ok());
@@ -47,6 +47,12 @@ TEST(MappingIo, FormatsRoundTripAndRankfile) {
   EXPECT_EQ(FormatMapping(t, m, MappingFormat::kJson, "tm", INFINITY),
             "{\"algorithm\": \"tm\", \"j\": null, \"processes\": 3, "
             "\"mapping\": [2, 0, 3]}\n");
+  // SMPI hostfiles need host names: a tleaf with link levels has them.
+  EXPECT_EQ(*ParseMappingFormat("smpi"), MappingFormat::kSmpi);
+  EXPECT_FALSE(FormatMapping(t, m, MappingFormat::kSmpi, "tm", 5.0).ok());
+  topology::Tree hosts = testing::MakeTleaf("2 2 1Gbps:1us 2 10GBps:0s");
+  EXPECT_EQ(FormatMapping(hosts, m, MappingFormat::kSmpi, "tm", 5.0).value(),
+            "n1\nn0\nn1\n");
 }
 
 }  // namespace

@@ -33,6 +33,7 @@ namespace rankmap::sim {
 struct SimulateOptions {
   int64_t iterations = 10;
   SmpiModel model = SmpiModel::kCalibrated;
+  std::string graph_format = "auto";  // as graphs::ParseGraphFormat reads it
 };
 
 class Simulator {

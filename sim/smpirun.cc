@@ -68,6 +68,14 @@ std::vector<std::string> SmpiModelFlags(SmpiModel model) {
           "--cfg=smpi/wtime:0"};
 }
 
+absl::StatusOr<SmpiModel> ParseSmpiModel(std::string_view name) {
+  if (name == "calibrated") return SmpiModel::kCalibrated;
+  if (name == "exact") return SmpiModel::kExact;
+  return absl::InvalidArgumentError(
+      absl::StrCat("--smpi_model: expected calibrated or exact, found '",
+                   std::string(name), "'"));
+}
+
 absl::StatusOr<std::string> FindSmpirun() {
   const char* path = std::getenv("PATH");
   const std::vector<std::string> dirs =

@@ -43,6 +43,9 @@ enum class SmpiModel {
 // The --cfg flags of a model (empty for kCalibrated).
 std::vector<std::string> SmpiModelFlags(SmpiModel model);
 
+// "calibrated" or "exact"; the error names both.
+absl::StatusOr<SmpiModel> ParseSmpiModel(std::string_view name);
+
 // smpirun on PATH. Error (FailedPrecondition): not installed, naming the
 // Debian package libsimgrid-dev.
 absl::StatusOr<std::string> FindSmpirun();
