@@ -5,6 +5,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/factories.h"
+#include "topology/tleaf.h"
 
 namespace rankmap::cli {
 namespace {
@@ -50,8 +51,9 @@ TEST(MappingIo, FormatsRoundTripAndRankfile) {
   // SMPI hostfiles need host names: a tleaf with link levels has them.
   EXPECT_EQ(*ParseMappingFormat("smpi"), MappingFormat::kSmpi);
   EXPECT_FALSE(FormatMapping(t, m, MappingFormat::kSmpi, "tm", 5.0).ok());
-  topology::Tree hosts = testing::MakeTleaf("2 2 1Gbps:1us 2 10GBps:0s");
-  EXPECT_EQ(FormatMapping(hosts, m, MappingFormat::kSmpi, "tm", 5.0).value(),
+  auto hosts = topology::ParseTleaf("tleaf 2 2 1Gbps:1us 2 10GBps:0s");
+  ASSERT_TRUE(hosts.ok()) << hosts.status();
+  EXPECT_EQ(FormatMapping(*hosts, m, MappingFormat::kSmpi, "tm", 5.0).value(),
             "n1\nn0\nn1\n");
 }
 
