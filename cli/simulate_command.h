@@ -2,8 +2,8 @@
 // placed by a mapping, on a simulated machine (SimGrid SMPI, sim/simulate.h),
 // and print the simulated time per iteration.
 //
-//   rankmap simulate --topology "tleaf 2 16 10Gbps:2us 24 40GBps:0.2us" \
-//       --comm app.grf --mapping m.txt --iterations 10
+//   rankmap simulate --topology "tleaf 2 16 10Gbps:2us 24 40GBps:0.2us"
+//       --comm app.grf --mapping m.txt --iterations 10   (one command line)
 //
 // The machine is the --topology itself when it is a SimGrid platform file,
 // else the platform written from its tree (which must carry links: tleaf link
