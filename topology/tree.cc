@@ -92,18 +92,17 @@ absl::Status Tree::DeriveCostsFromLinks() {
     via[v].Add(uplink_[v]);
   }
   const std::vector<double> given = cost_;
+  lca_route_.assign(n, Route{});
   for (NodeId v = num_leaves_; v < n; ++v) {
     const NodeId h = host[v];
     if (h == v) {
-      Route r;
-      r.Add(loopback_[v]);
-      cost_[v] = RouteCost(r);
+      lca_route_[v].Add(loopback_[v]);
+      cost_[v] = RouteCost(lca_route_[v]);
       continue;
     }
     if (h >= 0) {
-      Route r;
-      r.Add(loopback_[h]);
-      const double host_cost = RouteCost(r);
+      lca_route_[v].Add(loopback_[h]);
+      const double host_cost = RouteCost(lca_route_[v]);
       cost_[v] = given[h] > 0 ? given[v] * (host_cost / given[h]) : host_cost;
       continue;
     }
@@ -119,6 +118,7 @@ absl::Status Tree::DeriveCostsFromLinks() {
             r.Add(via[kids[j]]);
             r.Add(pair_link(v, i, j));
             c = RouteCost(r);
+            if (c > worst) lca_route_[v] = r;
           }
           pair_costs_[pair_begin_[v] + static_cast<int64_t>(i) * k + j] = c;
           worst = std::max(worst, c);
@@ -142,7 +142,8 @@ absl::Status Tree::DeriveCostsFromLinks() {
       bw = std::min(bw, via[c].bandwidth);
     }
     if (k == 1) second = first;
-    cost_[v] = RouteCost(Route{first + second, bw});
+    lca_route_[v] = Route{first + second, bw};
+    cost_[v] = RouteCost(lca_route_[v]);
   }
   return absl::OkStatus();
 }

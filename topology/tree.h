@@ -125,6 +125,12 @@ class Tree {
   }
   // The host (node with a loopback) at or above n, or -1. O(depth).
   NodeId HostOf(NodeId n) const;
+  // The slowest route between two leaves whose lowest common ancestor is n,
+  // the one its cost is derived from (inside a host: the host's loopback);
+  // an empty Route when the tree has no links or n is a leaf. O(1).
+  Route LcaRoute(NodeId n) const {
+    return has_links() ? lca_route_[n] : Route{};
+  }
 
   // Level name ("Machine", "Package", "NUMANode", "Core", "PU", "switch",
   // "node", ...).
@@ -220,6 +226,7 @@ class Tree {
   std::vector<Link> uplink_, loopback_;
   std::vector<int64_t> pair_link_begin_;  // -1: no pair links
   std::vector<Link> pair_links_;
+  std::vector<Route> lca_route_;
   static const Link kNoLink;
 };
 

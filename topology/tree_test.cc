@@ -154,6 +154,11 @@ TEST(Tree, CostsFromLinksByHand) {
   EXPECT_EQ(t->HostOf(t->root()), -1);
   EXPECT_EQ(t->uplink(t->HostOf(0)).latency, 1e-6);
   EXPECT_EQ(t->loopback(t->HostOf(0)).bandwidth, 1e10);
+  // The routes the costs come from.
+  EXPECT_NEAR(t->LcaRoute(t->root()).latency, 6e-6, 1e-18);
+  EXPECT_EQ(t->LcaRoute(t->root()).bandwidth, 1.25e9);
+  EXPECT_EQ(t->LcaRoute(t->Lca(0, 1)).bandwidth, 1e10);
+  EXPECT_EQ(t->LcaRoute(t->Lca(0, 1)).latency, 0.5e-6);
 }
 
 TEST(Tree, PairLinksByHand) {
