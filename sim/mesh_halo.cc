@@ -12,7 +12,8 @@
 //
 // Rank 0 reads the files, computes the halo and sends every rank its
 // neighbours, its send and receive counts and, with a real MPI, the vertex
-// ids. With a real MPI a value is a function of the vertex and the iteration,
+// ids. A vertex carries --values-per-vertex doubles (1 by default). With a real
+// MPI a value is a function of the vertex and the iteration,
 // and every receiver checks each value it gets against its vertex id (a
 // wrong halo list fails the run: "halo check failed"). Under SMPI the buffers
 // are shared allocations and the update is --flops-per-vertex floating-point
@@ -37,6 +38,7 @@ struct Args {
   std::string mesh, parts;
   int64_t iterations = 10;
   double flops_per_vertex = 20;
+  int values_per_vertex = 1;  // doubles per vertex (e.g. 5 for a CFD state)
 };
 
 bool ParseArgs(int argc, char** argv, Args& a, std::string& error) {
@@ -47,6 +49,9 @@ bool ParseArgs(int argc, char** argv, Args& a, std::string& error) {
     if (arg.rfind("--iterations=", 0) == 0) {
       ok = absl::SimpleAtoi(arg.substr(13), &a.iterations) &&
            a.iterations >= 1 && a.iterations <= 1000000;
+    } else if (arg.rfind("--values-per-vertex=", 0) == 0) {
+      ok = absl::SimpleAtoi(arg.substr(20), &a.values_per_vertex) &&
+           a.values_per_vertex >= 1 && a.values_per_vertex <= 1024;
     } else if (arg.rfind("--flops-per-vertex=", 0) == 0) {
       ok = absl::SimpleAtod(arg.substr(19), &a.flops_per_vertex) &&
            a.flops_per_vertex >= 0;
@@ -63,7 +68,7 @@ bool ParseArgs(int argc, char** argv, Args& a, std::string& error) {
   if (files.size() != 2) {
     error =
         "mesh_halo: usage: mesh_halo MESH PARTITION [--iterations=K] "
-        "[--flops-per-vertex=F]";
+        "[--values-per-vertex=V] [--flops-per-vertex=F]";
     return false;
   }
   a.mesh = files[0];
@@ -204,16 +209,17 @@ int Run(int argc, char** argv) {
   }
   [[maybe_unused]] const int32_t* send_ids = info.data() + 2 + 3 * k;
   [[maybe_unused]] const int32_t* recv_ids = send_ids + send_total;
+  const size_t v = static_cast<size_t>(a.values_per_vertex);
 #ifdef SMPI_SHARED_MALLOC
   // One allocation per rank (see sim/stencil3d.cc).
   double* memory = static_cast<double*>(
-      SMPI_SHARED_MALLOC((send_total + recv_total + 1) * sizeof(double)));
+      SMPI_SHARED_MALLOC(((send_total + recv_total) * v + 1) * sizeof(double)));
 #else
-  std::vector<double> storage(send_total + recv_total + 1);
+  std::vector<double> storage((send_total + recv_total) * v + 1);
   double* memory = storage.data();
 #endif
   double* send = memory;
-  double* recv = memory + send_total;
+  double* recv = memory + send_total * v;
   std::vector<MPI_Request> requests;
   int64_t bad = 0;
   MPI_Barrier(MPI_COMM_WORLD);
@@ -226,20 +232,22 @@ int Run(int argc, char** argv) {
     for (int32_t j = 0; j < k; ++j) {
       if (recv_count[j] > 0) {
         requests.emplace_back();
-        MPI_Irecv(recv + ro, recv_count[j], MPI_DOUBLE, peer[j], 0,
-                  MPI_COMM_WORLD, &requests.back());
+        MPI_Irecv(recv + ro * v, static_cast<int>(recv_count[j] * v),
+                  MPI_DOUBLE, peer[j], 0, MPI_COMM_WORLD, &requests.back());
       }
       ro += static_cast<size_t>(recv_count[j]);
     }
     for (int32_t j = 0; j < k; ++j) {
       if (send_count[j] > 0) {
         if (with_ids) {
-          for (int i = 0; i < send_count[j]; ++i)
-            send[so + i] = Value(send_ids[so + i], it);
+          for (int i = 0; i < send_count[j]; ++i) {
+            for (size_t c = 0; c < v; ++c)
+              send[(so + i) * v + c] = Value(send_ids[so + i], it) + c;
+          }
         }
         requests.emplace_back();
-        MPI_Isend(send + so, send_count[j], MPI_DOUBLE, peer[j], 0,
-                  MPI_COMM_WORLD, &requests.back());
+        MPI_Isend(send + so * v, static_cast<int>(send_count[j] * v),
+                  MPI_DOUBLE, peer[j], 0, MPI_COMM_WORLD, &requests.back());
       }
       so += static_cast<size_t>(send_count[j]);
     }
@@ -248,8 +256,10 @@ int Run(int argc, char** argv) {
 #ifdef SMPI_SHARED_MALLOC
     smpi_execute_flops(a.flops_per_vertex * owned);
 #else
-    for (size_t i = 0; i < recv_total; ++i)
-      bad += recv[i] != Value(recv_ids[i], it);
+    for (size_t i = 0; i < recv_total; ++i) {
+      for (size_t c = 0; c < v; ++c)
+        bad += recv[i * v + c] != Value(recv_ids[i], it) + c;
+    }
 #endif
   }
   const double elapsed = MPI_Wtime() - start;

@@ -28,8 +28,8 @@ awk 'BEGIN { n = 20; print n * n, 2 * n * (n - 1);
     print substr(line, 2) } }' >"$tmp/grid.graph"
 awk 'BEGIN { for (v = 0; v < 400; v++) print int(v / 200) * 2 + int((v % 20) / 10) }' \
   >"$tmp/grid.part"
-run 4 "$mesh" "$tmp/grid.graph" "$tmp/grid.part" --iterations=3 >"$tmp/m.out" 2>&1 ||
-  fail "mesh_halo: $(cat "$tmp/m.out")"
+run 4 "$mesh" "$tmp/grid.graph" "$tmp/grid.part" --iterations=3 --values-per-vertex=5 \
+  >"$tmp/m.out" 2>&1 || fail "mesh_halo: $(cat "$tmp/m.out")"
 grep -q "400 vertices, 4 parts, 4 neighbour pairs" "$tmp/m.out" || fail "mesh_halo: $(cat "$tmp/m.out")"
 # A partition with a part for a missing rank: one line, exit 2.
 run 2 "$mesh" "$tmp/grid.graph" "$tmp/grid.part" >"$tmp/m2.out" 2>&1 && fail "mesh_halo accepted 4 parts on 2 ranks"
