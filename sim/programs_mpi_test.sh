@@ -38,7 +38,14 @@ grep -q "4 parts, 2 MPI ranks" "$tmp/m2.out" || fail "mesh_halo error: $(cat "$t
 # SUMMA with an owner holding two rectangles.
 printf 'summa 8 4\nrect 0 0 5 5 0\nrect 5 0 3 5 1\nrect 0 5 2 3 2\nrect 2 5 4 3 3\nrect 6 5 2 3 0\n' \
   >"$tmp/t.summa"
-run 4 "$summa" "$tmp/t.summa" --iterations=2 >"$tmp/p.out" 2>&1 || fail "summa: $(cat "$tmp/p.out")"
-grep -q "product OK" "$tmp/p.out" || fail "summa: $(cat "$tmp/p.out")"
+for flow in one-to-all ring; do
+  run 4 "$summa" "$tmp/t.summa" --iterations=2 --flow=$flow >"$tmp/p.out" 2>&1 ||
+    fail "summa $flow: $(cat "$tmp/p.out")"
+  grep -q "product OK" "$tmp/p.out" || fail "summa $flow: $(cat "$tmp/p.out")"
+done
+# The ring flow needs a column-based partition.
+printf 'summa 4 2\nrect 0 0 2 4 0\nrect 2 0 2 2 1\nrect 2 2 2 2 2\n' >"$tmp/rows.summa"
+run 3 "$summa" "$tmp/rows.summa" --flow=ring >"$tmp/r.out" 2>&1 && fail "summa ring accepted rows"
+grep -q "column-based" "$tmp/r.out" || fail "summa ring error: $(cat "$tmp/r.out")"
 
 [ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1; }

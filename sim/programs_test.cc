@@ -94,6 +94,11 @@ TEST(Programs, SummaRunsAndIsDeterministic) {
   const double b = Simulated(kHosts, "summa_smpi.so", {partition}, 4);
   EXPECT_GT(a, 0);
   EXPECT_EQ(a, b);
+  const double ring =
+      Simulated(kHosts, "summa_smpi.so", {partition, "--flow=ring"}, 4);
+  EXPECT_GT(ring, 0);
+  EXPECT_EQ(ring,
+            Simulated(kHosts, "summa_smpi.so", {partition, "--flow=ring"}, 4));
   // Rank 0's work alone: (25 + 6) blocks of 4 x 4 elements, each step 2 b
   // flops per element, 8 steps: 31 * 16 * 2 * 4 * 8 flops at 1 Gflop/s. The
   // run is longer.

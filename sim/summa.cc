@@ -2,8 +2,8 @@
 // rectangles of speed-proportional area (graphs/frontends/partition.h), the
 // communication core of examples/summa_mpi made to run under SMPI.
 //
-//   summa PARTITION [--iterations=K]
-//   smpirun -np 64 ... ./summa_smpi.so grid.summa
+//   summa PARTITION [--flow=one-to-all|ring] [--iterations=K]
+//   smpirun -np 64 ... ./summa_smpi.so grid.summa --flow=ring
 //
 // PARTITION is a text file:
 //   summa <blocks> <block_size>        # blocks x blocks blocks of b x b
@@ -11,8 +11,12 @@
 //   rectangle, in
 //                                                 blocks; owner = rank)
 // At block step k the owners of block column k of A and of block row k of B
-// send every rectangle the pieces it needs (point to point, non-blocking:
-// a piece of A is overlap-rows x b x b doubles), then every rectangle adds
+// send every rectangle the pieces it needs (one-to-all, the default: point to
+// point, non-blocking, a piece of A is overlap-rows x b x b doubles), or pass
+// them around rings (ring, on column-based partitions: the pivot column's
+// piece of each band travels left to right around the band, the pivot row's
+// piece of each column top to bottom around the column; Malik's ring flow, the
+// one Algorithm 2 arranges for); then every rectangle adds
 // the product of its two panels: 2 * h * w * b^3 floating-point operations,
 // run for real with a real MPI and simulated at the host's speed under SMPI.
 // Rank r owns the rectangles whose owner is r, so the partition fixes both
@@ -107,6 +111,62 @@ std::string Load(const std::string& path, int ranks, Problem& p) {
   return "";
 }
 
+// The ring flow's structure of a column-based partition: columns left to
+// right, each a stack of full-width rectangles; bands (the row intervals
+// between consecutive row cuts of all rectangles), each crossing every column
+// in one rectangle.
+struct Rings {
+  std::vector<std::vector<int>> column;  // rect ids, top to bottom
+  std::vector<int> column_of;            // per rect
+  std::vector<long long> band_row, band_height;
+  std::vector<std::vector<int>> at;  // at[band][column]: the rect
+};
+
+std::string MakeRings(const Problem& p, Rings& g) {
+  std::vector<std::pair<long long, long long>> spans;  // (col, width)
+  for (const Rect& r : p.rects) spans.emplace_back(r.col, r.width);
+  std::sort(spans.begin(), spans.end());
+  spans.erase(std::unique(spans.begin(), spans.end()), spans.end());
+  long long next = 0;
+  for (const auto& [col, width] : spans) {
+    if (col != next) return "--flow=ring needs a column-based partition";
+    next = col + width;
+  }
+  g.column.assign(spans.size(), {});
+  g.column_of.assign(p.rects.size(), -1);
+  std::vector<long long> cuts = {p.blocks};
+  for (size_t r = 0; r < p.rects.size(); ++r) {
+    const size_t c =
+        std::lower_bound(spans.begin(), spans.end(),
+                         std::make_pair(p.rects[r].col, p.rects[r].width)) -
+        spans.begin();
+    g.column[c].push_back(static_cast<int>(r));
+    g.column_of[r] = static_cast<int>(c);
+    cuts.push_back(p.rects[r].row);
+  }
+  for (auto& col : g.column) {
+    std::sort(col.begin(), col.end(),
+              [&](int a, int c) { return p.rects[a].row < p.rects[c].row; });
+  }
+  std::sort(cuts.begin(), cuts.end());
+  cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
+  for (size_t i = 0; i + 1 < cuts.size(); ++i) {
+    g.band_row.push_back(cuts[i]);
+    g.band_height.push_back(cuts[i + 1] - cuts[i]);
+    std::vector<int> row(g.column.size(), -1);
+    for (size_t c = 0; c < g.column.size(); ++c) {
+      for (int r : g.column[c]) {
+        if (p.rects[r].row <= cuts[i] &&
+            cuts[i] < p.rects[r].row + p.rects[r].height)
+          row[c] = r;
+      }
+      if (row[c] < 0) return "--flow=ring needs a column-based partition";
+    }
+    g.at.push_back(std::move(row));
+  }
+  return "";
+}
+
 double* Allocate(size_t doubles) {
 #ifdef SMPI_SHARED_MALLOC
   return static_cast<double*>(SMPI_SHARED_MALLOC((doubles + 1) * 8));
@@ -123,15 +183,170 @@ void Release(double* p) {
 #endif
 }
 
+// Every own rectangle adds the product of its panels: 2 h w b flops.
+void Multiply(const Problem& p, const std::vector<int>& mine, double* memory,
+              const std::vector<size_t>& c_at, const std::vector<size_t>& ap_at,
+              const std::vector<size_t>& bp_at) {
+  const long long b = p.b;
+  for (int r : mine) {
+    const long long h = p.rects[r].height * b, w = p.rects[r].width * b;
+#ifdef SMPI_SHARED_MALLOC
+    (void)memory, (void)c_at, (void)ap_at, (void)bp_at;
+    smpi_execute_flops(2.0 * static_cast<double>(h) * static_cast<double>(w) *
+                       static_cast<double>(b));
+#else
+    const double* ap = memory + ap_at[r];
+    const double* bp = memory + bp_at[r];
+    double* c = memory + c_at[r];
+    for (long long i = 0; i < h; ++i) {
+      for (long long j = 0; j < w; ++j) {
+        double sum = 0;
+        for (long long t = 0; t < b; ++t) sum += ap[i * b + t] * bp[j * b + t];
+        c[i * w + j] += sum;
+      }
+    }
+#endif
+  }
+}
+
+// One step of the ring flow: in every band the piece of A's pivot column
+// travels from the column holding it to the right, around the band; in every
+// column the piece of B's pivot row travels down from the rectangle holding
+// it, around the column. Each rectangle forwards what it receives as soon as
+// it arrives (event-driven, so no order of arrival can deadlock).
+void RingStep(const Problem& p, const Rings& g, const std::vector<int>& mine,
+              long long k, double* memory, const std::vector<size_t>& a_at,
+              const std::vector<size_t>& b_at, const std::vector<size_t>& ap_at,
+              const std::vector<size_t>& bp_at) {
+  const long long b = p.b;
+  const int columns = static_cast<int>(g.column.size());
+  const int bands = static_cast<int>(g.band_row.size());
+  int pivot_column = 0;
+  while (p.rects[g.column[pivot_column][0]].col +
+             p.rects[g.column[pivot_column][0]].width <=
+         k)
+    ++pivot_column;
+  // Tags: A pieces by band, B pieces by column.
+  auto a_tag = [](int band) { return 2 * band; };
+  auto b_tag = [](int column) { return 2 * column + 1; };
+  struct Hop {
+    int rect;   // own rectangle receiving it
+    int kind;   // 0: A (band), 1: B (column)
+    int index;  // band or column
+  };
+  std::vector<MPI_Request> receives, sends;
+  std::vector<Hop> hops;
+  auto a_piece = [&](int r, int band, double*& data, int& count) {
+    data = memory + ap_at[r] + (g.band_row[band] - p.rects[r].row) * b * b;
+    count = static_cast<int>(g.band_height[band] * b * b);
+  };
+  auto b_piece = [&](int r, double*& data, int& count) {
+    data = memory + bp_at[r];
+    count = static_cast<int>(p.rects[r].width * b * b);
+  };
+  // Sends piece (kind, index) of own rect r on to the next rectangle of its
+  // ring, unless that one is where the piece started.
+  auto forward = [&](int r, int kind, int index) {
+    double* data = nullptr;
+    int count = 0, to = -1, tag = 0;
+    if (kind == 0) {
+      const int next = (g.column_of[r] + 1) % columns;
+      if (next == pivot_column) return;
+      a_piece(r, index, data, count);
+      to = p.rects[g.at[index][next]].owner;
+      tag = a_tag(index);
+    } else {
+      const std::vector<int>& col = g.column[index];
+      const size_t pos = std::find(col.begin(), col.end(), r) - col.begin();
+      const int next = col[(pos + 1) % col.size()];
+      const Rect& N = p.rects[next];
+      if (N.row <= k && k < N.row + N.height) return;
+      b_piece(r, data, count);
+      to = N.owner;
+      tag = b_tag(index);
+    }
+    sends.emplace_back();
+    MPI_Isend(data, count, MPI_DOUBLE, to, tag, MPI_COMM_WORLD, &sends.back());
+  };
+  for (int r : mine) {
+    const Rect& R = p.rects[r];
+    const int c = g.column_of[r];
+    // A: the bands of r.
+    for (int band = 0; band < bands; ++band) {
+      if (g.at[band][c] != r) continue;
+      if (c == pivot_column) continue;
+      const int prev = g.at[band][(c + columns - 1) % columns];
+      double* data = nullptr;
+      int count = 0;
+      a_piece(r, band, data, count);
+      receives.emplace_back();
+      MPI_Irecv(data, count, MPI_DOUBLE, p.rects[prev].owner, a_tag(band),
+                MPI_COMM_WORLD, &receives.back());
+      hops.push_back({r, 0, band});
+    }
+    // B: from the rectangle above in the column ring, unless r holds row k.
+    if (!(R.row <= k && k < R.row + R.height)) {
+      const std::vector<int>& col = g.column[c];
+      const size_t pos = std::find(col.begin(), col.end(), r) - col.begin();
+      const int prev = col[(pos + col.size() - 1) % col.size()];
+      double* data = nullptr;
+      int count = 0;
+      b_piece(r, data, count);
+      receives.emplace_back();
+      MPI_Irecv(data, count, MPI_DOUBLE, p.rects[prev].owner, b_tag(c),
+                MPI_COMM_WORLD, &receives.back());
+      hops.push_back({r, 1, c});
+    }
+  }
+  // Sources: pack the own panels and start the rings.
+  for (int r : mine) {
+    const Rect& R = p.rects[r];
+    [[maybe_unused]] const long long w = R.width * b;
+    const int c = g.column_of[r];
+    if (c == pivot_column) {
+#ifndef SMPI_SHARED_MALLOC
+      for (long long i = 0; i < R.height * b; ++i)
+        for (long long j = 0; j < b; ++j)
+          memory[ap_at[r] + i * b + j] =
+              memory[a_at[r] + i * w + (k * b - R.col * b) + j];
+#endif
+      for (int band = 0; band < bands; ++band) {
+        if (g.at[band][c] == r) forward(r, 0, band);
+      }
+    }
+    if (R.row <= k && k < R.row + R.height) {
+#ifndef SMPI_SHARED_MALLOC
+      for (long long j = 0; j < w; ++j)
+        for (long long i = 0; i < b; ++i)
+          memory[bp_at[r] + j * b + i] =
+              memory[b_at[r] + (k * b - R.row * b + i) * w + j];
+#endif
+      forward(r, 1, c);
+    }
+  }
+  (void)a_at, (void)b_at;
+  for (size_t done = 0; done < receives.size(); ++done) {
+    int index = 0;
+    MPI_Waitany(static_cast<int>(receives.size()), receives.data(), &index,
+                MPI_STATUS_IGNORE);
+    forward(hops[index].rect, hops[index].kind, hops[index].index);
+  }
+  MPI_Waitall(static_cast<int>(sends.size()), sends.data(),
+              MPI_STATUSES_IGNORE);
+}
+
 int Run(int argc, char** argv) {
   int me = 0, size = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &me);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   std::string path, error;
   long long iterations = 1;
+  bool ring = false;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
-    if (arg.rfind("--iterations=", 0) == 0) {
+    if (arg == "--flow=ring" || arg == "--flow=one-to-all") {
+      ring = arg == "--flow=ring";
+    } else if (arg.rfind("--iterations=", 0) == 0) {
       iterations = std::atoll(arg.c_str() + 13);
       if (iterations < 1 || iterations > 1000000) error = "bad --iterations";
     } else if (arg.rfind("--", 0) == 0 || !path.empty()) {
@@ -152,6 +367,14 @@ int Run(int argc, char** argv) {
   const long long b = p.b;
   [[maybe_unused]] const long long n = p.blocks * b;
   const int num_rects = static_cast<int>(p.rects.size());
+  Rings rings;
+  if (ring) {
+    error = MakeRings(p, rings);
+    if (!error.empty()) {
+      if (me == 0) std::fprintf(stderr, "summa: %s\n", error.c_str());
+      return 2;
+    }
+  }
   std::vector<int> mine;
   for (int r = 0; r < num_rects; ++r) {
     if (p.rects[r].owner == me) mine.push_back(r);
@@ -210,6 +433,11 @@ int Run(int argc, char** argv) {
     for (long long k = 0; k < p.blocks; ++k) {
       requests.clear();
       send_buffers.clear();
+      if (ring) {
+        RingStep(p, rings, mine, k, memory, a_at, b_at, ap_at, bp_at);
+        Multiply(p, mine, memory, c_at, ap_at, bp_at);
+        continue;
+      }
       // Receives: every rectangle S holding block column k of A overlapping
       // my rows, or block row k of B overlapping my columns.
       for (int r : mine) {
@@ -282,24 +510,7 @@ int Run(int argc, char** argv) {
       }
       MPI_Waitall(static_cast<int>(requests.size()), requests.data(),
                   MPI_STATUSES_IGNORE);
-      for (int r : mine) {
-        const long long h = p.rects[r].height * b, w = p.rects[r].width * b;
-#ifdef SMPI_SHARED_MALLOC
-        smpi_execute_flops(2.0 * static_cast<double>(h) *
-                           static_cast<double>(w) * static_cast<double>(b));
-#else
-        const double* ap = memory + ap_at[r];
-        const double* bp = memory + bp_at[r];
-        double* c = memory + c_at[r];
-        for (long long i = 0; i < h; ++i)
-          for (long long j = 0; j < w; ++j) {
-            double sum = 0;
-            for (long long t = 0; t < b; ++t)
-              sum += ap[i * b + t] * bp[j * b + t];
-            c[i * w + j] += sum;
-          }
-#endif
-      }
+      Multiply(p, mine, memory, c_at, ap_at, bp_at);
     }
   }
   const double elapsed = MPI_Wtime() - start;
