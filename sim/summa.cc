@@ -444,27 +444,22 @@ int Run(int argc, char** argv) {
         const Rect& R = p.rects[r];
         for (int s = 0; s < num_rects; ++s) {
           const Rect& S = p.rects[s];
-          if (S.col <= k && k < S.col + S.width) {
-            const long long lo = std::max(R.row, S.row),
-                            hi = std::min(R.row + R.height, S.row + S.height);
-            if (lo < hi) {
-              requests.emplace_back();
-              MPI_Irecv(memory + ap_at[r] + (lo - R.row) * b * b,
-                        static_cast<int>((hi - lo) * b * b), MPI_DOUBLE,
-                        S.owner, tag(s, r, 0), MPI_COMM_WORLD,
-                        &requests.back());
-            }
-          }
-          if (S.row <= k && k < S.row + S.height) {
-            const long long lo = std::max(R.col, S.col),
-                            hi = std::min(R.col + R.width, S.col + S.width);
-            if (lo < hi) {
-              requests.emplace_back();
-              MPI_Irecv(memory + bp_at[r] + (lo - R.col) * b * b,
-                        static_cast<int>((hi - lo) * b * b), MPI_DOUBLE,
-                        S.owner, tag(s, r, 1), MPI_COMM_WORLD,
-                        &requests.back());
-            }
+          for (int kind = 0; kind < 2; ++kind) {
+            const bool holds = kind == 0 ? S.col <= k && k < S.col + S.width
+                                         : S.row <= k && k < S.row + S.height;
+            if (!holds) continue;
+            const long long lo =
+                kind == 0 ? std::max(R.row, S.row) : std::max(R.col, S.col);
+            const long long hi =
+                kind == 0 ? std::min(R.row + R.height, S.row + S.height)
+                          : std::min(R.col + R.width, S.col + S.width);
+            if (lo >= hi) continue;
+            const long long first = kind == 0 ? R.row : R.col;
+            requests.emplace_back();
+            MPI_Irecv(memory + (kind == 0 ? ap_at[r] : bp_at[r]) +
+                          (lo - first) * b * b,
+                      static_cast<int>((hi - lo) * b * b), MPI_DOUBLE, S.owner,
+                      tag(s, r, kind), MPI_COMM_WORLD, &requests.back());
           }
         }
       }
