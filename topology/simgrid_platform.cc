@@ -31,6 +31,9 @@ constexpr Link kDefaultLoopback{10e9, 0.0};
 constexpr int kMaxNesting = 64;
 constexpr int32_t kMaxTreeDepth = 256;
 constexpr int64_t kMaxCores = int64_t{1} << 20;
+// Children joined pairwise (zones of zones, Full zones of hosts) need a k x k
+// matrix: bounded so a hostile file cannot exhaust memory.
+constexpr int32_t kMaxPairwise = 2048;
 
 // ---------------------------------------------------------------- writing --
 
@@ -715,6 +718,10 @@ class PlatformReader {
     }
     const int32_t k = static_cast<int32_t>(subs.size());
     if (k == 1 && routes.empty()) return Element(subs[0], gateway, depth + 1);
+    if (k > kMaxPairwise) {
+      return Err(n, absl::StrCat("more than ", kMaxPairwise,
+                                 " zones joined pairwise"));
+    }
     if (!gateway.empty()) {
       return Err(
           n, absl::StrCat("reached through '", gateway,
@@ -859,7 +866,7 @@ class PlatformReader {
     const int32_t nv = static_cast<int32_t>(vertex.size());
     const bool has_router = nv > num_hosts;
     // A Full zone whose routes join every pair of hosts directly.
-    if (!has_router && num_hosts > 1 &&
+    if (!has_router && num_hosts > 1 && num_hosts <= kMaxPairwise &&
         static_cast<int64_t>(edges.size()) ==
             static_cast<int64_t>(num_hosts) * (num_hosts - 1) / 2) {
       PNode sw;

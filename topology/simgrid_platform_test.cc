@@ -339,6 +339,22 @@ TEST(SimGridPlatform, ErrorsNameFileLineAndElement) {
                   "bw=\"1GBps\" lat=\"1us\"/></platform>"),
               HasSubstr("more than"));
   EXPECT_THAT(err("<topology/>"), HasSubstr("not a SimGrid platform"));
+  std::string many =
+      "<platform version=\"4.1\"><zone id=\"top\" routing=\"Full\">";
+  for (int i = 0; i < 2049; ++i) {
+    many += "<zone id=\"z" + std::to_string(i) +
+            "\" routing=\"Full\"><host id=\"h" + std::to_string(i) +
+            "\" speed=\"1Gf\"/></zone>";
+  }
+  many += "</zone></platform>";
+  EXPECT_THAT(err(many), HasSubstr("more than 2048 zones joined pairwise"));
+  std::string deep = "<platform version=\"4.1\">";
+  for (int i = 0; i < 100; ++i)
+    deep += "<zone id=\"z" + std::to_string(i) + "\" routing=\"Full\">";
+  deep += "<host id=\"h\" speed=\"1Gf\"/>";
+  for (int i = 0; i < 100; ++i) deep += "</zone>";
+  deep += "</platform>";
+  EXPECT_THAT(err(deep), HasSubstr("nested more than 64 deep"));
   EXPECT_THAT(err(""), HasSubstr("p.xml:1: "));
 }
 
