@@ -209,6 +209,19 @@ void Multiply(const Problem& p, const std::vector<int>& mine, double* memory,
   }
 }
 
+// Whether rectangle S holds block column k (kind 0, A) or block row k (kind
+// 1, B) and shares rows (A) or columns (B) with R: [lo, hi) in blocks.
+bool Overlap(const Rect& R, const Rect& S, int kind, long long k, long long& lo,
+             long long& hi) {
+  const bool holds = kind == 0 ? S.col <= k && k < S.col + S.width
+                               : S.row <= k && k < S.row + S.height;
+  if (!holds) return false;
+  lo = kind == 0 ? std::max(R.row, S.row) : std::max(R.col, S.col);
+  hi = kind == 0 ? std::min(R.row + R.height, S.row + S.height)
+                 : std::min(R.col + R.width, S.col + S.width);
+  return lo < hi;
+}
+
 // One step of the ring flow: in every band the piece of A's pivot column
 // travels from the column holding it to the right, around the band; in every
 // column the piece of B's pivot row travels down from the rectangle holding
@@ -445,15 +458,8 @@ int Run(int argc, char** argv) {
         for (int s = 0; s < num_rects; ++s) {
           const Rect& S = p.rects[s];
           for (int kind = 0; kind < 2; ++kind) {
-            const bool holds = kind == 0 ? S.col <= k && k < S.col + S.width
-                                         : S.row <= k && k < S.row + S.height;
-            if (!holds) continue;
-            const long long lo =
-                kind == 0 ? std::max(R.row, S.row) : std::max(R.col, S.col);
-            const long long hi =
-                kind == 0 ? std::min(R.row + R.height, S.row + S.height)
-                          : std::min(R.col + R.width, S.col + S.width);
-            if (lo >= hi) continue;
+            long long lo = 0, hi = 0;
+            if (!Overlap(R, S, kind, k, lo, hi)) continue;
             const long long first = kind == 0 ? R.row : R.col;
             requests.emplace_back();
             MPI_Irecv(memory + (kind == 0 ? ap_at[r] : bp_at[r]) +
@@ -471,15 +477,8 @@ int Run(int argc, char** argv) {
         for (int r = 0; r < num_rects; ++r) {
           const Rect& R = p.rects[r];
           for (int kind = 0; kind < 2; ++kind) {
-            const bool holds = kind == 0 ? S.col <= k && k < S.col + S.width
-                                         : S.row <= k && k < S.row + S.height;
-            if (!holds) continue;
-            const long long lo =
-                kind == 0 ? std::max(R.row, S.row) : std::max(R.col, S.col);
-            const long long hi =
-                kind == 0 ? std::min(R.row + R.height, S.row + S.height)
-                          : std::min(R.col + R.width, S.col + S.width);
-            if (lo >= hi) continue;
+            long long lo = 0, hi = 0;
+            if (!Overlap(R, S, kind, k, lo, hi)) continue;
             const size_t count = static_cast<size_t>((hi - lo) * b * b);
             const double* data = memory + a_at[s];
 #ifndef SMPI_SHARED_MALLOC

@@ -20,10 +20,13 @@
 #include "absl/strings/str_split.h"
 #include "base/file.h"
 #include "base/status_macros.h"
+#include "base/xml_escape.h"
 #include "topology/link.h"
 
 namespace rankmap::topology {
 namespace {
+
+using base::XmlEscape;
 
 // SimGrid's network/loopback-bw and network/loopback-lat defaults: what a host
 // of a routed zone uses for its own traffic when no route says otherwise.
@@ -36,32 +39,6 @@ constexpr int64_t kMaxCores = int64_t{1} << 20;
 constexpr int32_t kMaxPairwise = 2048;
 
 // ---------------------------------------------------------------- writing --
-
-std::string XmlEscape(std::string_view s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&apos;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
 
 std::string FormatSpeed(double flops) {
   char buf[64];
