@@ -1,6 +1,6 @@
 #include "cli/compare_command.h"
 
-
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -10,6 +10,7 @@
 #include "cli/evaluation.h"
 #include "cli/outputs.h"
 #include "cli/progress.h"
+#include "cli/simulate_command.h"
 #include "core/mapping.h"
 #include "core/options.h"
 #include "models/channel_params.h"
@@ -34,12 +35,25 @@ absl::Status RunCompare(const CompareCommand& cmd, std::ostream& out) {
   out << absl::StrFormat("%d processes, %d edges, %d leaves\n",
                          graph.num_vertices(), graph.num_edges(),
                          tree.num_leaves());
+  std::optional<sim::Simulator> simulator;
+  ExtraColumn simulated;
+  if (cmd.simulate) {
+    ASSIGN_OR_RETURN(sim::SimulateOptions sim_opts,
+                     ParseSimulateOptions(cmd.iterations, cmd.smpi_model));
+    sim_opts.graph_format = cmd.inputs.comm_format;
+    ASSIGN_OR_RETURN(simulator, SimulatorFor(cmd.inputs, tree));
+    simulated.header = "simulated (s)";
+    simulated.value = [&, sim_opts](const core::Mapping& m) {
+      return simulator->Replay(cmd.inputs.comm, m, sim_opts);
+    };
+  }
   core::Mapping best;
   {
     ProgressLine progress("comparing algorithms",
                           ProgressModeFor(cmd.quiet, cmd.progress));
     RETURN_IF_ERROR(PrintComparison(tree, graph, opts, out, &best,
                                     model ? &*model : nullptr, &progress,
+                                    cmd.simulate ? &simulated : nullptr,
                                     selected));
   }
   if (!cmd.svg.empty()) {

@@ -26,12 +26,15 @@ struct CompareCommand {
   // "tm,scotch": only these, whatever their size; empty: every algorithm,
   // baselines above their size limit noted instead of run (cli/comparison.h).
   std::string algorithms;
+  // A column of simulated seconds per iteration (cli/simulate_command.h).
+  bool simulate = false;
+  int64_t iterations = 10;
+  std::string smpi_model = "calibrated";
 };
 
-// Prints the sizes of the input, then the table; on a terminal (unless quiet)
-// one line per algorithm on stderr as it finishes. Errors: bad inputs, preset,
+// Prints the sizes of the input, then the table. Errors: bad inputs, preset,
 // model or algorithm list; bad input found by an algorithm; unwritable
-// pictures.
+// pictures; with simulate, those of `rankmap simulate`.
 absl::Status RunCompare(const CompareCommand& cmd, std::ostream& out);
 
 }  // namespace rankmap::cli

@@ -98,9 +98,10 @@ absl::Status PrintComparison(const topology::Tree& tree,
                              const core::MappingOptions& base,
                              std::ostream& out, core::Mapping* best_mapping,
                              const TimeModel* model, ProgressLine* progress,
+                             const ExtraColumn* extra,
                              std::span<const core::Algorithm> selected) {
   std::vector<Row> rows;
-  std::vector<double> predicted;
+  std::vector<double> predicted, extra_value;
   double identity = 0.0;
   bool identity_run = false;
   const size_t total =
@@ -139,6 +140,12 @@ absl::Status PrintComparison(const topology::Tree& tree,
       identity = r.j;
       identity_run = true;
     }
+    if (extra != nullptr) {
+      absl::StatusOr<double> v = extra->value(*r.mapping);
+      if (!v.ok()) return v.status();
+      extra_value.resize(rows.size(), 0.0);
+      extra_value.back() = *v;
+    }
     if (model == nullptr) {
       predicted.push_back(r.j);
       continue;
@@ -173,6 +180,7 @@ absl::Status PrintComparison(const topology::Tree& tree,
                          "vs identity", "vs best");
   if (model != nullptr)
     out << absl::StrFormat(" %15s", absl::StrCat(model->name, " (s)"));
+  if (extra != nullptr) out << absl::StrFormat(" %15s", extra->header);
   out << absl::StrFormat(" %9s\n", "time (s)");
   for (size_t i : order) {
     const Row& r = rows[i];
@@ -184,16 +192,12 @@ absl::Status PrintComparison(const topology::Tree& tree,
     const double vs_identity = identity > 0 ? r.j / identity : 1.0;
     const double vs_best =
         predicted[best] > 0 ? predicted[i] / predicted[best] : 1.0;
-    // With a model the time column is not last: keep it last so golden tests
-    // can mask it.
-    if (model != nullptr) {
-      out << absl::StrFormat("%-13s %16.6g %12.3f %10.3f %15.6g %9.3f\n",
-                             r.name, r.j, vs_identity, vs_best, predicted[i],
-                             r.seconds);
-    } else {
-      out << absl::StrFormat("%-13s %16.6g %12.3f %10.3f %9.3f\n", r.name, r.j,
-                             vs_identity, vs_best, r.seconds);
-    }
+    // The wall time stays the last column so golden tests can mask it.
+    out << absl::StrFormat("%-13s %16.6g %12.3f %10.3f", r.name, r.j,
+                           vs_identity, vs_best);
+    if (model != nullptr) out << absl::StrFormat(" %15.6g", predicted[i]);
+    if (extra != nullptr) out << absl::StrFormat(" %15.6g", extra_value[i]);
+    out << absl::StrFormat(" %9.3f\n", r.seconds);
   }
   return absl::OkStatus();
 }

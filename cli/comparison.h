@@ -4,6 +4,7 @@
 #ifndef RANKMAP_CLI_COMPARISON_H_
 #define RANKMAP_CLI_COMPARISON_H_
 
+#include <functional>
 #include <ostream>
 #include <span>
 #include <string>
@@ -20,6 +21,13 @@
 #include "topology/tree.h"
 
 namespace rankmap::cli {
+
+// A column computed from each row's mapping (the simulated time of `compare
+// --simulate`), printed before the wall time.
+struct ExtraColumn {
+  std::string header;
+  std::function<absl::StatusOr<double>(const core::Mapping&)> value;
+};
 
 // Maps with every algorithm of core::Algorithms() (`base` with its algorithm
 // replaced) and prints one row each on `out`. `model` null: rows in the
@@ -38,12 +46,15 @@ namespace rankmap::cli {
 // that could take many minutes; otherwise only the selected algorithms run,
 // in the table's order, whatever their size ("vs identity" then uses the
 // identity placement's J even when identity is not selected).
+// `extra`, when not null, adds its column (an error computing it stops the
+// table).
 absl::Status PrintComparison(const topology::Tree& tree,
                              const graphs::CommGraph& graph,
                              const core::MappingOptions& base,
                              std::ostream& out, core::Mapping* best_mapping,
                              const TimeModel* model = nullptr,
                              ProgressLine* progress = nullptr,
+                             const ExtraColumn* extra = nullptr,
                              std::span<const core::Algorithm> selected = {});
 
 // Why the full comparison skips `algorithm` on these inputs (empty: it runs):

@@ -51,8 +51,10 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
       RETURN_IF_ERROR(
           WriteLaunchFormat(cmd.format, cmd.bind, tree, mapping, "", out));
     } else {
-      out << FormatMapping(tree, mapping, format,
-                           core::AlgorithmName(opts.algorithm), j);
+      ASSIGN_OR_RETURN(const std::string text,
+                       FormatMapping(tree, mapping, format,
+                                     core::AlgorithmName(opts.algorithm), j));
+      out << text;
     }
   } else {
     // Launch files are checked (a tree without hosts is refused) before the
@@ -62,9 +64,10 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
       RETURN_IF_ERROR(WriteLaunchFormat(cmd.format, cmd.bind, tree, mapping,
                                         cmd.output, launch_line));
     } else {
-      RETURN_IF_ERROR(WriteText(
-          cmd.output, FormatMapping(tree, mapping, format,
-                                    core::AlgorithmName(opts.algorithm), j)));
+      ASSIGN_OR_RETURN(const std::string text,
+                       FormatMapping(tree, mapping, format,
+                                     core::AlgorithmName(opts.algorithm), j));
+      RETURN_IF_ERROR(WriteText(cmd.output, text));
     }
     out << absl::StrFormat("%s: %d processes on %d leaves%s, J = %.6g",
                            cmd.output, graph.num_vertices(), tree.num_leaves(),

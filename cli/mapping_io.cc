@@ -8,16 +8,18 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "base/file.h"
+#include "sim/smpi_hostfile.h"
 
 namespace rankmap::cli {
 
 absl::StatusOr<MappingFormat> ParseMappingFormat(std::string_view name) {
   if (name == "plain") return MappingFormat::kPlain;
   if (name == "json") return MappingFormat::kJson;
+  if (name == "smpi") return MappingFormat::kSmpi;
   return absl::InvalidArgumentError(absl::StrCat(
       "--format: unknown mapping format '", std::string(name),
-      "' (expected plain, json, or a launch format: rankfile, ompi5, slurm, "
-      "hydra, hwloc)"));
+      "' (expected plain, json, smpi, or a launch format: rankfile, ompi5, "
+      "slurm, hydra, hwloc)"));
 }
 
 absl::StatusOr<core::Mapping> ParseMapping(std::string_view text,
@@ -59,9 +61,11 @@ absl::StatusOr<core::Mapping> ReadMappingFile(const std::string& path) {
   return ParseMapping(*text, path);
 }
 
-std::string FormatMapping(const topology::Tree& tree,
-                          const core::Mapping& mapping, MappingFormat format,
-                          std::string_view algorithm, double j) {
+absl::StatusOr<std::string> FormatMapping(const topology::Tree& tree,
+                                          const core::Mapping& mapping,
+                                          MappingFormat format,
+                                          std::string_view algorithm,
+                                          double j) {
   std::string out;
   switch (format) {
     case MappingFormat::kPlain:
@@ -80,6 +84,8 @@ std::string FormatMapping(const topology::Tree& tree,
       }
       absl::StrAppend(&out, "]}\n");
       break;
+    case MappingFormat::kSmpi:
+      return sim::SmpiHostfile(tree, mapping);
   }
   return out;
 }

@@ -1,6 +1,7 @@
 // Mapping files: the `plain` format (line i holds the logical leaf index of
-// process i; blank lines and `#` comments ignored) and JSON. What launchers
-// read (rankfiles, hostfiles) is written by launch/ (cli/launch_output.h).
+// process i; blank lines and `#` comments ignored), JSON and SMPI hostfiles.
+// What launchers read (rankfiles, hostfiles) is written by launch/
+// (cli/launch_output.h).
 #ifndef RANKMAP_CLI_MAPPING_IO_H_
 #define RANKMAP_CLI_MAPPING_IO_H_
 
@@ -13,7 +14,7 @@
 
 namespace rankmap::cli {
 
-enum class MappingFormat { kPlain, kJson };
+enum class MappingFormat { kPlain, kJson, kSmpi };
 
 absl::StatusOr<MappingFormat> ParseMappingFormat(std::string_view name);
 
@@ -24,12 +25,15 @@ absl::StatusOr<core::Mapping> ParseMapping(std::string_view text,
                                            std::string_view name);
 absl::StatusOr<core::Mapping> ReadMappingFile(const std::string& path);
 
-// The mapping as text in `format`; json also holds the algorithm and J ("j"
-// is null when J is not finite: JSON has no inf or nan; core::Map refuses
-// inputs where it could be).
-std::string FormatMapping(const topology::Tree& tree,
-                          const core::Mapping& mapping, MappingFormat format,
-                          std::string_view algorithm, double j);
+// The mapping as text in `format`. JSON: {"algorithm", "j", "processes",
+// "mapping"}; "j" is null when j is not finite (JSON has no inf or nan;
+// core::Map refuses inputs where it could be). SMPI hostfiles
+// (sim/smpi_hostfile.h): line r is the host of rank r, for `smpirun -hostfile
+// F`; error: a leaf without a host name.
+absl::StatusOr<std::string> FormatMapping(const topology::Tree& tree,
+                                          const core::Mapping& mapping,
+                                          MappingFormat format,
+                                          std::string_view algorithm, double j);
 
 }  // namespace rankmap::cli
 

@@ -5,6 +5,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/factories.h"
+#include "topology/tleaf.h"
 
 namespace rankmap::cli {
 namespace {
@@ -33,19 +34,26 @@ TEST(MappingIo, FormatsRoundTrip) {
   topology::Tree t = testing::MakeTleaf("2 2 10 2 1");
   core::Mapping m = {2, 0, 3};
   const std::string plain =
-      FormatMapping(t, m, MappingFormat::kPlain, "tm", 5.0);
+      FormatMapping(t, m, MappingFormat::kPlain, "tm", 5.0).value();
   EXPECT_EQ(plain, "2\n0\n3\n");
   EXPECT_THAT(*ParseMapping(plain, "p"), ElementsAre(2, 0, 3));
-  EXPECT_EQ(FormatMapping(t, m, MappingFormat::kJson, "tm", 5.0),
+  EXPECT_EQ(FormatMapping(t, m, MappingFormat::kJson, "tm", 5.0).value(),
             "{\"algorithm\": \"tm\", \"j\": 5, \"processes\": 3, \"mapping\": "
             "[2, 0, 3]}\n");
   EXPECT_FALSE(ParseMappingFormat("xml").ok());
   // JSON has no inf: a J that is not finite is null.
-  EXPECT_EQ(FormatMapping(t, m, MappingFormat::kJson, "tm", INFINITY),
+  EXPECT_EQ(FormatMapping(t, m, MappingFormat::kJson, "tm", INFINITY).value(),
             "{\"algorithm\": \"tm\", \"j\": null, \"processes\": 3, "
             "\"mapping\": [2, 0, 3]}\n");
   // Launch formats are launch/'s (cli/launch_output.h).
   EXPECT_FALSE(ParseMappingFormat("rankfile").ok());
+  // SMPI hostfiles need host names: a tleaf with link levels has them.
+  EXPECT_EQ(*ParseMappingFormat("smpi"), MappingFormat::kSmpi);
+  EXPECT_FALSE(FormatMapping(t, m, MappingFormat::kSmpi, "tm", 5.0).ok());
+  auto hosts = topology::ParseTleaf("tleaf 2 2 1Gbps:1us 2 10GBps:0s");
+  ASSERT_TRUE(hosts.ok()) << hosts.status();
+  EXPECT_EQ(FormatMapping(*hosts, m, MappingFormat::kSmpi, "tm", 5.0).value(),
+            "n1\nn0\nn1\n");
 }
 
 }  // namespace

@@ -39,7 +39,7 @@ TEST(ParseAnyMapping, ReadsEveryWrittenFormat) {
        {testing::MakeTleaf("2 2 10 2 1"), TwoHosts()}) {
     const core::Mapping m = {2, 0, 3, 1};
     for (MappingFormat f : {MappingFormat::kPlain, MappingFormat::kJson}) {
-      const std::string text = FormatMapping(t, m, f, "tm", 7.0);
+      const std::string text = FormatMapping(t, m, f, "tm", 7.0).value();
       auto back = ParseAnyMapping(text, "m", t);
       ASSERT_TRUE(back.ok()) << back.status() << "\n" << text;
       EXPECT_EQ(*back, m) << text;

@@ -24,14 +24,16 @@
 #include "cli/frontend_command.h"
 #include "cli/inputs.h"
 #include "cli/map_command.h"
+#include "cli/simulate_command.h"
 #include "cli/topology_command.h"
 #include "core/options.h"
 
 ABSL_FLAG(
     std::string, topology, "this",
     "where processes run: this | hwloc synthetic string | hwloc XML file | "
-    "'tleaf L a1 c1 ...' or a tleaf file | network spec file | Slurm "
-    "topology.conf or scontrol show topology output | ibnetdiscover dump");
+    "'tleaf L a1 c1 ...' or a tleaf file | network spec file | SimGrid "
+    "platform file | Slurm topology.conf or scontrol show topology output | "
+    "ibnetdiscover dump");
 ABSL_FLAG(std::string, node, "",
           "hosts of a topology.conf or ibnetdiscover network: one hwloc "
           "synthetic string, tleaf or XML file for all, or a directory of "
@@ -71,9 +73,9 @@ ABSL_FLAG(int32_t, threads, 1, "worker threads (results do not depend on it)");
 ABSL_FLAG(std::string, output, "",
           "write the mapping to this file (default: stdout)");
 ABSL_FLAG(std::string, format, "",
-          "map: plain | json | rankfile (Open MPI 4) | ompi5 | slurm | hydra | "
-          "hwloc; topology: text | json | tleaf (default: plain for map, text "
-          "for topology)");
+          "map: plain | json | smpi | rankfile (Open MPI 4) | ompi5 | slurm | "
+          "hydra | hwloc; topology: text | json | tleaf | simgrid (default: "
+          "plain for map, text for topology)");
 ABSL_FLAG(std::string, bind, "auto",
           "map --format slurm|hydra: auto | mask | wrapper | none");
 ABSL_FLAG(std::string, svg, "",
@@ -83,7 +85,13 @@ ABSL_FLAG(int32_t, svg_group_depth, 1,
 ABSL_FLAG(std::string, report, "",
           "write one HTML page with the numbers and the pictures");
 ABSL_FLAG(std::string, mapping, "",
-          "eval: mapping file (plain: leaf of process i on line i)");
+          "eval, simulate: mapping file (plain: leaf of process i on line i)");
+ABSL_FLAG(bool, simulate, false,
+          "compare: add the simulated time per iteration (SimGrid SMPI)");
+ABSL_FLAG(int64_t, iterations, 10, "simulate: iterations of the replay");
+ABSL_FLAG(std::string, smpi_model, "calibrated",
+          "simulate: SMPI network model, calibrated (SMPI's defaults) | exact "
+          "(latency + size / bandwidth)");
 ABSL_FLAG(
     std::string, model, "",
     "eval, compare: predict exchange time with hockney | lmo | hloggp | taulop "
@@ -207,10 +215,15 @@ const std::vector<Command>& Commands() {
       {"compare",
        "run every algorithm and baseline on the same input, one table",
        With({"algorithms", "preset", "seed", "threads", "svg", "quiet",
-             "progress", "model",
-             "params"})},
+             "progress", "model", "params", "simulate", "iterations",
+             "smpi_model"})},
+      {"simulate",
+       "run the graph's traffic placed by a mapping on a simulated machine "
+       "(SimGrid SMPI) and print the time per iteration",
+       With({"mapping", "iterations", "smpi_model"})},
       {"topology",
-       "draw the topology tree (text), or print it as json or tleaf",
+       "draw the topology tree (text), or print it as json, tleaf or a "
+       "SimGrid platform (simgrid)",
        With({"topology", "node", "hierarchy", "distance", "leaf", "level_costs",
              "allowed", "slots_per_leaf", "format"},
             false)},
@@ -446,7 +459,17 @@ int Run(const std::string& name, const std::string& kind) {
     c.model = absl::GetFlag(FLAGS_model);
     c.params = absl::GetFlag(FLAGS_params);
     c.algorithms = absl::GetFlag(FLAGS_algorithms);
+    c.simulate = absl::GetFlag(FLAGS_simulate);
+    c.iterations = absl::GetFlag(FLAGS_iterations);
+    c.smpi_model = absl::GetFlag(FLAGS_smpi_model);
     status = rankmap::cli::RunCompare(c, std::cout);
+  } else if (name == "simulate") {
+    rankmap::cli::SimulateCommand c;
+    c.inputs = ReadInputs();
+    c.mapping = absl::GetFlag(FLAGS_mapping);
+    c.iterations = absl::GetFlag(FLAGS_iterations);
+    c.smpi_model = absl::GetFlag(FLAGS_smpi_model);
+    status = rankmap::cli::RunSimulate(c, std::cout);
   } else if (name == "topology") {
     rankmap::cli::TopologyCommand c;
     c.inputs = ReadInputs();

@@ -2,6 +2,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
+#include "topology/simgrid_platform.h"
 #include "topology/tleaf.h"
 #include "topology/tree_ops.h"
 
@@ -16,10 +17,13 @@ absl::Status RunTopology(const TopologyCommand& cmd, std::ostream& out) {
   } else if (cmd.format == "tleaf") {
     ASSIGN_OR_RETURN(std::string line, topology::WriteTleaf(tree));
     out << line << "\n";
+  } else if (cmd.format == "simgrid") {
+    ASSIGN_OR_RETURN(std::string xml, topology::WriteSimGridPlatform(tree));
+    out << xml;
   } else {
     return absl::InvalidArgumentError(
         absl::StrCat("--format: unknown topology format '", cmd.format,
-                     "' (expected text, json, tleaf)"));
+                     "' (expected text, json, tleaf, simgrid)"));
   }
   return absl::OkStatus();
 }

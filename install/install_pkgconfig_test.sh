@@ -39,7 +39,7 @@ while read -r header; do
   g++ -std=c++20 -fsyntax-only $flags "$work/one.cc"
   count=$((count + 1))
 done < <(find "$prefix/include/rankmap" -name '*.h')
-[ "$count" -eq 14 ] || { echo "expected 14 installed headers, found $count"; exit 1; }
+[ "$count" -eq 15 ] || { echo "expected 15 installed headers, found $count"; exit 1; }
 
 gcc -Wall -Werror -o "$work/both_apis" "$both_apis" \
   $(pkg-config --cflags --libs rankmap-openmpi rankmap)

@@ -29,11 +29,9 @@ std::string Lower(std::string_view s) {
   return out;
 }
 
-ChannelParams ClassParams(DefaultGroup g) {
-  static constexpr double kAlpha[] = {2e-7, 3e-7, 5e-7, 1.5e-6};
-  static constexpr double kBeta[] = {5e-11, 1e-10, 2e-10, 8e-10};
-  const double a = kAlpha[static_cast<int>(g)];
-  const double b = kBeta[static_cast<int>(g)];
+// Every model agreeing on one message: T(m) = a + b m; `network` channels
+// copy once (tau-Lop), memory channels twice.
+ChannelParams AlphaBetaParams(double a, double b, bool network) {
   ChannelParams p;
   p.hockney = {a, b};
   // LMO: alpha and beta split between network and processors so that
@@ -43,12 +41,20 @@ ChannelParams ClassParams(DefaultGroup g) {
   p.hloggp = {0.5 * a, 0.25 * a, 0.25 * a, 0.0, b};
   // tau-Lop: memory channels copy twice (in and out of a shared buffer), the
   // network once; both give T(m, 1) = a + b m.
-  if (g == DefaultGroup::kNetwork) {
+  if (network) {
     p.taulop = {0.2 * a, 0.0, 1, {TauLopPoint{0.8 * a, b}}};
   } else {
     p.taulop = {0.2 * a, 0.0, 2, {TauLopPoint{0.4 * a, 0.5 * b}}};
   }
   return p;
+}
+
+ChannelParams ClassParams(DefaultGroup g) {
+  static constexpr double kAlpha[] = {2e-7, 3e-7, 5e-7, 1.5e-6};
+  static constexpr double kBeta[] = {5e-11, 1e-10, 2e-10, 8e-10};
+  return AlphaBetaParams(kAlpha[static_cast<int>(g)],
+                         kBeta[static_cast<int>(g)],
+                         g == DefaultGroup::kNetwork);
 }
 
 bool ParseDouble(const std::string& s, double* out) {
@@ -263,6 +269,23 @@ ModelParams DefaultModelParams(const topology::Tree& tree) {
   for (DefaultGroup g : ClassifyLevels(tree).group)
     p.levels.push_back(ClassParams(g));
   p.self = ClassParams(DefaultGroup::kCache);
+  if (!tree.has_links()) return p;
+  // Links: each depth's channel is the route of its first node (by id).
+  std::vector<bool> done(p.levels.size(), false);
+  for (NodeId v = tree.num_leaves(); v < tree.num_nodes(); ++v) {
+    const int32_t d = tree.depth(v);
+    if (d >= static_cast<int32_t>(done.size()) || done[d]) continue;
+    done[d] = true;
+    const topology::Route r = tree.LcaRoute(v);
+    if (std::isinf(r.bandwidth)) continue;
+    p.levels[d] =
+        AlphaBetaParams(r.latency, 1.0 / r.bandwidth, tree.HostOf(v) < 0);
+  }
+  const NodeId host = tree.num_leaves() > 0 ? tree.HostOf(0) : -1;
+  if (host >= 0) {
+    const topology::Link& lo = tree.loopback(host);
+    p.self = AlphaBetaParams(lo.latency, 1.0 / lo.bandwidth, false);
+  }
   return p;
 }
 

@@ -138,6 +138,10 @@ struct ModelParams {
 // calibrate (examples/calibrate_mpi) for real predictions.
 //   cache: 2e-7 s + 5e-11 s/B, socket: 3e-7 + 1e-10, node: 5e-7 + 2e-10,
 //   network: 1.5e-6 + 8e-10.
+// A tree with links (topology/link.h) gives them instead: the channel of
+// depth d is the route of the first node at depth d (Tree::LcaRoute), alpha its
+// latency and beta one over its bandwidth, for every model; `self` is the
+// loopback of leaf 0's host. Depths without a link keep the class defaults.
 ModelParams DefaultModelParams(const topology::Tree& tree);
 
 // One parsed line of a parameter file, not yet applied to a tree.

@@ -8,6 +8,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/factories.h"
+#include "topology/tleaf.h"
 #include "topology/topology.h"
 
 namespace rankmap::models {
@@ -364,6 +365,22 @@ TEST(PointRules, Errors) {
             "'x:1'");
   EXPECT_EQ(resolve_error("pair 2 2 lmo L=1\n"),
             "e.params:1: field 'processor': leaf 2 paired with itself");
+TEST(ChannelParams, DefaultsFromLinks) {
+  // 2 hosts of 2 cores: host links 1 GB/s and 10 us, loopbacks 10 GB/s, 1 us.
+  auto t = topology::ParseTleaf("tleaf 2 2 1GBps:10us 2 10GBps:1us");
+  ASSERT_TRUE(t.ok()) << t.status();
+  const ModelParams p = DefaultModelParams(*t);
+  ASSERT_EQ(p.levels.size(), 2u);
+  // Across hosts: both host links, 20 us and 1 ns per byte.
+  EXPECT_DOUBLE_EQ(p.levels[0].hockney.alpha, 20e-6);
+  EXPECT_DOUBLE_EQ(p.levels[0].hockney.beta, 1e-9);
+  EXPECT_DOUBLE_EQ(p.levels[0].lmo.rate, 1.0 / (0.8 * 1e-9));
+  // Inside a host and on one leaf: the loopback.
+  EXPECT_DOUBLE_EQ(p.levels[1].hockney.alpha, 1e-6);
+  EXPECT_DOUBLE_EQ(p.levels[1].hockney.beta, 1e-10);
+  EXPECT_DOUBLE_EQ(p.self.hockney.alpha, 1e-6);
+  EXPECT_EQ(p.levels[0].taulop.transfers, 1);
+  EXPECT_EQ(p.levels[1].taulop.transfers, 2);
 }
 
 }  // namespace

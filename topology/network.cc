@@ -19,6 +19,7 @@
 #include "base/memory_budget.h"
 #include "base/status_macros.h"
 #include "topology/hwloc_import.h"
+#include "topology/link.h"
 #include "topology/tleaf.h"
 #include "topology/tree_ops.h"
 #include "topology/tree_size.h"
@@ -40,12 +41,25 @@ bool AllNumbers(const Line& l) {
   return true;
 }
 
+// The three link directives; a value not given has bandwidth 0.
+struct ClusterLinks {
+  Link node, cluster, network;
+};
+
 struct Cluster {
   std::string name;
   int line;
   std::string kind;  // "cluster" or "switch", as written
   std::vector<std::pair<std::string, const Tree*>> nodes;  // host, node tree
+  ClusterLinks links;  // this cluster's own link directives
 };
+
+bool LooksLikeLinkRow(const Line& l) {
+  for (const Token& t : l.tokens) {
+    if (t.text != "-" && t.text.find(':') == std::string::npos) return false;
+  }
+  return true;
+}
 
 std::string JoinPath(std::string_view dir, const std::string& path) {
   if (path.empty() || path[0] == '/' || dir.empty()) return path;
@@ -57,6 +71,96 @@ std::string JoinPath(std::string_view dir, const std::string& path) {
 bool EndsWith(const std::string& s, std::string_view suffix) {
   return s.size() >= suffix.size() &&
          s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// The tree of a spec with links: root "network" -> clusters -> node trees,
+// every node a host (loopback), uplinks and pair links as the directives say.
+absl::StatusOr<Tree> BuildLinkedNetwork(const std::vector<Cluster>& clusters,
+                                        const ClusterLinks& defaults,
+                                        const Line* links_line,
+                                        const std::vector<const Line*>& rows,
+                                        const std::string& src) {
+  const size_t k = clusters.size();
+  auto at = [&](const Line& l, int column = 0) {
+    return column > 0 ? absl::StrCat(src, ":", l.number, ":", column, ": ")
+                      : absl::StrCat(src, ":", l.number, ": ");
+  };
+  std::vector<Link> pair;
+  if (links_line != nullptr) {
+    if (rows.size() != k) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(at(*links_line), "links: ", rows.size(), " rows for ", k,
+                       " clusters"));
+    }
+    pair.assign(k * k, Link{});
+    for (size_t i = 0; i < k; ++i) {
+      const Line& row = *rows[i];
+      if (row.tokens.size() != k) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(at(row), "links row ", i + 1, ": expected ", k,
+                         " entries, found ", row.tokens.size()));
+      }
+      for (size_t j = 0; j < k; ++j) {
+        const Token& t = row.tokens[j];
+        if ((i == j) != (t.text == "-")) {
+          return absl::InvalidArgumentError(absl::StrCat(
+              at(row, t.column), "links row ", i + 1, ": entry ", j + 1,
+              i == j ? " is on the diagonal: write '-'"
+                     : " must be a link <bandwidth>:<latency>, not '-'"));
+        }
+        if (i == j) continue;
+        absl::StatusOr<Link> link = ParseLink(
+            t.text, absl::StrCat("links entry (", i + 1, ", ", j + 1, ")"));
+        if (!link.ok()) {
+          return absl::InvalidArgumentError(absl::StrCat(
+              at(row, t.column), std::string(link.status().message())));
+        }
+        pair[i * k + j] = *link;
+      }
+    }
+    for (size_t i = 0; i < k; ++i) {
+      for (size_t j = 0; j < i; ++j) {
+        if (!(pair[i * k + j] == pair[j * k + i])) {
+          return absl::InvalidArgumentError(absl::StrCat(
+              at(*rows[i], rows[i]->tokens[j].column),
+              "links: not symmetric: entry (", i + 1, ", ", j + 1,
+              ") = ", rows[i]->tokens[j].text, " but entry (", j + 1, ", ",
+              i + 1, ") = ", rows[j]->tokens[i].text));
+        }
+      }
+    }
+  }
+  TreeBuilder b;
+  const NodeId root = b.AddRoot("network");
+  for (const Cluster& c : clusters) {
+    auto pick = [](const Link& own, const Link& fallback) {
+      return own.given() ? own : fallback;
+    };
+    const Link node = pick(c.links.node, defaults.node);
+    const Link up = pick(c.links.cluster, defaults.cluster);
+    const Link net = pick(c.links.network, defaults.network);
+    const char* missing = !node.given() ? "node" : !up.given() ? "cluster" : "";
+    if (*missing) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          src, ":", c.line, ": cluster '", c.name, "' has no 'link ", missing,
+          " <bandwidth>:<latency>' (give one before the first cluster or in "
+          "its block)"));
+    }
+    const NodeId cn = b.AddChild(root, c.kind);
+    if (net.given()) b.SetUplink(cn, net);
+    for (const auto& [host, tree] : c.nodes) {
+      const NodeId h = AppendSubtree(b, cn, *tree, host);
+      b.SetUplink(h, up);
+      b.SetLoopback(h, node);
+    }
+  }
+  if (!pair.empty()) b.SetPairLinks(root, std::move(pair));
+  absl::StatusOr<Tree> t = std::move(b).Build();
+  if (!t.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(src, ": ", std::string(t.status().message())));
+  }
+  return t;
 }
 
 }  // namespace
@@ -102,6 +206,11 @@ absl::StatusOr<Tree> ParseNetworkSpec(std::string_view text,
   std::vector<Cluster> clusters;
   std::unordered_map<std::string, int> cluster_line;  // by name
   std::map<std::string, Tree> node_trees;  // by description, loaded once
+  ClusterLinks default_links;
+  const Line* first_link_line = nullptr;
+  const Line* first_cost_line = nullptr;
+  const Line* links_line = nullptr;
+  std::vector<const Line*> link_rows;
   int64_t total_leaves = 0;
   int64_t total_nodes = 1;  // the root
 
@@ -201,6 +310,44 @@ absl::StatusOr<Tree> ParseNetworkSpec(std::string_view text,
                                   tok[1].text == "network" ? "cost network"
                                                            : "cost cluster"));
       (tok[1].text == "network" ? network_cost : cluster_cost) = c;
+      if (first_cost_line == nullptr) first_cost_line = &l;
+    } else if (word == "link") {
+      if (tok.size() != 3 ||
+          (tok[1].text != "node" && tok[1].text != "cluster" &&
+           tok[1].text != "network")) {
+        return error(absl::StrCat(at(l, tok.size() > 1 ? tok[1].column : 1),
+                                  "link: expected 'link node|cluster|network "
+                                  "<bandwidth>:<latency>'"));
+      }
+      absl::StatusOr<Link> link =
+          ParseLink(tok[2].text, absl::StrCat("link ", tok[1].text));
+      if (!link.ok()) {
+        return error(absl::StrCat(at(l, tok[2].column),
+                                  std::string(link.status().message())));
+      }
+      ClusterLinks& target =
+          clusters.empty() ? default_links : clusters.back().links;
+      (tok[1].text == "node"      ? target.node
+       : tok[1].text == "cluster" ? target.cluster
+                                  : target.network) = *link;
+      if (first_link_line == nullptr) first_link_line = &l;
+    } else if (word == "links") {
+      if (links_line != nullptr) {
+        return error(absl::StrCat(at(l),
+                                  "links: a second matrix (the first "
+                                  "is on line ",
+                                  links_line->number, ")"));
+      }
+      if (tok.size() != 1) {
+        return error(absl::StrCat(at(l, tok[1].column), "links: unexpected '",
+                                  tok[1].text, "'"));
+      }
+      links_line = &l;
+      if (first_link_line == nullptr) first_link_line = &l;
+      while (li + 1 < lines.size() && LooksLikeLinkRow(lines[li + 1]))
+        link_rows.push_back(&lines[++li]);
+      if (link_rows.empty())
+        return error(absl::StrCat(at(l), "links: no matrix rows follow"));
     } else if (word == "cluster" || word == "switch") {
       if (tok.size() != 2) {
         return error(
@@ -213,7 +360,7 @@ absl::StatusOr<Tree> ParseNetworkSpec(std::string_view text,
                                   it->second));
       }
       ++total_nodes;
-      clusters.push_back({tok[1].text, l.number, word, {}});
+      clusters.push_back({tok[1].text, l.number, word, {}, {}});
     } else if (word == "node") {
       if (tok.size() < 3)
         return error(
@@ -249,6 +396,7 @@ absl::StatusOr<Tree> ParseNetworkSpec(std::string_view text,
         scale = s;
       }
       matrix_line = &l;
+      if (first_cost_line == nullptr) first_cost_line = &l;
       while (li + 1 < lines.size() && AllNumbers(lines[li + 1])) {
         const Line& row = lines[++li];
         std::vector<double> values;
@@ -282,6 +430,16 @@ absl::StatusOr<Tree> ParseNetworkSpec(std::string_view text,
     }
   }
   const size_t k = clusters.size();
+  if (first_link_line != nullptr) {
+    if (first_cost_line != nullptr) {
+      return error(absl::StrCat(
+          at(*first_cost_line), "costs are derived from the links (line ",
+          first_link_line->number,
+          "): remove the cost, costs and bandwidths directives"));
+    }
+    return BuildLinkedNetwork(clusters, default_links, links_line, link_rows,
+                              src);
+  }
   std::vector<double> own_cost(k,
                                -1);  // per-cluster cost from a matrix diagonal
   std::vector<double> pair;

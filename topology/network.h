@@ -24,6 +24,33 @@
 //                           to 1: pick it so that network costs exceed the
 //                           costs inside a node, 1, 11, 111, ... by default)
 //
+// Links (instead of costs; then cost, costs and bandwidths are refused and
+// every cost is derived from the links, topology/tree.h): a link is
+// "<bandwidth>:<latency>" in SimGrid units (topology/link.h).
+//   link node <link>        every node's loopback (the nodes become hosts)
+//   link cluster <link>     every node's uplink to its cluster switch
+//   link network <link>     every cluster switch's uplink to the network
+//   links                   directly followed by K lines of K tokens: the
+//                           symmetric cluster-pair links ('-' on the
+//                           diagonal), one link per pair of clusters
+// A link directive before the first cluster line is the default; inside a
+// cluster's block (after its cluster line) it applies to that cluster only.
+// `link node` and `link cluster` must reach every cluster. A route between
+// nodes of clusters X and Y crosses X's node uplink, X's network uplink (if
+// any), the X-Y pair link (if any), then Y's. Example, two clusters of 16-core
+// nodes joined by a slow wide-area link:
+//   network
+//   link node 40GBps:0.2us
+//   link cluster 10Gbps:2us
+//   cluster lyon
+//   16 x core:16
+//   cluster nancy
+//   link cluster 1Gbps:10us      # nancy's nodes have slower NICs
+//   8 x core:16
+//   links
+//   -               1Gbps:5ms
+//   1Gbps:5ms       -
+//
 // A node <desc> is a tleaf line ("tleaf 2 2 10 8 1"), a path ending in ".xml"
 // (an hwloc XML export, relative to the spec file's directory unless
 // absolute), or else an hwloc synthetic string ("pack:2 core:6"; "core:8":

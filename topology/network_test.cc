@@ -266,5 +266,71 @@ TEST(Network, MutatedSpecsNeverCrash) {
   EXPECT_GT(errors, 0);
 }
 
+constexpr char kLinked[] = R"(network
+link node 40GBps:0.2us
+link cluster 10Gbps:2us
+cluster lyon
+16 x core:16
+cluster nancy
+link cluster 1Gbps:10us      # nancy's nodes have slower NICs
+8 x core:16
+links
+-               1Gbps:5ms
+1Gbps:5ms       -
+)";
+
+TEST(Network, LinksDeriveCostsByHand) {
+  auto t = ParseNetworkSpec(kLinked, "two.net", "");
+  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_TRUE(t->Validate().ok()) << t->Validate();
+  EXPECT_EQ(t->num_leaves(), 24 * 16);
+  // Two cores of one node: the loopback, 0.2 us + 65536 / 40e9 s.
+  EXPECT_NEAR(t->Distance(0, 15), 1.8384, 1e-9);
+  // Two lyon nodes: 2 x 2 us + 65536 / 1.25e9 s.
+  EXPECT_NEAR(t->Distance(0, 16), 56.4288, 1e-9);
+  // Two nancy nodes: 2 x 10 us + 65536 / 1.25e8 s.
+  EXPECT_NEAR(t->Distance(256, 272), 544.288, 1e-9);
+  // Lyon - nancy: 2 + 10 us + 5 ms, bottleneck 1 Gbps.
+  EXPECT_NEAR(t->Distance(0, 256), 5012 + 524.288, 1e-9);
+  const NodeId host = t->HostOf(0);
+  ASSERT_GE(host, 0);
+  EXPECT_EQ(t->kind(host), "Machine+NUMANode");
+  EXPECT_EQ(t->host(0), "lyon-0");
+  EXPECT_EQ(t->host(256), "nancy-0");
+  EXPECT_EQ(t->uplink(t->HostOf(256)).latency, 1e-5);
+  EXPECT_TRUE(t->has_pair_links(t->root()));
+}
+
+TEST(Network, LinkErrors) {
+  auto err = [](const std::string& text) {
+    auto t = ParseNetworkSpec(text, "x.net", "");
+    return t.ok() ? std::string("OK") : Msg(t.status());
+  };
+  EXPECT_THAT(err("network\nlink node 40GBps:0.2us\ncluster a\n2 x core:2\n"),
+              HasSubstr("x.net:3: cluster 'a' has no 'link cluster"));
+  EXPECT_THAT(
+      err("network\nlink node 40GBps\n"),
+      HasSubstr("x.net:2:11: link node: expected <bandwidth>:<latency>"));
+  EXPECT_THAT(
+      err("network\nlink switch 1Gbps:1us\n"),
+      HasSubstr("x.net:2:6: link: expected 'link node|cluster|network"));
+  EXPECT_THAT(
+      err("network\nlink node 1GBps:0\nlink cluster 1Gbps:1us\ncost network "
+          "5\ncluster a\n2 x core:2\n"),
+      HasSubstr("x.net:4: costs are derived from the links (line 2)"));
+  EXPECT_THAT(err("network\nlink node 1GBps:0\nlink cluster 1Gbps:1us\n"
+                  "cluster a\n1 x core:2\ncluster b\n1 x core:2\nlinks\n"
+                  "- 1Gbps:1ms\n1Gbps:2ms -\n"),
+              HasSubstr("x.net:10:1: links: not symmetric"));
+  EXPECT_THAT(err("network\nlink node 1GBps:0\nlink cluster 1Gbps:1us\n"
+                  "cluster a\n1 x core:2\ncluster b\n1 x core:2\nlinks\n"
+                  "1Gbps:1ms 1Gbps:1ms\n1Gbps:1ms -\n"),
+              HasSubstr("x.net:9:1: links row 1: entry 1 is on the diagonal"));
+  EXPECT_THAT(err("network\nlink node 1GBps:0\nlink cluster 1Gbps:1us\n"
+                  "cluster a\n1 x core:2\ncluster b\n1 x core:2\nlinks\n"
+                  "- 1Gbps:1ms\n"),
+              HasSubstr("x.net:8: links: 1 rows for 2 clusters"));
+}
+
 }  // namespace
 }  // namespace rankmap::topology

@@ -15,6 +15,7 @@
 #include "base/file.h"
 #include "base/memory_budget.h"
 #include "topology/tree_size.h"
+#include "topology/link.h"
 
 namespace rankmap::topology {
 namespace {
@@ -54,6 +55,38 @@ std::vector<Token> Tokenize(std::string_view s) {
     out.push_back(std::move(t));
   }
   return out;
+}
+
+// The link form: hosts at depth L-1 named n0, n1, ...; level L's link is their
+// loopback, level i's the uplink of the nodes at depth i.
+absl::StatusOr<Tree> LinkedLevels(const std::vector<int64_t>& arities,
+                                  const std::vector<Link>& links) {
+  const size_t levels = arities.size();
+  TreeBuilder b;
+  std::vector<NodeId> frontier = {b.AddRoot("level0")};
+  int64_t hosts = 0;
+  for (size_t d = 0; d < levels; ++d) {
+    const std::string kind =
+        d + 1 == levels ? "leaf" : absl::StrCat("level", d + 1);
+    std::vector<NodeId> next;
+    next.reserve(frontier.size() * arities[d]);
+    for (NodeId p : frontier) {
+      if (d + 1 == levels) b.SetLoopback(p, links[d]);
+      const std::string host = absl::StrCat("n", hosts);
+      for (int64_t c = 0; c < arities[d]; ++c) {
+        const NodeId v = b.AddChild(p, kind);
+        if (d + 1 < levels) {
+          b.SetUplink(v, links[d]);
+        } else {
+          b.SetHost(v, host);
+        }
+        next.push_back(v);
+      }
+      if (d + 1 == levels) ++hosts;
+    }
+    frontier = std::move(next);
+  }
+  return std::move(b).Build();
 }
 
 }  // namespace
@@ -112,6 +145,8 @@ absl::StatusOr<Tree> ParseTleaf(std::string_view text, std::string_view source,
   }
   std::vector<int64_t> arities(levels);
   std::vector<double> costs(levels);
+  std::vector<Link> links;
+  const Token* first_cost = nullptr;  // first level given as a cost
   int64_t leaves = 1;
   int64_t nodes = 1;  // a chain of arity-1 levels has levels x leaves nodes
   for (int64_t l = 0; l < levels; ++l) {
@@ -129,6 +164,27 @@ absl::StatusOr<Tree> ParseTleaf(std::string_view text, std::string_view source,
           at(a), "field 'a", l + 1, "': more than ", max_leaves, " leaves"));
     }
     nodes += leaves;
+    const bool is_link = c.text.find(':') != std::string::npos;
+    const bool first_is_link = l == 0 ? is_link : first_cost == nullptr;
+    if (is_link != first_is_link) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          at(c), "field 'c", l + 1, "': level ", l + 1, " is ",
+          is_link ? "a link (bandwidth:latency)" : "a cost", " but level 1 is ",
+          is_link ? "a cost" : "a link",
+          ": give every level as a cost or every level as a link"));
+    }
+    if (is_link) {
+      absl::StatusOr<Link> link = ParseLink(
+          c.text,
+          absl::StrCat("field 'c", l + 1, "' (link of level ", l + 1, ")"));
+      if (!link.ok()) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(at(c), std::string(link.status().message())));
+      }
+      links.push_back(*link);
+      continue;
+    }
+    if (first_cost == nullptr) first_cost = &c;
     if (!absl::SimpleAtod(c.text, &costs[l]) || !std::isfinite(costs[l]) ||
         costs[l] < 0) {
       return absl::InvalidArgumentError(absl::StrCat(
@@ -142,7 +198,8 @@ absl::StatusOr<Tree> ParseTleaf(std::string_view text, std::string_view source,
       !s.ok()) {
     return s;
   }
-  return Tree::FromLevels(arities, costs);
+  if (links.empty()) return Tree::FromLevels(arities, costs);
+  return LinkedLevels(arities, links);
 }
 
 absl::StatusOr<Tree> ReadTleafFile(const std::string& path) {
@@ -166,6 +223,66 @@ std::string FormatCost(double value) {
   return buf;
 }
 
+namespace {
+
+// The link form of a tree built like LinkedLevels builds (same links per
+// level, hosts at depth L-1, no pair links).
+absl::StatusOr<std::string> WriteLinkedTleaf(const Tree& tree) {
+  const int32_t h = tree.height();
+  std::vector<Link> level(h + 1);
+  std::vector<bool> seen(h + 1, false);
+  for (NodeId v = 0; v < tree.num_nodes(); ++v) {
+    const int32_t d = tree.depth(v);
+    if (tree.has_pair_links(v)) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "topology/tleaf: node ", v, " (", tree.kind(v), ") has pair links"));
+    }
+    if (tree.is_host(v) != (d == h - 1)) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "topology/tleaf: the link form needs its hosts at depth ", h - 1,
+          "; node ", v, " (", tree.kind(v), ") at depth ", d,
+          tree.is_host(v) ? " is a host" : " is not a host"));
+    }
+    // Level d's link: the uplink of depth-d nodes, the loopback for the last.
+    const bool uses_uplink = d >= 1 && d <= h - 1;
+    const Link l = d == h - 1 ? tree.loopback(v) : Link{};
+    auto check = [&](int32_t lvl, const Link& link) -> absl::Status {
+      if (!seen[lvl]) {
+        seen[lvl] = true;
+        level[lvl] = link;
+      } else if (!(level[lvl] == link)) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "topology/tleaf: level ", lvl, " has two links (",
+            FormatLink(level[lvl]), " and ", FormatLink(link), ")"));
+      }
+      return absl::OkStatus();
+    };
+    if (uses_uplink) {
+      absl::Status s = check(d, tree.uplink(v));
+      if (!s.ok()) return s;
+    }
+    if (d == h - 1) {
+      absl::Status s = check(h, l);
+      if (!s.ok()) return s;
+    }
+  }
+  for (int32_t lvl = 1; lvl <= h; ++lvl) {
+    if (!level[lvl].given()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("topology/tleaf: level ", lvl,
+                       " has no link; the link form needs "
+                       "one per level"));
+    }
+  }
+  const std::vector<int32_t> arities = tree.Arities();
+  std::string out = absl::StrCat("tleaf ", h);
+  for (int32_t d = 1; d <= h; ++d)
+    absl::StrAppend(&out, " ", arities[d - 1], " ", FormatLink(level[d]));
+  return out;
+}
+
+}  // namespace
+
 absl::StatusOr<std::string> WriteTleaf(const Tree& tree) {
   if (tree.num_nodes() == 0)
     return absl::InvalidArgumentError("topology/tleaf: empty tree");
@@ -179,6 +296,7 @@ absl::StatusOr<std::string> WriteTleaf(const Tree& tree) {
   if (h == 0)
     return absl::InvalidArgumentError(
         "topology/tleaf: a single leaf has no tleaf form");
+  if (tree.has_links()) return WriteLinkedTleaf(tree);
   std::vector<double> level_cost(h + 1, -1);
   level_cost[h] = 0;
   for (NodeId v = tree.num_leaves(); v < tree.num_nodes(); ++v) {

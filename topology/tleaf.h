@@ -13,6 +13,24 @@
 //
 //   ASSIGN_OR_RETURN(Tree t, ParseTleaf("tleaf 3 2 100 4 10 8 1"));
 //   ASSIGN_OR_RETURN(std::string line, WriteTleaf(t));  // the same line
+//
+// Links (a rankmap extension; Scotch and TopoMatch read only costs): every
+// c_i may instead be a link "<bandwidth>:<latency>" in SimGrid units
+// (topology/link.h), e.g.
+//
+//   tleaf 3 4 10Gbps:2us 16 25Gbps:1us 24 40GBps:0.2us
+//
+// Then all levels must be links. The nodes at depth L-1 are hosts (machines
+// of a simulated platform, named n0, n1, ... left to right, every leaf of
+// host k carrying the host name "nk"); level L's link is their loopback (what
+// two processes of one host share) and level i < L's link connects each node
+// at depth i to its parent. Costs are derived from the links (topology/tree.h,
+// topology/link.h): a host costs its loopback's route cost, a node at depth
+// d < L-1 the route cost of two times the links of levels d+1 .. L-1. The
+// example is 4 switches of 16 hosts of 24 cores; two cores of one host are
+// 0.2 + 65536 / 40e9 s = 1.8384 us apart, two hosts of one switch
+// 2 x 1 us + 65536 / 3.125e9 s = 22.97 us, two hosts under different switches
+// 2 x 3 us + 65536 / 1.25e9 s = 58.43 us.
 #ifndef RANKMAP_TOPOLOGY_TLEAF_H_
 #define RANKMAP_TOPOLOGY_TLEAF_H_
 
@@ -46,7 +64,9 @@ absl::StatusOr<Tree> ReadTleafFile(const std::string& path);
 // The tleaf line of a balanced tree whose nodes at one depth share one cost and
 // have no child-pair matrix: "tleaf L a1 c1 ... aL cL" with c_i = cost(depth
 // i-1) - cost(depth i). Errors: unbalanced tree, pair costs, costs that differ
-// within a level or grow with depth.
+// within a level or grow with depth. A tree with links is written in the link
+// form above when it has that shape (hosts at depth L-1, one link per level);
+// errors otherwise.
 absl::StatusOr<std::string> WriteTleaf(const Tree& tree);
 
 // Shortest readable form of a cost: integers without a decimal point, other

@@ -172,5 +172,67 @@ TEST(Tleaf, MutatedInputsNeverCrash) {
   EXPECT_GT(errors, 0);
 }
 
+TEST(Tleaf, LinkLevelsDeriveCostsByHand) {
+  auto t = ParseTleaf("tleaf 3 4 10Gbps:2us 16 25Gbps:1us 24 40GBps:0.2us");
+  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_TRUE(t->Validate().ok());
+  EXPECT_EQ(t->num_leaves(), 4 * 16 * 24);
+  EXPECT_THAT(t->Arities(), ElementsAre(4, 16, 24));
+  // One host: its loopback, 0.2 us + 65536 / 40e9 s.
+  EXPECT_NEAR(t->Distance(0, 23), 0.2 + 1.6384, 1e-9);
+  // Two hosts of one switch: two 1 us uplinks at 25 Gbps = 3.125e9 B/s.
+  EXPECT_NEAR(t->Distance(0, 24), 2.0 + 20.97152, 1e-9);
+  // Two switches: 2 x (1 + 2) us, bottleneck 10 Gbps = 1.25e9 B/s.
+  EXPECT_NEAR(t->Distance(0, 16 * 24), 6.0 + 52.4288, 1e-9);
+  EXPECT_EQ(t->host(0), "n0");
+  EXPECT_EQ(t->host(23), "n0");
+  EXPECT_EQ(t->host(24), "n1");
+  EXPECT_EQ(t->host(t->num_leaves() - 1), "n63");
+  const NodeId host = t->HostOf(30);
+  EXPECT_EQ(t->depth(host), 2);
+  EXPECT_EQ(t->uplink(host).bandwidth, 3.125e9);
+  EXPECT_EQ(t->uplink(t->parent(host)).latency, 2e-6);
+  EXPECT_EQ(t->loopback(host).bandwidth, 40e9);
+}
+
+TEST(Tleaf, LinkFormRoundTrips) {
+  for (const char* s :
+       {"tleaf 3 4 10Gbps:2us 16 25Gbps:1us 24 40GBps:0.2us",
+        "tleaf 1 16 40GBps:0s", "tleaf 2 8 1.25GBps:5us 12 20GBps:1us"}) {
+    auto t = ParseTleaf(s);
+    ASSERT_TRUE(t.ok()) << s << ": " << t.status();
+    auto line = WriteTleaf(*t);
+    ASSERT_TRUE(line.ok()) << line.status();
+    auto again = ParseTleaf(*line);
+    ASSERT_TRUE(again.ok()) << *line;
+    EXPECT_EQ(WriteTleaf(*again).value(), *line);
+    for (LeafId a = 0; a < t->num_leaves(); a += 7) {
+      EXPECT_EQ(t->Distance(0, a), again->Distance(0, a));
+    }
+  }
+  EXPECT_EQ(
+      WriteTleaf(*ParseTleaf("tleaf 2 8 1.25GBps:5us 12 20GBps:1us")).value(),
+      "tleaf 2 8 1.25GBps:5us 12 20GBps:1us");
+}
+
+TEST(Tleaf, LinkErrorsNameTheField) {
+  auto t = ParseTleaf("tleaf 2 4 10Gbps:2us 8 1", "m.tgt");
+  ASSERT_FALSE(t.ok());
+  EXPECT_THAT(Msg(t.status()),
+              HasSubstr("m.tgt:1:24: field 'c2': level 2 is a cost but level 1 "
+                        "is a link"));
+  t = ParseTleaf("tleaf 2 4 10 8 1GBps:0", "m.tgt");
+  ASSERT_FALSE(t.ok());
+  EXPECT_THAT(Msg(t.status()), HasSubstr("m.tgt:1:16: field 'c2'"));
+  t = ParseTleaf("tleaf 2 4 10Gbps:2us 8 fast:1us", "m.tgt");
+  ASSERT_FALSE(t.ok());
+  EXPECT_THAT(Msg(t.status()),
+              HasSubstr("m.tgt:1:24: field 'c2' (link of level 2) bandwidth: "
+                        "expected a positive bandwidth"));
+  t = ParseTleaf("tleaf 1 4 10Gbps:-2us", "m.tgt");
+  ASSERT_FALSE(t.ok());
+  EXPECT_THAT(Msg(t.status()), HasSubstr("latency: expected a non-negative"));
+}
+
 }  // namespace
 }  // namespace rankmap::topology

@@ -19,6 +19,7 @@
 #include "topology/network.h"
 #include "topology/slurm_topology.h"
 #include "topology/switch_tree.h"
+#include "topology/simgrid_platform.h"
 #include "topology/tleaf.h"
 #include "topology/tree_ops.h"
 
@@ -85,7 +86,8 @@ absl::StatusOr<Tree> LoadBase(const std::string& desc,
     if (options.level_costs.empty()) return absl::OkStatus();
     return absl::InvalidArgumentError(absl::StrCat(
         what, ": level costs '", options.level_costs,
-        "' apply to hwloc inputs only; a tleaf carries its own costs"));
+        "' apply to hwloc inputs only; a tleaf or a platform carries its own "
+        "costs"));
   };
   if (desc == "this") {
     hwloc_input = true;
@@ -100,6 +102,10 @@ absl::StatusOr<Tree> LoadBase(const std::string& desc,
     ASSIGN_OR_RETURN(const std::string text,
                      base::ReadFile(desc, "topology file"));
     const std::string head = Trim(text.substr(0, 256));
+    if (LooksLikeSimGridPlatform(text)) {
+      RETURN_IF_ERROR(no_level_costs(desc));
+      return ParseSimGridPlatform(text, desc);
+    }
     if (!head.empty() && head[0] == '<') {
       hwloc_input = true;
       return TreeFromXmlBuffer(text, desc, hw);
@@ -124,9 +130,10 @@ absl::StatusOr<Tree> LoadBase(const std::string& desc,
     }
     return absl::InvalidArgumentError(absl::StrCat(
         desc,
-        ":1: not an hwloc XML file (starts with '<'), a tleaf (first "
-        "word 'tleaf'), a network spec (first directive 'network'), a Slurm "
-        "topology.conf (SwitchName=) or an ibnetdiscover dump"));
+        ":1: not an hwloc XML file (starts with '<'), a SimGrid platform "
+        "(first element <platform>), a tleaf (first word 'tleaf'), a network "
+        "spec (first directive 'network'), a Slurm topology.conf "
+        "(SwitchName=) or an ibnetdiscover dump"));
   }
   if (desc.find('/') != std::string::npos || EndsWith(desc, ".xml") ||
       EndsWith(desc, ".tgt") || EndsWith(desc, ".net")) {

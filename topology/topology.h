@@ -8,7 +8,10 @@
 // order:
 //   "this"                     the running machine (hwloc)
 //   "tleaf L a1 c1 ..."        an inline tleaf (topology/tleaf.h)
-//   path of an existing file   by its content: XML ("<"): hwloc XML export;
+//   path of an existing file   by its content: XML whose first element is
+//                              <platform>: SimGrid platform
+//                              (topology/simgrid_platform.h); other XML
+//                              ("<"): hwloc XML export;
 //                              first word "tleaf": tleaf file; first
 //                              directive "network": network spec
 //                              (topology/network.h); SwitchName= lines:

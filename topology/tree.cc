@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "absl/strings/str_cat.h"
+#include "base/status_macros.h"
 
 namespace rankmap::topology {
 namespace {
@@ -33,7 +34,119 @@ absl::Status CheckPairMatrix(NodeId n, int32_t k, std::span<const double> m) {
   return absl::OkStatus();
 }
 
+absl::Status CheckLink(const char* what, NodeId n, const Link& l) {
+  if (l.bandwidth == 0.0 && l.latency == 0.0) return absl::OkStatus();
+  if (!std::isfinite(l.bandwidth) || l.bandwidth <= 0.0 ||
+      !std::isfinite(l.latency) || l.latency < 0.0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "topology/builder: node ", n, ": ", what, " bandwidth ", l.bandwidth,
+        " B/s, latency ", l.latency,
+        " s: bandwidth must be finite and > 0, latency finite and >= 0"));
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
+
+const Link Tree::kNoLink{};
+
+NodeId Tree::HostOf(NodeId n) const {
+  if (!has_links()) return -1;
+  for (NodeId v = n; v >= 0; v = parent_[v]) {
+    if (loopback_[v].given()) return v;
+  }
+  return -1;
+}
+
+absl::Status Tree::DeriveCostsFromLinks() {
+  const int32_t n = num_nodes();
+  // host[v]: the host at or above v (-1 above the hosts). Parents have larger
+  // ids, so one downward sweep from the root settles it.
+  std::vector<NodeId> host(n, -1);
+  for (NodeId v = n - 1; v >= 0; --v) {
+    const NodeId p = parent_[v];
+    const NodeId above = p >= 0 ? host[p] : -1;
+    if (above >= 0 && loopback_[v].given()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("topology/builder: node ", v, " (", kind(v),
+                       ") has a loopback but lies inside host node ", above,
+                       " (", kind(above), "): hosts do not nest"));
+    }
+    host[v] = above >= 0 ? above : (loopback_[v].given() ? v : -1);
+  }
+  // up[v]: the slowest route from a host (or a leaf outside hosts) below v up
+  // to v, uplink of v excluded. Children before parents.
+  std::vector<Route> up(n);
+  std::vector<Route> via(n);  // up[v] plus v's own uplink
+  for (NodeId v = 0; v < n; ++v) {
+    if (host[v] >= 0 && host[v] != v) continue;
+    if (!is_leaf(v) && host[v] < 0) {
+      Route r{0.0, std::numeric_limits<double>::infinity()};
+      for (NodeId c : children(v)) {
+        r.latency = std::max(r.latency, via[c].latency);
+        r.bandwidth = std::min(r.bandwidth, via[c].bandwidth);
+      }
+      up[v] = r;
+    }
+    via[v] = up[v];
+    via[v].Add(uplink_[v]);
+  }
+  const std::vector<double> given = cost_;
+  lca_route_.assign(n, Route{});
+  for (NodeId v = num_leaves_; v < n; ++v) {
+    const NodeId h = host[v];
+    if (h == v) {
+      lca_route_[v].Add(loopback_[v]);
+      cost_[v] = RouteCost(lca_route_[v]);
+      continue;
+    }
+    if (h >= 0) {
+      lca_route_[v].Add(loopback_[h]);
+      const double host_cost = RouteCost(lca_route_[v]);
+      cost_[v] = given[h] > 0 ? given[v] * (host_cost / given[h]) : host_cost;
+      continue;
+    }
+    auto kids = children(v);
+    const int32_t k = static_cast<int32_t>(kids.size());
+    if (pair_link_begin_[v] >= 0) {
+      double worst = 0.0;
+      for (int32_t i = 0; i < k; ++i) {
+        for (int32_t j = 0; j < k; ++j) {
+          double c = 0.0;
+          if (i != j) {
+            Route r = via[kids[i]];
+            r.Add(via[kids[j]]);
+            r.Add(pair_link(v, i, j));
+            c = RouteCost(r);
+            if (c > worst) lca_route_[v] = r;
+          }
+          pair_costs_[pair_begin_[v] + static_cast<int64_t>(i) * k + j] = c;
+          worst = std::max(worst, c);
+        }
+      }
+      cost_[v] = worst;
+      continue;
+    }
+    // Largest two latency sums, smallest bandwidth: the slowest route between
+    // two children (exact when the children are alike).
+    double first = 0.0, second = 0.0;
+    double bw = std::numeric_limits<double>::infinity();
+    for (NodeId c : kids) {
+      const double lat = via[c].latency;
+      if (lat > first) {
+        second = first;
+        first = lat;
+      } else if (lat > second) {
+        second = lat;
+      }
+      bw = std::min(bw, via[c].bandwidth);
+    }
+    if (k == 1) second = first;
+    lca_route_[v] = Route{first + second, bw};
+    cost_[v] = RouteCost(lca_route_[v]);
+  }
+  return absl::OkStatus();
+}
 
 void Tree::Finish() {
   const int32_t n = num_nodes();
@@ -180,6 +293,21 @@ absl::Status Tree::Validate() const {
     if (depth_[v] != (v == root() ? 0 : depth_[parent_[v]] + 1))
       return fail(v, "wrong depth");
   }
+  if (has_links()) {
+    if (static_cast<int32_t>(uplink_.size()) != n ||
+        static_cast<int32_t>(loopback_.size()) != n ||
+        static_cast<int32_t>(pair_link_begin_.size()) != n) {
+      return absl::FailedPreconditionError(
+          "topology/tree: link array sizes disagree");
+    }
+    for (NodeId v = 0; v < n; ++v) {
+      if (pair_link_begin_[v] >= 0 && pair_begin_[v] < 0)
+        return fail(v, "pair links without pair costs");
+      if (loopback_[v].given() && parent_[v] >= 0 && HostOf(parent_[v]) >= 0) {
+        return fail(v, "host inside a host");
+      }
+    }
+  }
   for (NodeId v = 0; v < n; ++v) {
     if (seen_children[v] != num_children(v))
       return fail(v, "child count disagrees with parents");
@@ -232,6 +360,9 @@ NodeId TreeBuilder::AddChild(NodeId parent, std::string_view kind,
   logical_index_.push_back(-1);
   host_.emplace_back();
   capacity_.push_back(1);
+  uplink_.emplace_back();
+  loopback_.emplace_back();
+  pair_links_.emplace_back();
   return static_cast<NodeId>(parent_.size() - 1);
 }
 
@@ -256,6 +387,18 @@ void TreeBuilder::SetHost(NodeId leaf, std::string_view host) {
 }
 void TreeBuilder::SetCapacity(NodeId leaf, int32_t capacity) {
   capacity_[leaf] = capacity;
+}
+void TreeBuilder::SetUplink(NodeId n, const Link& link) {
+  uplink_[n] = link;
+  has_links_ = true;
+}
+void TreeBuilder::SetLoopback(NodeId n, const Link& link) {
+  loopback_[n] = link;
+  has_links_ = true;
+}
+void TreeBuilder::SetPairLinks(NodeId n, std::vector<Link> matrix) {
+  pair_links_[n] = std::move(matrix);
+  has_links_ = true;
 }
 
 absl::StatusOr<Tree> TreeBuilder::Build() && {
@@ -380,6 +523,50 @@ absl::StatusOr<Tree> TreeBuilder::Build() && {
     }
   }
   t.Finish();
+  if (!has_links_) return t;
+  t.uplink_.assign(n, Link{});
+  t.loopback_.assign(n, Link{});
+  t.pair_link_begin_.assign(n, -1);
+  for (NodeId v = 0; v < n; ++v) {
+    const NodeId id = new_id[v];
+    RETURN_IF_ERROR(CheckLink("uplink", v, uplink_[v]));
+    RETURN_IF_ERROR(CheckLink("loopback", v, loopback_[v]));
+    t.uplink_[id] = uplink_[v];
+    t.loopback_[id] = loopback_[v];
+    const std::vector<Link>& m = pair_links_[v];
+    if (m.empty()) continue;
+    const int32_t k = count[v + 1] - count[v];
+    if (static_cast<int64_t>(m.size()) != static_cast<int64_t>(k) * k) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "topology/builder: node ", v, " has ", k,
+          " children but a pair-link matrix of ", m.size(), " entries"));
+    }
+    for (int32_t i = 0; i < k; ++i) {
+      for (int32_t j = 0; j < k; ++j) {
+        const Link& l = m[static_cast<int64_t>(i) * k + j];
+        if (i == j) continue;
+        RETURN_IF_ERROR(CheckLink("pair link", v, l));
+        if (!(l == m[static_cast<int64_t>(j) * k + i])) {
+          return absl::InvalidArgumentError(absl::StrCat(
+              "topology/builder: node ", v, ": pair link (", i, ", ", j,
+              ") differs from pair link (", j, ", ", i, ")"));
+        }
+      }
+    }
+    t.pair_link_begin_[id] = static_cast<int64_t>(t.pair_links_.size());
+    t.pair_links_.insert(t.pair_links_.end(), m.begin(), m.end());
+    for (int32_t i = 0; i < k; ++i)
+      t.pair_links_[t.pair_link_begin_[id] + static_cast<int64_t>(i) * k + i] =
+          Link{};
+    // Pair links price every child pair: give the node a pair-cost matrix to
+    // hold those prices.
+    if (t.pair_begin_[id] < 0) {
+      t.pair_begin_[id] = static_cast<int64_t>(t.pair_costs_.size());
+      t.pair_costs_.resize(t.pair_costs_.size() + static_cast<size_t>(k) * k,
+                           0.0);
+    }
+  }
+  RETURN_IF_ERROR(t.DeriveCostsFromLinks());
   return t;
 }
 

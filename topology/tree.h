@@ -14,6 +14,24 @@
 // depth d) is the sum of the link costs from its leaves up to it, c_{d+1} + ...
 // + c_L, so distances agree 1:1 with Scotch and TopoMatch.
 //
+// Links (optional, topology/link.h): a node may carry the link up to its parent
+// (uplink), a loopback (the link between two processes inside it; a node with a
+// loopback is a host, a machine of a simulated platform) and, for a node with
+// child-pair costs, one link per child pair. Hosts do not nest. When any link
+// is given, TreeBuilder::Build derives every cost from the links:
+//   * a node above the hosts costs the RouteCost of the slowest route between
+//     two of its leaves: the uplinks from a host up to the node on both sides
+//     (plus the pair link between the two children, which gives one pair cost
+//     per child pair), taking the largest latency sums and the smallest
+//     bandwidth found among its children;
+//   * a host costs the RouteCost of its loopback;
+//   * a node inside a host keeps its given cost scaled by the same factor as
+//     the host's (cost(host) / given cost(host)), so hwloc levels keep their
+//     ratios under the loopback; when the host's given cost is 0 they all get
+//     the host's cost.
+// Links that are not given (a switch without a modelled uplink) are simply not
+// on the route.
+//
 // Trees may be unbalanced (different arities under different parents, leaves at
 // different depths). Each leaf has a capacity (processes it can take: 1, k when
 // oversubscribed, 0 when unavailable), an hwloc os_index (physical id, used
@@ -42,6 +60,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "topology/link.h"
 
 namespace rankmap::topology {
 
@@ -90,6 +109,33 @@ class Tree {
     return pair_costs_[pair_begin_[n] +
                        static_cast<int64_t>(i) * num_children(n) + j];
   }
+  // Links (see the top of this file); every accessor returns a Link that is
+  // not given when the tree has no links.
+  bool has_links() const { return !uplink_.empty(); }
+  const Link& uplink(NodeId n) const {
+    return has_links() ? uplink_[n] : kNoLink;
+  }
+  const Link& loopback(NodeId n) const {
+    return has_links() ? loopback_[n] : kNoLink;
+  }
+  bool is_host(NodeId n) const { return loopback(n).given(); }
+  bool has_pair_links(NodeId n) const {
+    return has_links() && pair_link_begin_[n] >= 0;
+  }
+  // Requires has_pair_links(n).
+  const Link& pair_link(NodeId n, int32_t i, int32_t j) const {
+    return pair_links_[pair_link_begin_[n] +
+                       static_cast<int64_t>(i) * num_children(n) + j];
+  }
+  // The host (node with a loopback) at or above n, or -1. O(depth).
+  NodeId HostOf(NodeId n) const;
+  // The slowest route between two leaves whose lowest common ancestor is n,
+  // the one its cost is derived from (inside a host: the host's loopback);
+  // an empty Route when the tree has no links or n is a leaf. O(1).
+  Route LcaRoute(NodeId n) const {
+    return has_links() ? lca_route_[n] : Route{};
+  }
+
   // Level name ("Machine", "Package", "NUMANode", "Core", "PU", "switch",
   // "node", ...).
   const std::string& kind(NodeId n) const { return kinds_[kind_[n]]; }
@@ -166,6 +212,9 @@ class Tree {
   friend class TreeBuilder;
   void
   Finish();  // computes derived arrays (depth, ranks, leaf ranges, capacities)
+  // Replaces costs by the ones the links give (the rule at the top of this
+  // file). Errors: a host inside a host.
+  absl::Status DeriveCostsFromLinks();
 
   int32_t num_leaves_ = 0;
   int32_t height_ = 0;
@@ -189,6 +238,12 @@ class Tree {
   std::vector<std::string> hosts_;
   std::vector<int32_t> capacity_;
   std::vector<int64_t> subtree_capacity_;
+  // Empty when the tree has no links, else one entry per node.
+  std::vector<Link> uplink_, loopback_;
+  std::vector<int64_t> pair_link_begin_;  // -1: no pair links
+  std::vector<Link> pair_links_;
+  std::vector<Route> lca_route_;
+  static const Link kNoLink;
 };
 
 // Builds a Tree from nodes added top-down in any order; children keep insertion
@@ -210,11 +265,18 @@ class TreeBuilder {
   void SetLogicalIndex(NodeId leaf, int32_t logical_index);
   void SetHost(NodeId leaf, std::string_view host);
   void SetCapacity(NodeId leaf, int32_t capacity);
+  // Links (see the top of this file). Pair links: row-major k x k for a node
+  // with k children, symmetric; the diagonal is ignored.
+  void SetUplink(NodeId n, const Link& link);
+  void SetLoopback(NodeId n, const Link& link);
+  void SetPairLinks(NodeId n, std::vector<Link> matrix);
   int32_t num_nodes() const { return static_cast<int32_t>(parent_.size()); }
 
   // Errors: no root or several roots, bad parent ids, negative/non-finite
   // costs, malformed pair matrices, negative capacities, negative PU os
-  // indexes, no leaves.
+  // indexes, no leaves; with links: a bandwidth that is not finite and > 0 or
+  // a negative latency, a pair-link matrix of the wrong size or not symmetric,
+  // a host inside a host.
   absl::StatusOr<Tree> Build() &&;
 
  private:
@@ -228,6 +290,9 @@ class TreeBuilder {
   std::vector<int32_t> logical_index_;
   std::vector<std::string> host_;
   std::vector<int32_t> capacity_;
+  std::vector<Link> uplink_, loopback_;
+  std::vector<std::vector<Link>> pair_links_;
+  bool has_links_ = false;
   int32_t roots_ = 0;
 };
 

@@ -26,6 +26,10 @@ NodeId CopyNodes(TreeBuilder& b, NodeId parent, const Tree& t,
     bid[v] = p < 0 ? (parent < 0 ? b.AddRoot(t.kind(v), t.cost(v))
                                  : b.AddChild(parent, t.kind(v), t.cost(v)))
                    : b.AddChild(bid[p], t.kind(v), t.cost(v));
+    if (t.has_links()) {
+      if (t.uplink(v).given()) b.SetUplink(bid[v], t.uplink(v));
+      if (t.loopback(v).given()) b.SetLoopback(bid[v], t.loopback(v));
+    }
     if (t.is_leaf(v)) {
       b.SetOsIndex(bid[v], t.os_index(v));
       if (t.pus(v).size() > 1)
@@ -51,6 +55,14 @@ NodeId CopyNodes(TreeBuilder& b, NodeId parent, const Tree& t,
         for (int32_t j : ranks) m.push_back(t.pair_cost(v, i, j));
       }
       b.SetPairCosts(bid[v], std::move(m));
+    }
+    if (t.has_pair_links(v)) {
+      std::vector<Link> m;
+      m.reserve(ranks.size() * ranks.size());
+      for (int32_t i : ranks) {
+        for (int32_t j : ranks) m.push_back(t.pair_link(v, i, j));
+      }
+      b.SetPairLinks(bid[v], std::move(m));
     }
     for (size_t k = ranks.size(); k-- > 0;) stack.push_back(kids[ranks[k]]);
   }
@@ -84,6 +96,16 @@ std::string JsonString(const std::string& s) {
     }
   }
   return out + "\"";
+}
+
+// "  uplink 10Gbps:2us  loopback 50GBps:0s" for the links a node carries.
+std::string LinkNote(const Tree& tree, NodeId v) {
+  std::string out;
+  if (tree.uplink(v).given())
+    absl::StrAppend(&out, "  uplink ", FormatLink(tree.uplink(v)));
+  if (tree.loopback(v).given())
+    absl::StrAppend(&out, "  loopback ", FormatLink(tree.loopback(v)));
+  return out;
 }
 
 }  // namespace
@@ -149,6 +171,12 @@ std::string ToJson(const Tree& tree) {
     if (next < 0) {
       absl::StrAppend(&out, "{\"id\": ", v,
                       ", \"kind\": ", JsonString(tree.kind(v)));
+      if (tree.uplink(v).given())
+        absl::StrAppend(
+            &out, ", \"uplink\": ", JsonString(FormatLink(tree.uplink(v))));
+      if (tree.loopback(v).given())
+        absl::StrAppend(
+            &out, ", \"loopback\": ", JsonString(FormatLink(tree.loopback(v))));
       if (tree.is_leaf(v)) {
         absl::StrAppend(&out, ", \"os_index\": ", tree.os_index(v),
                         ", \"host\": ", JsonString(tree.host(v)),
@@ -168,6 +196,21 @@ std::string ToJson(const Tree& tree) {
           for (int32_t j = 0; j < k; ++j)
             absl::StrAppend(&out, j ? ", " : "",
                             FormatCost(tree.pair_cost(v, i, j)));
+          out += "]";
+        }
+        out += "]";
+      }
+      if (tree.has_pair_links(v)) {
+        out += ", \"pair_links\": [";
+        const int32_t k = tree.num_children(v);
+        for (int32_t i = 0; i < k; ++i) {
+          out += i ? ", [" : "[";
+          for (int32_t j = 0; j < k; ++j) {
+            absl::StrAppend(
+                &out, j ? ", " : "",
+                i == j ? "null"
+                       : JsonString(FormatLink(tree.pair_link(v, i, j))));
+          }
           out += "]";
         }
         out += "]";
@@ -207,7 +250,21 @@ std::string DrawTree(const Tree& tree) {
     }
     std::vector<int32_t> kids;
     for (NodeId c : tree.children(v)) kids.push_back(shape[c]);
-    auto key = std::make_tuple(tree.kind(v), tree.cost(v), std::move(pairs),
+    std::string kind_and_links = tree.kind(v);
+    if (tree.has_links()) {
+      absl::StrAppend(&kind_and_links, "|", LinkNote(tree, v));
+      if (tree.has_pair_links(v)) {
+        const int32_t k = tree.num_children(v);
+        for (int32_t i = 0; i < k; ++i) {
+          for (int32_t j = 0; j < k; ++j) {
+            if (i != j)
+              absl::StrAppend(&kind_and_links, "|",
+                              FormatLink(tree.pair_link(v, i, j)));
+          }
+        }
+      }
+    }
+    auto key = std::make_tuple(kind_and_links, tree.cost(v), std::move(pairs),
                                tree.is_leaf(v) ? tree.capacity(v) : -1,
                                std::move(kids));
     shape[v] = ids.try_emplace(std::move(key), static_cast<int32_t>(ids.size()))
@@ -243,7 +300,7 @@ std::string DrawTree(const Tree& tree) {
       if (!tree.host(v).empty()) absl::StrAppend(&out, " host ", tree.host(v));
       if (tree.capacity(v) != 1)
         absl::StrAppend(&out, " capacity ", tree.capacity(v));
-      out += "\n";
+      absl::StrAppend(&out, LinkNote(tree, v), "\n");
       continue;
     }
     auto kids = tree.children(v);
@@ -265,7 +322,7 @@ std::string DrawTree(const Tree& tree) {
     } else {
       absl::StrAppend(&out, kids.size(), " children");
     }
-    out += "\n";
+    absl::StrAppend(&out, LinkNote(tree, v), "\n");
     if (tree.has_pair_costs(v)) {
       const int32_t k = tree.num_children(v);
       absl::StrAppend(&out, pad, "  pair costs (", k, " x ", k, "):\n");
@@ -273,6 +330,18 @@ std::string DrawTree(const Tree& tree) {
         out += pad + "   ";
         for (int32_t j = 0; j < k && j < 32; ++j)
           absl::StrAppend(&out, " ", FormatCost(tree.pair_cost(v, i, j)));
+        out += k > 32 ? " ...\n" : "\n";
+      }
+    }
+    if (tree.has_pair_links(v)) {
+      const int32_t k = tree.num_children(v);
+      absl::StrAppend(&out, pad, "  pair links (", k, " x ", k, "):\n");
+      for (int32_t i = 0; i < k && i < 32; ++i) {
+        out += pad + "   ";
+        for (int32_t j = 0; j < k && j < 32; ++j) {
+          absl::StrAppend(&out, " ",
+                          i == j ? "-" : FormatLink(tree.pair_link(v, i, j)));
+        }
         out += k > 32 ? " ...\n" : "\n";
       }
     }

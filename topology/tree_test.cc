@@ -143,5 +143,107 @@ TEST(Tree, PuSetsAndLogicalIndexes) {
   EXPECT_FALSE(std::move(bad).Build().ok());
 }
 
+// Two switches with uplinks 1.25 GB/s, 2 us; two hosts per switch (uplink
+// 1.25 GB/s, 1 us; loopback 10 GB/s, 0.5 us); each host has two sockets of two
+// cores with hwloc-like given costs 11 (host) and 1 (socket).
+absl::StatusOr<Tree> LinkedTree() {
+  TreeBuilder b;
+  const NodeId root = b.AddRoot("network");
+  for (int s = 0; s < 2; ++s) {
+    const NodeId sw = b.AddChild(root, "switch");
+    b.SetUplink(sw, Link{1.25e9, 2e-6});
+    for (int h = 0; h < 2; ++h) {
+      const NodeId host = b.AddChild(sw, "Machine", 11);
+      b.SetUplink(host, Link{1.25e9, 1e-6});
+      b.SetLoopback(host, Link{1e10, 0.5e-6});
+      for (int p = 0; p < 2; ++p) {
+        const NodeId pack = b.AddChild(host, "Package", 1);
+        for (int c = 0; c < 2; ++c) b.AddChild(pack, "Core");
+      }
+    }
+  }
+  return std::move(b).Build();
+}
+
+TEST(Tree, CostsFromLinksByHand) {
+  auto t = LinkedTree();
+  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_TRUE(t->Validate().ok()) << t->Validate();
+  ASSERT_TRUE(t->has_links());
+  // Loopback: 0.5 us + 65536 B / 1e10 B/s = 0.5 + 6.5536 us.
+  const double host = 7.0536;
+  EXPECT_NEAR(t->Distance(0, 2), host, 1e-9);       // two sockets, one host
+  EXPECT_NEAR(t->Distance(0, 1), host / 11, 1e-9);  // one socket: scaled 1
+  // Two hosts under one switch: 2 x 1 us + 65536 / 1.25e9 s = 2 + 52.4288 us.
+  EXPECT_NEAR(t->Distance(0, 4), 54.4288, 1e-9);
+  // Across switches: 2 x (1 + 2) us + 52.4288 us.
+  EXPECT_NEAR(t->Distance(0, 8), 58.4288, 1e-9);
+  EXPECT_EQ(t->HostOf(0), t->parent(t->parent(0)));
+  EXPECT_TRUE(t->is_host(t->HostOf(5)));
+  EXPECT_EQ(t->HostOf(t->root()), -1);
+  EXPECT_EQ(t->uplink(t->HostOf(0)).latency, 1e-6);
+  EXPECT_EQ(t->loopback(t->HostOf(0)).bandwidth, 1e10);
+  // The routes the costs come from.
+  EXPECT_NEAR(t->LcaRoute(t->root()).latency, 6e-6, 1e-18);
+  EXPECT_EQ(t->LcaRoute(t->root()).bandwidth, 1.25e9);
+  EXPECT_EQ(t->LcaRoute(t->Lca(0, 1)).bandwidth, 1e10);
+  EXPECT_EQ(t->LcaRoute(t->Lca(0, 1)).latency, 0.5e-6);
+}
+
+TEST(Tree, PairLinksByHand) {
+  TreeBuilder b;
+  const NodeId root = b.AddRoot("network");
+  for (int c = 0; c < 3; ++c) {
+    const NodeId host = b.AddChild(root, "host");
+    b.SetUplink(host, Link{65536e6, 1e-6});  // 1 + 1 us per route
+    b.SetLoopback(host, Link{1e10, 0});
+    b.AddChild(host, "core");
+    b.AddChild(host, "core");
+  }
+  const Link x{1e9, 1e-3}, y{2e9, 2e-6}, z{65536e6, 0}, none{};
+  b.SetPairLinks(root, {none, x, y, x, none, z, y, z, none});
+  auto t = std::move(b).Build();
+  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_TRUE(t->Validate().ok());
+  // Host 0 - host 1: 1 ms + 2 us + 65536 / 1e9 s = 1000 + 2 + 65.536 us.
+  EXPECT_NEAR(t->Distance(0, 2), 1067.536, 1e-9);
+  // Host 0 - host 2: 2 + 2 us + 32.768 us; host 1 - host 2: 2 us + 1 us.
+  EXPECT_NEAR(t->Distance(1, 5), 36.768, 1e-9);
+  EXPECT_NEAR(t->Distance(3, 4), 3.0, 1e-9);
+  EXPECT_NEAR(t->cost(t->root()), 1067.536, 1e-9);
+  EXPECT_TRUE(t->has_pair_links(t->root()));
+  EXPECT_EQ(t->pair_link(t->root(), 2, 1), z);
+}
+
+TEST(Tree, LinkErrors) {
+  {
+    TreeBuilder b;
+    const NodeId r = b.AddRoot("r");
+    const NodeId h = b.AddChild(r, "host");
+    b.SetLoopback(r, Link{1e9, 0});
+    b.SetLoopback(h, Link{1e9, 0});
+    b.AddChild(h, "core");
+    auto t = std::move(b).Build();
+    ASSERT_FALSE(t.ok());
+    EXPECT_THAT(std::string(t.status().message()),
+                ::testing::HasSubstr("hosts do not nest"));
+  }
+  {
+    TreeBuilder b;
+    const NodeId r = b.AddRoot("r");
+    b.SetUplink(b.AddChild(r, "x"), Link{-1, 0});
+    b.AddChild(r, "x");
+    EXPECT_FALSE(std::move(b).Build().ok());
+  }
+  {
+    TreeBuilder b;
+    const NodeId r = b.AddRoot("r");
+    b.AddChild(r, "x");
+    b.AddChild(r, "x");
+    b.SetPairLinks(r, {Link{}, Link{1e9, 0}, Link{2e9, 0}, Link{}});
+    EXPECT_FALSE(std::move(b).Build().ok());
+  }
+}
+
 }  // namespace
 }  // namespace rankmap::topology

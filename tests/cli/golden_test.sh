@@ -3,9 +3,12 @@
 # compares stdout with tests/cli/golden/<case>.out; error cases check the exit status and the
 # one-line message on stderr. To refresh the expectations after an intended change:
 #   RANKMAP_UPDATE_GOLDEN=$PWD/tests/cli/golden bazel test //tests/cli:golden_test
+# With a third argument `simulate`, runs the cases that start SimGrid SMPI instead
+# (//tests/cli:golden_simulate_test; they cannot run under AddressSanitizer).
 set -u
 rankmap="$1"
-otf2_writer="$2"
+otf2_writer="$2"  # graphs:otf2_write_test_trace ("-" in the simulate section)
+section="${3:-}"
 here="$(dirname "$0")"
 data="$here/data"
 golden="$here/golden"
@@ -45,6 +48,51 @@ error() {
 }
 
 t4="tleaf 2 2 10 2 1"
+# 2 hosts of 2 cores: host links 1 GB/s and 10 us, loopbacks 10 GB/s and 1 us.
+hosts4="tleaf 2 2 1GBps:10us 2 10GBps:1us"
+
+if [ "$section" = "simulate" ]; then
+  # Exact model, 1 MB each way on each edge of the 4-cycle. Identity: each host sends 2 MB
+  # up its link (20 us + 2 ms) while its loopback carries 2 MB (1 us + 0.2 ms): 2.02 ms.
+  # Swapped: every edge crosses hosts, 4 MB up each link: 20 us + 4 ms.
+  golden simulate_identity simulate --topology "$hosts4" --comm "$data/cycle4_2mb.edges" \
+    --mapping "$data/identity.map" --smpi_model exact --iterations 3
+  golden simulate_swapped simulate --topology "$hosts4" --comm "$data/cycle4_2mb.edges" \
+    --mapping "$data/swapped.map" --smpi_model exact --iterations 3
+  # A platform file is simulated as it is. Processes 0, 1 on host a-0, 2, 3 on b-0: edges
+  # 1-2 and 3-0 cross the shared 1 ms wide-area link, 4 MB at 1 GB/s: 1.02 ms + 4 ms.
+  golden simulate_platform simulate --topology "$data/two_sites.xml" \
+    --comm "$data/cycle4_2mb.edges" --mapping "$data/sites.map" --smpi_model exact
+  golden compare_simulate compare --topology "$hosts4" --comm "$data/cycle4_2mb.edges" \
+    --quiet --simulate --smpi_model exact --iterations 2
+  "$rankmap" simulate --help | grep -q "usage: rankmap simulate" || fail "simulate --help"
+  error simulate_no_links "has no links" simulate --topology "$t4" \
+    --comm "$data/cycle4_2mb.edges" --mapping "$data/identity.map"
+  error simulate_no_mapping "--mapping" simulate --topology "$hosts4" \
+    --comm "$data/cycle4_2mb.edges"
+  error simulate_bad_model "--smpi_model" simulate --topology "$hosts4" \
+    --comm "$data/cycle4_2mb.edges" --mapping "$data/identity.map" --smpi_model fast
+  error simulate_short_mapping "3 entries for 4 processes" simulate --topology "$hosts4" \
+    --comm "$data/cycle4_2mb.edges" --mapping "$data/short.map"
+  # Without SMPI on the PATH: one line naming the Debian package, exit 2.
+  env PATH=/nonexistent "$rankmap" simulate --topology "$hosts4" --comm "$data/cycle4_2mb.edges" \
+    --mapping "$data/identity.map" >/dev/null 2>"$tmp/no_smpi.err"
+  code=$?
+  [ "$code" -eq 2 ] && [ "$(wc -l <"$tmp/no_smpi.err")" -eq 1 ] &&
+    grep -q "libsimgrid-dev" "$tmp/no_smpi.err" || fail "no smpirun: exit $code: $(cat "$tmp/no_smpi.err")"
+  if [ "$failures" -ne 0 ]; then echo "$failures failure(s)"; exit 1; fi
+  exit 0
+fi
+
+golden topology_simgrid topology --topology "$hosts4" --format simgrid
+golden topology_links topology --topology "$hosts4"
+golden topology_platform topology --topology "$data/two_sites.xml"
+golden map_identity_smpi map --topology "$hosts4" --comm "$data/cycle4.edges" \
+  --algorithm identity --format smpi
+error torus "torus.xml:4: <cluster id='t'>: topology TORUS: a torus is not a tree" \
+  topology --topology "$data/torus.xml"
+error smpi_without_hosts "has no host name" map --topology "$t4" --comm "$data/cycle4.edges" \
+  --format smpi
 golden topology_text topology --topology "pack:2 core:2 pu:2"
 golden topology_tleaf topology --topology "$data/paper12.tleaf" --format tleaf
 golden topology_json topology --topology "$t4" --format json

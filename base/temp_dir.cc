@@ -1,0 +1,65 @@
+#include "base/temp_dir.h"
+
+#include <ftw.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+
+namespace rankmap::base {
+namespace {
+
+void RemoveTree(const std::string& path) {
+  nftw(
+      path.c_str(),
+      [](const char* p, const struct stat*, int, struct FTW*) {
+        std::remove(p);
+        return 0;
+      },
+      16, FTW_DEPTH | FTW_PHYS);
+}
+
+}  // namespace
+
+std::string TempBase() {
+  for (const char* name : {"TEST_TMPDIR", "TMPDIR"}) {
+    const char* v = std::getenv(name);
+    if (v != nullptr && *v != '\0') return v;
+  }
+  return "/tmp";
+}
+
+absl::StatusOr<TempDir> TempDir::Create(std::string_view prefix) {
+  std::string templ =
+      absl::StrCat(TempBase(), "/rankmap-", std::string(prefix), "-XXXXXX");
+  std::vector<char> buf(templ.begin(), templ.end());
+  buf.push_back('\0');
+  if (mkdtemp(buf.data()) == nullptr) {
+    return absl::PermissionDeniedError(absl::StrCat(
+        "cannot create a directory like ", templ, ": ", std::strerror(errno)));
+  }
+  return TempDir(std::string(buf.data()));
+}
+
+TempDir::TempDir(TempDir&& other) noexcept
+    : path_(std::exchange(other.path_, "")) {}
+
+TempDir& TempDir::operator=(TempDir&& other) noexcept {
+  if (this != &other) {
+    if (!path_.empty()) RemoveTree(path_);
+    path_ = std::exchange(other.path_, "");
+  }
+  return *this;
+}
+
+TempDir::~TempDir() {
+  if (!path_.empty()) RemoveTree(path_);
+}
+
+}  // namespace rankmap::base

@@ -1,0 +1,623 @@
+// bench/sim: the simulated time of real MPI programs under every mapping
+// (SimGrid SMPI, sim/), beside J and the time each cost model predicts.
+//
+//   ./bazelw run -c opt //bench:sim                    # 256 and 1024 ranks
+//   ./bazelw run -c opt //bench:sim -- --large         # and the 4096-rank
+//   stencil
+//
+// Cases (rank r of every program runs where the mapping puts process r):
+//   stencil  sim/stencil3d: a 3D 7-point Jacobi decomposed by MPI_Dims_create
+//            in natural rank order, 48^3 cells per rank, 2 flops per cell, on
+//            24-core hosts (the process grid never matches the hosts), 256
+//            and 1024 ranks;
+//   replay   sim/replay of a hierarchically clustered pattern (heavy traffic in
+//            hidden groups of 16, medium in groups of 64, light background;
+//            ranks shuffled: what a profiler records from an application whose
+//            launcher ignored its structure), on 24-core hosts, 256 ranks
+//            (--replay_sizes);
+//   mesh     sim/mesh_halo on a METIS example mesh (copter2 at 256 parts,
+//            mdual above) partitioned by METIS k-way, ranks numbered as
+//            METIS numbers the parts, 5 doubles per vertex, on 12-core hosts;
+//   summa    sim/summa, heterogeneous SUMMA on 4 clusters joined by slower
+//            links (printed separately: topology-unaware arrangement, Malik's
+//            Algorithm 2, and rankmap's mapping).
+// Platforms: switches of 8 hosts with 100 Gb/s, 5 us uplinks; hosts with 25
+// Gb/s, 2 us links, 1 Gflop/s cores and a 40 GB/s, 0.5 us loopback (tleaf
+// link levels, topology/tleaf.h). SMPI's default (calibrated) network model.
+// Algorithms: identity (packed), round-robin, random, scotch, tm,
+// multisection, default (portfolio). Each row: J, simulated seconds per
+// iteration, ratio to packed, and per model (eval --model: hockney, lmo,
+// hloggp, taulop, parameters from the platform's links) the predicted seconds
+// (exchange of every edge both ways, plus the program's compute time) and the
+// ratio predicted / simulated. Per case: Spearman rank correlation of J and of
+// each model with the simulated times over the seven mappings.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <numeric>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "absl/flags/flag.h"
+#include "absl/flags/parse.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_split.h"
+#include "base/file.h"
+#include "base/status_macros.h"
+#include "base/temp_dir.h"
+#include "core/mapper.h"
+#include "core/mapping.h"
+#include "core/metis_split.h"
+#include "core/options.h"
+#include "core/slot_classes.h"
+#include "graphs/frontends/matrix_frontend.h"
+#include "graphs/frontends/mesh_halo.h"
+#include "graphs/frontends/partition.h"
+#include "graphs/frontends/stencil.h"
+#include "graphs/frontends/summa.h"
+#include "graphs/graphs.h"
+#include "graphs/operations.h"
+#include "models/channel_params.h"
+#include "models/cost_model.h"
+#include "models/flow.h"
+#include "sim/simulate.h"
+#include "tests/factories.h"
+#include "topology/simgrid_platform.h"
+#include "topology/tleaf.h"
+#include "topology/tree_ops.h"
+
+ABSL_FLAG(std::string, stencil_sizes, "256,1024",
+          "rank counts of the stencil case");
+ABSL_FLAG(std::string, mesh_sizes, "256",
+          "rank counts of the mesh case (256: copter2, more: mdual; at 1024 "
+          "one simulated run takes about 4 minutes)");
+ABSL_FLAG(std::string, replay_sizes, "256",
+          "rank counts of the replay case (SimGrid's time grows with the "
+          "flows sharing a link: at 1024 ranks one run of this pattern takes "
+          "over 15 minutes)");
+ABSL_FLAG(bool, large, false, "add the 4096-rank stencil (hours on 2 cores)");
+ABSL_FLAG(std::string, cases, "stencil,replay,mesh,summa", "cases to run");
+ABSL_FLAG(std::string, mesh_dir, "/usr/share/doc/libmetis-dev/examples/graphs",
+          "where the METIS example meshes are (Debian libmetis-doc)");
+ABSL_FLAG(int64_t, iterations, 2, "timed iterations per simulated run");
+ABSL_FLAG(uint64_t, seed, 1, "seed of the engine, the shuffles and random");
+
+namespace rankmap::bench {
+namespace {
+
+using core::Mapping;
+using graphs::CommGraph;
+using topology::LeafId;
+using topology::Tree;
+
+constexpr int kHostsPerSwitch = 8;
+constexpr double kCoreSpeed = 1e9;  // flop/s, the platform writer's default
+
+struct Algo {
+  const char* name;
+  core::Algorithm algorithm;
+};
+constexpr Algo kAlgos[] = {
+    {"identity", core::Algorithm::kIdentity},
+    {"round-robin", core::Algorithm::kRoundRobin},
+    {"random", core::Algorithm::kRandom},
+    {"scotch", core::Algorithm::kScotch},
+    {"tm", core::Algorithm::kTreeMatch},
+    {"multisection", core::Algorithm::kMultisection},
+    {"default", core::Algorithm::kPortfolio},
+};
+constexpr models::Model kModels[] = {
+    models::Model::kHockney, models::Model::kLmo, models::Model::kHLogGP,
+    models::Model::kTauLop};
+
+// The tleaf of switches of kHostsPerSwitch hosts of `cores` cores, enough
+// for `ranks`.
+std::string Platform(int64_t ranks, int cores) {
+  const int64_t per_switch = int64_t{kHostsPerSwitch} * cores;
+  const int64_t switches = (ranks + per_switch - 1) / per_switch;
+  return absl::StrCat("tleaf 3 ", switches, " 100Gbps:5us ", kHostsPerSwitch,
+                      " 25Gbps:2us ", cores, " 40GBps:0.5us");
+}
+
+struct Case {
+  std::string name;
+  std::string platform;  // tleaf line
+  CommGraph graph;       // what the engine maps and the models price
+  std::string program;   // SMPI program
+  std::vector<std::string> args;
+  double compute = 0;  // seconds of computation per iteration (slowest rank)
+};
+
+// Spearman's rank correlation (average ranks for ties).
+double Spearman(const std::vector<double>& x, const std::vector<double>& y) {
+  auto ranks = [](const std::vector<double>& v) {
+    std::vector<size_t> order(v.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::sort(order.begin(), order.end(),
+              [&](size_t a, size_t b) { return v[a] < v[b]; });
+    std::vector<double> r(v.size());
+    for (size_t i = 0; i < order.size();) {
+      size_t j = i;
+      while (j + 1 < order.size() && v[order[j + 1]] == v[order[i]]) ++j;
+      for (size_t k = i; k <= j; ++k) r[order[k]] = (i + j) / 2.0 + 1;
+      i = j + 1;
+    }
+    return r;
+  };
+  const std::vector<double> a = ranks(x), b = ranks(y);
+  const double ma = std::accumulate(a.begin(), a.end(), 0.0) / a.size();
+  const double mb = std::accumulate(b.begin(), b.end(), 0.0) / b.size();
+  double sab = 0, saa = 0, sbb = 0;
+  for (size_t i = 0; i < a.size(); ++i) {
+    sab += (a[i] - ma) * (b[i] - mb);
+    saa += (a[i] - ma) * (a[i] - ma);
+    sbb += (b[i] - mb) * (b[i] - mb);
+  }
+  return saa > 0 && sbb > 0 ? sab / std::sqrt(saa * sbb) : 0.0;
+}
+
+struct Summary {
+  std::string name;
+  double default_vs_best = 0;
+  std::string best;
+  std::vector<double> correlation;  // J, then each model
+};
+
+absl::StatusOr<Summary> RunCase(const Case& c, const std::string& dir) {
+  ASSIGN_OR_RETURN(const Tree tree, topology::ParseTleaf(c.platform));
+  ASSIGN_OR_RETURN(const sim::Simulator simulator,
+                   sim::Simulator::Create(tree));
+  ASSIGN_OR_RETURN(const std::string program, sim::FindSmpiProgram(c.program));
+  const models::ModelParams params = models::DefaultModelParams(tree);
+  const models::Flow flow = models::HaloFlow(c.graph, 1);
+  std::printf("\n== %s: %d ranks, %lld edges, platform %s\n", c.name.c_str(),
+              c.graph.num_vertices(),
+              static_cast<long long>(c.graph.num_edges()), c.platform.c_str());
+  std::printf("%-13s %11s %12s %7s", "algorithm", "J", "simulated(s)",
+              "/packed");
+  for (models::Model m : kModels)
+    std::printf(" %10s %6s", models::ModelName(m), "/sim");
+  std::printf("\n");
+  std::fflush(stdout);
+  std::vector<double> js, sims;
+  std::vector<std::vector<double>> predicted(std::size(kModels));
+  double packed = 0;
+  for (const Algo& a : kAlgos) {
+    ASSIGN_OR_RETURN(core::MappingOptions opts,
+                     core::MappingOptions::Preset("default"));
+    opts.algorithm = a.algorithm;
+    opts.seed = absl::GetFlag(FLAGS_seed);
+    ASSIGN_OR_RETURN(const Mapping m, core::Map(tree, c.graph, opts));
+    RETURN_IF_ERROR(core::ValidateMapping(tree, c.graph.num_vertices(), m));
+    const double j = core::ComputeJ(tree, c.graph, m);
+    ASSIGN_OR_RETURN(
+        const sim::SmpiOutput out,
+        simulator.Run(program, c.args, m, sim::SmpiModel::kCalibrated));
+    ASSIGN_OR_RETURN(const double t, sim::ParseTimePerIteration(out.out));
+    if (a.algorithm == core::Algorithm::kIdentity) packed = t;
+    js.push_back(j);
+    sims.push_back(t);
+    std::printf("%-13s %11.4g %12.6g %7.3f", a.name, j, t, t / packed);
+    for (size_t k = 0; k < std::size(kModels); ++k) {
+      ASSIGN_OR_RETURN(const double p,
+                       models::PredictTime(kModels[k], params, tree, flow, m));
+      predicted[k].push_back(p + c.compute);
+      std::printf(" %10.4g %6.3f", p + c.compute, (p + c.compute) / t);
+    }
+    std::printf("\n");
+    std::fflush(stdout);
+  }
+  Summary s;
+  s.name = c.name;
+  const size_t best = std::min_element(sims.begin(), sims.end()) - sims.begin();
+  s.best = kAlgos[best].name;
+  s.default_vs_best = sims.back() / sims[best];
+  s.correlation.push_back(Spearman(js, sims));
+  for (const auto& p : predicted) s.correlation.push_back(Spearman(p, sims));
+  std::printf("rank correlation with simulated: J %.2f", s.correlation[0]);
+  for (size_t k = 0; k < std::size(kModels); ++k)
+    std::printf(", %s %.2f", models::ModelName(kModels[k]),
+                s.correlation[k + 1]);
+  std::printf("\ndefault / best (%s): %.4f%s\n", s.best.c_str(),
+              s.default_vs_best,
+              s.default_vs_best <= 1.01 ? "" : "  (not within 1%)");
+  std::fflush(stdout);
+  return s;
+}
+
+absl::StatusOr<Case> StencilCase(int64_t ranks) {
+  Case c;
+  c.name = absl::StrCat("stencil ", ranks);
+  c.platform = Platform(ranks, 24);
+  ASSIGN_OR_RETURN(const std::vector<int64_t> dims,
+                   graphs::DimsCreate(ranks, {0, 0, 0}));
+  constexpr int64_t kCells = 48;
+  graphs::StencilOptions o;
+  o.grid = {dims[0] * kCells, dims[1] * kCells, dims[2] * kCells};
+  o.points = 7;
+  o.procs = ranks;
+  o.element_size = 8;
+  ASSIGN_OR_RETURN(c.graph, graphs::StencilGraph(o));
+  c.program = "stencil3d_smpi.so";
+  c.args = {absl::StrCat("--grid=", o.grid[0], "x", o.grid[1], "x", o.grid[2]),
+            absl::StrCat("--iterations=", absl::GetFlag(FLAGS_iterations)),
+            "--flops-per-cell=2"};
+  c.compute = 2.0 * kCells * kCells * kCells / kCoreSpeed;
+  return c;
+}
+
+absl::StatusOr<Case> ReplayCase(int64_t ranks, const std::string& dir) {
+  Case c;
+  c.name = absl::StrCat("replay clustered ", ranks);
+  c.platform = Platform(ranks, 24);
+  const uint64_t seed = absl::GetFlag(FLAGS_seed);
+  const int32_t n = static_cast<int32_t>(ranks);
+  // Heavy (64 KiB) inside hidden groups of 16, medium inside groups of 64,
+  // light background: the engine bench's clustered family in bytes.
+  std::mt19937_64 rng(seed + 4);
+  graphs::CommGraphBuilder b(n);
+  for (int32_t u = 0; u < n; ++u) {
+    const int32_t g16 = u / 16 * 16, g64 = u / 64 * 64;
+    for (int32_t v = u + 1; v < std::min(n, g16 + 16); ++v)
+      RETURN_IF_ERROR(b.AddEdge(u, v, 65536));
+    for (int k = 0; k < 4; ++k) {
+      RETURN_IF_ERROR(b.AddEdge(
+          u, g64 + static_cast<int32_t>(rng() % std::min(64, n - g64)), 655));
+    }
+    for (int k = 0; k < 2; ++k)
+      RETURN_IF_ERROR(b.AddEdge(u, static_cast<int32_t>(rng() % n), 65));
+  }
+  ASSIGN_OR_RETURN(const CommGraph g, std::move(b).Build());
+  c.graph = testing::Permute(g, testing::RandomPermutation(n, seed + 6));
+  const std::string path = absl::StrCat(dir, "/clustered", ranks, ".grf");
+  RETURN_IF_ERROR(graphs::WriteGraphFile(c.graph, path));
+  c.program = "replay_smpi.so";
+  c.args = {path,
+            absl::StrCat("--iterations=", absl::GetFlag(FLAGS_iterations))};
+  return c;
+}
+
+absl::StatusOr<Case> MeshCase(int64_t ranks, const std::string& dir) {
+  Case c;
+  const std::string mesh_name = ranks <= 256 ? "copter2" : "mdual";
+  c.name = absl::StrCat("mesh ", mesh_name, " ", ranks);
+  c.platform = Platform(ranks, 12);
+  const std::string mesh_path =
+      absl::StrCat(absl::GetFlag(FLAGS_mesh_dir), "/", mesh_name, ".graph");
+  ASSIGN_OR_RETURN(const CommGraph mesh, graphs::ReadGraphFile(mesh_path));
+  const core::MetisGraph mg = core::ToMetisGraph(mesh, false);
+  std::vector<int32_t> part;
+  const std::vector<double> targets(ranks, 1.0);
+  RETURN_IF_ERROR(core::MetisPartition(mg, targets, 1.03,
+                                       core::MetisMethod::kKway, 1,
+                                       absl::GetFlag(FLAGS_seed), &part));
+  std::string text;
+  for (int32_t p : part) absl::StrAppend(&text, p, "\n");
+  const std::string part_path =
+      absl::StrCat(dir, "/", mesh_name, ".part.", ranks);
+  RETURN_IF_ERROR(base::WriteFile(part_path, text));
+  ASSIGN_OR_RETURN(
+      const graphs::MeshHalo halo,
+      graphs::ComputeMeshHalo(mesh, part, static_cast<int32_t>(ranks)));
+  constexpr int kValues = 5;
+  ASSIGN_OR_RETURN(c.graph, graphs::MeshHaloGraph(halo, 8.0 * kValues));
+  c.program = "mesh_halo_smpi.so";
+  c.args = {mesh_path, part_path,
+            absl::StrCat("--iterations=", absl::GetFlag(FLAGS_iterations)),
+            absl::StrCat("--values-per-vertex=", kValues),
+            "--flops-per-vertex=20"};
+  c.compute = 20.0 *
+              static_cast<double>(
+                  *std::max_element(halo.owned.begin(), halo.owned.end())) /
+              kCoreSpeed;
+  return c;
+}
+
+// ------------------------------------------------------------------ SUMMA --
+
+// The Grid'5000 clusters of the thesis' 16-node SMPI attempt (Malik, app. A:
+// Edel 4, Taurus 5, Sol 3, Chimint 4 nodes), four times as many nodes, one
+// process per node. Cores per node from the thesis' Table 3.8 (Sol: 4);
+// every core 9.6 Gflop/s; as the thesis raised heterogeneity with thread
+// counts, odd nodes run half as many threads. Node links and inter-cluster
+// bandwidths from Table 3.9 (MB/s; Sol and Chimint take the rows of Suno and
+// Chinqchint, the other clusters of their sites); latencies by distance.
+struct Site {
+  const char* name;
+  int nodes;
+  int cores;
+  double link_mbps;  // node link, MB/s
+};
+constexpr Site kSites[] = {{"edel", 16, 8, 891.20},
+                           {"taurus", 20, 12, 6850.27},
+                           {"sol", 12, 4, 895.41},
+                           {"chimint", 16, 8, 892.90}};
+constexpr double kSiteMbps[4][4] = {{891.20, 249.53, 83.54, 59.51},
+                                    {249.53, 6850.27, 111.23, 75.12},
+                                    {83.54, 111.23, 895.41, 43.20},
+                                    {59.51, 75.12, 43.20, 892.90}};
+constexpr double kSiteLatencyMs[4][4] = {
+    {0, 1.5, 3, 5}, {1.5, 0, 3, 4}, {3, 3, 0, 8}, {5, 4, 8, 0}};
+constexpr double kFlopsPerCore = 9.6e9;
+
+struct Grid {
+  std::string xml;
+  std::vector<std::string> host;  // all hosts, site by site
+  std::vector<int32_t> site;      // per host
+  std::vector<double> speed;      // per host, flop/s
+};
+
+Grid MakeGrid() {
+  Grid g;
+  std::string zones, links, routes;
+  for (int s = 0; s < 4; ++s) {
+    const Site& site = kSites[s];
+    absl::StrAppend(&zones, "    <zone id=\"", site.name,
+                    "\" routing=\"Floyd\">\n      <router id=\"", site.name,
+                    "-sw\"/>\n");
+    std::string site_routes;
+    for (int i = 0; i < site.nodes; ++i) {
+      const std::string h = absl::StrCat(site.name, "-", i);
+      const int threads = i % 2 == 0 ? site.cores : site.cores / 2;
+      g.host.push_back(h);
+      g.site.push_back(s);
+      g.speed.push_back(threads * kFlopsPerCore);
+      absl::StrAppend(
+          &zones, "      <host id=\"", h, "\" speed=\"",
+          absl::StrFormat("%.17g", threads * kFlopsPerCore),
+          "f\" core=\"1\"/>\n      <link id=\"", h, "-up\" bandwidth=\"",
+          site.link_mbps,
+          "MBps\" latency=\"20us\" sharing_policy=\"SPLITDUPLEX\"/>\n");
+      absl::StrAppend(&site_routes, "      <route src=\"", h, "\" dst=\"",
+                      site.name, "-sw\"><link_ctn id=\"", h,
+                      "-up\" direction=\"UP\"/></route>\n");
+    }
+    absl::StrAppend(&zones, site_routes, "    </zone>\n");
+    for (int t = s + 1; t < 4; ++t) {
+      const std::string id = absl::StrCat(site.name, "-", kSites[t].name);
+      absl::StrAppend(&links, "    <link id=\"", id, "\" bandwidth=\"",
+                      kSiteMbps[s][t], "MBps\" latency=\"",
+                      kSiteLatencyMs[s][t], "ms\"/>\n");
+      absl::StrAppend(&routes, "    <zoneRoute src=\"", site.name, "\" dst=\"",
+                      kSites[t].name, "\" gw_src=\"", site.name,
+                      "-sw\" gw_dst=\"", kSites[t].name,
+                      "-sw\"><link_ctn id=\"", id, "\"/></zoneRoute>\n");
+    }
+  }
+  g.xml = absl::StrCat(
+      "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM "
+      "\"https://simgrid.org/simgrid.dtd\">\n<platform version=\"4.1\">\n"
+      "  <zone id=\"grid\" routing=\"Full\">\n",
+      zones, links, routes, "  </zone>\n</platform>\n");
+  return g;
+}
+
+std::string PartitionText(const graphs::Partition& p, int64_t block) {
+  std::string out = absl::StrCat("summa ", p.rows, " ", block, "\n");
+  for (const graphs::Rect& r : p.rects)
+    absl::StrAppend(&out, "rect ", r.row, " ", r.col, " ", r.height, " ",
+                    r.width, " ", r.owner, "\n");
+  return out;
+}
+
+absl::Status RunSumma(const std::string& dir) {
+  constexpr int64_t kBlocks = 128, kBlock = 64;
+  const Grid grid = MakeGrid();
+  const std::string platform = dir + "/grid.xml";
+  RETURN_IF_ERROR(base::WriteFile(platform, grid.xml));
+  ASSIGN_OR_RETURN(const Tree tree,
+                   topology::ReadSimGridPlatformFile(platform));
+  ASSIGN_OR_RETURN(const sim::Simulator simulator,
+                   sim::Simulator::Create(tree, platform));
+  ASSIGN_OR_RETURN(const std::string program,
+                   sim::FindSmpiProgram("summa_smpi.so"));
+  const int32_t p = static_cast<int32_t>(grid.host.size());
+  std::map<std::string, LeafId> leaf_of;
+  for (LeafId l = 0; l < tree.num_leaves(); ++l) leaf_of[tree.host(l)] = l;
+  // Topology-unaware: processor i is the i-th host handed out by a scheduler
+  // that ignores clusters (a seeded shuffle).
+  const std::vector<int32_t> perm =
+      testing::RandomPermutation(p, absl::GetFlag(FLAGS_seed) + 7);
+  graphs::MatrixFrontendOptions o;
+  std::vector<int32_t> proc_site(p);
+  Mapping on_host(p);
+  for (int32_t i = 0; i < p; ++i) {
+    o.speeds.push_back(grid.speed[perm[i]]);
+    proc_site[i] = grid.site[perm[i]];
+    on_host[i] = leaf_of.at(grid.host[perm[i]]);
+  }
+  o.n = kBlocks * kBlock;
+  o.block = kBlock;
+  o.flow = graphs::SummaFlow::kOneToAll;
+  ASSIGN_OR_RETURN(const graphs::MatrixFrontendResult unaware,
+                   graphs::SummaFrontend(o));
+  o.clusters = proc_site;
+  o.num_clusters = 4;
+  for (int s = 0; s < 4; ++s)
+    for (int t = 0; t < 4; ++t) o.bandwidth.push_back(kSiteMbps[s][t]);
+  ASSIGN_OR_RETURN(const graphs::MatrixFrontendResult arranged,
+                   graphs::SummaFrontend(o));
+  for (absl::string_view line : absl::StrSplit(arranged.report, '\n')) {
+    if (absl::StrContains(line, "bandwidth cost") ||
+        absl::StrContains(line, "partition:"))
+      std::printf("%s\n", std::string(line).c_str());
+  }
+  // rankmap on the unaware partition: with slot classes (a rectangle only
+  // moves to a host of the speed it was sized for, core/slot_classes.h) and
+  // free.
+  ASSIGN_OR_RETURN(core::MappingOptions opts,
+                   core::MappingOptions::Preset("default"));
+  opts.seed = absl::GetFlag(FLAGS_seed);
+  std::vector<double> leaf_speed(tree.num_leaves());
+  for (size_t h = 0; h < grid.host.size(); ++h)
+    leaf_speed[leaf_of.at(grid.host[h])] = grid.speed[h];
+  ASSIGN_OR_RETURN(const core::SlotClasses speed_classes,
+                   core::ClassesFromSpeeds(o.speeds, leaf_speed));
+  ASSIGN_OR_RETURN(const Mapping classes,
+                   core::Map(tree, unaware.graph, opts, speed_classes));
+  ASSIGN_OR_RETURN(const Mapping free_map,
+                   core::Map(tree, unaware.graph, opts));
+  struct Variant {
+    const char* name;
+    const graphs::MatrixFrontendResult* partition;
+    const Mapping* mapping;
+  };
+  const Variant variants[] = {
+      {"topology-unaware", &unaware, &on_host},
+      {"Algorithm 2", &arranged, &on_host},
+      {"map within speeds", &unaware, &classes},
+      {"map (free)", &unaware, &free_map},
+  };
+  std::printf(
+      "\n== summa: %d processes, one per node, on 4 clusters (edel 16, taurus "
+      "20, sol 12, chimint 16 nodes), n = %lld (%lld x %lld blocks of %lld)\n",
+      p, static_cast<long long>(o.n), static_cast<long long>(kBlocks),
+      static_cast<long long>(kBlocks), static_cast<long long>(kBlock));
+  std::printf("%-10s %-20s %12s %14s %10s %10s %13s\n", "flow", "arrangement",
+              "J", "simulated (s)", "/unaware", "WAN (GB)", "max WAN (s)");
+  // Bytes between sites and the busiest wide-area link's transfer time, for
+  // explaining the simulated times (a link carries both directions).
+  std::map<LeafId, int32_t> site_of_leaf;
+  for (size_t h = 0; h < grid.host.size(); ++h)
+    site_of_leaf[leaf_of.at(grid.host[h])] = grid.site[h];
+  auto wan = [&](const CommGraph& g, const Mapping& m) {
+    double pair[4][4] = {};
+    for (int32_t u = 0; u < g.num_vertices(); ++u) {
+      for (int64_t e = g.xadj()[u]; e < g.xadj()[u + 1]; ++e) {
+        const int32_t v = g.adjncy()[e];
+        const int32_t a = site_of_leaf.at(m[u]), b = site_of_leaf.at(m[v]);
+        if (u < v && a != b)
+          pair[std::min(a, b)][std::max(a, b)] += g.adjwgt()[e];
+      }
+    }
+    double total = 0, slowest = 0;
+    for (int s = 0; s < 4; ++s) {
+      for (int t = s + 1; t < 4; ++t) {
+        total += pair[s][t];
+        slowest = std::max(slowest, pair[s][t] / (kSiteMbps[s][t] * 1e6));
+      }
+    }
+    return std::pair<double, double>(total, slowest);
+  };
+  for (const graphs::SummaFlow flow :
+       {graphs::SummaFlow::kOneToAll, graphs::SummaFlow::kRing}) {
+    const char* flow_name =
+        flow == graphs::SummaFlow::kRing ? "ring" : "one-to-all";
+    double base = 0, alg2 = 0;
+    for (const Variant& v : variants) {
+      const std::string path = absl::StrCat(dir, "/summa.part");
+      RETURN_IF_ERROR(
+          base::WriteFile(path, PartitionText(v.partition->partition, kBlock)));
+      ASSIGN_OR_RETURN(const CommGraph g,
+                       graphs::HeterogeneousSummaGraph(
+                           v.partition->partition, flow, {kBlock * kBlock, 8}));
+      const double j = core::ComputeJ(tree, g, *v.mapping);
+      ASSIGN_OR_RETURN(
+          const sim::SmpiOutput out,
+          simulator.Run(program, {path, absl::StrCat("--flow=", flow_name)},
+                        *v.mapping, sim::SmpiModel::kCalibrated));
+      ASSIGN_OR_RETURN(const double t, sim::ParseTimePerIteration(out.out));
+      if (base == 0) base = t;
+      if (std::string(v.name) == "Algorithm 2") alg2 = t;
+      const auto [wan_bytes, wan_seconds] = wan(g, *v.mapping);
+      std::printf("%-10s %-20s %12.4g %14.6g %10.3f %10.3f %13.4g\n", flow_name,
+                  v.name, j, t, t / base, wan_bytes / 1e9, wan_seconds);
+      std::fflush(stdout);
+    }
+    std::printf(
+        "%s: Algorithm 2 total-time gain over topology-unaware: "
+        "%.1f%%\n",
+        flow_name, 100.0 * (base - alg2) / base);
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+}  // namespace rankmap::bench
+
+int main(int argc, char** argv) {
+  absl::ParseCommandLine(argc, argv);
+  using namespace rankmap::bench;
+  auto dir = rankmap::base::TempDir::Create("bench-sim");
+  if (!dir.ok()) {
+    std::fprintf(stderr, "%s\n", std::string(dir.status().message()).c_str());
+    return 1;
+  }
+  auto parse_sizes = [](const std::string& flag, std::vector<int64_t>& out) {
+    for (absl::string_view s : absl::StrSplit(flag, ',', absl::SkipEmpty())) {
+      int64_t v = 0;
+      if (!absl::SimpleAtoi(s, &v) || v < 2) {
+        std::fprintf(stderr, "bad size '%s'\n", std::string(s).c_str());
+        return false;
+      }
+      out.push_back(v);
+    }
+    return true;
+  };
+  std::vector<int64_t> stencil_sizes, mesh_sizes, replay_sizes;
+  if (!parse_sizes(absl::GetFlag(FLAGS_stencil_sizes), stencil_sizes) ||
+      !parse_sizes(absl::GetFlag(FLAGS_mesh_sizes), mesh_sizes) ||
+      !parse_sizes(absl::GetFlag(FLAGS_replay_sizes), replay_sizes))
+    return 2;
+  const std::string cases = absl::GetFlag(FLAGS_cases);
+  auto wants = [&](const char* name) {
+    return cases.find(name) != std::string::npos;
+  };
+  std::vector<absl::StatusOr<Case>> todo;
+  if (wants("stencil")) {
+    for (int64_t n : stencil_sizes) todo.push_back(StencilCase(n));
+  }
+  if (wants("replay")) {
+    for (int64_t n : replay_sizes) todo.push_back(ReplayCase(n, dir->path()));
+  }
+  if (wants("mesh")) {
+    for (int64_t n : mesh_sizes) todo.push_back(MeshCase(n, dir->path()));
+  }
+  if (absl::GetFlag(FLAGS_large) && wants("stencil"))
+    todo.push_back(StencilCase(4096));
+  std::vector<Summary> summaries;
+  int failures = 0;
+  if (wants("summa")) {
+    absl::Status s = RunSumma(dir->path());
+    if (!s.ok()) {
+      std::printf("summa failed: %s\n", std::string(s.message()).c_str());
+      ++failures;
+    }
+  }
+  for (auto& c : todo) {
+    absl::StatusOr<Summary> s =
+        c.ok() ? RunCase(*c, dir->path()) : absl::StatusOr<Summary>(c.status());
+    if (!s.ok()) {
+      std::printf("case failed: %s\n",
+                  std::string(s.status().message()).c_str());
+      ++failures;
+      continue;
+    }
+    summaries.push_back(*s);
+  }
+  std::printf(
+      "\n== summary: default's simulated time / the best algorithm's; "
+      "rank correlations with simulated time\n");
+  std::printf("%-26s %9s %-13s %6s %8s %6s %7s %7s\n", "case", "default",
+              "best", "J", "hockney", "lmo", "hloggp", "taulop");
+  std::vector<double> mean(5, 0.0);
+  for (const Summary& s : summaries) {
+    std::printf("%-26s %9.4f %-13s", s.name.c_str(), s.default_vs_best,
+                s.best.c_str());
+    for (size_t k = 0; k < s.correlation.size(); ++k) {
+      std::printf(" %6.2f", s.correlation[k]);
+      mean[k] += s.correlation[k] / summaries.size();
+    }
+    std::printf("\n");
+  }
+  if (!summaries.empty()) {
+    std::printf("%-26s %9s %-13s", "mean", "", "");
+    for (double m : mean) std::printf(" %6.2f", m);
+    std::printf("\n");
+  }
+  return failures == 0 ? 0 : 1;
+}

@@ -1,0 +1,50 @@
+// `rankmap simulate`: run the communication of a graph, with its processes
+// placed by a mapping, on a simulated machine (SimGrid SMPI, sim/simulate.h),
+// and print the simulated time per iteration.
+//
+//   rankmap simulate --topology "tleaf 2 16 10Gbps:2us 24 40GBps:0.2us"
+//       --comm app.grf --mapping m.txt --iterations 10   (one command line)
+//
+// The machine is the --topology itself when it is a SimGrid platform file,
+// else the platform written from its tree (which must carry links: tleaf link
+// levels or a network spec with link directives). The program that runs is
+// rankmap's replay program, found beside the rankmap binary.
+#ifndef RANKMAP_CLI_SIMULATE_COMMAND_H_
+#define RANKMAP_CLI_SIMULATE_COMMAND_H_
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "cli/inputs.h"
+#include "sim/simulate.h"
+#include "topology/tree.h"
+
+namespace rankmap::cli {
+
+struct SimulateCommand {
+  Inputs inputs;
+  std::string mapping;  // plain mapping file (required)
+  int64_t iterations = 10;
+  std::string smpi_model = "calibrated";  // calibrated | exact
+};
+
+// Errors: bad inputs, a mapping that does not fit the tree and graph, a
+// topology without links, SMPI missing (naming the Debian package) or the
+// simulation failing.
+absl::Status RunSimulate(const SimulateCommand& cmd, std::ostream& out);
+
+// The simulator of `tree`, read from `in.topology`: that file when it is a
+// SimGrid platform, else a platform written from the tree.
+absl::StatusOr<sim::Simulator> SimulatorFor(const Inputs& in,
+                                            const topology::Tree& tree);
+
+// Checks --iterations (1 to 1,000,000) and --smpi_model.
+absl::StatusOr<sim::SimulateOptions> ParseSimulateOptions(
+    int64_t iterations, const std::string& smpi_model);
+
+}  // namespace rankmap::cli
+
+#endif  // RANKMAP_CLI_SIMULATE_COMMAND_H_

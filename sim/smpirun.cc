@@ -1,0 +1,191 @@
+#include "sim/smpirun.h"
+
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "base/file.h"
+#include "base/status_macros.h"
+
+namespace rankmap::sim {
+namespace {
+
+std::string SelfExe() {
+  char buf[4096];
+  const ssize_t n = readlink("/proc/self/exe", buf, sizeof(buf) - 1);
+  if (n <= 0) return "";
+  return std::string(buf, static_cast<size_t>(n));
+}
+
+std::string DirName(const std::string& path) {
+  const size_t slash = path.rfind('/');
+  return slash == std::string::npos ? "." : path.substr(0, slash);
+}
+
+// The line of a failed run's error output that says why: the last line the
+// program wrote itself, else the last SimGrid log line ("[host:rank] ..."),
+// smpirun's closing lines (the command it ran, "Execution failed with code
+// N", backtraces) skipped.
+std::string Reason(std::string_view text) {
+  const std::vector<std::string> lines =
+      absl::StrSplit(std::string(text), '\n');
+  std::string log_line;
+  for (size_t i = lines.size(); i-- > 0;) {
+    const std::string& l = lines[i];
+    if (l.empty() || l.rfind("Execution failed", 0) == 0 ||
+        l.find("--cfg=") != std::string::npos || l.rfind("  ->", 0) == 0 ||
+        l.rfind("Backtrace", 0) == 0 || l == "Aborted" ||
+        l.find("did not return 0") != std::string::npos)
+      continue;
+    if (l[0] != '[') return l;
+    if (log_line.empty()) log_line = l;
+  }
+  return log_line.empty() ? "(no error output)" : log_line;
+}
+
+}  // namespace
+
+std::vector<std::string> SmpiModelFlags(SmpiModel model) {
+  if (model == SmpiModel::kCalibrated) return {};
+  return {"--cfg=network/model:CM02",
+          "--cfg=network/crosstraffic:0",
+          "--cfg=network/TCP-gamma:0",
+          "--cfg=smpi/bw-factor:1",
+          "--cfg=smpi/lat-factor:1",
+          "--cfg=smpi/async-small-thresh:0",
+          "--cfg=smpi/send-is-detached-thresh:0",
+          "--cfg=smpi/os:0:0:0",
+          "--cfg=smpi/or:0:0:0",
+          "--cfg=smpi/ois:0:0:0",
+          "--cfg=smpi/wtime:0"};
+}
+
+absl::StatusOr<SmpiModel> ParseSmpiModel(std::string_view name) {
+  if (name == "calibrated") return SmpiModel::kCalibrated;
+  if (name == "exact") return SmpiModel::kExact;
+  return absl::InvalidArgumentError(
+      absl::StrCat("--smpi_model: expected calibrated or exact, found '",
+                   std::string(name), "'"));
+}
+
+absl::StatusOr<std::string> FindSmpirun() {
+  const char* path = std::getenv("PATH");
+  const std::vector<std::string> dirs =
+      absl::StrSplit(path != nullptr ? path : "/usr/bin:/bin", ':');
+  for (const std::string& dir : dirs) {
+    const std::string candidate = absl::StrCat(dir, "/smpirun");
+    if (access(candidate.c_str(), X_OK) == 0) return candidate;
+  }
+  return absl::FailedPreconditionError(
+      "simulate: smpirun not found: install SimGrid's SMPI (Debian package "
+      "libsimgrid-dev)");
+}
+
+absl::StatusOr<std::string> FindSmpiProgram(std::string_view name) {
+  std::vector<std::string> dirs;
+  if (const char* d = std::getenv("RANKMAP_SIM_DIR")) dirs.push_back(d);
+  const std::string exe = SelfExe();
+  if (!exe.empty()) dirs.push_back(exe + ".runfiles/rankmap/sim");
+  for (const char* env : {"RUNFILES_DIR", "TEST_SRCDIR"}) {
+    if (const char* d = std::getenv(env))
+      dirs.push_back(absl::StrCat(d, "/rankmap/sim"));
+  }
+  if (!exe.empty()) {
+    dirs.push_back(DirName(exe) + "/../sim");
+    dirs.push_back(DirName(exe));
+  }
+  for (const std::string& dir : dirs) {
+    const std::string candidate = absl::StrCat(dir, "/", std::string(name));
+    if (base::IsRegularFile(candidate)) return candidate;
+  }
+  return absl::NotFoundError(absl::StrCat(
+      "simulate: cannot find the SMPI program ", std::string(name),
+      " (built by //sim; looked in ", absl::StrJoin(dirs, ", "), ")"));
+}
+
+absl::StatusOr<SmpiOutput> RunSmpi(const SmpiRun& run) {
+  ASSIGN_OR_RETURN(const std::string smpirun, FindSmpirun());
+  std::vector<std::string> argv = {smpirun,
+                                   "-np",
+                                   absl::StrCat(run.ranks),
+                                   "-platform",
+                                   run.platform,
+                                   "-hostfile",
+                                   run.hostfile,
+                                   "--cfg=smpi/privatization:no",
+                                   "--cfg=smpi/simulate-computation:no",
+                                   "--log=root.thresh:warning"};
+  for (const std::string& f : SmpiModelFlags(run.model)) argv.push_back(f);
+  for (const std::string& f : run.extra_flags) argv.push_back(f);
+  argv.push_back(run.program);
+  for (const std::string& a : run.args) argv.push_back(a);
+  const std::string out_path = run.work_dir + "/smpirun.out";
+  const std::string err_path = run.work_dir + "/smpirun.err";
+  std::vector<char*> cargv;
+  for (std::string& a : argv) cargv.push_back(a.data());
+  cargv.push_back(nullptr);
+  const pid_t pid = fork();
+  if (pid < 0) {
+    return absl::InternalError(
+        absl::StrCat("simulate: fork: ", std::strerror(errno)));
+  }
+  if (pid == 0) {
+    // Child: only async-signal-safe calls until exec.
+    const int out = open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int err = open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int in = open("/dev/null", O_RDONLY);
+    if (out < 0 || err < 0 || in < 0 || chdir(run.work_dir.c_str()) != 0)
+      _exit(127);
+    dup2(in, 0);
+    dup2(out, 1);
+    dup2(err, 2);
+    setenv("TMPDIR", run.work_dir.c_str(), 1);
+    execv(cargv[0], cargv.data());
+    _exit(127);
+  }
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0) {
+    if (errno != EINTR) {
+      return absl::InternalError(
+          absl::StrCat("simulate: waitpid: ", std::strerror(errno)));
+    }
+  }
+  SmpiOutput output;
+  output.out = base::ReadFile(out_path, "smpirun output").value_or("");
+  output.err = base::ReadFile(err_path, "smpirun errors").value_or("");
+  if (WIFSIGNALED(status)) {
+    return absl::InternalError(
+        absl::StrCat("simulate: smpirun killed by signal ", WTERMSIG(status),
+                     ": ", Reason(output.err)));
+  }
+  if (WEXITSTATUS(status) != 0) {
+    return absl::InternalError(
+        absl::StrCat("simulate: smpirun exited with status ",
+                     WEXITSTATUS(status), ": ", Reason(output.err)));
+  }
+  return output;
+}
+
+absl::StatusOr<double> ParseTimePerIteration(std::string_view out) {
+  constexpr std::string_view kKey = "time per iteration: ";
+  const size_t at = out.find(kKey);
+  if (at != std::string_view::npos) {
+    std::string_view rest = out.substr(at + kKey.size());
+    rest = rest.substr(0, rest.find(' '));
+    double v = 0;
+    if (absl::SimpleAtod(std::string(rest), &v)) return v;
+  }
+  return absl::InternalError(absl::StrCat(
+      "simulate: no 'time per iteration' in the program's output: ",
+      Reason(out)));
+}
+
+}  // namespace rankmap::sim
