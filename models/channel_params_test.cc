@@ -365,6 +365,8 @@ TEST(PointRules, Errors) {
             "'x:1'");
   EXPECT_EQ(resolve_error("pair 2 2 lmo L=1\n"),
             "e.params:1: field 'processor': leaf 2 paired with itself");
+}
+
 TEST(ChannelParams, DefaultsFromLinks) {
   // 2 hosts of 2 cores: host links 1 GB/s and 10 us, loopbacks 10 GB/s, 1 us.
   auto t = topology::ParseTleaf("tleaf 2 2 1GBps:10us 2 10GBps:1us");
