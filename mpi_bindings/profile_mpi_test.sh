@@ -62,9 +62,8 @@ ring() {  # n: the matrix of "every rank sends 800 bytes to the next one"
 partial() {  # name np mode expected-reason
   local name="$1" np="$2" mode="$3" reason="$4"
   rm -f "$dir/$name".*
-  timeout 60 mpirun -np "$np" --bind-to none -x LD_PRELOAD="$lib" \
-    -x RANKMAP_PROFILE_OUT="$dir/$name" -x RANKMAP_PROFILE_FLUSH=0 \
-    "$abortprog" "$mode" >/dev/null 2>&1 || true
+  mpi_run "$np" LD_PRELOAD="$lib" RANKMAP_PROFILE_OUT="$dir/$name" \
+    RANKMAP_PROFILE_FLUSH=0 -- "$abortprog" "$mode" >/dev/null 2>&1 || true
   head -1 "$dir/$name.mat" | grep -q "^# partial profile: $reason"
   grep -q "rows of $np of $np processes" "$dir/$name.partial"
   diff <(ring "$np") <(tail -n +2 "$dir/$name.mat")

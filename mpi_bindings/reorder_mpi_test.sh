@@ -27,7 +27,7 @@ cat >"$bad" <<'XML'
 </topology>
 XML
 for np in 4 1; do
-  RANKMAP_TOPOLOGY="$bad" run "$np" -x RANKMAP_TOPOLOGY "$bin" bad-topology \
+  mpi_run "$np" RANKMAP_TOPOLOGY="$bad" -- "$bin" bad-topology \
     "$bad:5: object PU has a cpuset but no complete_cpuset"
 done
 # No override: hwloc tree of this machine, engine defaults, PU re-binding.
