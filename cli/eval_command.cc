@@ -11,6 +11,7 @@
 #include "absl/strings/str_format.h"
 #include "base/status_macros.h"
 #include "cli/evaluation.h"
+#include "cli/leaf_numbering.h"
 #include "cli/mapping_reader.h"
 #include "cli/outputs.h"
 #include "core/mapping.h"
@@ -42,7 +43,8 @@ absl::Status RunEval(const EvalCommand& cmd, std::ostream& out) {
   if (cmd.mapping.empty())
     return absl::InvalidArgumentError("--mapping: a mapping file is required");
   ASSIGN_OR_RETURN(core::Mapping mapping,
-                   ReadAnyMappingFile(cmd.mapping, tree));
+                   ReadAnyMappingFile(cmd.mapping, tree,
+                                      LeafNumbering::For(cmd.inputs, tree)));
   // n-to-1 (a partition): capacities are shares, checked against the default
   // imbalance.
   absl::StatusOr<core::CostReport> checked =

@@ -8,6 +8,7 @@
 #include "base/status_macros.h"
 #include "cli/evaluation.h"
 #include "cli/launch_output.h"
+#include "cli/leaf_numbering.h"
 #include "cli/mapping_io.h"
 #include "cli/outputs.h"
 #include "cli/progress.h"
@@ -46,13 +47,19 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
   ASSIGN_OR_RETURN(const core::CostReport cost,
                    CheckedCost(tree, graph, mapping, opts.imbalance));
   const double j = cost.j;
+  // Plain and JSON files name leaves in the caller's numbering (--allowed);
+  // the SMPI hostfile names hosts and needs the tree's own.
+  const LeafNumbering numbering = LeafNumbering::For(cmd.inputs, tree);
+  auto written = [&](const core::Mapping& m) {
+    return format == MappingFormat::kSmpi ? m : numbering.ToCaller(m);
+  };
   if (cmd.output.empty()) {
     if (launch_format) {
       RETURN_IF_ERROR(
           WriteLaunchFormat(cmd.format, cmd.bind, tree, mapping, "", out));
     } else {
       ASSIGN_OR_RETURN(const std::string text,
-                       FormatMapping(tree, mapping, format,
+                       FormatMapping(tree, written(mapping), format,
                                      core::AlgorithmName(opts.algorithm), j));
       out << text;
     }
@@ -65,7 +72,7 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
                                         cmd.output, launch_line));
     } else {
       ASSIGN_OR_RETURN(const std::string text,
-                       FormatMapping(tree, mapping, format,
+                       FormatMapping(tree, written(mapping), format,
                                      core::AlgorithmName(opts.algorithm), j));
       RETURN_IF_ERROR(WriteText(cmd.output, text));
     }

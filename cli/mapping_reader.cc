@@ -147,24 +147,29 @@ absl::StatusOr<core::Mapping> ParseRankfile(
 
 }  // namespace
 
-absl::StatusOr<core::Mapping> ParseAnyMapping(std::string_view text,
-                                              std::string_view name,
-                                              const topology::Tree& tree) {
+absl::StatusOr<core::Mapping> ParseAnyMapping(
+    std::string_view text, std::string_view name, const topology::Tree& tree,
+    const LeafNumbering& numbering) {
   const std::string_view start = TrimLeft(text);
-  if (!start.empty() && start.front() == '{') return ParseJson(start, name);
+  if (!start.empty() && start.front() == '{') {
+    ASSIGN_OR_RETURN(const core::Mapping m, ParseJson(start, name));
+    return numbering.FromCaller(m, name);
+  }
   const std::vector<base::Line> lines = base::SplitLines(text);
   if (!lines.empty() && lines[0].tokens[0].text == "rank") {
     const bool logical = text.find("--map-by rankfile") != std::string::npos;
     return ParseRankfile(lines, logical, name, tree);
   }
-  return ParseMapping(text, name);
+  ASSIGN_OR_RETURN(const core::Mapping m, ParseMapping(text, name));
+  return numbering.FromCaller(m, name);
 }
 
-absl::StatusOr<core::Mapping> ReadAnyMappingFile(const std::string& path,
-                                                 const topology::Tree& tree) {
+absl::StatusOr<core::Mapping> ReadAnyMappingFile(
+    const std::string& path, const topology::Tree& tree,
+    const LeafNumbering& numbering) {
   ASSIGN_OR_RETURN(const std::string text,
                    base::ReadFile(path, "mapping file"));
-  return ParseAnyMapping(text, path, tree);
+  return ParseAnyMapping(text, path, tree, numbering);
 }
 
 }  // namespace rankmap::cli

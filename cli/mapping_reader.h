@@ -22,21 +22,25 @@
 #include <string_view>
 
 #include "absl/status/statusor.h"
+#include "cli/leaf_numbering.h"
 #include "core/mapping.h"
 #include "topology/tree.h"
 
 namespace rankmap::cli {
 
-// Errors name `name` and the line: malformed entries, a rank given twice or
-// missing, a host or slot the tree does not have, JSON without a "mapping"
-// array of leaf indexes.
-absl::StatusOr<core::Mapping> ParseAnyMapping(std::string_view text,
-                                              std::string_view name,
-                                              const topology::Tree& tree);
+// Plain and JSON leaf numbers are the caller's (`numbering`: with --allowed,
+// numbers in the whole machine). Errors name `name` and the line: malformed
+// entries, a rank given twice or missing, a host or slot the tree does not
+// have, JSON without a "mapping" array of leaf indexes, a leaf that is not
+// allowed.
+absl::StatusOr<core::Mapping> ParseAnyMapping(
+    std::string_view text, std::string_view name, const topology::Tree& tree,
+    const LeafNumbering& numbering = LeafNumbering());
 
 // Reads the file at `path` (errors: unreadable, and those above).
-absl::StatusOr<core::Mapping> ReadAnyMappingFile(const std::string& path,
-                                                 const topology::Tree& tree);
+absl::StatusOr<core::Mapping> ReadAnyMappingFile(
+    const std::string& path, const topology::Tree& tree,
+    const LeafNumbering& numbering = LeafNumbering());
 
 }  // namespace rankmap::cli
 

@@ -4,7 +4,8 @@
 #include "absl/strings/str_format.h"
 #include "base/file.h"
 #include "base/status_macros.h"
-#include "cli/mapping_io.h"
+#include "cli/leaf_numbering.h"
+#include "cli/mapping_reader.h"
 #include "core/mapping.h"
 #include "topology/simgrid_platform.h"
 
@@ -42,7 +43,9 @@ absl::Status RunSimulate(const SimulateCommand& cmd, std::ostream& out) {
   ASSIGN_OR_RETURN(const graphs::CommGraph graph, LoadGraph(cmd.inputs));
   if (cmd.mapping.empty())
     return absl::InvalidArgumentError("--mapping: a mapping file is required");
-  ASSIGN_OR_RETURN(const core::Mapping mapping, ReadMappingFile(cmd.mapping));
+  ASSIGN_OR_RETURN(const core::Mapping mapping,
+                   ReadAnyMappingFile(cmd.mapping, tree,
+                                      LeafNumbering::For(cmd.inputs, tree)));
   if (absl::Status s =
           core::ValidateMapping(tree, graph.num_vertices(), mapping);
       !s.ok()) {

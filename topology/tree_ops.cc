@@ -13,9 +13,11 @@ namespace rankmap::topology {
 namespace {
 
 // Copies the nodes of `t` with keep[v] (all when keep is empty) below `parent`
-// (-1: as root).
+// (-1: as root). With number_leaves, a leaf without a logical index gets its
+// number in `t` as one (what the caller calls it after a restriction).
 NodeId CopyNodes(TreeBuilder& b, NodeId parent, const Tree& t,
-                 const std::vector<bool>& keep, std::string_view host) {
+                 const std::vector<bool>& keep, std::string_view host,
+                 bool number_leaves = false) {
   auto kept = [&](NodeId v) { return keep.empty() || keep[v]; };
   std::vector<NodeId> bid(t.num_nodes(), -1);
   std::vector<NodeId> stack = {t.root()};
@@ -34,7 +36,9 @@ NodeId CopyNodes(TreeBuilder& b, NodeId parent, const Tree& t,
       b.SetOsIndex(bid[v], t.os_index(v));
       if (t.pus(v).size() > 1)
         b.SetPus(bid[v], {t.pus(v).begin(), t.pus(v).end()});
-      b.SetLogicalIndex(bid[v], t.logical_index(v));
+      b.SetLogicalIndex(bid[v], t.logical_index(v) < 0 && number_leaves
+                                    ? v
+                                    : t.logical_index(v));
       b.SetCapacity(bid[v], t.capacity(v));
       if (!host.empty()) {
         b.SetHost(bid[v], host);
@@ -129,7 +133,7 @@ absl::StatusOr<Tree> Restrict(const Tree& tree,
     if (keep[v]) keep[tree.parent(v)] = true;
   }
   TreeBuilder b;
-  CopyNodes(b, -1, tree, keep, "");
+  CopyNodes(b, -1, tree, keep, "", /*number_leaves=*/true);
   return std::move(b).Build();
 }
 

@@ -23,7 +23,8 @@ namespace rankmap::topology {
 // Leaf i of the result is the i-th smallest allowed leaf; kinds, costs, os
 // indexes, PU sets, logical indexes, hosts, capacities and the rows/columns of
 // child-pair matrices of the kept children are preserved, so distances between
-// kept leaves are unchanged.
+// kept leaves are unchanged. A leaf without a logical index gets its leaf id in
+// `tree` as one, so callers can still name it by the number they know.
 // Internal nodes left without leaves are dropped; single-child nodes are kept
 // (the levels stay where they were). Errors: empty set, leaf id out of range.
 // O(nodes + |allowed| log |allowed|).

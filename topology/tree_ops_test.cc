@@ -53,6 +53,8 @@ TEST(Restrict, KeepsDistancesOfKeptLeaves) {
   EXPECT_EQ(r->Distance(2, 3), 111.0);
   EXPECT_EQ(r->height(), 3);
   EXPECT_FALSE(r->Balanced());
+  // Leaves keep the number they had (as their logical index).
+  for (int i = 0; i < 5; ++i) EXPECT_EQ(r->logical_index(i), sorted[i]);
 }
 
 TEST(Restrict, PairMatrixFollowsTheKeptChildren) {
