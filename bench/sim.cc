@@ -25,12 +25,16 @@
 // Gb/s, 2 us links, 1 Gflop/s cores and a 40 GB/s, 0.5 us loopback (tleaf
 // link levels, topology/tleaf.h). SMPI's default (calibrated) network model.
 // Algorithms: identity (packed), round-robin, random, scotch, tm,
-// multisection, default (portfolio). Each row: J, simulated seconds per
-// iteration, ratio to packed, and per model (eval --model: hockney, lmo,
-// hloggp, taulop, parameters from the platform's links) the predicted seconds
-// (exchange of every edge both ways, plus the program's compute time) and the
-// ratio predicted / simulated. Per case: Spearman rank correlation of J and of
-// each model with the simulated times over the seven mappings.
+// multisection, default (portfolio), then two variants of default:
+// default-by-J (the portfolio choosing by J alone) and default+cong (default
+// refined for congestion, core/congestion.h). Each row: J, the link-load
+// estimate (core/link_load.h), simulated seconds per iteration, ratio to
+// packed, and per model (eval --model: hockney, lmo, hloggp, taulop,
+// parameters from the platform's links) the predicted seconds (exchange of
+// every edge both ways, plus the program's compute time) and the ratio
+// predicted / simulated. Per case: Spearman rank correlation of J, of the
+// link load and of each model with the simulated times over the seven
+// algorithms' mappings.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
