@@ -121,6 +121,11 @@ struct MappingOptions {
   // tree's cost, so a weight of the root's cost trades one byte on the hot
   // link for one byte across the root.
   double congestion_weight = 0.0;
+  // On trees with links (topology::Tree::has_links), the portfolio compares
+  // its candidates by the link-load estimate (core/link_load.h: the busiest
+  // link's transfer time plus the largest route latency), J breaking ties;
+  // false, or a tree without links: by J alone.
+  bool link_aware_choice = true;
 
   TreeMatchOptions treematch;
   MultisectionOptions multisection;

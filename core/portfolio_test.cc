@@ -2,9 +2,11 @@
 
 #include <algorithm>
 
+#include "core/link_load.h"
 #include "core/mapper.h"
 #include "gtest/gtest.h"
 #include "tests/factories.h"
+#include "topology/tleaf.h"
 
 namespace rankmap::core {
 namespace {
@@ -105,6 +107,65 @@ TEST(PortfolioTest, FastRunsTreeMatchAloneNotThePortfolio) {
   EXPECT_NE(m_fast, m_default);
   // On a shuffled stencil the portfolio's multisection wins clearly.
   EXPECT_LT(ComputeJ(t, g, m_default), ComputeJ(t, g, m_fast));
+}
+
+}  // namespace
+}  // namespace rankmap::core
+
+namespace rankmap::core {
+namespace {
+
+// bench/sim's 256-rank stencil platform: 2 switches of 8 hosts of 24 cores.
+constexpr char kLinkedPlatform[] =
+    "tleaf 3 2 100Gbps:5us 8 25Gbps:2us 24 40GBps:0.5us";
+
+// Its stencil: 8 x 8 x 4 processes in natural order (MPI_Dims_create's
+// grid), 48 x 48 faces of doubles both ways.
+graphs::CommGraph Stencil256() {
+  return testing::MakeGrid3D(8, 8, 4, 2 * 48 * 48 * 8);
+}
+
+// TreeMatch's mapping (the refined TreeMatch alone) has the lower J, 2.070e8
+// against 2.205e8, but its busiest host link carries 22 faces (73,728 bytes
+// both ways) where the multisection's carries 19: 22 x 36,864 B / 3.125 GB/s
+// = 259.5 us against 224.1 us, 14.7% more (plus 14 us of route latency on
+// both). By J alone the portfolio keeps TreeMatch's, by the link load the
+// multisection's (in simulated time 626 us against 549 us, bench/sim).
+TEST(PortfolioTest, LinkLoadDecidesWhenItDisagreesWithJ) {
+  const topology::Tree t = topology::ParseTleaf(kLinkedPlatform).value();
+  const graphs::CommGraph g = Stencil256();
+  MappingOptions o;
+  const Mapping by_load = Map(t, g, o).value();
+  o.link_aware_choice = false;
+  const Mapping by_j = Map(t, g, o).value();
+  o.algorithm = Algorithm::kTreeMatch;
+  EXPECT_EQ(by_j, Map(t, g, o).value());
+  o.algorithm = Algorithm::kMultisection;
+  EXPECT_EQ(by_load, Map(t, g, o).value());
+  EXPECT_LT(ComputeJ(t, g, by_j), ComputeJ(t, g, by_load));
+  const LinkLoad load = EstimateLinkLoad(t, g, by_load);
+  const LinkLoad j = EstimateLinkLoad(t, g, by_j);
+  EXPECT_DOUBLE_EQ(load.busiest, 19 * 36864 / 3.125e9);
+  EXPECT_DOUBLE_EQ(j.busiest, 22 * 36864 / 3.125e9);
+  EXPECT_DOUBLE_EQ(load.latency, 14e-6);
+  EXPECT_DOUBLE_EQ(j.latency, 14e-6);
+  EXPECT_LT(load.seconds, 0.95 * j.seconds);
+}
+
+// Without links the option changes nothing: the same tree shape with tleaf
+// costs, stencils and clique chains, shuffled.
+TEST(PortfolioTest, TreesWithoutLinksIgnoreTheLinkAwareChoice) {
+  const topology::Tree t = testing::MakeTleaf("3 2 100 8 10 24 1");
+  ASSERT_FALSE(t.has_links());
+  for (const graphs::CommGraph& base :
+       {Stencil256(), testing::MakeCliqueChain(16, 16, 10.0, 1.0)}) {
+    const graphs::CommGraph g =
+        testing::Permute(base, testing::RandomPermutation(256, 5));
+    MappingOptions o;
+    const Mapping aware = Map(t, g, o).value();
+    o.link_aware_choice = false;
+    EXPECT_EQ(Map(t, g, o).value(), aware);
+  }
 }
 
 }  // namespace
