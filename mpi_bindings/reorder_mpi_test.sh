@@ -27,7 +27,7 @@ cat >"$bad" <<'XML'
 </topology>
 XML
 for np in 4 1; do
-  RANKMAP_TOPOLOGY="$bad" run "$np" -x RANKMAP_TOPOLOGY "$bin" bad-topology \
+  mpi_run "$np" RANKMAP_TOPOLOGY="$bad" -- "$bin" bad-topology \
     "$bad:5: object PU has a cpuset but no complete_cpuset"
 done
 # No override: hwloc tree of this machine, engine defaults, PU re-binding.
@@ -35,4 +35,6 @@ unset RANKMAP_TOPOLOGY
 for np in 4 1; do
   mpi_run "$np" -- "$bin" hwloc
 done
+# The same with memory following the CPUs (one process per PU).
+mpi_run 2 -- "$bin" hwloc-memory
 echo PASS
