@@ -78,8 +78,8 @@ ABSL_FLAG(std::string, format, "",
           "hydra | hwloc; topology: text | json | tleaf | simgrid (default: "
           "plain for map, text for topology)");
 ABSL_FLAG(std::string, bind, "",
-          "map --format slurm|hydra: auto | mask | wrapper | none (default: "
-          "auto); bind: cpu+mem | cpu | none (default: cpu+mem)");
+          "map --format slurm|hydra: auto (if not given) | mask | wrapper | "
+          "none; bind: cpu+mem (if not given) | cpu | none");
 ABSL_FLAG(int32_t, threads_per_process, 1,
           "map, bind: leaves (threads) per process, kept together on one "
           "node");
@@ -215,7 +215,8 @@ const std::vector<Command>& Commands() {
   static const std::vector<Command> kCommands = {
       {"map", "map processes onto the topology and write the mapping",
        With({"algorithm", "preset", "seed", "threads", "output", "format",
-             "bind", "svg", "svg_group_depth", "report", "quiet", "progress"})},
+             "bind", "svg", "svg_group_depth", "report", "quiet", "progress",
+             "threads_per_process"})},
       {"eval",
        "evaluate a given mapping: J, hop-bytes, per-level volume, largest link",
        With({"mapping", "model", "params", "report"})},
@@ -461,6 +462,7 @@ int Run(const std::string& name, const std::string& kind,
     c.report = absl::GetFlag(FLAGS_report);
     c.quiet = absl::GetFlag(FLAGS_quiet);
     c.progress = absl::GetFlag(FLAGS_progress);
+    c.threads_per_process = absl::GetFlag(FLAGS_threads_per_process);
     status = rankmap::cli::RunMap(c, std::cout);
   } else if (name == "eval") {
     rankmap::cli::EvalCommand c;

@@ -63,8 +63,10 @@ seed=$(first_moving_seed --topology this --comm "$dir/pair.edges") ||
 check swapped 2 1 bind "$dir/swapped.txt" --verbose
 # CPUs only: the memory policy stays the kernel's default (first touch).
 check cpu_only 2 1 firsttouch "$dir/swapped.txt" --bind cpu
-# One rank with two threads: both PUs, one OpenMP place each.
-echo 0 >"$dir/one.txt"
+# One rank with two threads (map --threads-per-process 2): both PUs, one OpenMP place each.
+echo 0 >"$dir/one.mat"
+"$rankmap" map --topology this --comm "$dir/one.mat" --threads-per-process 2 --quiet \
+  --output "$dir/one.txt" || fail "map two_threads"
 check two_threads 1 2 bind "$dir/one.txt" --threads-per-process 2
 
 # Bad input: one line, exit 2, and the program (which would leave a mark) never starts.
