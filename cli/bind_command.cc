@@ -116,18 +116,20 @@ absl::Status RunBind(const BindCommand& cmd, std::ostream& err) {
     setenv("OMP_NUM_THREADS", absl::StrCat(places.num_threads).c_str(), 0);
     setenv("OMP_PROC_BIND", places.proc_bind.c_str(), 0);
   }
+  // One write per line: ranks share the launcher's stderr.
+  std::string line;
   if (cmd.verbose) {
-    err << "rankmap bind: rank " << rank.rank << " (" << rank.variable
-        << ") " << topology::FormatBindReport(report);
+    line = absl::StrCat("rankmap bind: rank ", rank.rank, " (", rank.variable,
+                        ") ", topology::FormatBindReport(report));
     if (what != topology::BindWhat::kNone) {
-      err << " OMP_NUM_THREADS=" << std::getenv("OMP_NUM_THREADS")
-          << " OMP_PLACES=" << std::getenv("OMP_PLACES");
+      absl::StrAppend(&line, " OMP_NUM_THREADS=", std::getenv("OMP_NUM_THREADS"),
+                      " OMP_PLACES=", std::getenv("OMP_PLACES"));
     }
-    err << "\n";
   } else if (what == topology::BindWhat::kCpuMem && report.numa_nodes.empty()) {
-    err << "rankmap bind: rank " << rank.rank
-        << ": memory not bound: " << report.memory_note << "\n";
+    line = absl::StrCat("rankmap bind: rank ", rank.rank,
+                        ": memory not bound: ", report.memory_note);
   }
+  if (!line.empty()) err << line + "\n";
   err.flush();
   std::fflush(nullptr);
 
