@@ -1,7 +1,9 @@
 #include "cli/map_command.h"
 
 #include <iostream>
+#include <optional>
 #include <sstream>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -15,17 +17,57 @@
 #include "core/mapper.h"
 #include "core/mapping.h"
 #include "core/options.h"
+#include "launch/launch.h"
+#include "topology/leaf_groups.h"
 
 namespace rankmap::cli {
+namespace {
+
+// The OpenMP settings of each rank (what `rankmap bind --threads-per-process`
+// sets), so a launcher's own binding can be followed by the right threads.
+void PrintThreadPlaces(const topology::Tree& full,
+                       const topology::LeafGroups& groups,
+                       const core::Mapping& mapping, std::ostream& out) {
+  out << "threads: " << groups.k
+      << " per process; rankmap bind --threads-per-process " << groups.k
+      << " sets for each rank:\n";
+  for (size_t r = 0; r < mapping.size(); ++r) {
+    std::vector<std::vector<int32_t>> leaves;
+    const core::LeafId first = groups.first[mapping[r]];
+    for (core::LeafId l = first; l < first + groups.k; ++l)
+      leaves.emplace_back(full.pus(l).begin(), full.pus(l).end());
+    out << "  rank " << r << ": "
+        << launch::FormatThreadPlaces(launch::ThreadPlacesOf(leaves)) << "\n";
+  }
+}
+
+}  // namespace
 
 absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
-  ASSIGN_OR_RETURN(topology::Tree tree, LoadTree(cmd.inputs));
+  ASSIGN_OR_RETURN(topology::Tree full, LoadTree(cmd.inputs));
+  // With k threads per process, processes are mapped onto groups of k leaves.
+  std::optional<topology::LeafGroups> groups;
+  if (cmd.threads_per_process != 1) {
+    ASSIGN_OR_RETURN(groups,
+                     topology::GroupLeaves(full, cmd.threads_per_process));
+  }
+  const topology::Tree& tree = groups ? groups->tree : full;
   ASSIGN_OR_RETURN(graphs::CommGraph graph, LoadGraph(cmd.inputs));
   ASSIGN_OR_RETURN(core::MappingOptions opts,
                    core::MappingOptions::Preset(cmd.preset));
   // The preset sets defaults; an explicit --algorithm wins.
   if (!cmd.algorithm.empty()) {
     ASSIGN_OR_RETURN(opts.algorithm, core::ParseAlgorithm(cmd.algorithm));
+  }
+  // Two processes on one group would share their threads' cores: with threads
+  // per process a mapping is one-to-one.
+  if (groups && graph.num_vertices() > tree.Capacity(tree.root())) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "--threads-per-process %d: %d processes need %d leaves, the topology "
+        "has room for %d groups of %d",
+        groups->k, graph.num_vertices(),
+        graph.num_vertices() * int64_t{groups->k},
+        tree.Capacity(tree.root()), groups->k));
   }
   const bool launch_format = IsLaunchFormat(cmd.format);
   MappingFormat format = MappingFormat::kPlain;
@@ -47,19 +89,23 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
   ASSIGN_OR_RETURN(const core::CostReport cost,
                    CheckedCost(tree, graph, mapping, opts.imbalance));
   const double j = cost.j;
-  // Plain and JSON files name leaves in the caller's numbering (--allowed);
-  // the SMPI hostfile names hosts and needs the tree's own.
-  const LeafNumbering numbering = LeafNumbering::For(cmd.inputs, tree);
-  auto written = [&](const core::Mapping& m) {
-    return format == MappingFormat::kSmpi ? m : numbering.ToCaller(m);
-  };
+  // Plain and JSON name leaves of the full tree (each process's first one with
+  // threads per process), in the caller's numbering (--allowed); the SMPI
+  // hostfile names hosts and needs the tree's own numbers.
+  core::Mapping written = mapping;
+  if (groups) {
+    for (core::LeafId& l : written) l = groups->first[l];
+  }
+  const topology::Tree& written_tree = groups ? full : tree;
+  if (format != MappingFormat::kSmpi)
+    written = LeafNumbering::For(cmd.inputs, written_tree).ToCaller(written);
   if (cmd.output.empty()) {
     if (launch_format) {
       RETURN_IF_ERROR(
           WriteLaunchFormat(cmd.format, cmd.bind, tree, mapping, "", out));
     } else {
       ASSIGN_OR_RETURN(const std::string text,
-                       FormatMapping(tree, written(mapping), format,
+                       FormatMapping(written_tree, written, format,
                                      core::AlgorithmName(opts.algorithm), j));
       out << text;
     }
@@ -72,7 +118,7 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
                                         cmd.output, launch_line));
     } else {
       ASSIGN_OR_RETURN(const std::string text,
-                       FormatMapping(tree, written(mapping), format,
+                       FormatMapping(written_tree, written, format,
                                      core::AlgorithmName(opts.algorithm), j));
       RETURN_IF_ERROR(WriteText(cmd.output, text));
     }
@@ -88,6 +134,7 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
     out << "\n" << launch_line.str();
   }
   std::ostream& names = cmd.output.empty() ? std::cerr : out;
+  if (groups) PrintThreadPlaces(full, *groups, mapping, names);
   if (!cmd.svg.empty()) {
     RETURN_IF_ERROR(WritePictures(cmd.svg, tree, graph, mapping, cost,
                                   cmd.svg_group_depth, names));

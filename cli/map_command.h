@@ -34,6 +34,12 @@ struct MapCommand {
   int32_t svg_group_depth = 1;
   bool quiet = false;     // no progress line
   bool progress = false;  // a progress line even when stderr is no terminal
+  // Leaves per process (topology/leaf_groups.h): the mapping is computed on
+  // groups of k leaves; plain and JSON outputs give each process's first leaf
+  // of the full tree (what `rankmap bind --threads-per-process k` reads),
+  // launch formats bind each rank to all its PUs, and the OpenMP settings
+  // for the binder are printed.
+  int32_t threads_per_process = 1;
 };
 
 // Writes the mapping to `output`, or to `out` when `output` is empty. With an

@@ -17,6 +17,7 @@
 #include "absl/flags/flag.h"
 #include "absl/flags/reflection.h"
 #include "absl/strings/str_cat.h"
+#include "cli/bind_command.h"
 #include "cli/compare_command.h"
 #include "cli/demo_command.h"
 #include "cli/eval_command.h"
@@ -76,8 +77,14 @@ ABSL_FLAG(std::string, format, "",
           "map: plain | json | smpi | rankfile (Open MPI 4) | ompi5 | slurm | "
           "hydra | hwloc; topology: text | json | tleaf | simgrid (default: "
           "plain for map, text for topology)");
-ABSL_FLAG(std::string, bind, "auto",
-          "map --format slurm|hydra: auto | mask | wrapper | none");
+ABSL_FLAG(std::string, bind, "",
+          "map --format slurm|hydra: auto (if not given) | mask | wrapper | "
+          "none; bind: cpu+mem (if not given) | cpu | none");
+ABSL_FLAG(int32_t, threads_per_process, 1,
+          "map, bind: leaves (threads) per process, kept together on one "
+          "node");
+ABSL_FLAG(bool, verbose, false,
+          "bind: one line per rank on stderr saying what was bound");
 ABSL_FLAG(std::string, svg, "",
           "write PREFIX.tree.svg, PREFIX.matrix.svg and PREFIX.volume.svg");
 ABSL_FLAG(int32_t, svg_group_depth, 1,
@@ -85,7 +92,7 @@ ABSL_FLAG(int32_t, svg_group_depth, 1,
 ABSL_FLAG(std::string, report, "",
           "write one HTML page with the numbers and the pictures");
 ABSL_FLAG(std::string, mapping, "",
-          "eval, simulate: mapping file (plain: leaf of process i on line i)");
+          "eval, simulate, bind: mapping file (plain: leaf of process i on line i)");
 ABSL_FLAG(bool, simulate, false,
           "compare: add the simulated time per iteration (SimGrid SMPI)");
 ABSL_FLAG(int64_t, iterations, 10, "simulate: iterations of the replay");
@@ -208,7 +215,8 @@ const std::vector<Command>& Commands() {
   static const std::vector<Command> kCommands = {
       {"map", "map processes onto the topology and write the mapping",
        With({"algorithm", "preset", "seed", "threads", "output", "format",
-             "bind", "svg", "svg_group_depth", "report", "quiet", "progress"})},
+             "bind", "svg", "svg_group_depth", "report", "quiet", "progress",
+             "threads_per_process"})},
       {"eval",
        "evaluate a given mapping: J, hop-bytes, per-level volume, largest link",
        With({"mapping", "model", "params", "report"})},
@@ -221,6 +229,12 @@ const std::vector<Command>& Commands() {
        "run the graph's traffic placed by a mapping on a simulated machine "
        "(SimGrid SMPI) and print the time per iteration",
        With({"mapping", "iterations", "smpi_model"})},
+      {"bind",
+       "run as each rank under any launcher: bind CPUs and memory as the "
+       "mapping says, then exec the program given after --",
+       With({"topology", "node", "leaf", "allowed", "slots_per_leaf",
+             "mapping", "bind", "threads_per_process", "verbose"},
+            false)},
       {"topology",
        "draw the topology tree (text), or print it as json, tleaf or a "
        "SimGrid platform (simgrid)",
@@ -256,6 +270,7 @@ const char* Operand(const Command& c) {
   if (!std::strcmp(c.name, "frontend"))
     return " summa|square-corner|stencil|wave2d|mpdata";
   if (!std::strcmp(c.name, "topology")) return " [T]";
+  if (!std::strcmp(c.name, "bind")) return " -- PROGRAM [ARGS]";
   return "";
 }
 
@@ -286,7 +301,8 @@ int Fail(const std::string& message, int code = 2) {
   return code;
 }
 
-int Run(const std::string& name, const std::string& kind);
+int Run(const std::string& name, const std::string& kind,
+        const std::vector<std::string>& program);
 
 Inputs ReadInputs() {
   Inputs in;
@@ -354,8 +370,14 @@ int main(int argc, char** argv) {
     absl::FindCommandLineFlag("topology")->ParseFrom(argv[2], &error);
     first_flag = 3;
   }
+  std::vector<std::string> program;
   for (int i = first_flag; i < argc; ++i) {
     std::string arg = argv[i];
+    // bind: what follows `--` is the program and its own arguments.
+    if (arg == "--" && name == "bind") {
+      program.assign(argv + i + 1, argv + argc);
+      break;
+    }
     if (arg == "--help" || arg == "-h") {
       PrintHelp(*command);
       return 0;
@@ -404,7 +426,7 @@ int main(int argc, char** argv) {
   // The command's boundary: an exception (std::bad_alloc above all) is one
   // line and exit 1, never std::terminate.
   try {
-    return Run(name, kind);
+    return Run(name, kind, program);
   } catch (const std::bad_alloc&) {
     std::cout.flush();
     return Fail(absl::StrCat(name,
@@ -419,7 +441,8 @@ int main(int argc, char** argv) {
 
 namespace {
 
-int Run(const std::string& name, const std::string& kind) {
+int Run(const std::string& name, const std::string& kind,
+        const std::vector<std::string>& program) {
   absl::Status status;
   if (name == "map") {
     rankmap::cli::MapCommand c;
@@ -432,12 +455,14 @@ int Run(const std::string& name, const std::string& kind) {
     c.format = absl::GetFlag(FLAGS_format).empty()
                    ? "plain"
                    : absl::GetFlag(FLAGS_format);
-    c.bind = absl::GetFlag(FLAGS_bind);
+    c.bind = absl::GetFlag(FLAGS_bind).empty() ? "auto"
+                                                : absl::GetFlag(FLAGS_bind);
     c.svg = absl::GetFlag(FLAGS_svg);
     c.svg_group_depth = absl::GetFlag(FLAGS_svg_group_depth);
     c.report = absl::GetFlag(FLAGS_report);
     c.quiet = absl::GetFlag(FLAGS_quiet);
     c.progress = absl::GetFlag(FLAGS_progress);
+    c.threads_per_process = absl::GetFlag(FLAGS_threads_per_process);
     status = rankmap::cli::RunMap(c, std::cout);
   } else if (name == "eval") {
     rankmap::cli::EvalCommand c;
@@ -470,6 +495,15 @@ int Run(const std::string& name, const std::string& kind) {
     c.iterations = absl::GetFlag(FLAGS_iterations);
     c.smpi_model = absl::GetFlag(FLAGS_smpi_model);
     status = rankmap::cli::RunSimulate(c, std::cout);
+  } else if (name == "bind") {
+    rankmap::cli::BindCommand c;
+    c.inputs = ReadInputs();
+    c.mapping = absl::GetFlag(FLAGS_mapping);
+    if (!absl::GetFlag(FLAGS_bind).empty()) c.bind = absl::GetFlag(FLAGS_bind);
+    c.threads_per_process = absl::GetFlag(FLAGS_threads_per_process);
+    c.verbose = absl::GetFlag(FLAGS_verbose);
+    c.program = program;
+    status = rankmap::cli::RunBind(c, std::cerr);
   } else if (name == "topology") {
     rankmap::cli::TopologyCommand c;
     c.inputs = ReadInputs();

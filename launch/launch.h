@@ -19,6 +19,10 @@
 //   hwloc     one cpuset per rank for hwloc-bind (launch/hwloc_bind.h)
 // Hosts and PU numbers come from the tree's leaves (launch/placement.h): a
 // tree without host names (tleaf, synthetic) is refused with an error.
+//
+// For a binder running inside each rank (rankmap bind): the rank a launcher
+// gave the process (launch/rank_environment.h) and OpenMP places for the
+// leaves it owns (launch/thread_places.h).
 #ifndef RANKMAP_LAUNCH_LAUNCH_H_
 #define RANKMAP_LAUNCH_LAUNCH_H_
 
@@ -30,6 +34,8 @@
 #include "core/mapping.h"
 #include "launch/binding_mode.h"
 #include "launch/launch_plan.h"
+#include "launch/rank_environment.h"
+#include "launch/thread_places.h"
 #include "topology/tree.h"
 
 namespace rankmap::launch {

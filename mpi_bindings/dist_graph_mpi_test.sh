@@ -38,4 +38,15 @@ out="$(mpi_run 8 RANKMAP_TOPOLOGY="$RANKMAP_TOPOLOGY" RANKMAP_ALGORITHM=nope LD_
 echo "$out"
 grep -q "reordering skipped: rank 0: unknown algorithm 'nope'" <<<"$out"
 grep -q "^new_rank=0,1,2,3,4,5,6,7$" <<<"$out"
+# RANKMAP_BIND=cpu+mem on this machine (no override): every rank reports its PU and the NUMA node
+# its memory is bound to (or why the OS refused).
+unset RANKMAP_TOPOLOGY RANKMAP_ALGORITHM RANKMAP_SEED
+out="$(mpi_run 2 RANKMAP_BIND=cpu+mem RANKMAP_BIND_REPORT=1 LD_PRELOAD="$lib" \
+  -- "$prog" adjacent "$dir/edges.2" 2>&1)"
+echo "$out"
+[ "$(grep -c -E '^rankmap: rank [01]: cpus [0-9]+ memory (numa [0-9,-]+ \(bind|not bound: )' \
+  <<<"$out")" -eq 2 ]
+out="$(mpi_run 2 RANKMAP_BIND=mem LD_PRELOAD="$lib" -- "$prog" adjacent "$dir/edges.2" 2>&1)"
+echo "$out"
+grep -q "reordering skipped: rank 0: RANKMAP_BIND: topology/binding: unknown binding 'mem'" <<<"$out"
 echo PASS

@@ -4,6 +4,9 @@
 #include <cstdlib>
 #include <string>
 
+#include "absl/strings/str_cat.h"
+#include "topology/binding.h"
+
 namespace rankmap::mpi_bindings {
 namespace {
 
@@ -24,6 +27,18 @@ ReorderOptions OptionsFromEnvironment(absl::Status* status) {
   }
   if (const char* s = std::getenv("RANKMAP_SEED"))
     o.mapping.seed = std::strtoull(s, nullptr, 10);
+  if (const char* b = std::getenv("RANKMAP_BIND"); b != nullptr && *b) {
+    absl::StatusOr<topology::BindWhat> what = topology::ParseBindWhat(b);
+    if (!what.ok()) {
+      if (status->ok()) {
+        *status = absl::InvalidArgumentError(
+            absl::StrCat("RANKMAP_BIND: ", what.status().message()));
+      }
+    } else if (*what != topology::BindWhat::kNone) {
+      o.rebind = Rebind::kPu;
+      o.bind_memory = *what == topology::BindWhat::kCpuMem;
+    }
+  }
   return o;
 }
 
@@ -39,9 +54,18 @@ bool PlanReordering(MPI_Comm comm, const std::vector<LocalEdge>& edges,
                     absl::Status local, ReorderOutcome* out) {
   ReorderOptions options = OptionsFromEnvironment(&local);
   *out = ReorderFromEdges(comm, edges, options, local);
-  if (out->status.ok()) return true;
   int rank = 0;
   PMPI_Comm_rank(comm, &rank);
+  if (out->status.ok()) {
+    const char* report = std::getenv("RANKMAP_BIND_REPORT");
+    if (!out->binding.empty() &&
+        ((report != nullptr && report[0] == '1') ||
+         out->binding.find("not bound") != std::string::npos)) {
+      std::fprintf(stderr, "rankmap: rank %d: %s\n", out->new_rank[rank],
+                   out->binding.c_str());
+    }
+    return true;
+  }
   if (rank == 0) {
     std::fprintf(stderr, "rankmap: reordering skipped: %s\n",
                  std::string(out->status.message()).c_str());

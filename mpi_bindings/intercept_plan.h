@@ -7,7 +7,11 @@
 //   ... create the topology communicator on out.comm, then free out.comm.
 //
 // Environment: RANKMAP_TOPOLOGY, RANKMAP_NETWORK (reorder.h),
-// RANKMAP_ALGORITHM (an engine algorithm or preset), RANKMAP_SEED.
+// RANKMAP_ALGORITHM (an engine algorithm or preset), RANKMAP_SEED,
+// RANKMAP_BIND=none|cpu|cpu+mem (after reordering, bind each process to its
+// new slot's PU, and its memory to that PU's NUMA node; default none) and
+// RANKMAP_BIND_REPORT=1 (each rank prints what it bound on stderr; a refused
+// memory binding is printed regardless).
 #ifndef RANKMAP_MPI_BINDINGS_INTERCEPT_PLAN_H_
 #define RANKMAP_MPI_BINDINGS_INTERCEPT_PLAN_H_
 

@@ -35,6 +35,7 @@ absl::StatusOr<ReorderOptions> ToOptions(const rankmap_mpi_options* c) {
         absl::StrCat("unknown rebind mode ", c->rebind));
   }
   o.rebind = static_cast<Rebind>(c->rebind);
+  o.bind_memory = c->bind_memory != 0;
   return o;
 }
 
@@ -112,6 +113,7 @@ void rankmap_mpi_options_init(rankmap_mpi_options* options) {
   options->topology = nullptr;
   options->network = nullptr;
   options->rebind = RANKMAP_REBIND_NONE;
+  options->bind_memory = 0;
 }
 
 int rankmap_mpi_reorder(MPI_Comm comm, int n, const int64_t* xadj,

@@ -54,10 +54,13 @@ typedef struct rankmap_mpi_options {
   const char* network;
   /* RANKMAP_REBIND_*. */
   int rebind;
+  /* Non-zero: with rebind, bind memory to the NUMA nodes of the new CPUs too
+   * (a memory binding the OS refuses is not an error). */
+  int bind_memory;
 } rankmap_mpi_options;
 
 /* Fills defaults: engine default algorithm, seed 1, environment topology, no
- * re-binding. */
+ * re-binding, no memory binding. */
 void rankmap_mpi_options_init(rankmap_mpi_options* options);
 
 /* Graph as CSR over n = size of comm processes: the arcs of process u are

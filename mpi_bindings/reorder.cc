@@ -160,7 +160,8 @@ std::string OptionLines(const ReorderOptions& o, const JobTreeOptions& job) {
       line("topology", absl::StrCat("'", absl::CHexEscape(job.topology), "'")),
       line("network", absl::StrCat("'", absl::CHexEscape(job.network), "'")),
       line("core_leaves", int{o.core_leaves}),
-      line("rebind", static_cast<int>(o.rebind)));
+      line("rebind", static_cast<int>(o.rebind)),
+      line("bind_memory", int{o.bind_memory}));
 }
 
 // Collective: compares this rank's option lines with rank 0's; the error names
@@ -203,6 +204,22 @@ absl::Status CheckOptions(MPI_Comm comm, const ReorderOptions& options,
   return local.ok() ? same : local;
 }
 
+// Bit of the broadcast re-binding mode that adds memory (1 = PU, 2 = NUMA).
+constexpr int kRebindMemory = 4;
+
+// Binds this process to the PU `os_index` (mode 1) or its NUMA node (mode 2),
+// its memory too when the mode has kRebindMemory.
+absl::StatusOr<topology::BindReport> BindSlot(int32_t os_index, int mode) {
+  std::vector<int32_t> pus = {os_index};
+  if ((mode & 3) == 2) {
+    RETURN_IF_ERROR(topology::BindToNumaOf(os_index));
+    ASSIGN_OR_RETURN(pus, topology::CurrentBindingPus());
+  }
+  return topology::BindProcess(pus, (mode & kRebindMemory)
+                                        ? topology::BindWhat::kCpuMem
+                                        : topology::BindWhat::kCpu);
+}
+
 // The shared protocol. `agreed` is the status all ranks agreed on for their
 // inputs (from AgreeOnStatus); `root_graph` runs on the root only and must not
 // call MPI.
@@ -243,7 +260,8 @@ ReorderOutcome Run(
         costs[0] = r.cost_before;
         costs[1] = r.cost_after;
         if (job.real_machine && options.rebind != Rebind::kNone) {
-          rebind = options.rebind == Rebind::kPu ? 1 : 2;
+          rebind = (options.rebind == Rebind::kPu ? 1 : 2) |
+                   (options.bind_memory ? kRebindMemory : 0);
           for (int q = 0; q < n; ++q)
             os_index[q] = job.tree.os_index(job.slot_of_rank[q]);
         }
@@ -267,9 +285,13 @@ ReorderOutcome Run(
     MPI_Comm_split(comm, 0, out.new_rank[me], &out.comm);
     absl::Status bound;
     if (rebind != 0 && os_index[me] >= 0) {
-      bound = rebind == 1
-                  ? topology::BindToPus(std::vector<int32_t>{os_index[me]})
-                  : topology::BindToNumaOf(os_index[me]);
+      absl::StatusOr<topology::BindReport> report =
+          BindSlot(os_index[me], rebind);
+      if (report.ok()) {
+        out.binding = topology::FormatBindReport(*report);
+      } else {
+        bound = report.status();
+      }
     }
     out.status = AgreeOnStatus(comm, bound);
     if (out.status.ok()) return out;

@@ -30,6 +30,12 @@
 // Always read: SLURM_TOPOLOGY_ADDR(_PATTERN), set by Slurm in every task (the
 // switches above each host, job_tree.h; used when no override applies), and
 // RANKMAP_PRINT_TREE=1 (rank 0 prints the job's tree on stderr).
+//
+// Re-binding (options.rebind) moves each process to its new slot's PU or NUMA
+// node; with options.bind_memory its memory policy follows (bound to the NUMA
+// nodes of those CPUs, pages migrated where the kernel allows). A memory
+// binding the OS refuses is not an error: ReorderOutcome::binding says what
+// each rank got.
 #ifndef RANKMAP_MPI_BINDINGS_REORDER_H_
 #define RANKMAP_MPI_BINDINGS_REORDER_H_
 
@@ -62,6 +68,9 @@ struct ReorderOptions {
   // Re-binding needs a tree of the real machine; with an override it is
   // skipped.
   Rebind rebind = Rebind::kNone;
+  // With rebind: bind memory to the NUMA nodes of the new CPUs too (the
+  // "cpu+mem" of RANKMAP_BIND; rebind alone is "cpu").
+  bool bind_memory = false;
 };
 
 // Everything a reordering produced; identical on every rank except `comm`'s
@@ -76,6 +85,9 @@ struct ReorderOutcome {
   // Model cost J as launched and after reordering (0 when unknown).
   double cost_before = 0.0;
   double cost_after = 0.0;
+  // This rank's re-binding as applied ("cpus 3 memory numa 0 (bind,
+  // migrate)", "cpus 3 memory not bound: <why>"); empty when none was done.
+  std::string binding;
 };
 
 // Collective. Returns the reordered communicator (free it with MPI_Comm_free),

@@ -35,4 +35,6 @@ unset RANKMAP_TOPOLOGY
 for np in 4 1; do
   mpi_run "$np" -- "$bin" hwloc
 done
+# The same with memory following the CPUs (one process per PU).
+mpi_run 2 -- "$bin" hwloc-memory
 echo PASS

@@ -190,6 +190,40 @@ int Hwloc() {
   return 0;
 }
 
+// Re-binding with memory: each process's CPU is its slot's PU and its memory
+// policy binds it to that PU's NUMA node, as hwloc reads them back; the
+// outcome says so (or, where the OS refuses memory policies, says why not).
+int HwlocMemory() {
+  graphs::CommGraph graph = KnownGraph(n);
+  ReorderOptions options;
+  options.read_environment = false;
+  options.rebind = Rebind::kPu;
+  options.bind_memory = true;
+  ReorderOutcome out = ReorderDetailed(MPI_COMM_WORLD, graph, options);
+  Check(out.status.ok(),
+        "memory rebind: " + std::string(out.status.message()));
+  absl::StatusOr<std::vector<int32_t>> pus = topology::CurrentBindingPus();
+  Check(pus.ok() && pus->size() == 1, "bound to one PU");
+  const std::string cpus = "cpus " + std::to_string(pus->front()) + " ";
+  Check(out.binding.rfind(cpus, 0) == 0, "binding names the PU: " + out.binding);
+  absl::StatusOr<topology::MemoryBinding> mem =
+      topology::CurrentMemoryBinding();
+  Check(mem.ok(), "memory binding readable");
+  if (out.binding.find("memory numa") != std::string::npos) {
+    Check(mem->policy == "bind", "policy bind, got " + mem->policy);
+    Check(out.binding.find("memory numa " +
+                           topology::FormatPuList(mem->numa_nodes)) !=
+              std::string::npos,
+          "reported nodes are the bound ones: " + out.binding);
+  } else {
+    Check(out.binding.find("memory not bound: ") != std::string::npos,
+          "a refusal says why: " + out.binding);
+  }
+  if (me == 0) std::printf("hwloc-memory n=%d %s\n", n, out.binding.c_str());
+  MPI_Comm_free(&out.comm);
+  return 0;
+}
+
 // An error returned on every rank with the same text, and an identity
 // duplicate.
 void ExpectAgreedError(const ReorderOutcome& out,
@@ -362,6 +396,8 @@ int main(int argc, char** argv) {
     Permutation(argv[2], argv[3], argv[4]);
   } else if (mode == "hwloc") {
     Hwloc();
+  } else if (mode == "hwloc-memory") {
+    HwlocMemory();
   } else if (mode == "errors") {
     Errors();
   } else if (mode == "bad-topology" && argc == 3) {

@@ -3,6 +3,8 @@
 #include <hwloc.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <memory>
 
 #include "absl/strings/str_cat.h"
@@ -113,6 +115,123 @@ absl::Status BindToNumaOf(int32_t pu_os_index) {
   hwloc_obj_t obj = pu;
   while (obj->parent != nullptr && obj->memory_arity == 0) obj = obj->parent;
   return Bind(topo.get(), obj->cpuset);
+}
+
+absl::StatusOr<BindWhat> ParseBindWhat(std::string_view name) {
+  if (name == "none") return BindWhat::kNone;
+  if (name == "cpu") return BindWhat::kCpu;
+  if (name == "cpu+mem") return BindWhat::kCpuMem;
+  return absl::InvalidArgumentError(
+      absl::StrCat("topology/binding: unknown binding '", std::string(name),
+                   "' (none, cpu or cpu+mem)"));
+}
+
+std::string_view BindWhatName(BindWhat what) {
+  switch (what) {
+    case BindWhat::kNone:
+      return "none";
+    case BindWhat::kCpu:
+      return "cpu";
+    case BindWhat::kCpuMem:
+      return "cpu+mem";
+  }
+  return "none";
+}
+
+std::string FormatBindReport(const BindReport& report) {
+  if (report.pus.empty()) return "not bound";
+  std::string out = absl::StrCat("cpus ", FormatPuList(report.pus));
+  if (report.asked != BindWhat::kCpuMem) return out;
+  if (report.numa_nodes.empty()) {
+    absl::StrAppend(&out, " memory not bound: ", report.memory_note);
+  } else {
+    absl::StrAppend(&out, " memory numa ", FormatPuList(report.numa_nodes),
+                    report.migrated ? " (bind, migrate)" : " (bind)");
+  }
+  return out;
+}
+
+absl::StatusOr<BindReport> BindProcess(std::span<const int32_t> pu_os_indexes,
+                                       BindWhat what) {
+  BindReport report;
+  report.asked = what;
+  if (what == BindWhat::kNone) return report;
+  if (pu_os_indexes.empty()) {
+    return absl::InvalidArgumentError("topology/binding: empty PU list");
+  }
+  LoadedTopology topo;
+  if (absl::Status s = topo.Load(); !s.ok()) return s;
+  Bitmap cpus(hwloc_bitmap_alloc());
+  for (int32_t pu : pu_os_indexes) {
+    if (absl::Status s = CheckPu(topo.get(), pu); !s.ok()) return s;
+    hwloc_bitmap_set(cpus.get(), static_cast<unsigned>(pu));
+  }
+  if (absl::Status s = Bind(topo.get(), cpus.get()); !s.ok()) return s;
+  report.pus = ToList(cpus.get());
+  if (what != BindWhat::kCpuMem) return report;
+
+  Bitmap nodes(hwloc_bitmap_alloc());
+  hwloc_cpuset_to_nodeset(topo.get(), cpus.get(), nodes.get());
+  if (hwloc_bitmap_iszero(nodes.get())) {
+    report.memory_note = "no NUMA node is local to these PUs";
+    return report;
+  }
+  const hwloc_topology_support* support =
+      hwloc_topology_get_support(topo.get());
+  const int flags = HWLOC_MEMBIND_BYNODESET;
+  // Migration moves what the process (or the launcher before exec) already
+  // touched; where the kernel refuses it, binding future allocations is still
+  // worth having.
+  if (support->membind->migrate_membind &&
+      hwloc_set_membind(topo.get(), nodes.get(), HWLOC_MEMBIND_BIND,
+                        flags | HWLOC_MEMBIND_MIGRATE) == 0) {
+    report.migrated = true;
+  } else if (hwloc_set_membind(topo.get(), nodes.get(), HWLOC_MEMBIND_BIND,
+                               flags) != 0) {
+    report.memory_note =
+        errno == ENOSYS || errno == EXDEV
+            ? std::string("memory binding is not supported here")
+            : absl::StrCat("the OS refused (", std::strerror(errno), ")");
+    return report;
+  }
+  report.numa_nodes = ToList(nodes.get());
+  return report;
+}
+
+absl::StatusOr<MemoryBinding> CurrentMemoryBinding() {
+  LoadedTopology topo;
+  if (absl::Status s = topo.Load(); !s.ok()) return s;
+  Bitmap nodes(hwloc_bitmap_alloc());
+  hwloc_membind_policy_t policy;
+  if (hwloc_get_membind(topo.get(), nodes.get(), &policy,
+                        HWLOC_MEMBIND_BYNODESET) != 0) {
+    return absl::UnavailableError(
+        absl::StrCat("topology/binding: cannot read the memory binding (",
+                     std::strerror(errno), ")"));
+  }
+  MemoryBinding out;
+  out.numa_nodes = ToList(nodes.get());
+  switch (policy) {
+    case HWLOC_MEMBIND_DEFAULT:
+      out.policy = "default";
+      break;
+    case HWLOC_MEMBIND_FIRSTTOUCH:
+      out.policy = "firsttouch";
+      break;
+    case HWLOC_MEMBIND_BIND:
+      out.policy = "bind";
+      break;
+    case HWLOC_MEMBIND_INTERLEAVE:
+      out.policy = "interleave";
+      break;
+    case HWLOC_MEMBIND_NEXTTOUCH:
+      out.policy = "nexttouch";
+      break;
+    default:
+      out.policy = "mixed";
+      break;
+  }
+  return out;
 }
 
 std::string FormatPuList(std::span<const int32_t> pu_os_indexes) {

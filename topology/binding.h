@@ -42,6 +42,48 @@ absl::Status BindToPus(std::span<const int32_t> pu_os_indexes);
 // operating system refuses.
 absl::Status BindToNumaOf(int32_t pu_os_index);
 
+// What a binder applies to a process: nothing, its CPUs, or its CPUs and its
+// memory (the NUMA nodes local to those CPUs, so first touches and, where the
+// kernel can, pages already touched land there).
+enum class BindWhat { kNone, kCpu, kCpuMem };
+
+// "none", "cpu", "cpu+mem". Errors name the value and list the three.
+absl::StatusOr<BindWhat> ParseBindWhat(std::string_view name);
+std::string_view BindWhatName(BindWhat what);
+
+// What BindProcess applied.
+struct BindReport {
+  BindWhat asked = BindWhat::kNone;
+  std::vector<int32_t> pus;         // CPUs bound to; empty when not bound
+  std::vector<int32_t> numa_nodes;  // NUMA os indexes memory is bound to
+  bool migrated = false;            // pages already touched were moved too
+  // Why memory is not bound although it was asked for (the OS refused, no
+  // NUMA node is local to the PUs); empty otherwise.
+  std::string memory_note;
+};
+
+// "cpus 0-1 memory numa 0 (bind, migrate)", "cpus 1 memory not bound:
+// <why>", "cpus 1" (BindWhat::kCpu), "not bound" (kNone).
+std::string FormatBindReport(const BindReport& report);
+
+// Binds the calling process to `pu_os_indexes` (kCpu, kCpuMem) and its memory
+// policy to the NUMA nodes of those PUs (kCpuMem: hwloc_set_membind, policy
+// bind, with HWLOC_MEMBIND_MIGRATE when hwloc supports it here). The memory
+// policy is the calling thread's on Linux; children and exec'd programs
+// inherit both. Errors: empty list or unknown PU (checked before anything is
+// bound), the OS refusing the CPU binding. A refused memory binding is not an
+// error: the CPUs stay bound and report.memory_note says why.
+absl::StatusOr<BindReport> BindProcess(std::span<const int32_t> pu_os_indexes,
+                                       BindWhat what);
+
+// The calling thread's memory binding: NUMA os indexes and hwloc's policy
+// name ("bind", "firsttouch", "interleave", "nexttouch", "default", "mixed").
+struct MemoryBinding {
+  std::vector<int32_t> numa_nodes;
+  std::string policy;
+};
+absl::StatusOr<MemoryBinding> CurrentMemoryBinding();
+
 // hwloc list syntax for a set of os indexes: {0,1,2,3,8} -> "0-3,8". Input need
 // not be sorted; duplicates are ignored. O(k log k).
 std::string FormatPuList(std::span<const int32_t> pu_os_indexes);

@@ -68,5 +68,63 @@ TEST(BindingTest, RejectsUnknownPus) {
   EXPECT_FALSE(BindToNumaOf(-1).ok());
 }
 
+TEST(BindWhatTest, ParsesTheThreeNames) {
+  for (BindWhat w : {BindWhat::kNone, BindWhat::kCpu, BindWhat::kCpuMem}) {
+    EXPECT_EQ(*ParseBindWhat(BindWhatName(w)), w);
+  }
+  absl::StatusOr<BindWhat> bad = ParseBindWhat("mem");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.status().message(),
+            "topology/binding: unknown binding 'mem' (none, cpu or cpu+mem)");
+}
+
+TEST(BindReportTest, SaysWhatWasApplied) {
+  BindReport r;
+  EXPECT_EQ(FormatBindReport(r), "not bound");
+  r.asked = BindWhat::kCpu;
+  r.pus = {0, 1};
+  EXPECT_EQ(FormatBindReport(r), "cpus 0-1");
+  r.asked = BindWhat::kCpuMem;
+  r.memory_note = "the OS refused (Operation not permitted)";
+  EXPECT_EQ(FormatBindReport(r),
+            "cpus 0-1 memory not bound: the OS refused (Operation not "
+            "permitted)");
+  r.numa_nodes = {0};
+  r.migrated = true;
+  EXPECT_EQ(FormatBindReport(r), "cpus 0-1 memory numa 0 (bind, migrate)");
+}
+
+// CPUs and memory of this process, read back through hwloc, then restored.
+TEST(BindProcessTest, BindsCpusAndMemoryToTheLocalNumaNodes) {
+  absl::StatusOr<std::vector<int32_t>> before = CurrentBindingPus();
+  ASSERT_TRUE(before.ok()) << before.status();
+  const int32_t last = before->back();
+  absl::StatusOr<BindReport> r =
+      BindProcess(std::vector<int32_t>{last}, BindWhat::kCpuMem);
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_THAT(r->pus, ElementsAre(last));
+  EXPECT_THAT(*CurrentBindingPus(), ElementsAre(last));
+  if (r->numa_nodes.empty()) {
+    // A kernel that refuses memory policies must say why.
+    EXPECT_FALSE(r->memory_note.empty());
+  } else {
+    absl::StatusOr<MemoryBinding> mem = CurrentMemoryBinding();
+    ASSERT_TRUE(mem.ok()) << mem.status();
+    EXPECT_EQ(mem->policy, "bind");
+    EXPECT_EQ(mem->numa_nodes, r->numa_nodes);
+  }
+  ASSERT_TRUE(BindToPus(*before).ok());
+}
+
+TEST(BindProcessTest, ChecksEveryPuBeforeBinding) {
+  absl::StatusOr<std::vector<int32_t>> before = CurrentBindingPus();
+  ASSERT_TRUE(before.ok());
+  absl::StatusOr<BindReport> r = BindProcess(
+      std::vector<int32_t>{before->front(), 1 << 20}, BindWhat::kCpuMem);
+  EXPECT_FALSE(r.ok());
+  EXPECT_EQ(*CurrentBindingPus(), *before);
+  EXPECT_TRUE(BindProcess({}, BindWhat::kNone)->pus.empty());
+}
+
 }  // namespace
 }  // namespace rankmap::topology

@@ -345,6 +345,28 @@ absl::StatusOr<Tree> Tree::WithCapacities(
   return t;
 }
 
+absl::StatusOr<Tree> Tree::WithPus(
+    std::vector<std::vector<int32_t>> pus) const {
+  if (static_cast<int32_t>(pus.size()) != num_leaves_) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "topology/tree: ", pus.size(), " PU sets for ", num_leaves_, " leaves"));
+  }
+  Tree t = *this;
+  t.pus_.clear();
+  t.pu_begin_.assign(num_leaves_ + 1, 0);
+  for (int32_t l = 0; l < num_leaves_; ++l) {
+    for (int32_t pu : pus[l]) {
+      if (pu < 0) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "topology/tree: leaf ", l, ": negative PU os index ", pu));
+      }
+      t.pus_.push_back(pu);
+    }
+    t.pu_begin_[l + 1] = static_cast<int32_t>(t.pus_.size());
+  }
+  return t;
+}
+
 NodeId TreeBuilder::AddRoot(std::string_view kind, double cost) {
   ++roots_;
   return AddChild(-1, kind, cost);

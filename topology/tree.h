@@ -207,6 +207,9 @@ class Tree {
   // Copies of the tree with different leaf capacities. SetCapacities errors:
   // wrong length, negative value.
   absl::StatusOr<Tree> WithCapacities(std::vector<int32_t> capacities) const;
+  // The same tree with new PU sets per leaf (pus[l]: os indexes, ascending,
+  // non-negative). Errors: wrong length, a negative index. O(nodes + PUs).
+  absl::StatusOr<Tree> WithPus(std::vector<std::vector<int32_t>> pus) const;
 
  private:
   friend class TreeBuilder;

@@ -61,7 +61,7 @@ done <"$tmp/table"
 [ "$(cat "$tmp/pos.out")" = "$t4" ] || fail "topology T: $(cat "$tmp/pos.out")"
 
 # Help texts: one default per flag.
-for c in map eval compare topology frontend demo; do
+for c in map eval compare topology frontend demo bind; do
   "$rankmap" "$c" --help >"$tmp/h" 2>&1
   grep -E 'default:.*default:' "$tmp/h" && fail "$c --help: two defaults"
   grep -F "(default: '')" "$tmp/h" && fail "$c --help: empty default"
