@@ -40,6 +40,7 @@ NodeId CopyNodes(TreeBuilder& b, NodeId parent, const Tree& t,
                                     ? v
                                     : t.logical_index(v));
       b.SetCapacity(bid[v], t.capacity(v));
+      b.SetSpeed(bid[v], t.speed(v));
       if (!host.empty()) {
         b.SetHost(bid[v], host);
       } else if (!t.host(v).empty()) {

@@ -21,13 +21,13 @@ namespace rankmap::topology {
 
 // The tree with only the `allowed` leaves (any order; duplicates are ignored).
 // Leaf i of the result is the i-th smallest allowed leaf; kinds, costs, os
-// indexes, PU sets, logical indexes, hosts, capacities and the rows/columns of
-// child-pair matrices of the kept children are preserved, so distances between
-// kept leaves are unchanged. A leaf without a logical index gets its leaf id in
-// `tree` as one, so callers can still name it by the number they know.
-// Internal nodes left without leaves are dropped; single-child nodes are kept
-// (the levels stay where they were). Errors: empty set, leaf id out of range.
-// O(nodes + |allowed| log |allowed|).
+// indexes, PU sets, logical indexes, hosts, capacities, speeds and the
+// rows/columns of child-pair matrices of the kept children are preserved, so
+// distances between kept leaves are unchanged. A leaf without a logical index
+// gets its leaf id in `tree` as one, so callers can still name it by the number
+// they know. Internal nodes left without leaves are dropped; single-child nodes
+// are kept (the levels stay where they were). Errors: empty set, leaf id out of
+// range. O(nodes + |allowed| log |allowed|).
 absl::StatusOr<Tree> Restrict(const Tree& tree,
                               std::span<const LeafId> allowed);
 
@@ -38,8 +38,8 @@ absl::StatusOr<Tree> Oversubscribe(const Tree& tree, int32_t k);
 
 // Adds a copy of `sub` below `parent` of the builder (as its root when parent
 // is -1): kinds, costs, pair matrices, os indexes, PU sets, logical indexes,
-// capacities; hosts too, replaced by `host` when it is non-empty. Returns the
-// builder id of the copied root. O(nodes of sub).
+// capacities, speeds; hosts too, replaced by `host` when it is non-empty.
+// Returns the builder id of the copied root. O(nodes of sub).
 NodeId AppendSubtree(TreeBuilder& builder, NodeId parent, const Tree& sub,
                      std::string_view host);
 

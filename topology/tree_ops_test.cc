@@ -70,6 +70,17 @@ TEST(Restrict, PairMatrixFollowsTheKeptChildren) {
   EXPECT_EQ(r->num_children(r->root()), 2);
 }
 
+TEST(Restrict, KeepsSpeeds) {
+  TreeBuilder b;
+  const NodeId r = b.AddRoot("node", 1);
+  for (int i = 0; i < 4; ++i) b.SetSpeed(b.AddChild(r, "core"), 1 + i);
+  const Tree t = *std::move(b).Build();
+  const std::vector<LeafId> allowed = {1, 3};
+  auto small = Restrict(t, allowed);
+  ASSERT_TRUE(small.ok()) << small.status();
+  EXPECT_THAT(small->speeds(), ElementsAre(2.0, 4.0));
+}
+
 TEST(Restrict, Errors) {
   const Tree t = Tleaf("tleaf 1 4 1");
   EXPECT_THAT(Msg(Restrict(t, {}).status()), HasSubstr("no leaf allowed"));
