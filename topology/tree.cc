@@ -355,6 +355,24 @@ absl::StatusOr<Tree> Tree::WithCapacities(
   return t;
 }
 
+absl::StatusOr<Tree> Tree::WithSpeeds(std::vector<double> speeds) const {
+  if (static_cast<int32_t>(speeds.size()) != num_leaves_) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("topology/tree: ", speeds.size(), " speeds for ",
+                     num_leaves_, " leaves"));
+  }
+  for (size_t l = 0; l < speeds.size(); ++l) {
+    if (!(std::isfinite(speeds[l]) && speeds[l] > 0)) {
+      return absl::InvalidArgumentError(absl::StrCat("topology/tree: leaf ", l,
+                                                     ": speed ", speeds[l],
+                                                     " is not finite and > 0"));
+    }
+  }
+  Tree t = *this;
+  t.speed_ = std::move(speeds);
+  return t;
+}
+
 absl::StatusOr<Tree> Tree::WithPus(
     std::vector<std::vector<int32_t>> pus) const {
   if (static_cast<int32_t>(pus.size()) != num_leaves_) {

@@ -213,6 +213,9 @@ class Tree {
   // Copies of the tree with different leaf capacities. SetCapacities errors:
   // wrong length, negative value.
   absl::StatusOr<Tree> WithCapacities(std::vector<int32_t> capacities) const;
+  // The same tree with new leaf speeds. Errors: wrong length, a speed that is
+  // not finite and > 0. O(leaves).
+  absl::StatusOr<Tree> WithSpeeds(std::vector<double> speeds) const;
   // The same tree with new PU sets per leaf (pus[l]: os indexes, ascending,
   // non-negative). Errors: wrong length, a negative index. O(nodes + PUs).
   absl::StatusOr<Tree> WithPus(std::vector<std::vector<int32_t>> pus) const;

@@ -126,6 +126,9 @@ TEST(Tree, SpeedsDefaultToOneAndSurviveCopies) {
   EXPECT_EQ(t->speed(1), 2.5);
   EXPECT_TRUE(t->has_speeds());
   EXPECT_EQ(t->WithCapacities({2, 2})->speed(1), 2.5);
+  EXPECT_EQ(t->WithSpeeds({3, 3})->speed(0), 3.0);
+  EXPECT_FALSE(t->WithSpeeds({3}).ok());
+  EXPECT_FALSE(t->WithSpeeds({3, 0}).ok());
   const int64_t arities[] = {2};
   const double costs[] = {1};
   EXPECT_FALSE(Tree::FromLevels(arities, costs)->has_speeds());
