@@ -13,6 +13,7 @@
 #include "cli/leaf_numbering.h"
 #include "cli/mapping_io.h"
 #include "cli/outputs.h"
+#include "cli/process_speeds.h"
 #include "cli/progress.h"
 #include "core/mapper.h"
 #include "core/mapping.h"
@@ -83,7 +84,14 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
                      tree.num_leaves(), " leaves"),
         ProgressModeFor(cmd.quiet, cmd.progress));
     opts.progress = &progress;
-    ASSIGN_OR_RETURN(mapping, core::Map(tree, graph, opts));
+    if (cmd.process_speeds.empty()) {
+      ASSIGN_OR_RETURN(mapping, core::Map(tree, graph, opts));
+    } else {
+      ASSIGN_OR_RETURN(
+          const core::SlotClasses classes,
+          LoadProcessClasses(cmd.process_speeds, tree, graph.num_vertices()));
+      ASSIGN_OR_RETURN(mapping, core::Map(tree, graph, opts, classes));
+    }
     opts.progress = nullptr;
   }
   ASSIGN_OR_RETURN(const core::CostReport cost,

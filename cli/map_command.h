@@ -40,6 +40,9 @@ struct MapCommand {
   // launch formats bind each rank to all its PUs, and the OpenMP settings
   // for the binder are printed.
   int32_t threads_per_process = 1;
+  // Speeds file (cli/process_speeds.h): each process stays on a leaf of its
+  // speed; empty: no constraint.
+  std::string process_speeds;
 };
 
 // Writes the mapping to `output`, or to `out` when `output` is empty. With an

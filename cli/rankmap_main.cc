@@ -83,6 +83,9 @@ ABSL_FLAG(std::string, bind, "",
 ABSL_FLAG(int32_t, threads_per_process, 1,
           "map, bind: leaves (threads) per process, kept together on one "
           "node");
+ABSL_FLAG(std::string, process_speeds, "",
+          "map: file of each process's speed (frontend writes G.speeds); "
+          "processes stay on leaves of that speed");
 ABSL_FLAG(bool, verbose, false,
           "bind: one line per rank on stderr saying what was bound");
 ABSL_FLAG(std::string, svg, "",
@@ -216,7 +219,7 @@ const std::vector<Command>& Commands() {
       {"map", "map processes onto the topology and write the mapping",
        With({"algorithm", "preset", "seed", "threads", "output", "format",
              "bind", "svg", "svg_group_depth", "report", "quiet", "progress",
-             "threads_per_process"})},
+             "threads_per_process", "process_speeds"})},
       {"eval",
        "evaluate a given mapping: J, hop-bytes, per-level volume, largest link",
        With({"mapping", "model", "params", "report"})},
@@ -463,6 +466,7 @@ int Run(const std::string& name, const std::string& kind,
     c.quiet = absl::GetFlag(FLAGS_quiet);
     c.progress = absl::GetFlag(FLAGS_progress);
     c.threads_per_process = absl::GetFlag(FLAGS_threads_per_process);
+    c.process_speeds = absl::GetFlag(FLAGS_process_speeds);
     status = rankmap::cli::RunMap(c, std::cout);
   } else if (name == "eval") {
     rankmap::cli::EvalCommand c;
