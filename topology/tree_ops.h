@@ -46,16 +46,16 @@ NodeId AppendSubtree(TreeBuilder& builder, NodeId parent, const Tree& sub,
 // JSON object: {"num_leaves", "num_nodes", "height", "balanced", "arities"
 // (when balanced), "root": node}, node = {"id", "kind", "depth", "cost",
 // "leaves": [begin, end), "capacity", "pair_costs" (when present), "children":
-// [...]}, leaf = {"id", "kind", "os_index", "host", "capacity"}. Ids are Tree
-// ids. O(nodes + pair entries).
+// [...]}, leaf = {"id", "kind", "os_index", "host", "capacity", "speed" (when
+// leaves differ in speed)}. Ids are Tree ids. O(nodes + pair entries).
 std::string ToJson(const Tree& tree);
 
 // Indented text drawing: one line per internal node with its kind, cost, leaf
 // range and arity; children that are all leaves are summarised ("2 x PU"), and
-// a run of siblings with the same shape (kinds, costs, arities all the way
-// down) is drawn once followed by
+// a run of siblings with the same shape (kinds, costs, arities and leaf
+// speeds all the way down) is drawn once followed by
 // "... N more like this, leaves [b, e)". Child-pair matrices are printed under
-// their node. O(nodes log nodes).
+// their node; leaf speeds when leaves differ in speed. O(nodes log nodes).
 std::string DrawTree(const Tree& tree);
 
 }  // namespace rankmap::topology

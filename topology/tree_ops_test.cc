@@ -13,6 +13,7 @@ namespace {
 
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 Tree Tleaf(const char* s) {
   auto t = ParseTleaf(s);
@@ -178,6 +179,26 @@ TEST(ToJson, DescribesNodesLeavesAndPairCosts) {
   NodeId r = b.AddRoot("r");
   b.SetHost(b.AddChild(r, "x"), "a\"b");
   EXPECT_THAT(ToJson(*std::move(b).Build()), HasSubstr("\"host\": \"a\\\"b\""));
+}
+
+TEST(DrawTree, ShowsSpeedsWhenLeavesDiffer) {
+  TreeBuilder b;
+  const NodeId r = b.AddRoot("cluster", 10);
+  for (int n = 0; n < 3; ++n) {
+    const NodeId node = b.AddChild(r, "node", 1);
+    for (int c = 0; c < 2; ++c)
+      b.SetSpeed(b.AddChild(node, "core"), n == 2 ? 4 : 1);
+  }
+  const Tree t = *std::move(b).Build();
+  const std::string text = DrawTree(t);
+  // The fast node is not folded into the run of slow ones.
+  EXPECT_THAT(text,
+              HasSubstr("node  cost 1  leaves [0, 2)  2 x core  speed 1\n"
+                        "  ... 1 more like this, leaves [2, 4)\n"
+                        "  node  cost 1  leaves [4, 6)  2 x core  speed 4"))
+      << text;
+  EXPECT_THAT(ToJson(t), HasSubstr("\"capacity\": 1, \"speed\": 4}"));
+  EXPECT_THAT(DrawTree(Tleaf("tleaf 1 2 1")), Not(HasSubstr("speed")));
 }
 
 TEST(DrawTree, CompressesRunsOfEqualSiblings) {
