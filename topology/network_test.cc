@@ -233,6 +233,16 @@ cluster b
   EXPECT_EQ(hybrid->speed(13), 1.0);  // an E core of h
   EXPECT_EQ(hybrid->speed(14), 3.0);  // g, overridden
   EXPECT_EQ(hybrid->speed(27), 3.0);
+
+  // With links the nodes become hosts and keep their speeds.
+  auto linked = ParseNetworkSpec(
+      "network\nlink node 40GBps:0.2us\nlink cluster 10Gbps:2us\ncluster a\n"
+      "1 x core:2\nspeed 2\n1 x core:2\n",
+      "s.net", "");
+  ASSERT_TRUE(linked.ok()) << linked.status();
+  EXPECT_EQ(
+      std::vector<double>(linked->speeds().begin(), linked->speeds().end()),
+      (std::vector<double>{1, 1, 2, 2}));
 }
 
 TEST(Network, SizeIsCheckedBeforeBuilding) {
