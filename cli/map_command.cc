@@ -7,11 +7,13 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "base/file.h"
 #include "base/status_macros.h"
 #include "cli/evaluation.h"
 #include "cli/launch_output.h"
 #include "cli/leaf_numbering.h"
 #include "cli/mapping_io.h"
+#include "cli/near_devices.h"
 #include "cli/outputs.h"
 #include "cli/process_speeds.h"
 #include "cli/progress.h"
@@ -19,6 +21,7 @@
 #include "core/mapping.h"
 #include "core/options.h"
 #include "launch/launch.h"
+#include "topology/io_devices.h"
 #include "topology/leaf_groups.h"
 
 namespace rankmap::cli {
@@ -40,6 +43,31 @@ void PrintThreadPlaces(const topology::Tree& full,
     out << "  rank " << r << ": "
         << launch::FormatThreadPlaces(launch::ThreadPlacesOf(leaves)) << "\n";
   }
+}
+
+// The devices of --near and the classes that keep processes next to them.
+absl::StatusOr<NearDevices> NearDevicesFor(const MapCommand& cmd,
+                                           const topology::Tree& tree,
+                                           int32_t num_processes) {
+  ASSIGN_OR_RETURN(const topology::DeviceClass cls,
+                   topology::ParseDeviceClass(cmd.near));
+  if (!cmd.inputs.hierarchy.empty()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--near ", cmd.near,
+                     ": --hierarchy is not an hwloc machine (an XML export or "
+                     "'this'); only those list I/O devices"));
+  }
+  ASSIGN_OR_RETURN(std::vector<topology::IoDevice> devices,
+                   topology::IoDevicesOf(cmd.inputs.topology, cls));
+  std::vector<int32_t> device_of;
+  if (!cmd.near_processes.empty() && !devices.empty()) {
+    ASSIGN_OR_RETURN(const std::string text,
+                     base::ReadFile(cmd.near_processes, "--near-processes"));
+    ASSIGN_OR_RETURN(device_of, ParseNearProcesses(text, cmd.near_processes,
+                                                   devices, num_processes));
+  }
+  return AssignNearDevices(tree, std::move(devices), std::move(device_of),
+                           num_processes, cmd.near, cmd.inputs.topology);
 }
 
 }  // namespace
@@ -70,6 +98,20 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
         graph.num_vertices() * int64_t{groups->k},
         tree.Capacity(tree.root()), groups->k));
   }
+  if (cmd.near.empty() && !cmd.near_processes.empty()) {
+    return absl::InvalidArgumentError(
+        "--near-processes: goes with --near gpu|nic");
+  }
+  // Slot classes hold one class per process: device and speed would need
+  // their intersection.
+  if (!cmd.near.empty() && !cmd.process_speeds.empty()) {
+    return absl::InvalidArgumentError(
+        "--process-speeds: cannot be combined with --near");
+  }
+  std::optional<NearDevices> near;
+  if (!cmd.near.empty()) {
+    ASSIGN_OR_RETURN(near, NearDevicesFor(cmd, tree, graph.num_vertices()));
+  }
   const bool launch_format = IsLaunchFormat(cmd.format);
   MappingFormat format = MappingFormat::kPlain;
   if (!launch_format) {
@@ -84,13 +126,15 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
                      tree.num_leaves(), " leaves"),
         ProgressModeFor(cmd.quiet, cmd.progress));
     opts.progress = &progress;
-    if (cmd.process_speeds.empty()) {
-      ASSIGN_OR_RETURN(mapping, core::Map(tree, graph, opts));
-    } else {
+    if (near) {
+      ASSIGN_OR_RETURN(mapping, core::Map(tree, graph, opts, near->classes));
+    } else if (!cmd.process_speeds.empty()) {
       ASSIGN_OR_RETURN(
           const core::SlotClasses classes,
           LoadProcessClasses(cmd.process_speeds, tree, graph.num_vertices()));
       ASSIGN_OR_RETURN(mapping, core::Map(tree, graph, opts, classes));
+    } else {
+      ASSIGN_OR_RETURN(mapping, core::Map(tree, graph, opts));
     }
     opts.progress = nullptr;
   }
@@ -107,6 +151,14 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
   const topology::Tree& written_tree = groups ? full : tree;
   if (format != MappingFormat::kSmpi)
     written = LeafNumbering::For(cmd.inputs, written_tree).ToCaller(written);
+  std::vector<std::string> device;
+  if (near) {
+    device.resize(mapping.size());
+    for (size_t u = 0; u < mapping.size(); ++u) {
+      const int32_t d = near->device_of_process[u];
+      if (d >= 0) device[u] = near->devices[d].name;
+    }
+  }
   if (cmd.output.empty()) {
     if (launch_format) {
       RETURN_IF_ERROR(
@@ -114,7 +166,8 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
     } else {
       ASSIGN_OR_RETURN(const std::string text,
                        FormatMapping(written_tree, written, format,
-                                     core::AlgorithmName(opts.algorithm), j));
+                                     core::AlgorithmName(opts.algorithm), j,
+                                     device));
       out << text;
     }
   } else {
@@ -127,7 +180,8 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
     } else {
       ASSIGN_OR_RETURN(const std::string text,
                        FormatMapping(written_tree, written, format,
-                                     core::AlgorithmName(opts.algorithm), j));
+                                     core::AlgorithmName(opts.algorithm), j,
+                                     device));
       RETURN_IF_ERROR(WriteText(cmd.output, text));
     }
     out << absl::StrFormat("%s: %d processes on %d leaves%s, J = %.6g",
@@ -142,6 +196,7 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
     out << "\n" << launch_line.str();
   }
   std::ostream& names = cmd.output.empty() ? std::cerr : out;
+  if (near) PrintNearDevices(*near, names);
   if (groups) PrintThreadPlaces(full, *groups, mapping, names);
   if (!cmd.svg.empty()) {
     RETURN_IF_ERROR(WritePictures(cmd.svg, tree, graph, mapping, cost,

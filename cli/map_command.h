@@ -40,16 +40,25 @@ struct MapCommand {
   // launch formats bind each rank to all its PUs, and the OpenMP settings
   // for the binder are printed.
   int32_t threads_per_process = 1;
+  // "gpu" or "nic": processes keep to the leaves local to their device
+  // (cli/near_devices.h); the topology must be an hwloc XML export or
+  // "this". Empty: no device constraint.
+  std::string near;
+  // Which processes need which device (cli/near_devices.h); empty: process i
+  // takes device i.
+  std::string near_processes;
   // Speeds file (cli/process_speeds.h): each process stays on a leaf of its
-  // speed; empty: no constraint.
+  // speed; empty: no constraint. Not with `near`.
   std::string process_speeds;
 };
 
 // Writes the mapping to `output`, or to `out` when `output` is empty. With an
 // output file, `out` gets one summary line (J, and against identity when
 // one-to-one) and the names of the pictures and report; without one, those
-// names go to stderr so that `out` holds only the mapping. Errors: bad inputs,
-// options or format; a mapping that fails validation; unwritable files.
+// names go to stderr so that `out` holds only the mapping; so do the device
+// lines of --near. Errors: bad inputs, options or format; --near on a
+// topology without such devices or with too few, or whose localities are too
+// small; a mapping that fails validation; unwritable files.
 absl::Status RunMap(const MapCommand& cmd, std::ostream& out);
 
 }  // namespace rankmap::cli

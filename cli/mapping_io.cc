@@ -61,11 +61,30 @@ absl::StatusOr<core::Mapping> ReadMappingFile(const std::string& path) {
   return ParseMapping(*text, path);
 }
 
-absl::StatusOr<std::string> FormatMapping(const topology::Tree& tree,
-                                          const core::Mapping& mapping,
-                                          MappingFormat format,
-                                          std::string_view algorithm,
-                                          double j) {
+namespace {
+
+// A JSON string literal; device names come from XML files anyone can write.
+std::string JsonString(const std::string& s) {
+  std::string out = "\"";
+  for (const char c : s) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      out += absl::StrFormat("\\u%04x", c);
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
+}  // namespace
+
+absl::StatusOr<std::string> FormatMapping(
+    const topology::Tree& tree, const core::Mapping& mapping,
+    MappingFormat format, std::string_view algorithm, double j,
+    const std::vector<std::string>& device) {
   std::string out;
   switch (format) {
     case MappingFormat::kPlain:
@@ -82,7 +101,18 @@ absl::StatusOr<std::string> FormatMapping(const topology::Tree& tree,
       for (size_t p = 0; p < mapping.size(); ++p) {
         absl::StrAppend(&out, p ? ", " : "", mapping[p]);
       }
-      absl::StrAppend(&out, "]}\n");
+      absl::StrAppend(&out, "]");
+      if (!device.empty()) {
+        absl::StrAppend(&out, ", \"device\": [");
+        for (size_t p = 0; p < device.size(); ++p) {
+          absl::StrAppend(&out, p ? ", " : "",
+                          device[p].empty()
+                              ? std::string("null")
+                              : JsonString(device[p]));
+        }
+        absl::StrAppend(&out, "]");
+      }
+      absl::StrAppend(&out, "}\n");
       break;
     case MappingFormat::kSmpi:
       return sim::SmpiHostfile(tree, mapping);

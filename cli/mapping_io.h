@@ -7,6 +7,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "core/mapping.h"
@@ -29,11 +30,13 @@ absl::StatusOr<core::Mapping> ReadMappingFile(const std::string& path);
 // "mapping"}; "j" is null when j is not finite (JSON has no inf or nan;
 // core::Map refuses inputs where it could be). SMPI hostfiles
 // (sim/smpi_hostfile.h): line r is the host of rank r, for `smpirun -hostfile
-// F`; error: a leaf without a host name.
-absl::StatusOr<std::string> FormatMapping(const topology::Tree& tree,
-                                          const core::Mapping& mapping,
-                                          MappingFormat format,
-                                          std::string_view algorithm, double j);
+// F`; error: a leaf without a host name. `device`, when not empty, holds
+// one entry per process (map --near): JSON gets a "device" array with null
+// for processes without one ("").
+absl::StatusOr<std::string> FormatMapping(
+    const topology::Tree& tree, const core::Mapping& mapping,
+    MappingFormat format, std::string_view algorithm, double j,
+    const std::vector<std::string>& device = {});
 
 }  // namespace rankmap::cli
 

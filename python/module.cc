@@ -97,7 +97,30 @@ void Translate(std::exception_ptr p) {
 struct Topology {
   topology::Tree tree;
   std::string description;
+  // Loaded with `allowed`: leaves are named by their number in the whole
+  // machine (as the rankmap command writes them; cli/leaf_numbering.h).
+  bool restricted = false;
 };
+
+// The caller's number of each leaf: with `allowed`, its logical index (its
+// number in the whole tree); otherwise, or when logical indexes repeat
+// (several hosts), the leaf index.
+std::vector<int32_t> LeafIds(const Topology& t) {
+  const int32_t n = t.tree.num_leaves();
+  std::vector<int32_t> ids(n);
+  for (int32_t l = 0; l < n; ++l) ids[l] = l;
+  if (!t.restricted) return ids;
+  std::vector<int32_t> logical(n);
+  for (int32_t l = 0; l < n; ++l) logical[l] = t.tree.logical_index(l);
+  std::vector<int32_t> sorted = logical;
+  std::sort(sorted.begin(), sorted.end());
+  if (n > 0 && (sorted[0] < 0 ||
+                std::adjacent_find(sorted.begin(), sorted.end()) !=
+                    sorted.end())) {
+    return ids;
+  }
+  return logical;
+}
 
 // Checks the size of a graph before anything of that size is allocated, with
 // the budget the file readers use.
@@ -138,7 +161,7 @@ Topology LoadTopology(const std::string& description, int32_t slots_per_leaf,
     py::gil_scoped_release release;
     tree = topology::LoadTopology(description, options);
   }
-  return Topology{Value(std::move(tree)), description};
+  return Topology{Value(std::move(tree)), description, !allowed.empty()};
 }
 
 // Arc k means "src[k] sends w[k] to dst[k]"; both directions of a pair are
@@ -359,6 +382,7 @@ PYBIND11_MODULE(_rankmap, m) {
           })
       .def_property_readonly(
           "levels", [](const Topology& t) { return LevelNames(t.tree); })
+      .def_property_readonly("leaf_ids", &LeafIds)
       .def_property_readonly(
           "json", [](const Topology& t) { return topology::ToJson(t.tree); })
       .def_property_readonly(

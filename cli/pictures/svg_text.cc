@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "base/xml_escape.h"
 
 namespace rankmap::cli::pictures {
 namespace {
@@ -23,29 +24,7 @@ std::vector<std::string> Ranges(const std::vector<int32_t>& ids) {
 
 }  // namespace
 
-std::string Escape(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
+std::string Escape(std::string_view text) { return base::XmlEscape(text); }
 
 std::string Short(double value) {
   static const char* kUnits[] = {"", "k", "M", "G", "T", "P"};

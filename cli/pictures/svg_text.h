@@ -13,7 +13,7 @@
 
 namespace rankmap::cli::pictures {
 
-// &, <, >, " escaped for text and attribute values.
+// &, <, >, " and ' escaped for text and attribute values (base::XmlEscape).
 std::string Escape(std::string_view text);
 
 // Compact form of a volume or count: 512, 1.5k, 22M, 3.1G (powers of 1000).

@@ -4,7 +4,8 @@
     traffic = scipy.sparse.random(8, 8, density=0.5, random_state=1)
     mapping, j = rankmap.map("tleaf 3 2 100 2 10 2 1", traffic, seed=7)
 
-mapping[i] is the leaf (logical index) of process i; j is the cost J, the sum
+mapping[i] is the leaf (logical index) of process i (with `allowed`, the number
+the leaf has in the whole machine, as the command writes it); j is the cost J, the sum
 over process pairs of their traffic times the distance of their leaves. The
 same inputs and seed give the mapping and J the `rankmap map` command gives.
 
@@ -96,7 +97,10 @@ def topology(description, *, slots_per_leaf=1, allowed=None, leaf="pu",
     The Topology has num_leaves, num_slots, num_nodes, height, balanced,
     levels (level names, root first), arities (children per node at each
     depth, root first; None when unbalanced), json, text (the drawing of
-    `rankmap topology`), tleaf(), distance(a, b) and capacity(leaf).
+    `rankmap topology`), tleaf(), distance(a, b) and capacity(leaf), where
+    leaves are the topology's own indexes 0..num_leaves-1, and leaf_ids: the
+    number each leaf has in the whole machine (with allowed; what map()
+    returns and cost() takes), else its index.
     """
     if isinstance(description, (str, os.PathLike)):
         description = os.fspath(description)
@@ -184,7 +188,8 @@ def map(topology, graph, *, algorithm=None, preset="default", seed=1,
                               _integer("seed", seed, 0, 2**64 - 1),
                               _integer("threads", threads, 1, 1024),
                               _imbalance(imbalance))
-    return MapResult(mapping, j)
+    ids = np.asarray(tree.leaf_ids, dtype=mapping.dtype)
+    return MapResult(ids[mapping], j)
 
 
 def cost(topology, graph, mapping, *, slots_per_leaf=1, allowed=None,
@@ -208,6 +213,16 @@ def cost(topology, graph, mapping, *, slots_per_leaf=1, allowed=None,
     if m.shape[0] != g.num_vertices:
         raise ValueError(f"mapping: expected {g.num_vertices} entries (one "
                          f"leaf per process), found {m.shape[0]}")
+    ids = np.asarray(tree.leaf_ids, dtype=np.int64)
+    if not np.array_equal(ids, np.arange(tree.num_leaves)):
+        # Leaves named in the whole machine's numbers (allowed): back to the
+        # topology's own indexes.
+        index = {int(v): k for k, v in enumerate(ids)}
+        for p, leaf in enumerate(m.tolist()):
+            if leaf not in index:
+                raise ValueError(f"mapping: process {p} on leaf {leaf}, "
+                                 "which is not among the allowed leaves")
+        m = np.asarray([index[leaf] for leaf in m.tolist()], dtype=np.int64)
     if m.size and (m.min() < 0 or m.max() >= tree.num_leaves):
         p = int(np.flatnonzero((m < 0) | (m >= tree.num_leaves))[0])
         raise ValueError(f"mapping: process {p} on leaf {m[p]}, outside "

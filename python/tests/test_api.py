@@ -136,6 +136,16 @@ def test_topology_properties():
 def test_allowed_and_slots_per_leaf():
     t = rankmap.topology(TWO_BY_TWO, allowed=[0, 2])
     assert t.num_leaves == 2 and t.distance(0, 1) == 11
+    assert t.leaf_ids == [0, 2]
+    # map() names leaves in the whole machine's numbers; cost() takes them.
+    m, j = rankmap.map(TWO_BY_TWO, pairs_graph(), allowed=[1, 2, 3],
+                       slots_per_leaf=2)
+    assert set(m.tolist()) <= {1, 2, 3}
+    assert rankmap.cost(TWO_BY_TWO, pairs_graph(), m, allowed=[1, 2, 3],
+                        slots_per_leaf=2).j == j
+    with pytest.raises(ValueError, match="not among the allowed leaves"):
+        rankmap.cost(TWO_BY_TWO, pairs_graph(), [0, 1, 2, 3], allowed=[1, 2, 3],
+                     slots_per_leaf=2)
     assert rankmap.topology(TWO_BY_TWO, allowed="0-1").distance(0, 1) == 1
     m, j = rankmap.map(TWO_BY_TWO, pairs_graph(), allowed="0,1,2")
     # 4 processes on 3 slots: partitioned (n-to-1) within the default bound.

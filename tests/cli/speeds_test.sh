@@ -67,6 +67,8 @@ error too_few_fast "three_fast.speeds: speeds: 3 processes need speed 4 but the 
   map --topology "$dir/two_speeds.net" --comm "$dir/g.edges" --process-speeds "$dir/three_fast.speeds"
 error wrong_count "short.speeds: 2 speeds for 8 processes" \
   map --topology "$dir/two_speeds.net" --comm "$dir/g.edges" --process-speeds "$dir/short.speeds"
+error with_near "--process-speeds: cannot be combined with --near" \
+  map --topology "$dir/two_speeds.net" --comm "$dir/g.edges" --process-speeds "$dir/g.edges.speeds" --near gpu
 error missing_file "nope.speeds" \
   map --topology "$dir/two_speeds.net" --comm "$dir/g.edges" --process-speeds "$dir/nope.speeds"
 
