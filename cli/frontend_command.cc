@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "base/file.h"
 #include "base/status_macros.h"
 #include "cli/arg_parsers.h"
 #include "graphs/frontends/matrix_frontend.h"
@@ -126,6 +127,7 @@ absl::Status RunFrontend(const FrontendCommand& cmd, std::ostream& out,
                          std::ostream& report) {
   ASSIGN_OR_RETURN(std::vector<double> speeds, LoadSpeeds(cmd.speeds));
   graphs::CommGraph graph;
+  std::vector<double> process_speed;  // summa, square-corner: for map
   if (cmd.kind == "summa" || cmd.kind == "square-corner") {
     graphs::MatrixFrontendOptions o;
     o.speeds = speeds;
@@ -161,6 +163,7 @@ absl::Status RunFrontend(const FrontendCommand& cmd, std::ostream& out,
                                          : graphs::SquareCornerFrontend(o));
     report << r.report;
     graph = std::move(r.graph);
+    process_speed = std::move(r.process_speed);
   } else if (cmd.kind == "stencil") {
     graphs::StencilOptions o;
     ASSIGN_OR_RETURN(o.grid, ParseGridShape(cmd.grid));
@@ -203,6 +206,15 @@ absl::Status RunFrontend(const FrontendCommand& cmd, std::ostream& out,
   }
   RETURN_IF_ERROR(graphs::WriteGraphFile(graph, cmd.output, format));
   report << "graph written to " << cmd.output << "\n";
+  if (!process_speed.empty()) {
+    // `rankmap map --process-speeds` reads it back (graphs::ReadSpeedsFile).
+    std::string text =
+        "# speed each process's rectangle was computed for, one per line\n";
+    for (double s : process_speed) absl::StrAppend(&text, s, "\n");
+    const std::string path = cmd.output + ".speeds";
+    RETURN_IF_ERROR(base::WriteFile(path, text));
+    report << "process speeds written to " << path << "\n";
+  }
   return absl::OkStatus();
 }
 

@@ -69,7 +69,10 @@ struct FrontendCommand {
 };
 
 // Prints the front end's report (sizes, volume) on `report`, then writes the
-// graph to `output`, or to `out` when it is empty. Errors: an unknown kind,
+// graph to `output`, or to `out` when it is empty. summa and square-corner with
+// constant speeds also write `<output>.speeds`: the speed each process's
+// rectangle was computed for, one number per line, for `rankmap map
+// --process-speeds`. Errors: an unknown kind,
 // bad flag values (the messages name the flag), the front end's and the
 // writer's.
 absl::Status RunFrontend(const FrontendCommand& cmd, std::ostream& out,

@@ -15,6 +15,7 @@
 #include "cli/mapping_io.h"
 #include "cli/near_devices.h"
 #include "cli/outputs.h"
+#include "cli/process_speeds.h"
 #include "cli/progress.h"
 #include "core/mapper.h"
 #include "core/mapping.h"
@@ -101,6 +102,12 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
     return absl::InvalidArgumentError(
         "--near-processes: goes with --near gpu|nic");
   }
+  // Slot classes hold one class per process: device and speed would need
+  // their intersection.
+  if (!cmd.near.empty() && !cmd.process_speeds.empty()) {
+    return absl::InvalidArgumentError(
+        "--process-speeds: cannot be combined with --near");
+  }
   std::optional<NearDevices> near;
   if (!cmd.near.empty()) {
     ASSIGN_OR_RETURN(near, NearDevicesFor(cmd, tree, graph.num_vertices()));
@@ -121,6 +128,11 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
     opts.progress = &progress;
     if (near) {
       ASSIGN_OR_RETURN(mapping, core::Map(tree, graph, opts, near->classes));
+    } else if (!cmd.process_speeds.empty()) {
+      ASSIGN_OR_RETURN(
+          const core::SlotClasses classes,
+          LoadProcessClasses(cmd.process_speeds, tree, graph.num_vertices()));
+      ASSIGN_OR_RETURN(mapping, core::Map(tree, graph, opts, classes));
     } else {
       ASSIGN_OR_RETURN(mapping, core::Map(tree, graph, opts));
     }

@@ -47,6 +47,9 @@ struct MapCommand {
   // Which processes need which device (cli/near_devices.h); empty: process i
   // takes device i.
   std::string near_processes;
+  // Speeds file (cli/process_speeds.h): each process stays on a leaf of its
+  // speed; empty: no constraint. Not with `near`.
+  std::string process_speeds;
 };
 
 // Writes the mapping to `output`, or to `out` when `output` is empty. With an

@@ -89,6 +89,9 @@ ABSL_FLAG(std::string, near, "",
 ABSL_FLAG(std::string, near_processes, "",
           "map --near: file of lines '<device> <process|a-b> ...' naming the "
           "processes of each device; others take any leaf");
+ABSL_FLAG(std::string, process_speeds, "",
+          "map: file of each process's speed (frontend writes G.speeds); "
+          "processes stay on leaves of that speed");
 ABSL_FLAG(bool, verbose, false,
           "bind: one line per rank on stderr saying what was bound");
 ABSL_FLAG(std::string, svg, "",
@@ -222,7 +225,8 @@ const std::vector<Command>& Commands() {
       {"map", "map processes onto the topology and write the mapping",
        With({"algorithm", "preset", "seed", "threads", "output", "format",
              "bind", "svg", "svg_group_depth", "report", "quiet", "progress",
-             "threads_per_process", "near", "near_processes"})},
+             "threads_per_process", "near", "near_processes",
+             "process_speeds"})},
       {"eval",
        "evaluate a given mapping: J, hop-bytes, per-level volume, largest link",
        With({"mapping", "model", "params", "report"})},
@@ -471,6 +475,7 @@ int Run(const std::string& name, const std::string& kind,
     c.threads_per_process = absl::GetFlag(FLAGS_threads_per_process);
     c.near = absl::GetFlag(FLAGS_near);
     c.near_processes = absl::GetFlag(FLAGS_near_processes);
+    c.process_speeds = absl::GetFlag(FLAGS_process_speeds);
     status = rankmap::cli::RunMap(c, std::cout);
   } else if (name == "eval") {
     rankmap::cli::EvalCommand c;

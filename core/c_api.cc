@@ -11,6 +11,7 @@
 #include "base/status_macros.h"
 #include "core/mapper.h"
 #include "core/mapping.h"
+#include "core/slot_classes.h"
 #include "graphs/comm_graph.h"
 #include "topology/topology.h"
 
@@ -61,8 +62,8 @@ absl::StatusOr<graphs::CommGraph> GraphFromCsr(int32_t n, const int64_t* xadj,
 
 absl::Status MapC(const char* topology, int32_t n, const int64_t* xadj,
                   const int32_t* adjncy, const double* adjwgt,
-                  const double* vwgt, const rankmap_options* options,
-                  int32_t* mapping, double* j) {
+                  const double* vwgt, const double* process_speed,
+                  const rankmap_options* options, int32_t* mapping, double* j) {
   if (topology == nullptr)
     return absl::InvalidArgumentError("rankmap_map: topology is NULL");
   if (mapping == nullptr && n > 0)
@@ -84,7 +85,16 @@ absl::Status MapC(const char* topology, int32_t n, const int64_t* xadj,
   ASSIGN_OR_RETURN(topology::Tree tree, topology::LoadTopology(topology, load));
   ASSIGN_OR_RETURN(graphs::CommGraph graph,
                    GraphFromCsr(n, xadj, adjncy, adjwgt, vwgt));
-  ASSIGN_OR_RETURN(Mapping m, Map(tree, graph, opts));
+  Mapping m;
+  if (process_speed == nullptr) {
+    ASSIGN_OR_RETURN(m, Map(tree, graph, opts));
+  } else {
+    ASSIGN_OR_RETURN(
+        const SlotClasses classes,
+        ClassesForTree(
+            tree, {process_speed, static_cast<size_t>(graph.num_vertices())}));
+    ASSIGN_OR_RETURN(m, Map(tree, graph, opts, classes));
+  }
   std::memcpy(mapping, m.data(), sizeof(int32_t) * m.size());
   if (j != nullptr) *j = ComputeJ(tree, graph, m);
   return absl::OkStatus();
@@ -108,11 +118,20 @@ int rankmap_map(const char* topology, int32_t n, const int64_t* xadj,
                 const int32_t* adjncy, const double* adjwgt, const double* vwgt,
                 const rankmap_options* options, int32_t* mapping, double* j,
                 char* err, size_t errlen) {
+  return rankmap_map_speeds(topology, n, xadj, adjncy, adjwgt, vwgt, nullptr,
+                            options, mapping, j, err, errlen);
+}
+
+int rankmap_map_speeds(const char* topology, int32_t n, const int64_t* xadj,
+                       const int32_t* adjncy, const double* adjwgt,
+                       const double* vwgt, const double* process_speed,
+                       const rankmap_options* options, int32_t* mapping,
+                       double* j, char* err, size_t errlen) {
   // The C boundary: no exception may reach the caller's C code.
   absl::Status s;
   try {
-    s = rankmap::core::MapC(topology, n, xadj, adjncy, adjwgt, vwgt, options,
-                            mapping, j);
+    s = rankmap::core::MapC(topology, n, xadj, adjncy, adjwgt, vwgt,
+                            process_speed, options, mapping, j);
   } catch (const std::bad_alloc&) {
     s = absl::ResourceExhaustedError("rankmap_map: out of memory");
   } catch (const std::exception& e) {

@@ -56,6 +56,20 @@ int rankmap_map(const char* topology, int32_t n, const int64_t* xadj,
                 const rankmap_options* options, int32_t* mapping, double* j,
                 char* err, size_t errlen);
 
+/* rankmap_map with speeds (heterogeneous partitions): process_speed[u] is the
+ * speed vertex u's share of the work was computed for, and u is mapped onto a
+ * leaf of that speed (equal within 1e-9, relative); an entry that is not > 0
+ * leaves u free. Leaf speeds come from the topology: hwloc CPU kinds on hybrid
+ * CPUs (1 for the least efficient kind, 2, ...), a network spec's `speed`
+ * directive, else 1. process_speed NULL is rankmap_map. Extra errors: a speed
+ * no leaf has, more vertices of a speed than slots of it, more vertices than
+ * slots. A separate function so rankmap_options keeps its size (ABI). */
+int rankmap_map_speeds(const char* topology, int32_t n, const int64_t* xadj,
+                       const int32_t* adjncy, const double* adjwgt,
+                       const double* vwgt, const double* process_speed,
+                       const rankmap_options* options, int32_t* mapping,
+                       double* j, char* err, size_t errlen);
+
 #ifdef __cplusplus
 }
 #endif

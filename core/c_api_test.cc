@@ -1,5 +1,6 @@
 #include "core/c_api.h"
 
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -73,6 +74,40 @@ TEST(CApi, SameResultAsCppMapOnAStencil) {
   ASSERT_TRUE(expected.ok());
   EXPECT_EQ(mapping, *expected);
   EXPECT_EQ(j, ComputeJ(testing::MakeTleaf("3 4 100 2 10 8 1"), g, *expected));
+}
+
+TEST(CApi, ProcessSpeedsKeepVerticesOnLeavesOfTheirSpeed) {
+  // Two nodes of two cores, the second 4x faster.
+  const std::string spec = ::testing::TempDir() + "/two_speeds.net";
+  std::ofstream(spec) << "network\ncluster c\nspeed 1\n1 x core:2\nspeed 4\n"
+                         "1 x core:2\n";
+  Cycle c;
+  rankmap_options opts;
+  rankmap_options_init(&opts);
+  opts.algorithm = "identity";
+  std::vector<int32_t> mapping(4, -1);
+  char err[256] = "";
+  ASSERT_EQ(rankmap_map_speeds(spec.c_str(), 4, c.xadj.data(), c.adjncy.data(),
+                               c.adjwgt.data(), nullptr, nullptr, &opts,
+                               mapping.data(), nullptr, err, sizeof err),
+            0)
+      << err;
+  EXPECT_EQ(mapping, (std::vector<int32_t>{0, 1, 2, 3}));
+  const double speeds[] = {4, 4, 1, 1};
+  ASSERT_EQ(rankmap_map_speeds(spec.c_str(), 4, c.xadj.data(), c.adjncy.data(),
+                               c.adjwgt.data(), nullptr, speeds, &opts,
+                               mapping.data(), nullptr, err, sizeof err),
+            0)
+      << err;
+  for (int u = 0; u < 4; ++u) EXPECT_EQ(mapping[u] >= 2, speeds[u] == 4) << u;
+  const double too_many_fast[] = {4, 4, 4, 0};
+  EXPECT_NE(rankmap_map_speeds(spec.c_str(), 4, c.xadj.data(), c.adjncy.data(),
+                               c.adjwgt.data(), nullptr, too_many_fast, &opts,
+                               mapping.data(), nullptr, err, sizeof err),
+            0);
+  EXPECT_STREQ(err,
+               "speeds: 3 processes need speed 4 but the topology has 2 slots "
+               "of that speed");
 }
 
 TEST(CApi, ErrorsComeBackAsMessages) {

@@ -57,6 +57,39 @@ absl::StatusOr<SlotClasses> ClassesFromSpeeds(
   return out;
 }
 
+absl::StatusOr<SlotClasses> ClassesForTree(
+    const topology::Tree& tree, std::span<const double> process_speed) {
+  SlotClasses out;
+  {
+    absl::StatusOr<SlotClasses> c =
+        ClassesFromSpeeds(process_speed, tree.speeds());
+    if (!c.ok()) return c.status();
+    out = *std::move(c);
+  }
+  std::vector<int64_t> need, have;
+  std::vector<double> speed;  // of each class
+  for (LeafId l = 0; l < tree.num_leaves(); ++l) {
+    const size_t c = out.of_leaf[l];
+    if (c >= have.size()) {
+      have.resize(c + 1, 0);
+      speed.resize(c + 1, tree.speed(l));
+    }
+    have[c] += tree.capacity(l);
+  }
+  need.assign(have.size(), 0);
+  for (int32_t c : out.of_process) {
+    if (c >= 0) ++need[c];
+  }
+  for (size_t c = 0; c < need.size(); ++c) {
+    if (need[c] > have[c]) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "speeds: ", need[c], " processes need speed ", speed[c],
+          " but the topology has ", have[c], " slots of that speed"));
+    }
+  }
+  return out;
+}
+
 absl::Status ValidateSlotClasses(const topology::Tree& tree,
                                  int32_t num_processes,
                                  const SlotClasses& classes) {

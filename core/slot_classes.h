@@ -4,9 +4,13 @@
 // rearrangement among equal processors"). A mapping respects the classes when
 // every process with a class sits on a leaf of that class.
 //
-//   ASSIGN_OR_RETURN(SlotClasses c,
-//                    ClassesFromSpeeds(process_speed, LeafSpeeds(tree)));
+//   ASSIGN_OR_RETURN(SlotClasses c, ClassesForTree(tree, process_speed));
 //   ASSIGN_OR_RETURN(Mapping m, Map(tree, graph, options, c));
+//
+// Leaf speeds come from the topology (topology::Tree::speeds: hwloc CPU
+// kinds, a network spec's `speed` directive); process speeds from the front
+// end that computed the partition (`rankmap frontend ... --output G` writes
+// G.speeds).
 #ifndef RANKMAP_CORE_SLOT_CLASSES_H_
 #define RANKMAP_CORE_SLOT_CLASSES_H_
 
@@ -37,6 +41,13 @@ struct SlotClasses {
 // leaf has (the message names it and the speeds the topology offers).
 absl::StatusOr<SlotClasses> ClassesFromSpeeds(
     std::span<const double> process_speed, std::span<const double> leaf_speed);
+
+// ClassesFromSpeeds against tree.speeds(), checked to fit: one speed per
+// process and, for each speed, at least as many slots (leaf capacities) as
+// processes. Errors name the speed: "speeds: 3 processes need speed 4 but the
+// topology has 2 slots of that speed". O(processes x speeds + leaves).
+absl::StatusOr<SlotClasses> ClassesForTree(
+    const topology::Tree& tree, std::span<const double> process_speed);
 
 // OK when the arrays have one entry per process and per leaf and every class
 // has at least as many slots as processes that need it (the message names the

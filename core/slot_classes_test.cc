@@ -27,6 +27,26 @@ TEST(SlotClassesTest, ErrorsNameWhatDoesNotFit) {
       << s;
 }
 
+TEST(SlotClassesTest, ClassesForTreeUseTheLeafSpeeds) {
+  const topology::Tree t =
+      testing::MakeTleaf("1 4 1").WithSpeeds({1, 1, 4, 4}).value();
+  absl::StatusOr<SlotClasses> c =
+      ClassesForTree(t, std::vector<double>{4, 1, 4});
+  ASSERT_TRUE(c.ok()) << c.status();
+  EXPECT_EQ(c->of_process, (std::vector<int32_t>{1, 0, 1}));
+  EXPECT_EQ(c->of_leaf, (std::vector<int32_t>{0, 0, 1, 1}));
+  c = ClassesForTree(t, std::vector<double>{4, 4, 4});
+  ASSERT_FALSE(c.ok());
+  EXPECT_EQ(c.status().message(),
+            "speeds: 3 processes need speed 4 but the topology has 2 slots of "
+            "that speed");
+  c = ClassesForTree(t, std::vector<double>{2});
+  ASSERT_FALSE(c.ok());
+  EXPECT_NE(c.status().message().find("process 0 needs speed 2"),
+            std::string::npos)
+      << c.status();
+}
+
 TEST(SlotClassesTest, RepairMovesMisplacedProcessesToTheNearestFreeLeaf) {
   // tleaf 2 2 10 2 1: leaves 0,1 | 2,3. Classes: leaves 0,1 class 0, leaves
   // 2,3 class 1. Process 0 (class 1) sits on leaf 0; process 1 (class 0) on

@@ -215,7 +215,8 @@ absl::StatusOr<std::vector<int32_t>> NewRanksFromMapping(
 
 absl::StatusOr<Reordering> ComputeReordering(
     const JobTree& job, const graphs::CommGraph& graph,
-    const core::MappingOptions& options) {
+    const core::MappingOptions& options,
+    std::span<const double> process_speed) {
   const int64_t n = static_cast<int64_t>(job.slot_of_rank.size());
   if (graph.num_vertices() != n) {
     return absl::InvalidArgumentError(
@@ -223,7 +224,18 @@ absl::StatusOr<Reordering> ComputeReordering(
                      " vertices but the communicator has ", n, " processes"));
   }
   Reordering r;
-  ASSIGN_OR_RETURN(r.mapping, core::Map(job.tree, graph, options));
+  if (process_speed.empty()) {
+    ASSIGN_OR_RETURN(r.mapping, core::Map(job.tree, graph, options));
+  } else {
+    if (static_cast<int64_t>(process_speed.size()) != n) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("mpi_bindings: ", process_speed.size(),
+                       " process speeds for ", n, " processes"));
+    }
+    ASSIGN_OR_RETURN(const core::SlotClasses classes,
+                     core::ClassesForTree(job.tree, process_speed));
+    ASSIGN_OR_RETURN(r.mapping, core::Map(job.tree, graph, options, classes));
+  }
   ASSIGN_OR_RETURN(r.new_rank, NewRanksFromMapping(job, r.mapping));
   r.cost_before = core::ComputeJ(job.tree, graph, job.slot_of_rank);
   r.cost_after = core::ComputeJ(job.tree, graph, r.mapping);

@@ -43,6 +43,7 @@
 #include "absl/status/statusor.h"
 #include "core/mapper.h"
 #include "core/mapping.h"
+#include "core/slot_classes.h"
 #include "graphs/comm_graph.h"
 #include "topology/tree.h"
 
@@ -108,11 +109,16 @@ struct Reordering {
 };
 
 // Runs the engine on job.tree and turns its mapping into new ranks (see the
-// model above). Errors: graph size differs from the job size, engine errors.
+// model above). With process_speed (one per graph vertex, i.e. per new rank),
+// vertex u goes to a slot whose leaf speed is process_speed[u]
+// (core::ClassesForTree), so the process that gets new rank u runs at that
+// speed. Errors: graph size differs from the job size, a process_speed of
+// another size, speeds the job's slots do not offer, engine errors.
 // O(engine + n).
 absl::StatusOr<Reordering> ComputeReordering(
     const JobTree& job, const graphs::CommGraph& graph,
-    const core::MappingOptions& options);
+    const core::MappingOptions& options,
+    std::span<const double> process_speed = {});
 
 // new_rank for a mapping onto job.tree: the k-th process mapped to leaf l takes
 // the k-th old rank sitting on l. Errors: invalid mapping for the job (wrong

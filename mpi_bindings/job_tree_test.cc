@@ -212,6 +212,33 @@ TEST(ComputeReorderingTest, RandomIsAPermutationWithMatchingCost) {
   EXPECT_EQ(ComputeReordering(job, g, mo)->new_rank, r->new_rank);
 }
 
+TEST(ComputeReorderingTest, ProcessSpeedsPutVerticesOnSlotsOfTheirSpeed) {
+  // Two nodes of two cores, the second 4x faster; rank r sits on slot r.
+  const std::string path = ::testing::TempDir() + "/speeds.net";
+  std::ofstream(path) << "network\ncluster c\nspeed 1\n1 x core:2\nspeed 4\n"
+                         "1 x core:2\n";
+  JobTreeOptions o;
+  o.topology = path;
+  JobTree job = BuildJobTree(Job(4), o).value();
+  core::MappingOptions mo;
+  mo.algorithm = core::Algorithm::kIdentity;
+  const std::vector<double> speeds = {4, 4, 1, 1};
+  absl::StatusOr<Reordering> r = ComputeReordering(job, TwoPairs(), mo, speeds);
+  ASSERT_TRUE(r.ok()) << r.status();
+  for (int32_t u = 0; u < 4; ++u)
+    EXPECT_EQ(job.tree.speed(r->mapping[u]), speeds[u]) << u;
+  // Old ranks 2 and 3 sit on the fast node: they play vertices 0 and 1.
+  EXPECT_LT(r->new_rank[2], 2);
+  EXPECT_LT(r->new_rank[3], 2);
+  EXPECT_THAT(ComputeReordering(job, TwoPairs(), mo, {}).value().new_rank,
+              ElementsAre(0, 1, 2, 3));
+  absl::StatusOr<Reordering> bad =
+      ComputeReordering(job, TwoPairs(), mo, std::vector<double>{4, 4});
+  ASSERT_FALSE(bad.ok());
+  EXPECT_THAT(std::string(bad.status().message()),
+              HasSubstr("2 process speeds for 4 processes"));
+}
+
 TEST(ComputeReorderingTest, SizeMismatchIsAnError) {
   JobTreeOptions o;
   o.topology = "tleaf 2 2 10 2 1";

@@ -137,6 +137,19 @@ JobTreeOptions JobOptions(const ReorderOptions& o) {
   return j;
 }
 
+// The speeds as one short token: their count and the SHA-256 of their bits
+// (a list of one speed per rank would make the options line O(n)).
+std::string SpeedsDigest(const std::vector<double>& speeds) {
+  if (speeds.empty()) return "none";
+  base::Sha256 h;
+  h.Update(speeds.data(), speeds.size() * sizeof(double));
+  const std::array<uint8_t, 32> d = h.Finish();
+  // 8 bytes of digest tell lists apart and keep the error line short.
+  return absl::StrCat(speeds.size(), " speeds, sha256 ",
+                      absl::BytesToHexString(absl::string_view(
+                          reinterpret_cast<const char*>(d.data()), 8)));
+}
+
 // Every option that changes the outcome, as "name=value" lines, with the
 // environment already read: all ranks must agree on each.
 std::string OptionLines(const ReorderOptions& o, const JobTreeOptions& job) {
@@ -161,7 +174,8 @@ std::string OptionLines(const ReorderOptions& o, const JobTreeOptions& job) {
       line("network", absl::StrCat("'", absl::CHexEscape(job.network), "'")),
       line("core_leaves", int{o.core_leaves}),
       line("rebind", static_cast<int>(o.rebind)),
-      line("bind_memory", int{o.bind_memory}));
+      line("bind_memory", int{o.bind_memory}),
+      line("process_speed", SpeedsDigest(o.process_speed)));
 }
 
 // Collective: compares this rank's option lines with rank 0's; the error names
@@ -255,7 +269,8 @@ ReorderOutcome Run(
                        topology::DrawTree(job.tree).c_str());
         }
         ASSIGN_OR_RETURN(Reordering r,
-                         ComputeReordering(job, graph, options.mapping));
+                         ComputeReordering(job, graph, options.mapping,
+                                           options.process_speed));
         out.new_rank = r.new_rank;
         costs[0] = r.cost_before;
         costs[1] = r.cost_after;

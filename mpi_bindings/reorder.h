@@ -71,6 +71,11 @@ struct ReorderOptions {
   // With rebind: bind memory to the NUMA nodes of the new CPUs too (the
   // "cpu+mem" of RANKMAP_BIND; rebind alone is "cpu").
   bool bind_memory = false;
+  // Speed each process's share of the work was computed for, one per graph
+  // vertex (= new rank); empty: none. Vertex u goes to a slot whose leaf has
+  // that speed (hwloc CPU kinds, a network spec's `speed` directive;
+  // core/slot_classes.h). Compared across ranks like the other options.
+  std::vector<double> process_speed;
 };
 
 // Everything a reordering produced; identical on every rank except `comm`'s

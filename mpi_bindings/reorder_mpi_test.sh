@@ -14,6 +14,10 @@ done
 for np in 8 7 2 1; do
   mpi_run "$np" RANKMAP_TOPOLOGY="$topo" -- "$bin" errors
 done
+# Process speeds: a network spec whose second node is 4x faster (`speed` directive).
+spec="${TEST_TMPDIR:-/tmp}/two_speeds.net"
+printf 'network\ncluster c\nspeed 1\n1 x core:2\nspeed 4\n1 x core:2\n' >"$spec"
+mpi_run 4 RANKMAP_TOPOLOGY="$spec" -- "$bin" speeds
 # RANKMAP_TOPOLOGY pointing at XML that crashes hwloc 2.9 (a PU without its complete_cpuset):
 # an agreed error on every rank, no SIGSEGV.
 bad="${TEST_TMPDIR:-/tmp}/no-complete-cpuset.xml"

@@ -200,12 +200,12 @@ int HwlocMemory() {
   options.rebind = Rebind::kPu;
   options.bind_memory = true;
   ReorderOutcome out = ReorderDetailed(MPI_COMM_WORLD, graph, options);
-  Check(out.status.ok(),
-        "memory rebind: " + std::string(out.status.message()));
+  Check(out.status.ok(), "memory rebind: " + std::string(out.status.message()));
   absl::StatusOr<std::vector<int32_t>> pus = topology::CurrentBindingPus();
   Check(pus.ok() && pus->size() == 1, "bound to one PU");
   const std::string cpus = "cpus " + std::to_string(pus->front()) + " ";
-  Check(out.binding.rfind(cpus, 0) == 0, "binding names the PU: " + out.binding);
+  Check(out.binding.rfind(cpus, 0) == 0,
+        "binding names the PU: " + out.binding);
   absl::StatusOr<topology::MemoryBinding> mem =
       topology::CurrentMemoryBinding();
   Check(mem.ok(), "memory binding readable");
@@ -383,6 +383,46 @@ int BadTopology(const std::string& expected) {
   return 0;
 }
 
+// RANKMAP_TOPOLOGY: a network spec of 2 nodes x 2 cores whose second node is
+// 4x faster; the override puts rank r on slot r. Vertices 0 and 1 were given
+// work for speed 4, so the two processes on the fast node (old ranks 2 and 3)
+// must get new ranks 0 and 1; without speeds identity keeps them on 2 and 3.
+int Speeds() {
+  if (n != 4) {
+    Check(false, "speeds: run with 4 processes");
+    return 1;
+  }
+  ReorderOptions options;
+  options.mapping.algorithm = core::Algorithm::kIdentity;
+  const graphs::CommGraph g = KnownGraph(n);
+  ReorderOutcome plain = ReorderDetailed(MPI_COMM_WORLD, g, options);
+  Check(plain.status.ok(), "speeds: plain: " + plain.status.ToString());
+  Check(plain.new_rank == std::vector<int32_t>{0, 1, 2, 3},
+        "speeds: identity without speeds");
+  MPI_Comm_free(&plain.comm);
+
+  options.process_speed = {4, 4, 1, 1};
+  ReorderOutcome fast = ReorderDetailed(MPI_COMM_WORLD, g, options);
+  Check(fast.status.ok(), "speeds: " + fast.status.ToString());
+  Check(fast.new_rank[2] < 2 && fast.new_rank[3] < 2,
+        "speeds: the fast node's processes get new ranks 0 and 1");
+  int new_me = -1;
+  MPI_Comm_rank(fast.comm, &new_me);
+  Check(new_me == fast.new_rank[me], "speeds: communicator follows new_rank");
+  MPI_Comm_free(&fast.comm);
+
+  options.process_speed = {4, 4, 4, 1};
+  ExpectAgreedError(ReorderDetailed(MPI_COMM_WORLD, g, options),
+                    "3 processes need speed 4 but the topology has 2 slots",
+                    "speeds: too many fast");
+  options.process_speed = me == 1 ? std::vector<double>{1, 1, 4, 4}
+                                  : std::vector<double>{4, 4, 1, 1};
+  ExpectAgreedError(ReorderDetailed(MPI_COMM_WORLD, g, options),
+                    "rank 1: options differ from rank 0's: process_speed",
+                    "speeds: ranks disagree");
+  return 0;
+}
+
 }  // namespace
 }  // namespace rankmap::mpi_bindings
 
@@ -400,6 +440,8 @@ int main(int argc, char** argv) {
     HwlocMemory();
   } else if (mode == "errors") {
     Errors();
+  } else if (mode == "speeds") {
+    Speeds();
   } else if (mode == "bad-topology" && argc == 3) {
     BadTopology(argv[2]);
   } else {

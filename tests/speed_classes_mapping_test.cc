@@ -32,10 +32,10 @@ TEST(SpeedClassesMappingTest, WithoutClassesAFastRectangleLandsOnASlowCore) {
   const graphs::CommGraph g = FastAndSlowSumma(speeds);
   // Two nodes of four cores (distance 1 inside, 11 across); the fast cores are
   // the last two leaves of the second node.
-  const topology::Tree t = testing::MakeTleaf("2 2 10 4 1");
   const std::vector<double> leaf_speed = {1, 1, 1, 1, 1, 1, 4, 4};
-  const core::SlotClasses classes =
-      core::ClassesFromSpeeds(speeds, leaf_speed).value();
+  const topology::Tree t =
+      testing::MakeTleaf("2 2 10 4 1").WithSpeeds(leaf_speed).value();
+  const core::SlotClasses classes = core::ClassesForTree(t, speeds).value();
   const core::Mapping free = core::Map(t, g, core::MappingOptions{}).value();
   // The unconstrained engine minimises J only: a fast process ends on a slow
   // core.

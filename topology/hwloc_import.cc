@@ -362,6 +362,41 @@ void CollapseSingleChildLevels(Raw& raw) {
   }
 }
 
+// Leaf speed by PU os index from hwloc's CPU kinds (hybrid CPUs: P and E
+// cores): 1 + the rank of the kind's efficiency among the distinct
+// efficiencies, so the least efficient kind is 1, the next 2, ... Everything is
+// 1 when there is at most one kind or some kind's efficiency is unknown (kinds
+// that differ only by frequency are not ranked by hwloc).
+std::vector<double> CpuKindSpeeds(hwloc_topology_t topo) {
+  const int nr = hwloc_cpukinds_get_nr(topo, 0);
+  if (nr <= 1) return {};
+  std::vector<int> efficiency(nr, -1);
+  std::vector<Bitmap> sets(nr);
+  for (int k = 0; k < nr; ++k) {
+    if (hwloc_cpukinds_get_info(topo, k, sets[k].get(), &efficiency[k], nullptr,
+                                nullptr, 0) != 0 ||
+        efficiency[k] < 0) {
+      return {};
+    }
+  }
+  std::vector<int> ranked = efficiency;
+  std::sort(ranked.begin(), ranked.end());
+  ranked.erase(std::unique(ranked.begin(), ranked.end()), ranked.end());
+  std::vector<double> speed;
+  for (int k = 0; k < nr; ++k) {
+    const double s =
+        1 + (std::lower_bound(ranked.begin(), ranked.end(), efficiency[k]) -
+             ranked.begin());
+    unsigned pu;
+    hwloc_bitmap_foreach_begin(pu, sets[k].get()) {
+      if (pu >= speed.size()) speed.resize(pu + 1, 1.0);
+      speed[pu] = s;
+    }
+    hwloc_bitmap_foreach_end();
+  }
+  return speed;
+}
+
 absl::StatusOr<Tree> Convert(hwloc_topology_t topo,
                              const HwlocImportOptions& options,
                              std::string_view source) {
@@ -393,6 +428,7 @@ absl::StatusOr<Tree> Convert(hwloc_topology_t topo,
   // Real machines (this one, most XML exports) name their host; synthetic
   // descriptions do not.
   const char* host = hwloc_obj_get_info_by_name(root, "HostName");
+  const std::vector<double> pu_speed = CpuKindSpeeds(topo);
   Raw raw;
   Visit(root, -1, options.leaf, logical, raw);
   CollapseSingleChildLevels(raw);
@@ -430,6 +466,10 @@ absl::StatusOr<Tree> Convert(hwloc_topology_t topo,
       if (raw.pus[v].size() > 1) b.SetPus(bid[v], std::move(raw.pus[v]));
       b.SetLogicalIndex(bid[v], raw.logical[v]);
       if (host != nullptr) b.SetHost(bid[v], host);
+      // A core's hardware threads share its kind.
+      const int32_t pu = raw.os_index[v];
+      if (pu >= 0 && pu < static_cast<int32_t>(pu_speed.size()))
+        b.SetSpeed(bid[v], pu_speed[pu]);
     }
   }
   return std::move(b).Build();

@@ -12,6 +12,10 @@
 //    launcher numbering CPUs logically sees), and the machine's host name
 //    when hwloc knows it (this machine; XML exports carry a HostName info;
 //    synthetic descriptions have none).
+//  - Leaf speeds come from hwloc's CPU kinds (hybrid CPUs: Intel P/E cores,
+//    AMD Zen 5/5c): 1 + the rank of the kind's efficiency, so on a machine with
+//    P and E cores the E cores have speed 1 and the P cores 2. Machines with
+//    one kind, or kinds of unknown efficiency, have speed 1 everywhere.
 //  - Normal objects without a PU (CPU-less packages kept as PCI parents,
 //    memory-only Groups), I/O and Misc objects are dropped. PUs hwloc marks
 //    disallowed are dropped too: we load without

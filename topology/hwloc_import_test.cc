@@ -356,6 +356,55 @@ TEST(Xml, HostNameComesFromTheExport) {
   EXPECT_EQ(s->host(0), "");
 }
 
+// Per-speed leaf counts, slowest speed first.
+std::vector<int> SpeedCounts(const Tree& t) {
+  std::vector<int> count;
+  for (LeafId l = 0; l < t.num_leaves(); ++l) {
+    const size_t s = static_cast<size_t>(t.speed(l));
+    if (count.size() < s) count.resize(s, 0);
+    ++count[s - 1];
+  }
+  return count;
+}
+
+TEST(Xml, HybridCpuKindsGiveLeafSpeeds) {
+  // Core i7-1370P: 6 P cores with 2 threads (PUs 0-11, efficiency 1) and 8
+  // E cores (PUs 12-19, efficiency 0), by the <cpukind> sets of the export.
+  const std::string raptor =
+      "tests/data/hwloc-xml/Intel-RaptorLake-Corei7-1370P.xml";
+  HwlocImportOptions cores;
+  cores.leaf = LeafKind::kCore;
+  auto t = TreeFromXmlFile(raptor, cores);
+  ASSERT_TRUE(t.ok()) << t.status();
+  EXPECT_THAT(SpeedCounts(*t), ElementsAre(8, 6));
+  EXPECT_TRUE(t->has_speeds());
+  for (LeafId l = 0; l < t->num_leaves(); ++l)
+    EXPECT_EQ(t->speed(l), t->os_index(l) < 12 ? 2.0 : 1.0) << l;
+  auto pus = TreeFromXmlFile(raptor);
+  ASSERT_TRUE(pus.ok()) << pus.status();
+  EXPECT_THAT(SpeedCounts(*pus), ElementsAre(8, 12));
+  // Restricting to E cores keeps their speed.
+  HwlocImportOptions e_only;
+  e_only.allowed_pus = "12-19";
+  auto e = TreeFromXmlFile(raptor, e_only);
+  ASSERT_TRUE(e.ok()) << e.status();
+  EXPECT_THAT(SpeedCounts(*e), ElementsAre(8));
+
+  // Ryzen AI 9 HX 370: 4 Zen 5 cores (PUs 0-3 and 12-15) and 8 Zen 5c cores.
+  auto amd = TreeFromXmlFile(
+      "tests/data/hwloc-xml/AMD-1Ah-Zen5StrixPoint-RyzenAI9HX370.xml", cores);
+  ASSERT_TRUE(amd.ok()) << amd.status();
+  EXPECT_THAT(SpeedCounts(*amd), ElementsAre(8, 4));
+
+  // One kind (a frequency only) or none: every leaf has speed 1.
+  for (const char* file : {"nvidiaDGX2.xml", "16em64t-4s2c2t.xml"}) {
+    auto one = TreeFromXmlFile(std::string("tests/data/hwloc-xml/") + file);
+    ASSERT_TRUE(one.ok()) << one.status();
+    EXPECT_FALSE(one->has_speeds()) << file;
+    EXPECT_EQ(one->speed(0), 1.0) << file;
+  }
+}
+
 TEST(Xml, RefusedOrMissingFilesNameThePath) {
   auto a = TreeFromXmlFile("tests/data/hwloc-xml/no-such-file.xml");
   ASSERT_FALSE(a.ok());

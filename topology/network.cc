@@ -50,7 +50,8 @@ struct Cluster {
   std::string name;
   int line;
   std::string kind;  // "cluster" or "switch", as written
-  std::vector<std::pair<std::string, const Tree*>> nodes;  // host, node tree
+  // Host and tree of each node; the tree carries the speed directive's speeds.
+  std::vector<std::pair<std::string, const Tree*>> nodes;
   ClusterLinks links;  // this cluster's own link directives
 };
 
@@ -206,6 +207,10 @@ absl::StatusOr<Tree> ParseNetworkSpec(std::string_view text,
   std::vector<Cluster> clusters;
   std::unordered_map<std::string, int> cluster_line;  // by name
   std::map<std::string, Tree> node_trees;  // by description, loaded once
+  // Node trees with every leaf at one speed (a `speed` directive), by tree and
+  // speed; 0: the node's own speeds.
+  std::map<std::pair<const Tree*, double>, Tree> sped_trees;
+  double default_speed = 0, speed = 0;
   ClusterLinks default_links;
   const Line* first_link_line = nullptr;
   const Line* first_cost_line = nullptr;
@@ -260,6 +265,15 @@ absl::StatusOr<Tree> ParseNetworkSpec(std::string_view text,
       return error(absl::StrCat(at(l), "missing node description"));
     ASSIGN_OR_RETURN(const Tree* tree,
                      load_node(l, desc, l.tokens[desc_token].column));
+    if (speed > 0) {
+      auto it = sped_trees.find({tree, speed});
+      if (it == sped_trees.end()) {
+        ASSIGN_OR_RETURN(Tree sped, tree->WithSpeeds(std::vector<double>(
+                                        tree->num_leaves(), speed)));
+        it = sped_trees.emplace(std::pair(tree, speed), std::move(sped)).first;
+      }
+      tree = &it->second;
+    }
     total_leaves += count * tree->num_leaves();
     if (total_leaves > max_leaves) {
       return error(absl::StrCat(at(l), "more than ", max_leaves,
@@ -348,6 +362,16 @@ absl::StatusOr<Tree> ParseNetworkSpec(std::string_view text,
         link_rows.push_back(&lines[++li]);
       if (link_rows.empty())
         return error(absl::StrCat(at(l), "links: no matrix rows follow"));
+    } else if (word == "speed") {
+      double v = 0;
+      if (tok.size() != 2 || !absl::SimpleAtod(tok[1].text, &v) ||
+          !std::isfinite(v) || v <= 0) {
+        return error(absl::StrCat(
+            at(l, tok.size() > 1 ? tok[1].column : 1),
+            "speed: expected one finite number > 0, found '", l.Rest(1), "'"));
+      }
+      speed = v;
+      if (clusters.empty()) default_speed = v;
     } else if (word == "cluster" || word == "switch") {
       if (tok.size() != 2) {
         return error(
@@ -360,6 +384,7 @@ absl::StatusOr<Tree> ParseNetworkSpec(std::string_view text,
                                   it->second));
       }
       ++total_nodes;
+      speed = default_speed;
       clusters.push_back({tok[1].text, l.number, word, {}, {}});
     } else if (word == "node") {
       if (tok.size() < 3)

@@ -18,6 +18,14 @@
 //   costs                   directly followed by K lines of K numbers: the
 //                           symmetric cluster-pair cost matrix (K = number of
 //                           clusters, in file order)
+//   speed <s>               relative processor speed (finite, > 0) of every
+//                           leaf of the node lines that follow, up to the next
+//                           speed line; before the first cluster line it is
+//                           the default every cluster line returns to. Nodes
+//                           without one keep their own speeds (hwloc CPU
+//                           kinds, else 1). Speed-aware mapping keeps each
+//                           process on a leaf of its speed (rankmap map
+//                           --process-speeds)
 //   bandwidths [<scale>]    directly followed by K lines of K numbers: the
 //                           symmetric cluster-pair bandwidths; the cost is
 //                           scale / b(X, Y) as a real number (scale defaults

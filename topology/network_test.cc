@@ -186,6 +186,9 @@ TEST(Network, MalformedSpecsNameLineColumnAndField) {
        "s.net:2:6: leaf: expected 'pu' or 'core'"},
       {"network\ncluster a\n1 x core:1\nbandwidths -2\n1\n",
        "s.net:4:12: bandwidths: scale"},
+      {"network\nspeed 0\n",
+       "s.net:2:7: speed: expected one finite number > 0, found '0'"},
+      {"network\ncluster a\nspeed\n", "s.net:3:1: speed: expected"},
   };
   for (const Case& c : cases) {
     auto t = ParseNetworkSpec(c.text, "s.net", dir);
@@ -196,6 +199,50 @@ TEST(Network, MalformedSpecsNameLineColumnAndField) {
   ASSERT_FALSE(missing.ok());
   EXPECT_THAT(Msg(missing.status()),
               HasSubstr("nope.net: cannot open network spec"));
+}
+
+TEST(Network, SpeedDirectives) {
+  // Default 2 for every cluster; cluster a sets 4 for its first node, then 1;
+  // cluster b returns to the default; an hwloc node without a directive keeps
+  // its CPU kinds.
+  constexpr char kSpec[] = R"(network
+speed 2
+cluster a
+speed 4
+1 x core:2
+speed 1
+2 x core:2
+cluster b
+1 x core:3
+)";
+  auto t = ParseNetworkSpec(kSpec, "s.net", "");
+  ASSERT_TRUE(t.ok()) << t.status();
+  const std::vector<double> expected = {4, 4, 1, 1, 1, 1, 2, 2, 2};
+  EXPECT_EQ(std::vector<double>(t->speeds().begin(), t->speeds().end()),
+            expected);
+
+  const std::string xml_dir = "tests/data/hwloc-xml";
+  auto hybrid = ParseNetworkSpec(
+      "network\nleaf core\ncluster a\nnode h "
+      "Intel-RaptorLake-Corei7-1370P.xml\nspeed 3\nnode g "
+      "Intel-RaptorLake-Corei7-1370P.xml\n",
+      "s.net", xml_dir);
+  ASSERT_TRUE(hybrid.ok()) << hybrid.status();
+  ASSERT_EQ(hybrid->num_leaves(), 28);
+  EXPECT_EQ(hybrid->speed(0), 2.0);   // a P core of h
+  EXPECT_EQ(hybrid->speed(13), 1.0);  // an E core of h
+  EXPECT_EQ(hybrid->speed(14), 3.0);  // g, overridden
+  EXPECT_EQ(hybrid->speed(27), 3.0);
+
+  // With links the nodes become hosts and keep their speeds.
+  auto linked = ParseNetworkSpec(
+      "network\nlink node 40GBps:0.2us\nlink cluster 10Gbps:2us\ncluster a\n"
+      "1 x core:2\nspeed 2\n1 x core:2\n",
+      "s.net", "");
+  ASSERT_TRUE(linked.ok()) << linked.status();
+  EXPECT_EQ(
+      std::vector<double>(linked->speeds().begin(), linked->speeds().end()),
+      (std::vector<double>{1, 1, 2, 2}));
 }
 
 TEST(Network, SizeIsCheckedBeforeBuilding) {

@@ -27,7 +27,9 @@
 // tleaf are an error: tleaf carries its own); allowed_pus restricts hwloc
 // inputs by PU os index and other inputs by logical leaf index; capacity > 1
 // oversubscribes every leaf. The hosts of a Slurm or InfiniBand network get
-// their hardware from options.node (topology/switch_tree.h).
+// their hardware from options.node (topology/switch_tree.h). Leaf speeds
+// (Tree::speed) come from hwloc's CPU kinds and a network spec's `speed`
+// directive; other inputs give every leaf speed 1.
 #ifndef RANKMAP_TOPOLOGY_TOPOLOGY_H_
 #define RANKMAP_TOPOLOGY_TOPOLOGY_H_
 

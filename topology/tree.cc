@@ -225,6 +225,13 @@ absl::StatusOr<Tree> Tree::FromLevels(std::span<const int64_t> arities,
   return std::move(b).Build();
 }
 
+bool Tree::has_speeds() const {
+  for (double s : speed_) {
+    if (s != speed_[0]) return true;
+  }
+  return false;
+}
+
 bool Tree::Balanced() const {
   std::vector<int32_t> arity(height_ + 1, -1);
   for (NodeId v = 0; v < num_nodes(); ++v) {
@@ -258,6 +265,7 @@ absl::Status Tree::Validate() const {
   if (static_cast<int32_t>(child_begin_.size()) != n + 1 ||
       static_cast<int32_t>(cost_.size()) != n ||
       static_cast<int32_t>(capacity_.size()) != num_leaves_ ||
+      static_cast<int32_t>(speed_.size()) != num_leaves_ ||
       static_cast<int32_t>(os_index_.size()) != num_leaves_ ||
       static_cast<int32_t>(logical_index_.size()) != num_leaves_ ||
       static_cast<int32_t>(pu_begin_.size()) != num_leaves_ + 1 ||
@@ -290,6 +298,8 @@ absl::Status Tree::Validate() const {
       if (!s.ok()) return s;
     }
     if (leaf && capacity_[v] < 0) return fail(v, "negative capacity");
+    if (leaf && !(std::isfinite(speed_[v]) && speed_[v] > 0))
+      return fail(v, "speed is not finite and > 0");
     if (depth_[v] != (v == root() ? 0 : depth_[parent_[v]] + 1))
       return fail(v, "wrong depth");
   }
@@ -345,11 +355,30 @@ absl::StatusOr<Tree> Tree::WithCapacities(
   return t;
 }
 
+absl::StatusOr<Tree> Tree::WithSpeeds(std::vector<double> speeds) const {
+  if (static_cast<int32_t>(speeds.size()) != num_leaves_) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("topology/tree: ", speeds.size(), " speeds for ",
+                     num_leaves_, " leaves"));
+  }
+  for (size_t l = 0; l < speeds.size(); ++l) {
+    if (!(std::isfinite(speeds[l]) && speeds[l] > 0)) {
+      return absl::InvalidArgumentError(absl::StrCat("topology/tree: leaf ", l,
+                                                     ": speed ", speeds[l],
+                                                     " is not finite and > 0"));
+    }
+  }
+  Tree t = *this;
+  t.speed_ = std::move(speeds);
+  return t;
+}
+
 absl::StatusOr<Tree> Tree::WithPus(
     std::vector<std::vector<int32_t>> pus) const {
   if (static_cast<int32_t>(pus.size()) != num_leaves_) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "topology/tree: ", pus.size(), " PU sets for ", num_leaves_, " leaves"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("topology/tree: ", pus.size(), " PU sets for ",
+                     num_leaves_, " leaves"));
   }
   Tree t = *this;
   t.pus_.clear();
@@ -382,6 +411,7 @@ NodeId TreeBuilder::AddChild(NodeId parent, std::string_view kind,
   logical_index_.push_back(-1);
   host_.emplace_back();
   capacity_.push_back(1);
+  speed_.push_back(1.0);
   uplink_.emplace_back();
   loopback_.emplace_back();
   pair_links_.emplace_back();
@@ -410,6 +440,7 @@ void TreeBuilder::SetHost(NodeId leaf, std::string_view host) {
 void TreeBuilder::SetCapacity(NodeId leaf, int32_t capacity) {
   capacity_[leaf] = capacity;
 }
+void TreeBuilder::SetSpeed(NodeId leaf, double speed) { speed_[leaf] = speed; }
 void TreeBuilder::SetUplink(NodeId n, const Link& link) {
   uplink_[n] = link;
   has_links_ = true;
@@ -477,6 +508,7 @@ absl::StatusOr<Tree> TreeBuilder::Build() && {
   t.host_.assign(num_leaves, 0);
   t.hosts_ = {""};
   t.capacity_.assign(num_leaves, 1);
+  t.speed_.assign(num_leaves, 1.0);
   t.child_begin_.assign(n + 1, 0);
   t.children_.resize(n - 1);
   std::unordered_map<std::string, int32_t> kind_ids, host_ids = {{"", 0}};
@@ -514,7 +546,13 @@ absl::StatusOr<Tree> TreeBuilder::Build() && {
       t.os_index_[id] = os_index_[v];
       t.logical_index_[id] = logical_index_[v];
       leaf_of[id] = v;
+      if (!(std::isfinite(speed_[v]) && speed_[v] > 0)) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("topology/builder: leaf ", v, ": speed ", speed_[v],
+                         " is not finite and > 0"));
+      }
       t.capacity_[id] = capacity_[v];
+      t.speed_[id] = speed_[v];
       if (!host_[v].empty()) t.host_[id] = intern(host_ids, t.hosts_, host_[v]);
     } else if (!pairs_[v].empty()) {
       absl::Status s = CheckPairMatrix(v, deg, pairs_[v]);

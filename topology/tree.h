@@ -153,6 +153,12 @@ class Tree {
   // Empty when unknown.
   const std::string& host(LeafId l) const { return hosts_[host_[l]]; }
   int32_t capacity(LeafId l) const { return capacity_[l]; }
+  // Relative speed of the leaf's processor (> 0, 1 by default).
+  double speed(LeafId l) const { return speed_[l]; }
+  // One speed per leaf, indexed by LeafId.
+  std::span<const double> speeds() const { return speed_; }
+  // True when some leaf's speed differs from another's.
+  bool has_speeds() const;
   // Sum of leaf capacities below n. O(1).
   int64_t Capacity(NodeId n) const { return subtree_capacity_[n]; }
 
@@ -207,6 +213,9 @@ class Tree {
   // Copies of the tree with different leaf capacities. SetCapacities errors:
   // wrong length, negative value.
   absl::StatusOr<Tree> WithCapacities(std::vector<int32_t> capacities) const;
+  // The same tree with new leaf speeds. Errors: wrong length, a speed that is
+  // not finite and > 0. O(leaves).
+  absl::StatusOr<Tree> WithSpeeds(std::vector<double> speeds) const;
   // The same tree with new PU sets per leaf (pus[l]: os indexes, ascending,
   // non-negative). Errors: wrong length, a negative index. O(nodes + PUs).
   absl::StatusOr<Tree> WithPus(std::vector<std::vector<int32_t>> pus) const;
@@ -240,6 +249,7 @@ class Tree {
   std::vector<int32_t> host_;
   std::vector<std::string> hosts_;
   std::vector<int32_t> capacity_;
+  std::vector<double> speed_;
   std::vector<int64_t> subtree_capacity_;
   // Empty when the tree has no links, else one entry per node.
   std::vector<Link> uplink_, loopback_;
@@ -268,6 +278,8 @@ class TreeBuilder {
   void SetLogicalIndex(NodeId leaf, int32_t logical_index);
   void SetHost(NodeId leaf, std::string_view host);
   void SetCapacity(NodeId leaf, int32_t capacity);
+  // Relative processor speed of a leaf (default 1).
+  void SetSpeed(NodeId leaf, double speed);
   // Links (see the top of this file). Pair links: row-major k x k for a node
   // with k children, symmetric; the diagonal is ignored.
   void SetUplink(NodeId n, const Link& link);
@@ -276,10 +288,10 @@ class TreeBuilder {
   int32_t num_nodes() const { return static_cast<int32_t>(parent_.size()); }
 
   // Errors: no root or several roots, bad parent ids, negative/non-finite
-  // costs, malformed pair matrices, negative capacities, negative PU os
-  // indexes, no leaves; with links: a bandwidth that is not finite and > 0 or
-  // a negative latency, a pair-link matrix of the wrong size or not symmetric,
-  // a host inside a host.
+  // costs, malformed pair matrices, negative capacities, speeds that are not
+  // finite and > 0, negative PU os indexes, no leaves; with links: a bandwidth
+  // that is not finite and > 0 or a negative latency, a pair-link matrix of the
+  // wrong size or not symmetric, a host inside a host.
   absl::StatusOr<Tree> Build() &&;
 
  private:
@@ -293,6 +305,7 @@ class TreeBuilder {
   std::vector<int32_t> logical_index_;
   std::vector<std::string> host_;
   std::vector<int32_t> capacity_;
+  std::vector<double> speed_;
   std::vector<Link> uplink_, loopback_;
   std::vector<std::vector<Link>> pair_links_;
   bool has_links_ = false;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "topology/tleaf.h"
 
 namespace rankmap::topology {
@@ -40,6 +41,7 @@ NodeId CopyNodes(TreeBuilder& b, NodeId parent, const Tree& t,
                                     ? v
                                     : t.logical_index(v));
       b.SetCapacity(bid[v], t.capacity(v));
+      b.SetSpeed(bid[v], t.speed(v));
       if (!host.empty()) {
         b.SetHost(bid[v], host);
       } else if (!t.host(v).empty()) {
@@ -184,7 +186,10 @@ std::string ToJson(const Tree& tree) {
       if (tree.is_leaf(v)) {
         absl::StrAppend(&out, ", \"os_index\": ", tree.os_index(v),
                         ", \"host\": ", JsonString(tree.host(v)),
-                        ", \"capacity\": ", tree.capacity(v), "}");
+                        ", \"capacity\": ", tree.capacity(v));
+        if (tree.has_speeds())
+          absl::StrAppend(&out, ", \"speed\": ", tree.speed(v));
+        out += "}";
         stack.pop_back();
         continue;
       }
@@ -238,7 +243,7 @@ std::string DrawTree(const Tree& tree) {
   if (tree.num_nodes() == 0) return "(empty tree)\n";
   // Shape signature of every node, bottom-up (children have smaller ids than
   // parents).
-  std::map<std::tuple<std::string, double, std::vector<double>, int32_t,
+  std::map<std::tuple<std::string, double, std::vector<double>, int32_t, double,
                       std::vector<int32_t>>,
            int32_t>
       ids;
@@ -268,9 +273,10 @@ std::string DrawTree(const Tree& tree) {
         }
       }
     }
-    auto key = std::make_tuple(kind_and_links, tree.cost(v), std::move(pairs),
-                               tree.is_leaf(v) ? tree.capacity(v) : -1,
-                               std::move(kids));
+    auto key =
+        std::make_tuple(kind_and_links, tree.cost(v), std::move(pairs),
+                        tree.is_leaf(v) ? tree.capacity(v) : -1,
+                        tree.is_leaf(v) ? tree.speed(v) : 0.0, std::move(kids));
     shape[v] = ids.try_emplace(std::move(key), static_cast<int32_t>(ids.size()))
                    .first->second;
   }
@@ -304,6 +310,7 @@ std::string DrawTree(const Tree& tree) {
       if (!tree.host(v).empty()) absl::StrAppend(&out, " host ", tree.host(v));
       if (tree.capacity(v) != 1)
         absl::StrAppend(&out, " capacity ", tree.capacity(v));
+      if (tree.has_speeds()) absl::StrAppend(&out, " speed ", tree.speed(v));
       absl::StrAppend(&out, LinkNote(tree, v), "\n");
       continue;
     }
@@ -322,6 +329,13 @@ std::string DrawTree(const Tree& tree) {
         absl::StrAppend(&out, "  host ", tree.host(kids[0]));
       if (tree.Capacity(v) != static_cast<int64_t>(kids.size())) {
         absl::StrAppend(&out, "  capacity ", tree.Capacity(v));
+      }
+      if (tree.has_speeds()) {
+        std::vector<double> speeds;
+        for (NodeId c : kids) speeds.push_back(tree.speed(c));
+        std::sort(speeds.begin(), speeds.end());
+        speeds.erase(std::unique(speeds.begin(), speeds.end()), speeds.end());
+        absl::StrAppend(&out, "  speed ", absl::StrJoin(speeds, ","));
       }
     } else {
       absl::StrAppend(&out, kids.size(), " children");

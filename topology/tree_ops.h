@@ -21,13 +21,13 @@ namespace rankmap::topology {
 
 // The tree with only the `allowed` leaves (any order; duplicates are ignored).
 // Leaf i of the result is the i-th smallest allowed leaf; kinds, costs, os
-// indexes, PU sets, logical indexes, hosts, capacities and the rows/columns of
-// child-pair matrices of the kept children are preserved, so distances between
-// kept leaves are unchanged. A leaf without a logical index gets its leaf id in
-// `tree` as one, so callers can still name it by the number they know.
-// Internal nodes left without leaves are dropped; single-child nodes are kept
-// (the levels stay where they were). Errors: empty set, leaf id out of range.
-// O(nodes + |allowed| log |allowed|).
+// indexes, PU sets, logical indexes, hosts, capacities, speeds and the
+// rows/columns of child-pair matrices of the kept children are preserved, so
+// distances between kept leaves are unchanged. A leaf without a logical index
+// gets its leaf id in `tree` as one, so callers can still name it by the number
+// they know. Internal nodes left without leaves are dropped; single-child nodes
+// are kept (the levels stay where they were). Errors: empty set, leaf id out of
+// range. O(nodes + |allowed| log |allowed|).
 absl::StatusOr<Tree> Restrict(const Tree& tree,
                               std::span<const LeafId> allowed);
 
@@ -38,24 +38,24 @@ absl::StatusOr<Tree> Oversubscribe(const Tree& tree, int32_t k);
 
 // Adds a copy of `sub` below `parent` of the builder (as its root when parent
 // is -1): kinds, costs, pair matrices, os indexes, PU sets, logical indexes,
-// capacities; hosts too, replaced by `host` when it is non-empty. Returns the
-// builder id of the copied root. O(nodes of sub).
+// capacities, speeds; hosts too, replaced by `host` when it is non-empty.
+// Returns the builder id of the copied root. O(nodes of sub).
 NodeId AppendSubtree(TreeBuilder& builder, NodeId parent, const Tree& sub,
                      std::string_view host);
 
 // JSON object: {"num_leaves", "num_nodes", "height", "balanced", "arities"
 // (when balanced), "root": node}, node = {"id", "kind", "depth", "cost",
 // "leaves": [begin, end), "capacity", "pair_costs" (when present), "children":
-// [...]}, leaf = {"id", "kind", "os_index", "host", "capacity"}. Ids are Tree
-// ids. O(nodes + pair entries).
+// [...]}, leaf = {"id", "kind", "os_index", "host", "capacity", "speed" (when
+// leaves differ in speed)}. Ids are Tree ids. O(nodes + pair entries).
 std::string ToJson(const Tree& tree);
 
 // Indented text drawing: one line per internal node with its kind, cost, leaf
 // range and arity; children that are all leaves are summarised ("2 x PU"), and
-// a run of siblings with the same shape (kinds, costs, arities all the way
-// down) is drawn once followed by
+// a run of siblings with the same shape (kinds, costs, arities and leaf
+// speeds all the way down) is drawn once followed by
 // "... N more like this, leaves [b, e)". Child-pair matrices are printed under
-// their node. O(nodes log nodes).
+// their node; leaf speeds when leaves differ in speed. O(nodes log nodes).
 std::string DrawTree(const Tree& tree);
 
 }  // namespace rankmap::topology

@@ -13,6 +13,7 @@ namespace {
 
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 Tree Tleaf(const char* s) {
   auto t = ParseTleaf(s);
@@ -68,6 +69,17 @@ TEST(Restrict, PairMatrixFollowsTheKeptChildren) {
   EXPECT_EQ(r->Distance(1, 2), 1.0);
   EXPECT_EQ(r->os_index(1), 20);
   EXPECT_EQ(r->num_children(r->root()), 2);
+}
+
+TEST(Restrict, KeepsSpeeds) {
+  TreeBuilder b;
+  const NodeId r = b.AddRoot("node", 1);
+  for (int i = 0; i < 4; ++i) b.SetSpeed(b.AddChild(r, "core"), 1 + i);
+  const Tree t = *std::move(b).Build();
+  const std::vector<LeafId> allowed = {1, 3};
+  auto small = Restrict(t, allowed);
+  ASSERT_TRUE(small.ok()) << small.status();
+  EXPECT_THAT(small->speeds(), ElementsAre(2.0, 4.0));
 }
 
 TEST(Restrict, Errors) {
@@ -167,6 +179,26 @@ TEST(ToJson, DescribesNodesLeavesAndPairCosts) {
   NodeId r = b.AddRoot("r");
   b.SetHost(b.AddChild(r, "x"), "a\"b");
   EXPECT_THAT(ToJson(*std::move(b).Build()), HasSubstr("\"host\": \"a\\\"b\""));
+}
+
+TEST(DrawTree, ShowsSpeedsWhenLeavesDiffer) {
+  TreeBuilder b;
+  const NodeId r = b.AddRoot("cluster", 10);
+  for (int n = 0; n < 3; ++n) {
+    const NodeId node = b.AddChild(r, "node", 1);
+    for (int c = 0; c < 2; ++c)
+      b.SetSpeed(b.AddChild(node, "core"), n == 2 ? 4 : 1);
+  }
+  const Tree t = *std::move(b).Build();
+  const std::string text = DrawTree(t);
+  // The fast node is not folded into the run of slow ones.
+  EXPECT_THAT(text,
+              HasSubstr("node  cost 1  leaves [0, 2)  2 x core  speed 1\n"
+                        "  ... 1 more like this, leaves [2, 4)\n"
+                        "  node  cost 1  leaves [4, 6)  2 x core  speed 4"))
+      << text;
+  EXPECT_THAT(ToJson(t), HasSubstr("\"capacity\": 1, \"speed\": 4}"));
+  EXPECT_THAT(DrawTree(Tleaf("tleaf 1 2 1")), Not(HasSubstr("speed")));
 }
 
 TEST(DrawTree, CompressesRunsOfEqualSiblings) {

@@ -1,5 +1,6 @@
 #include "topology/tree.h"
 
+#include <cmath>
 #include <vector>
 
 #include "gmock/gmock.h"
@@ -112,6 +113,31 @@ TEST(Tree, CapacitiesAndErrors) {
   bad_pairs.AddChild(r, "x");
   bad_pairs.SetPairCosts(r, {0, 1, 2, 0});  // not symmetric
   EXPECT_FALSE(std::move(bad_pairs).Build().ok());
+}
+
+TEST(Tree, SpeedsDefaultToOneAndSurviveCopies) {
+  TreeBuilder b;
+  const NodeId r = b.AddRoot("node", 1);
+  b.AddChild(r, "core");
+  b.SetSpeed(b.AddChild(r, "core"), 2.5);
+  auto t = std::move(b).Build();
+  ASSERT_TRUE(t.ok()) << t.status();
+  EXPECT_EQ(t->speed(0), 1.0);
+  EXPECT_EQ(t->speed(1), 2.5);
+  EXPECT_TRUE(t->has_speeds());
+  EXPECT_EQ(t->WithCapacities({2, 2})->speed(1), 2.5);
+  EXPECT_EQ(t->WithSpeeds({3, 3})->speed(0), 3.0);
+  EXPECT_FALSE(t->WithSpeeds({3}).ok());
+  EXPECT_FALSE(t->WithSpeeds({3, 0}).ok());
+  const int64_t arities[] = {2};
+  const double costs[] = {1};
+  EXPECT_FALSE(Tree::FromLevels(arities, costs)->has_speeds());
+
+  for (double bad : {0.0, -1.0, std::nan("")}) {
+    TreeBuilder z;
+    z.SetSpeed(z.AddChild(z.AddRoot("node", 1), "core"), bad);
+    EXPECT_FALSE(std::move(z).Build().ok()) << bad;
+  }
 }
 
 TEST(Tree, PuSetsAndLogicalIndexes) {

@@ -82,6 +82,11 @@ absl::StatusOr<MatrixFrontendResult> Finish(Partition p,
   ReportVolumes(r.volumes, o.block * o.block, o.element_size, report);
   r.rank_order.resize(p.num_owners);
   std::iota(r.rank_order.begin(), r.rank_order.end(), 0);
+  // Owners are processors: vertex u's share was computed for speeds[u].
+  if (o.speed_functions.empty() && !o.partition.has_value() &&
+      o.speeds.size() == static_cast<size_t>(p.num_owners)) {
+    r.process_speed = o.speeds;
+  }
   r.partition = std::move(p);
   r.graph = std::move(graph);
   r.report = std::move(report);

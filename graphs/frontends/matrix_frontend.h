@@ -81,6 +81,11 @@ struct MatrixFrontendResult {
   CommGraph graph;       // bytes per multiplication
   // New rank r runs on processor rank_order[r] (identity without a platform).
   std::vector<int32_t> rank_order;
+  // Speed each process's (graph vertex's) rectangle was computed for, as given
+  // in options.speeds: speed-aware mapping keeps the process on a leaf of that
+  // speed (core/slot_classes.h). Empty when the partition came from speed
+  // functions or a file.
+  std::vector<double> process_speed;
   std::string report;
 };
 

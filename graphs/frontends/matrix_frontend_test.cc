@@ -24,6 +24,7 @@ TEST(SquareCornerFrontendTest, TwoProcessors) {
   EXPECT_TRUE(Contains(r->report, "TVC 13500000 elements (108000000 bytes)"))
       << r->report;
   EXPECT_DOUBLE_EQ(r->graph.EdgeWeight(0, 1), 108'000'000.0);
+  EXPECT_EQ(r->process_speed, (std::vector<double>{8, 1}));
   // Same matrix in 50 x 50 blocks: 90 x 90 grid, square of 30 blocks, same
   // volumes.
   o.block = 50;
@@ -185,6 +186,7 @@ TEST(SummaFrontendTest, SpeedFunctions) {
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_TRUE(Contains(r->report, "FPM-BR")) << r->report;
   EXPECT_EQ(OwnerAreas(r->partition), (std::vector<int64_t>{60, 84}));
+  EXPECT_TRUE(r->process_speed.empty());  // no constant speed to honour
 }
 
 TEST(SummaFrontendTest, GivenPartition) {
@@ -200,6 +202,7 @@ TEST(SummaFrontendTest, GivenPartition) {
   EXPECT_TRUE(Contains(r->report, "partition: given (3 rectangles)"))
       << r->report;
   EXPECT_EQ(r->graph.num_vertices(), 3);
+  EXPECT_TRUE(r->process_speed.empty());
   o.n = 8 * 4;  // 8 x 8 blocks: not the partition's size
   EXPECT_FALSE(SummaFrontend(o).ok());
 }
