@@ -53,8 +53,8 @@ TEST(MemoryBudgetTest, SaturatesInsteadOfWrapping) {
 
 TEST(MemoryBudgetTest, CheckNamesWhatAndBothSizes) {
   EXPECT_TRUE(CheckMemory("x", 100, 100).ok());
-  const absl::Status s = CheckMemory("t.tgt:1: tleaf", int64_t{3} << 30,
-                                     int64_t{2} << 30);
+  const absl::Status s =
+      CheckMemory("t.tgt:1: tleaf", int64_t{3} << 30, int64_t{2} << 30);
   EXPECT_EQ(s.code(), absl::StatusCode::kResourceExhausted);
   EXPECT_EQ(s.message(),
             "t.tgt:1: tleaf needs about 3.0 GiB, above the memory budget of "

@@ -65,9 +65,9 @@ absl::Status RunBind(const BindCommand& cmd, std::ostream& err) {
   // Every rank of a job started with the wrong count fails alike: none
   // starts the program to wait for ranks that will never come.
   if (rank.size >= 0 && rank.size != static_cast<int64_t>(mapping.size())) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "bind: the job has ", rank.size, " processes but ", cmd.mapping,
-        " maps ", mapping.size()));
+    return absl::InvalidArgumentError(
+        absl::StrCat("bind: the job has ", rank.size, " processes but ",
+                     cmd.mapping, " maps ", mapping.size()));
   }
   if (rank.rank >= static_cast<int64_t>(mapping.size())) {
     return absl::InvalidArgumentError(absl::StrCat(
@@ -76,10 +76,10 @@ absl::Status RunBind(const BindCommand& cmd, std::ostream& err) {
   }
   const int32_t first = mapping[rank.rank];
   if (first < 0 || first + k > tree.num_leaves()) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "bind: --threads-per-process ", k, ": rank ", rank.rank,
-        " needs leaves ", first, "..", first + k - 1, " but the topology has ",
-        tree.num_leaves()));
+    return absl::InvalidArgumentError(
+        absl::StrCat("bind: --threads-per-process ", k, ": rank ", rank.rank,
+                     " needs leaves ", first, "..", first + k - 1,
+                     " but the topology has ", tree.num_leaves()));
   }
   const std::string& host = tree.host(first);
   std::vector<int32_t> pus;
@@ -92,18 +92,19 @@ absl::Status RunBind(const BindCommand& cmd, std::ostream& err) {
     }
     std::span<const int32_t> leaf_pus = tree.pus(l);
     if (leaf_pus.empty()) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "bind: leaf ", l, " has no PU os indexes (a tleaf or network tleaf "
-          "node); use --topology this or an hwloc XML export"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("bind: leaf ", l,
+                       " has no PU os indexes (a tleaf or network tleaf "
+                       "node); use --topology this or an hwloc XML export"));
     }
     leaves.emplace_back(leaf_pus.begin(), leaf_pus.end());
     pus.insert(pus.end(), leaf_pus.begin(), leaf_pus.end());
   }
   const std::string here = ThisHost();
   if (!host.empty() && ShortName(host) != ShortName(here)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("bind: rank ", rank.rank, " is mapped to host ", host,
-                     " but runs on ", here));
+    return absl::InvalidArgumentError(absl::StrCat("bind: rank ", rank.rank,
+                                                   " is mapped to host ", host,
+                                                   " but runs on ", here));
   }
 
   ASSIGN_OR_RETURN(const topology::BindReport report,
@@ -122,7 +123,8 @@ absl::Status RunBind(const BindCommand& cmd, std::ostream& err) {
     line = absl::StrCat("rankmap bind: rank ", rank.rank, " (", rank.variable,
                         ") ", topology::FormatBindReport(report));
     if (what != topology::BindWhat::kNone) {
-      absl::StrAppend(&line, " OMP_NUM_THREADS=", std::getenv("OMP_NUM_THREADS"),
+      absl::StrAppend(&line,
+                      " OMP_NUM_THREADS=", std::getenv("OMP_NUM_THREADS"),
                       " OMP_PLACES=", std::getenv("OMP_PLACES"));
     }
   } else if (what == topology::BindWhat::kCpuMem && report.numa_nodes.empty()) {

@@ -23,14 +23,14 @@
 namespace rankmap::cli {
 
 struct BindCommand {
-  Inputs inputs;         // the machine the mapping's leaves belong to
-  std::string mapping;   // any format `map` writes (cli/mapping_reader.h)
+  Inputs inputs;        // the machine the mapping's leaves belong to
+  std::string mapping;  // any format `map` writes (cli/mapping_reader.h)
   std::string bind = "cpu+mem";  // none | cpu | cpu+mem
   // Leaves per process: process i owns leaves mapping[i] .. mapping[i]+k-1
   // (as `map --threads-per-process k` writes them), one thread each.
   int32_t threads_per_process = 1;
-  bool verbose = false;               // one line on `err`: what was applied
-  std::vector<std::string> program;   // what follows `--`
+  bool verbose = false;              // one line on `err`: what was applied
+  std::vector<std::string> program;  // what follows `--`
 };
 
 // Does not return when it succeeds: the process becomes `program`. Errors:

@@ -51,10 +51,9 @@ absl::Status RunCompare(const CompareCommand& cmd, std::ostream& out) {
   {
     ProgressLine progress("comparing algorithms",
                           ProgressModeFor(cmd.quiet, cmd.progress));
-    RETURN_IF_ERROR(PrintComparison(tree, graph, opts, out, &best,
-                                    model ? &*model : nullptr, &progress,
-                                    cmd.simulate ? &simulated : nullptr,
-                                    selected));
+    RETURN_IF_ERROR(PrintComparison(
+        tree, graph, opts, out, &best, model ? &*model : nullptr, &progress,
+        cmd.simulate ? &simulated : nullptr, selected));
   }
   if (!cmd.svg.empty()) {
     ASSIGN_OR_RETURN(const core::CostReport cost,

@@ -88,7 +88,8 @@ TEST(LeafNumbering, MapWritesOnlyAllowedLeaves) {
   const std::vector<Case> cases = {
       {"tleaf 3 2 100 4 10 4 1", "1,5-8,17,30", {1, 5, 6, 7, 8, 17, 30}},
       {"pack:2 core:4 pu:2", "3-8,15", {3, 4, 5, 6, 7, 8, 15}},
-      {"tests/data/hwloc-xml/16em64t-4s2c2t.xml", "1-3,8-10",
+      {"tests/data/hwloc-xml/16em64t-4s2c2t.xml",
+       "1-3,8-10",
        {4, 8, 12, 1, 5, 9}},  // os 1,2,3 / 8,9,10: logical 4,8,12 / 1,5,9
   };
   for (const Case& c : cases) {

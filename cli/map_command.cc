@@ -95,8 +95,8 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
         "--threads-per-process %d: %d processes need %d leaves, the topology "
         "has room for %d groups of %d",
         groups->k, graph.num_vertices(),
-        graph.num_vertices() * int64_t{groups->k},
-        tree.Capacity(tree.root()), groups->k));
+        graph.num_vertices() * int64_t{groups->k}, tree.Capacity(tree.root()),
+        groups->k));
   }
   if (cmd.near.empty() && !cmd.near_processes.empty()) {
     return absl::InvalidArgumentError(
@@ -164,10 +164,10 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
       RETURN_IF_ERROR(
           WriteLaunchFormat(cmd.format, cmd.bind, tree, mapping, "", out));
     } else {
-      ASSIGN_OR_RETURN(const std::string text,
-                       FormatMapping(written_tree, written, format,
-                                     core::AlgorithmName(opts.algorithm), j,
-                                     device));
+      ASSIGN_OR_RETURN(
+          const std::string text,
+          FormatMapping(written_tree, written, format,
+                        core::AlgorithmName(opts.algorithm), j, device));
       out << text;
     }
   } else {
@@ -178,10 +178,10 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
       RETURN_IF_ERROR(WriteLaunchFormat(cmd.format, cmd.bind, tree, mapping,
                                         cmd.output, launch_line));
     } else {
-      ASSIGN_OR_RETURN(const std::string text,
-                       FormatMapping(written_tree, written, format,
-                                     core::AlgorithmName(opts.algorithm), j,
-                                     device));
+      ASSIGN_OR_RETURN(
+          const std::string text,
+          FormatMapping(written_tree, written, format,
+                        core::AlgorithmName(opts.algorithm), j, device));
       RETURN_IF_ERROR(WriteText(cmd.output, text));
     }
     out << absl::StrFormat("%s: %d processes on %d leaves%s, J = %.6g",

@@ -105,10 +105,9 @@ absl::StatusOr<std::string> FormatMapping(
       if (!device.empty()) {
         absl::StrAppend(&out, ", \"device\": [");
         for (size_t p = 0; p < device.size(); ++p) {
-          absl::StrAppend(&out, p ? ", " : "",
-                          device[p].empty()
-                              ? std::string("null")
-                              : JsonString(device[p]));
+          absl::StrAppend(
+              &out, p ? ", " : "",
+              device[p].empty() ? std::string("null") : JsonString(device[p]));
         }
         absl::StrAppend(&out, "]");
       }

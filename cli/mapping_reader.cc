@@ -147,9 +147,10 @@ absl::StatusOr<core::Mapping> ParseRankfile(
 
 }  // namespace
 
-absl::StatusOr<core::Mapping> ParseAnyMapping(
-    std::string_view text, std::string_view name, const topology::Tree& tree,
-    const LeafNumbering& numbering) {
+absl::StatusOr<core::Mapping> ParseAnyMapping(std::string_view text,
+                                              std::string_view name,
+                                              const topology::Tree& tree,
+                                              const LeafNumbering& numbering) {
   const std::string_view start = TrimLeft(text);
   if (!start.empty() && start.front() == '{') {
     ASSIGN_OR_RETURN(const core::Mapping m, ParseJson(start, name));

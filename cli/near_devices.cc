@@ -66,9 +66,9 @@ absl::StatusOr<std::vector<int32_t>> ParseNearProcesses(
                        ")"));
     }
     if (line.tokens.size() < 2) {
-      return base::LineError(source, line.number,
-                             absl::StrCat("device '", name,
-                                          "' names no process"));
+      return base::LineError(
+          source, line.number,
+          absl::StrCat("device '", name, "' names no process"));
     }
     for (size_t k = 1; k < line.tokens.size(); ++k) {
       const std::string& item = line.tokens[k].text;
@@ -107,15 +107,15 @@ absl::StatusOr<NearDevices> AssignNearDevices(
   if (devices.empty()) {
     ASSIGN_OR_RETURN(const topology::DeviceClass c,
                      topology::ParseDeviceClass(device_class));
-    return absl::InvalidArgumentError(absl::StrCat(
-        flag, ": ", std::string(topology), " has no ",
-        std::string(topology::DeviceClassDescription(c))));
+    return absl::InvalidArgumentError(
+        absl::StrCat(flag, ": ", std::string(topology), " has no ",
+                     std::string(topology::DeviceClassDescription(c))));
   }
   if (device_of_process.empty()) {
     if (num_processes > static_cast<int64_t>(devices.size())) {
       return absl::InvalidArgumentError(absl::StrCat(
-          flag, ": ", num_processes, " processes need one ", what,
-          " each but ", std::string(topology), " has ", devices.size(),
+          flag, ": ", num_processes, " processes need one ", what, " each but ",
+          std::string(topology), " has ", devices.size(),
           " (--near-processes chooses which processes need one)"));
     }
     device_of_process.resize(num_processes);
@@ -152,8 +152,8 @@ absl::StatusOr<NearDevices> AssignNearDevices(
     if (leaf_pus.empty()) continue;
     int32_t best = -1;
     for (size_t c = 0; c < pus.size(); ++c) {
-      const bool local = std::all_of(
-          leaf_pus.begin(), leaf_pus.end(), [&](int32_t p) {
+      const bool local =
+          std::all_of(leaf_pus.begin(), leaf_pus.end(), [&](int32_t p) {
             return std::binary_search(pus[c]->begin(), pus[c]->end(), p);
           });
       if (!local) continue;
@@ -192,9 +192,8 @@ void PrintNearDevices(const NearDevices& near, std::ostream& out) {
     const int32_t d = near.device_of_process[u];
     if (d < 0) continue;
     const topology::IoDevice& dev = near.devices[d];
-    out << "near " << near.device_class << ": process " << u << ": "
-        << dev.name << " (" << dev.locality << ", PUs " << PuList(dev.pus)
-        << ")\n";
+    out << "near " << near.device_class << ": process " << u << ": " << dev.name
+        << " (" << dev.locality << ", PUs " << PuList(dev.pus) << ")\n";
   }
 }
 

@@ -41,7 +41,7 @@
 namespace rankmap::cli {
 
 struct NearDevices {
-  std::string device_class;                // "gpu" or "nic"
+  std::string device_class;  // "gpu" or "nic"
   std::vector<topology::IoDevice> devices;
   std::vector<int32_t> device_of_process;  // index into devices, -1: none
   core::SlotClasses classes;

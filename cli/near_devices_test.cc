@@ -95,8 +95,8 @@ TEST(NearDevicesTest, ProcessesNamedPerNic) {
   // 24em64t-2n6c2t-pci.xml: the HCA (eth2, ib0, mlx4_0) sits below Package 0,
   // the even PUs; processes 2 and 5 need it, the others take any PU.
   const Machine m = Load("24em64t-2n6c2t-pci.xml", DeviceClass::kNic);
-  auto device_of = ParseNearProcesses("# rail\nmlx4_0 2 5\n", "near.txt",
-                                      m.devices, 6);
+  auto device_of =
+      ParseNearProcesses("# rail\nmlx4_0 2 5\n", "near.txt", m.devices, 6);
   ASSERT_TRUE(device_of.ok()) << device_of.status();
   EXPECT_THAT(*device_of, ElementsAre(-1, -1, 2, -1, -1, 2));
   auto near = AssignNearDevices(m.tree, m.devices, *device_of, 6, "nic", "x");
@@ -138,12 +138,11 @@ TEST(NearDevicesTest, Errors) {
             "--near gpu: a.xml has no GPU (hwloc OS devices of type "
             "GPU/CoProcessor)");
   const Machine p8 = Load("power8gpudistances.xml", DeviceClass::kGpu);
-  EXPECT_EQ(
-      AssignNearDevices(p8.tree, p8.devices, {}, 5, "gpu", "p8.xml")
-          .status()
-          .message(),
-      "--near gpu: 5 processes need one GPU each but p8.xml has 4 "
-      "(--near-processes chooses which processes need one)");
+  EXPECT_EQ(AssignNearDevices(p8.tree, p8.devices, {}, 5, "gpu", "p8.xml")
+                .status()
+                .message(),
+            "--near gpu: 5 processes need one GPU each but p8.xml has 4 "
+            "(--near-processes chooses which processes need one)");
   const Machine dgx = Load("nvidiaDGX2.xml", DeviceClass::kGpu);
   auto three = ParseNearProcesses("nvml0 0\nnvml1 1-2\n", "n", dgx.devices, 3);
   ASSERT_TRUE(three.ok()) << three.status();
@@ -156,19 +155,18 @@ TEST(NearDevicesTest, Errors) {
                 .status()
                 .message(),
             "n.txt:1: no device named 'cuda9' (devices: cuda0 ... cuda3)");
-  EXPECT_EQ(ParseNearProcesses("nvml1 0\n0002:01:00.0 0", "n.txt", p8.devices,
-                               4)
-                .status()
-                .message(),
-            "n.txt:2:14: process 0 already has device cuda1");
+  EXPECT_EQ(
+      ParseNearProcesses("nvml1 0\n0002:01:00.0 0", "n.txt", p8.devices, 4)
+          .status()
+          .message(),
+      "n.txt:2:14: process 0 already has device cuda1");
   EXPECT_EQ(ParseNearProcesses("cuda0 3-4", "n.txt", p8.devices, 4)
                 .status()
                 .message(),
             "n.txt:1:7: expected a process or range in 0..3, found '3-4'");
-  EXPECT_EQ(ParseNearProcesses("cuda0\n", "n.txt", p8.devices, 4)
-                .status()
-                .message(),
-            "n.txt:1: device 'cuda0' names no process");
+  EXPECT_EQ(
+      ParseNearProcesses("cuda0\n", "n.txt", p8.devices, 4).status().message(),
+      "n.txt:1: device 'cuda0' names no process");
 }
 
 }  // namespace

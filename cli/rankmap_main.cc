@@ -100,8 +100,9 @@ ABSL_FLAG(int32_t, svg_group_depth, 1,
           "tree picture: tint leaf boxes by their ancestor at this depth");
 ABSL_FLAG(std::string, report, "",
           "write one HTML page with the numbers and the pictures");
-ABSL_FLAG(std::string, mapping, "",
-          "eval, simulate, bind: mapping file (plain: leaf of process i on line i)");
+ABSL_FLAG(
+    std::string, mapping, "",
+    "eval, simulate, bind: mapping file (plain: leaf of process i on line i)");
 ABSL_FLAG(bool, simulate, false,
           "compare: add the simulated time per iteration (SimGrid SMPI)");
 ABSL_FLAG(int64_t, iterations, 10, "simulate: iterations of the replay");
@@ -242,8 +243,8 @@ const std::vector<Command>& Commands() {
       {"bind",
        "run as each rank under any launcher: bind CPUs and memory as the "
        "mapping says, then exec the program given after --",
-       With({"topology", "node", "leaf", "allowed", "slots_per_leaf",
-             "mapping", "bind", "threads_per_process", "verbose"},
+       With({"topology", "node", "leaf", "allowed", "slots_per_leaf", "mapping",
+             "bind", "threads_per_process", "verbose"},
             false)},
       {"topology",
        "draw the topology tree (text), or print it as json, tleaf or a "
@@ -465,8 +466,8 @@ int Run(const std::string& name, const std::string& kind,
     c.format = absl::GetFlag(FLAGS_format).empty()
                    ? "plain"
                    : absl::GetFlag(FLAGS_format);
-    c.bind = absl::GetFlag(FLAGS_bind).empty() ? "auto"
-                                                : absl::GetFlag(FLAGS_bind);
+    c.bind =
+        absl::GetFlag(FLAGS_bind).empty() ? "auto" : absl::GetFlag(FLAGS_bind);
     c.svg = absl::GetFlag(FLAGS_svg);
     c.svg_group_depth = absl::GetFlag(FLAGS_svg_group_depth);
     c.report = absl::GetFlag(FLAGS_report);

@@ -174,9 +174,8 @@ absl::StatusOr<Mapping> Map(const topology::Tree& tree,
                             const graphs::CommGraph& graph,
                             const MappingOptions& options,
                             const SlotClasses& classes) {
-  return Guarded(tree, graph, options, [&] {
-    return MapWithClasses(tree, graph, options, classes);
-  });
+  return Guarded(tree, graph, options,
+                 [&] { return MapWithClasses(tree, graph, options, classes); });
 }
 
 }  // namespace rankmap::core

@@ -1,10 +1,10 @@
 /* What hwloc says about this MPI rank's binding, one line:
  *   "rank R cpus A,B mems N policy P threads T places X"
  * CPUs from hwloc_get_cpubind, NUMA nodes and policy from hwloc_get_membind
- * (os indexes, ascending, comma-separated like hwloc-calc --intersect), T and X from OMP_NUM_THREADS and OMP_PLACES ("-" when unset).
- * The binder tests (tests/launch/bind_launch_test.sh) start it under
- * `rankmap bind` through mpirun and mpiexec.hydra. Rank 0 prints every line in
- * rank order. */
+ * (os indexes, ascending, comma-separated like hwloc-calc --intersect), T and X
+ * from OMP_NUM_THREADS and OMP_PLACES ("-" when unset). The binder tests
+ * (tests/launch/bind_launch_test.sh) start it under `rankmap bind` through
+ * mpirun and mpiexec.hydra. Rank 0 prints every line in rank order. */
 #include <hwloc.h>
 #include <mpi.h>
 #include <stdio.h>
@@ -15,12 +15,18 @@ enum { kLine = 4096 };
 
 static const char* PolicyName(hwloc_membind_policy_t p) {
   switch (p) {
-    case HWLOC_MEMBIND_DEFAULT: return "default";
-    case HWLOC_MEMBIND_FIRSTTOUCH: return "firsttouch";
-    case HWLOC_MEMBIND_BIND: return "bind";
-    case HWLOC_MEMBIND_INTERLEAVE: return "interleave";
-    case HWLOC_MEMBIND_NEXTTOUCH: return "nexttouch";
-    default: return "mixed";
+    case HWLOC_MEMBIND_DEFAULT:
+      return "default";
+    case HWLOC_MEMBIND_FIRSTTOUCH:
+      return "firsttouch";
+    case HWLOC_MEMBIND_BIND:
+      return "bind";
+    case HWLOC_MEMBIND_INTERLEAVE:
+      return "interleave";
+    case HWLOC_MEMBIND_NEXTTOUCH:
+      return "nexttouch";
+    default:
+      return "mixed";
   }
 }
 

@@ -3,7 +3,8 @@
 // reordering with an agreed fallback.
 //
 //   ReorderOutcome out;
-//   if (!PlanReordering(comm, edges, absl::OkStatus(), &out)) return PMPI_Cart_create(...);
+//   if (!PlanReordering(comm, edges, absl::OkStatus(), &out)) return
+//   PMPI_Cart_create(...);
 //   ... create the topology communicator on out.comm, then free out.comm.
 //
 // Environment: RANKMAP_TOPOLOGY, RANKMAP_NETWORK (reorder.h),
@@ -20,7 +21,6 @@
 #include <vector>
 
 #include "absl/status/status.h"
-
 #include "mpi_bindings/reorder.h"
 
 namespace rankmap::mpi_bindings {

@@ -114,9 +114,9 @@ std::vector<int32_t> LeafIds(const Topology& t) {
   for (int32_t l = 0; l < n; ++l) logical[l] = t.tree.logical_index(l);
   std::vector<int32_t> sorted = logical;
   std::sort(sorted.begin(), sorted.end());
-  if (n > 0 && (sorted[0] < 0 ||
-                std::adjacent_find(sorted.begin(), sorted.end()) !=
-                    sorted.end())) {
+  if (n > 0 &&
+      (sorted[0] < 0 ||
+       std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())) {
     return ids;
   }
   return logical;

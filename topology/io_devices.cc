@@ -101,9 +101,8 @@ std::vector<IoDevice> Collect(hwloc_topology_t topo, DeviceClass cls) {
 absl::StatusOr<DeviceClass> ParseDeviceClass(std::string_view name) {
   if (name == "gpu") return DeviceClass::kGpu;
   if (name == "nic") return DeviceClass::kNic;
-  return absl::InvalidArgumentError(
-      absl::StrCat("--near: expected gpu or nic, found '", std::string(name),
-                   "'"));
+  return absl::InvalidArgumentError(absl::StrCat(
+      "--near: expected gpu or nic, found '", std::string(name), "'"));
 }
 
 std::string_view DeviceClassName(DeviceClass c) {

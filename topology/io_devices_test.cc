@@ -44,7 +44,8 @@ TEST(IoDevicesTest, OsDevicesOfOneGpuAreOneDevice) {
   ASSERT_TRUE(gpus.ok()) << gpus.status();
   ASSERT_EQ(gpus->size(), 4u);
   EXPECT_EQ((*gpus)[0].name, "cuda0");
-  EXPECT_THAT((*gpus)[0].os_devices, ElementsAre("cuda0", "opencl0d0", "nvml0"));
+  EXPECT_THAT((*gpus)[0].os_devices,
+              ElementsAre("cuda0", "opencl0d0", "nvml0"));
   EXPECT_EQ((*gpus)[0].pci_busid, "0002:01:00.0");
   EXPECT_THAT((*gpus)[1].pus, ElementsAre(0, 1, 8, 9, 16, 17, 24, 25));
   EXPECT_EQ((*gpus)[2].name, "cuda2");
@@ -64,8 +65,8 @@ TEST(IoDevicesTest, DrmNodesAreNoNames) {
   EXPECT_THAT((*gpus)[1].os_devices, ElementsAre("opencl0d1"));
   for (const IoDevice& d : *gpus) {
     EXPECT_EQ(d.locality, "Package:1");
-    EXPECT_THAT(d.pus, ElementsAre(8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26,
-                                   27, 28, 29, 30, 31));
+    EXPECT_THAT(d.pus, ElementsAre(8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27,
+                                   28, 29, 30, 31));
   }
 }
 
@@ -101,7 +102,8 @@ TEST(IoDevicesTest, ExportWithoutIoHasNoDevice) {
 }
 
 TEST(IoDevicesTest, OnlyHwlocMachinesListDevices) {
-  for (const char* desc : {"tleaf 2 2 10 2 1", "pack:2 core:4", "no-such.xml"}) {
+  for (const char* desc :
+       {"tleaf 2 2 10 2 1", "pack:2 core:4", "no-such.xml"}) {
     auto d = IoDevicesOf(desc, DeviceClass::kNic);
     ASSERT_FALSE(d.ok()) << desc;
     EXPECT_THAT(d.status().message(),

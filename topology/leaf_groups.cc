@@ -35,9 +35,9 @@ absl::StatusOr<LeafGroups> GroupLeaves(const Tree& tree, int32_t k) {
     begin = end;
   }
   if (out.first.empty()) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "--threads-per-process ", k, ": no node has ", k,
-        " leaves (the largest has ", largest, ")"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("--threads-per-process ", k, ": no node has ", k,
+                     " leaves (the largest has ", largest, ")"));
   }
   ASSIGN_OR_RETURN(Tree restricted, Restrict(tree, out.first));
   ASSIGN_OR_RETURN(out.tree, restricted.WithPus(std::move(pus)));

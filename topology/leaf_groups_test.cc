@@ -27,18 +27,18 @@ TEST(LeafGroupsTest, FourCoreGroupsOfADualSocketMachine) {
   ASSERT_TRUE(g.ok()) << g.status();
   EXPECT_EQ(g->tree.num_leaves(), 4);
   EXPECT_THAT(g->first, ElementsAre(0, 4, 8, 12));
-  EXPECT_THAT(std::vector<int32_t>(g->tree.pus(0).begin(), g->tree.pus(0).end()),
-              ElementsAre(0, 4, 8, 12));
+  EXPECT_THAT(
+      std::vector<int32_t>(g->tree.pus(0).begin(), g->tree.pus(0).end()),
+      ElementsAre(0, 4, 8, 12));
   // A group is one package: its four PUs, and groups are as far apart as
   // packages are.
   for (LeafId c = 0; c < 4; ++c) {
     std::vector<int32_t> want;
-    for (LeafId l = 4 * c; l < 4 * c + 4; ++l)
-      want.push_back(tree->pus(l)[0]);
+    for (LeafId l = 4 * c; l < 4 * c + 4; ++l) want.push_back(tree->pus(l)[0]);
     std::sort(want.begin(), want.end());
-    EXPECT_THAT(std::vector<int32_t>(g->tree.pus(c).begin(),
-                                     g->tree.pus(c).end()),
-                ::testing::ElementsAreArray(want));
+    EXPECT_THAT(
+        std::vector<int32_t>(g->tree.pus(c).begin(), g->tree.pus(c).end()),
+        ::testing::ElementsAreArray(want));
   }
   EXPECT_EQ(g->tree.Distance(0, 1), tree->Distance(0, 4));
 }

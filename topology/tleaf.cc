@@ -14,8 +14,8 @@
 #include "absl/strings/str_cat.h"
 #include "base/file.h"
 #include "base/memory_budget.h"
-#include "topology/tree_size.h"
 #include "topology/link.h"
+#include "topology/tree_size.h"
 
 namespace rankmap::topology {
 namespace {

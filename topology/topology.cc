@@ -17,9 +17,9 @@
 #include "topology/hwloc_import.h"
 #include "topology/ibnetdiscover.h"
 #include "topology/network.h"
+#include "topology/simgrid_platform.h"
 #include "topology/slurm_topology.h"
 #include "topology/switch_tree.h"
-#include "topology/simgrid_platform.h"
 #include "topology/tleaf.h"
 #include "topology/tree_ops.h"
 
