@@ -1,5 +1,6 @@
 #!/bin/bash
-# `rankmap bind` under a real launcher (mpirun: Open MPI 4; hydra: MPICH mpiexec.hydra): each rank
+# `rankmap bind` under a real launcher (mpirun: Open MPI 4; hydra: MPICH mpiexec.hydra; srun: a
+# one-host Slurm started here, MPICH through PMI-2): each rank
 # binds itself from its rank variable and execs the reporter (mpi_bindings/binding_report_main.c),
 # which reads back with hwloc the CPUs, the NUMA nodes and policy of its memory, and its OpenMP
 # variables. Expectations come from hwloc-calc on the leaves of `rankmap map --format plain`.
@@ -13,14 +14,24 @@ failures=0
 fail() { echo "FAIL $*"; failures=$((failures + 1)); }
 source tests/launch/launch_checks.sh
 
+npus=$(hwloc-calc --number-of pu machine:0)
+if [ "$npus" -lt 2 ]; then echo "needs 2 CPUs, this machine has $npus"; exit 1; fi
+
 case "$launcher" in
   mpirun) launch() { local n="$1"; shift; timeout 120 mpirun -np "$n" "$@" </dev/null; } ;;
   hydra) launch() { local n="$1"; shift; timeout 120 mpiexec.hydra -n "$n" "$@" </dev/null; } ;;
+  srun)
+    source tests/launch/slurm_cluster.sh
+    slurm_start "$dir/cluster" || { echo "cannot start slurm"; exit 1; }
+    export SLURM_MPI_TYPE=pmi2
+    # Every CPU allocated, as a batch script would; srun's own binding off (rankmap binds), and
+    # --overcommit for more tasks than CPUs (the wrong-job-size case).
+    launch() {
+      local n="$1"; shift
+      timeout 120 salloc -Q -n "$npus" srun --cpu-bind=none --overcommit -n "$n" "$@" </dev/null
+    } ;;
   *) echo "unknown launcher $launcher"; exit 1 ;;
 esac
-
-npus=$(hwloc-calc --number-of pu machine:0)
-if [ "$npus" -lt 2 ]; then echo "needs 2 CPUs, this machine has $npus"; exit 1; fi
 printf '0 1 100\n' >"$dir/pair.edges"
 
 # expected K POLICY MAPPING_FILE: the reporter's line for each rank owning leaves first..first+K-1
