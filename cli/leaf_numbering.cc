@@ -3,18 +3,16 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "topology/tree_ops.h"
 
 namespace rankmap::cli {
 
 LeafNumbering LeafNumbering::For(const Inputs& in, const topology::Tree& tree) {
   LeafNumbering n;
   if (in.allowed.empty()) return n;
-  n.caller_.resize(tree.num_leaves());
-  for (core::LeafId l = 0; l < tree.num_leaves(); ++l) {
-    const int32_t id = tree.logical_index(l);
-    if (id < 0 || !n.leaf_.emplace(id, l).second) return LeafNumbering();
-    n.caller_[l] = id;
-  }
+  n.caller_ = topology::NumbersBeforeRestrict(tree);
+  for (core::LeafId l = 0; l < static_cast<core::LeafId>(n.caller_.size()); ++l)
+    n.leaf_.emplace(n.caller_[l], l);
   return n;
 }
 

@@ -102,24 +102,17 @@ struct Topology {
   bool restricted = false;
 };
 
-// The caller's number of each leaf: with `allowed`, its logical index (its
-// number in the whole tree); otherwise, or when logical indexes repeat
-// (several hosts), the leaf index.
+// The caller's number of each leaf: with `allowed`, the number it had in the
+// whole machine (topology::NumbersBeforeRestrict); otherwise, or when those
+// repeat (several hosts), the leaf index.
 std::vector<int32_t> LeafIds(const Topology& t) {
-  const int32_t n = t.tree.num_leaves();
-  std::vector<int32_t> ids(n);
-  for (int32_t l = 0; l < n; ++l) ids[l] = l;
-  if (!t.restricted) return ids;
-  std::vector<int32_t> logical(n);
-  for (int32_t l = 0; l < n; ++l) logical[l] = t.tree.logical_index(l);
-  std::vector<int32_t> sorted = logical;
-  std::sort(sorted.begin(), sorted.end());
-  if (n > 0 &&
-      (sorted[0] < 0 ||
-       std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())) {
-    return ids;
+  if (t.restricted) {
+    std::vector<int32_t> before = topology::NumbersBeforeRestrict(t.tree);
+    if (!before.empty()) return before;
   }
-  return logical;
+  std::vector<int32_t> ids(t.tree.num_leaves());
+  for (int32_t l = 0; l < t.tree.num_leaves(); ++l) ids[l] = l;
+  return ids;
 }
 
 // Checks the size of a graph before anything of that size is allocated, with

@@ -139,6 +139,20 @@ absl::StatusOr<Tree> Restrict(const Tree& tree,
   return std::move(b).Build();
 }
 
+std::vector<int32_t> NumbersBeforeRestrict(const Tree& tree) {
+  std::vector<int32_t> numbers(tree.num_leaves());
+  for (LeafId l = 0; l < tree.num_leaves(); ++l)
+    numbers[l] = tree.logical_index(l);
+  std::vector<int32_t> sorted = numbers;
+  std::sort(sorted.begin(), sorted.end());
+  if (!sorted.empty() &&
+      (sorted[0] < 0 ||
+       std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())) {
+    return {};
+  }
+  return numbers;
+}
+
 absl::StatusOr<Tree> Oversubscribe(const Tree& tree, int32_t k) {
   if (k < 1) {
     return absl::InvalidArgumentError(absl::StrCat(

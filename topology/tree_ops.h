@@ -13,6 +13,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "topology/tree.h"
@@ -30,6 +31,11 @@ namespace rankmap::topology {
 // range. O(nodes + |allowed| log |allowed|).
 absl::StatusOr<Tree> Restrict(const Tree& tree,
                               std::span<const LeafId> allowed);
+
+// The number each leaf of a restricted tree had in the whole one (its logical
+// index, see Restrict), by leaf; empty when a leaf has none or two leaves share
+// one (several hosts number their PUs alike). O(leaves log leaves).
+std::vector<int32_t> NumbersBeforeRestrict(const Tree& tree);
 
 // Every leaf with a non-zero capacity gets capacity k (k processes may share
 // it, at distance 0); unavailable leaves (capacity 0) stay unavailable. Errors:

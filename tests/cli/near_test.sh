@@ -9,8 +9,7 @@ set -uo pipefail
 rankmap="$1"
 xml="$2"
 dir="${TEST_TMPDIR:-$(mktemp -d)}"
-failures=0
-fail() { echo "FAIL $*"; failures=$((failures + 1)); }
+source tests/cli/cli_checks.sh
 for ((i = 0; i < 16; i++)); do echo "$i $(((i + 1) % 16)) 10"; done >"$dir/ring16.edges"
 # The heavy edge 3-0 pulls processes 0 and 3 together unless their GPUs keep them apart.
 printf '0 1 100\n1 2 10\n2 3 100\n3 0 1000\n' >"$dir/ring4.edges"
@@ -68,16 +67,6 @@ grep -qF "near nic: process 3: eth2 (Package:0, PUs 0,2,4,6,8,10,12,14,16,18,20,
   fail "nic: processes 0, 3 not on Package 0's cores: $(paste -sd' ' "$dir/n.txt")"
 
 # Bad input: one line, exit 2.
-error() {  # NAME WANT ARGS...
-  local name="$1" want="$2" msg rc
-  shift 2
-  msg="$("$rankmap" "$@" 2>&1 >/dev/null)"
-  rc=$?
-  [ "$rc" -eq 2 ] || fail "$name: exit $rc"
-  [ "$(wc -l <<<"$msg")" -eq 1 ] || fail "$name: not one line: $msg"
-  grep -qF -- "$want" <<<"$msg" || fail "$name: expected '$want', got: $msg"
-  echo "ok $name: $msg"
-}
 error no_gpu "--near gpu: $xml/16em64t-4s2c2t.xml has no GPU (hwloc OS devices of type GPU/CoProcessor)" \
   map --topology "$xml/16em64t-4s2c2t.xml" --comm "$dir/ring4.edges" --near gpu
 error no_nic "--near nic: $xml/power8gpudistances.xml has no NIC (hwloc OS devices of type Network/OpenFabrics)" \

@@ -7,8 +7,7 @@
 set -uo pipefail
 rankmap="$1"
 dir="${TEST_TMPDIR:-$(mktemp -d)}"
-failures=0
-fail() { echo "FAIL $*"; failures=$((failures + 1)); }
+source tests/cli/cli_checks.sh
 cat >"$dir/two_speeds.net" <<'SPEC'
 network
 cluster c
@@ -48,16 +47,6 @@ done
 echo "with: fast rectangles on leaves $(fast_leaves "$dir/m1.txt")"
 
 # Bad input: one line, exit 2.
-error() {  # NAME WANT ARGS...
-  local name="$1" want="$2" msg rc
-  shift 2
-  msg="$("$rankmap" "$@" 2>&1 >/dev/null)"
-  rc=$?
-  [ "$rc" -eq 2 ] || fail "$name: exit $rc"
-  [ "$(wc -l <<<"$msg")" -eq 1 ] || fail "$name: not one line: $msg"
-  grep -qF -- "$want" <<<"$msg" || fail "$name: expected '$want', got: $msg"
-  echo "ok $name: $msg"
-}
 printf '2\n4\n1\n1\n1\n1\n1\n1\n' >"$dir/unknown.speeds"
 printf '4\n4\n4\n1\n1\n1\n1\n1\n' >"$dir/three_fast.speeds"
 printf '4\n4\n' >"$dir/short.speeds"

@@ -8,8 +8,7 @@ set -uo pipefail
 rankmap="$1"
 xml="$2"
 dir="${TEST_TMPDIR:-$(mktemp -d)}"
-failures=0
-fail() { echo "FAIL $*"; failures=$((failures + 1)); }
+source tests/cli/cli_checks.sh
 printf '0 1 100\n1 2 10\n2 3 100\n' >"$dir/chain4.edges"
 
 out="$("$rankmap" map --topology "$xml" --comm "$dir/chain4.edges" --threads-per-process 4 \
@@ -28,16 +27,6 @@ done
 grep -q "J = " <<<"$out" || fail "no J"
 
 # Bad input: one line, exit 2.
-error() {  # NAME WANT ARGS...
-  local name="$1" want="$2" msg rc
-  shift 2
-  msg="$("$rankmap" "$@" 2>&1 >/dev/null)"
-  rc=$?
-  [ "$rc" -eq 2 ] || fail "$name: exit $rc"
-  [ "$(wc -l <<<"$msg")" -eq 1 ] || fail "$name: not one line: $msg"
-  grep -qF -- "$want" <<<"$msg" || fail "$name: expected '$want', got: $msg"
-  echo "ok $name: $msg"
-}
 error too_many_threads "--threads-per-process 17: no node has 17 leaves (the largest has 16)" \
   map --topology "$xml" --comm "$dir/chain4.edges" --threads-per-process 17
 error too_few_groups "4 processes need 20 leaves, the topology has room for 3 groups of 5" \
