@@ -217,12 +217,15 @@ def cost(topology, graph, mapping, *, slots_per_leaf=1, allowed=None,
     if not np.array_equal(ids, np.arange(tree.num_leaves)):
         # Leaves named in the whole machine's numbers (allowed): back to the
         # topology's own indexes.
-        index = {int(v): k for k, v in enumerate(ids)}
-        for p, leaf in enumerate(m.tolist()):
-            if leaf not in index:
-                raise ValueError(f"mapping: process {p} on leaf {leaf}, "
-                                 "which is not among the allowed leaves")
-        m = np.asarray([index[leaf] for leaf in m.tolist()], dtype=np.int64)
+        order = np.argsort(ids)
+        pos = np.searchsorted(ids[order], m)
+        found = pos < ids.size
+        found[found] = ids[order][pos[found]] == m[found]
+        if not found.all():
+            p = int(np.flatnonzero(~found)[0])
+            raise ValueError(f"mapping: process {p} on leaf {m[p]}, "
+                             "which is not among the allowed leaves")
+        m = order[pos].astype(np.int64)
     if m.size and (m.min() < 0 or m.max() >= tree.num_leaves):
         p = int(np.flatnonzero((m < 0) | (m >= tree.num_leaves))[0])
         raise ValueError(f"mapping: process {p} on leaf {m[p]}, outside "
