@@ -58,8 +58,28 @@ absl::Status SplitParts(const MetisGraph& g, const PartTargets& t,
 // always taking the move that loses the least cut weight first (to the
 // emptiest part when no neighbouring part has room). Stops when every part
 // fits or no vertex fits anywhere (a vertex heavier than every free room).
+// Subgraphs of more than 200,000 vertices are repaired lazily (below).
 void RepairParts(const MetisGraph& g, const PartTargets& t,
                  std::vector<int32_t>* part);
+
+namespace internal {
+
+// In passes: every pass collects the best move of each vertex of an over part
+// (its best neighbouring part with room, else the part of most room), sorts
+// them by gain and applies those still valid. O(passes * (arcs + moves log
+// moves)).
+void RepairPartsInPasses(const MetisGraph& g, const PartTargets& t,
+                         std::vector<int32_t>* part);
+
+// With one priority queue: the same first moves, taken best gain first (lower
+// vertex on ties) and re-examined when taken: dropped when their part is no
+// longer over, recomputed with the current loads when their target has
+// filled. Each pass above fills about one part with room: at the root of an
+// 8M-process tree with 512 children that was 60 passes of a million moves.
+void RepairPartsLazily(const MetisGraph& g, const PartTargets& t,
+                       std::vector<int32_t>* part);
+
+}  // namespace internal
 
 }  // namespace rankmap::core
 
