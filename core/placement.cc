@@ -77,35 +77,42 @@ Placement::Placement(const topology::Tree& tree, const graphs::CommGraph& graph,
 double Placement::SwapGain(VertexId u, VertexId v) const {
   const LeafId lu = leaf(u), lv = leaf(v);
   if (lu == lv) return 0.0;
-  double gain = 0.0;
   auto nu = graph_.neighbors(u);
-  auto wu = graph_.weights(u);
-  for (size_t k = 0; k < nu.size(); ++k) {
-    if (nu[k] == v) continue;
-    const LeafId lx = leaf(nu[k]);
-    gain += wu[k] * (Dist(lu, lx) - Dist(lv, lx));
-  }
   auto nv = graph_.neighbors(v);
-  auto wv = graph_.weights(v);
-  for (size_t k = 0; k < nv.size(); ++k) {
-    if (nv[k] == u) continue;
-    const LeafId ly = leaf(nv[k]);
-    gain += wv[k] * (Dist(lv, ly) - Dist(lu, ly));
-  }
-  return gain;
+  const double gain =
+      AddSideGain(0.0, u, lu, lv, v, [&](size_t k) { return leaf(nu[k]); });
+  return AddSideGain(gain, v, lv, lu, u, [&](size_t k) { return leaf(nv[k]); });
 }
 
 double Placement::MoveGain(VertexId u, LeafId l) const {
   const LeafId lu = leaf(u);
   if (lu == l) return 0.0;
-  double gain = 0.0;
   auto nu = graph_.neighbors(u);
-  auto wu = graph_.weights(u);
-  for (size_t k = 0; k < nu.size(); ++k) {
-    const LeafId lx = leaf(nu[k]);
-    gain += wu[k] * (Dist(lu, lx) - Dist(l, lx));
-  }
-  return gain;
+  return AddSideGain(0.0, u, lu, l, /*skip=*/-1,
+                     [&](size_t k) { return leaf(nu[k]); });
+}
+
+void Placement::NeighbourLeaves(VertexId u, std::vector<LeafId>* leaves) const {
+  leaves->clear();
+  for (VertexId x : graph_.neighbors(u)) leaves->push_back(leaf(x));
+}
+
+double Placement::SwapGain(VertexId u, VertexId v,
+                           std::span<const LeafId> u_neighbour_leaves) const {
+  const LeafId lu = leaf(u), lv = leaf(v);
+  if (lu == lv) return 0.0;
+  auto nv = graph_.neighbors(v);
+  const double gain = AddSideGain(
+      0.0, u, lu, lv, v, [&](size_t k) { return u_neighbour_leaves[k]; });
+  return AddSideGain(gain, v, lv, lu, u, [&](size_t k) { return leaf(nv[k]); });
+}
+
+double Placement::MoveGain(VertexId u, LeafId l,
+                           std::span<const LeafId> u_neighbour_leaves) const {
+  const LeafId lu = leaf(u);
+  if (lu == l) return 0.0;
+  return AddSideGain(0.0, u, lu, l, /*skip=*/-1,
+                     [&](size_t k) { return u_neighbour_leaves[k]; });
 }
 
 std::span<VertexId> Placement::MutableOccupants(LeafId l) {

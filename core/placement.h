@@ -52,6 +52,15 @@ class Placement {
   // J(before) - J(after) for moving u to leaf l (which must have free
   // capacity).
   double MoveGain(graphs::VertexId u, LeafId l) const;
+  // The same gains from u's neighbours' leaves gathered once by
+  // NeighbourLeaves(u) (valid until something moves): a local search that
+  // weighs many candidates for u reads each neighbour's leaf once. Equal, bit
+  // for bit, to the gains above.
+  void NeighbourLeaves(graphs::VertexId u, std::vector<LeafId>* leaves) const;
+  double SwapGain(graphs::VertexId u, graphs::VertexId v,
+                  std::span<const LeafId> u_neighbour_leaves) const;
+  double MoveGain(graphs::VertexId u, LeafId l,
+                  std::span<const LeafId> u_neighbour_leaves) const;
   void Swap(graphs::VertexId u, graphs::VertexId v);
   void Move(graphs::VertexId u, LeafId l);
 
@@ -65,6 +74,21 @@ class Placement {
 
  private:
   std::span<graphs::VertexId> MutableOccupants(LeafId l);
+  // gain + sum over u's edges (u, x), x != skip, of w * (Dist(from, leaf of x)
+  // - Dist(to, leaf of x)), in edge order; leaf_of(k): the leaf of u's k-th
+  // neighbour.
+  template <typename LeafOf>
+  double AddSideGain(double gain, graphs::VertexId u, LeafId from, LeafId to,
+                     graphs::VertexId skip, LeafOf leaf_of) const {
+    auto nu = graph_.neighbors(u);
+    auto wu = graph_.weights(u);
+    for (size_t k = 0; k < nu.size(); ++k) {
+      if (nu[k] == skip) continue;
+      const LeafId lx = leaf_of(k);
+      gain += wu[k] * (Dist(from, lx) - Dist(to, lx));
+    }
+    return gain;
+  }
 
   // O(1) distances on balanced trees with one cost per depth: leaf keys pack
   // the child index at each depth (top digits highest), so the highest

@@ -47,6 +47,28 @@ TEST(PlacementTest, GainsEqualTheChangeOfJ) {
   }
 }
 
+TEST(PlacementTest, GainsFromGatheredNeighbourLeavesAreBitForBitEqual) {
+  // Two trees: one with O(1) keyed distances, one (irregular arities) without.
+  for (const char* levels : {"3 2 100 2 10 4 1", "3 3 100 5 10 2 1"}) {
+    const Tree t = testing::MakeTleaf(levels);
+    const int32_t n = t.num_leaves() - 3;
+    const CommGraph g = testing::MakeRandomGraph(n, 4, 7);
+    Mapping m = RandomMap(t, n, 8);
+    Placement place(t, g, &m);
+    std::vector<LeafId> around;
+    for (graphs::VertexId u = 0; u < n; ++u) {
+      place.NeighbourLeaves(u, &around);
+      ASSERT_EQ(around.size(), g.neighbors(u).size());
+      for (graphs::VertexId v = 0; v < n; ++v)
+        EXPECT_EQ(place.SwapGain(u, v, around), place.SwapGain(u, v));
+      for (LeafId l = 0; l < t.num_leaves(); ++l) {
+        if (place.HasRoom(l))
+          EXPECT_EQ(place.MoveGain(u, l, around), place.MoveGain(u, l));
+      }
+    }
+  }
+}
+
 TEST(PlacementTest, HugeCapacitiesKeepPerLeafListsNotSlots) {
   // 4 leaves of a billion slots each: occupancy must not be sized by them.
   const Tree t =

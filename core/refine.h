@@ -30,8 +30,9 @@
 namespace rankmap::core {
 
 // Improves *mapping in place with at most swap_rounds rounds of swaps/moves on
-// each level (at most 2 above 2^18 processes); a level stops early when a
-// round finds no improving move. Never raises J. Requires a valid mapping for
+// each level (at most 2 above 2^18 processes; above 2^22, swap_rounds / 16
+// rounds of single-process swaps); a level stops early when a round finds no
+// improving move. Never raises J. Requires a valid mapping for
 // (tree, graph). Time O(rounds * n * candidates * degree * depth); memory O(n +
 // leaves).
 // With classes (core/slot_classes.h), only swaps and moves that keep every
