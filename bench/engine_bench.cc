@@ -24,13 +24,14 @@
 // Every mapping is checked (capacities, or the imbalance bound for n-to-1) and
 // its J is recomputed here independently of the library; any failure makes the
 // exit status 1. Deterministic: same flags, same table (times aside).
+#include <sys/resource.h>
+
 #include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <ctime>
-#include <sys/resource.h>
 #include <fstream>
 #include <map>
 #include <optional>
@@ -347,6 +348,7 @@ class Bench {
       o.algorithm = *alg;
     }
     o.seed = seed_;
+    o.threads = threads_;
     if (a == "scotch") {
       // Direct call (same as Map's kScotch) to report Scotch's repairs.
       core::ScotchReport rep;

@@ -108,7 +108,8 @@ absl::StatusOr<Mapping> MapChecked(const topology::Tree& tree,
       break;
     case Algorithm::kMultisection:
       ReportProgress(options.progress, "multisection", 0);
-      m = MultisectionMap(tree, graph, options.multisection, options.seed);
+      m = MultisectionMap(tree, graph, options.multisection, options.seed,
+                          options.threads);
       ReportProgress(options.progress, "multisection", 1);
       if (m.ok()) m = Refined(tree, graph, options, *std::move(m));
       break;

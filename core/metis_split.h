@@ -8,9 +8,10 @@
 //   RETURN_IF_ERROR(MetisPartition(g, sizes, 1.001, MetisMethod::kRecursive,
 //                                  a.ncuts, seed, &part));
 //
-// Determinism: METIS runs single-threaded with the seed it is given; its
-// random state is libc's and process-wide, so callers never run two METIS
-// calls at once.
+// Determinism: each call runs on one thread with the seed it is given (METIS
+// reseeds libc's rand() per call). Two calls may run at once only when
+// MetisRunsInParallel() (core/metis_rand.h): otherwise rand()'s state is
+// process-wide and their draws would interleave.
 #ifndef RANKMAP_CORE_METIS_SPLIT_H_
 #define RANKMAP_CORE_METIS_SPLIT_H_
 

@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
 #include "core/kway_refine.h"
+#include "core/metis_rand.h"
 #include "core/metis_split.h"
 #include "core/pair_split.h"
 #include "core/part_split.h"
@@ -42,12 +43,13 @@ class Splitter {
  public:
   Splitter(const Tree& tree, const CommGraph& graph,
            const MultisectionOptions& options, uint64_t seed, Mode mode,
-           double imbalance, bool spread)
+           double imbalance, bool spread, int32_t workers)
       : tree_(tree),
         graph_(graph),
         options_(options),
         seed_(seed),
-        mode_(mode) {
+        mode_(mode),
+        extractors_(std::max(workers, 1)) {
     level_ub_ = spread ? std::pow(1.0 + imbalance,
                                   1.0 / std::max<int32_t>(1, tree.height()))
                        : 2.0;
@@ -62,7 +64,10 @@ class Splitter {
     }
   }
 
-  absl::Status operator()(NodeId node, std::vector<VertexId> verts,
+  // Worker w (of WalkTopDown's threads) extracts subgraphs with its own
+  // scratch space.
+  absl::Status operator()(int32_t worker, NodeId node,
+                          std::vector<VertexId> verts,
                           std::vector<ChildShare>* shares) {
     const Targets t = MakeTargets(node, verts);
     const int32_t k = static_cast<int32_t>(t.kid.size());
@@ -75,8 +80,14 @@ class Splitter {
         shares->push_back({t.kid[i], {verts[i]}});
       return absl::OkStatus();
     }
-    absl::StatusOr<CommGraph> sub = extractor_.Extract(graph_, verts);
-    if (!sub.ok()) return sub.status();
+    // The root's processes are the whole graph, in order: no copy.
+    const CommGraph* sub = &graph_;
+    absl::StatusOr<CommGraph> extracted;
+    if (!IsWholeGraph(verts)) {
+      extracted = extractors_[worker].Extract(graph_, verts);
+      if (!extracted.ok()) return extracted.status();
+      sub = &*extracted;
+    }
     std::vector<int32_t> part;
     if (absl::Status s = Split(node, *sub, t, &part); !s.ok()) {
       return absl::InternalError(
@@ -90,6 +101,15 @@ class Splitter {
   }
 
  private:
+  bool IsWholeGraph(const std::vector<VertexId>& verts) const {
+    if (static_cast<int64_t>(verts.size()) != graph_.num_vertices())
+      return false;
+    for (size_t i = 0; i < verts.size(); ++i) {
+      if (verts[i] != static_cast<VertexId>(i)) return false;
+    }
+    return true;
+  }
+
   Targets MakeTargets(NodeId node, const std::vector<VertexId>& verts) const {
     Targets t;
     std::vector<NodeId> kids;
@@ -244,36 +264,47 @@ class Splitter {
   const Mode mode_;
   std::vector<double> bound_prefix_;  // n-to-1: prefix sums of leaf bounds
   double level_ub_ = 2.0;             // n-to-1: per-level cap (spread mode)
-  graphs::SubgraphExtractor extractor_;
+  std::vector<graphs::SubgraphExtractor> extractors_;  // one per worker
 };
+
+// Workers for the walk: METIS may run on several threads only when its rand()
+// keeps one state per thread (core/metis_rand.h).
+int32_t Workers(int32_t threads) {
+  return threads >= 2 && MetisRunsInParallel() ? threads : 1;
+}
 
 }  // namespace
 
 absl::StatusOr<Mapping> MultisectionMap(const topology::Tree& tree,
                                         const graphs::CommGraph& graph,
                                         const MultisectionOptions& options,
-                                        uint64_t seed) {
+                                        uint64_t seed, int32_t threads) {
   assert(graph.num_vertices() <= tree.Capacity(tree.root()));
-  Splitter split(tree, graph, options, seed, Mode::kOneToOne, 0.0, false);
-  return WalkTopDown(tree, graph.num_vertices(),
-                     [&](NodeId node, std::vector<VertexId> verts,
-                         std::vector<ChildShare>* shares) {
-                       return split(node, std::move(verts), shares);
-                     });
+  const int32_t workers = Workers(threads);
+  Splitter split(tree, graph, options, seed, Mode::kOneToOne, 0.0, false,
+                 workers);
+  return WalkTopDown(
+      tree, graph.num_vertices(), workers,
+      [&](int32_t worker, NodeId node, std::vector<VertexId> verts,
+          std::vector<ChildShare>* shares) {
+        return split(worker, node, std::move(verts), shares);
+      });
 }
 
 absl::StatusOr<Mapping> MultisectionPartition(
     const topology::Tree& tree, const graphs::CommGraph& graph,
     const MultisectionOptions& options, uint64_t seed, double imbalance,
-    bool spread) {
+    bool spread, int32_t threads) {
   assert(tree.Capacity(tree.root()) > 0);
+  const int32_t workers = Workers(threads);
   Splitter split(tree, graph, options, seed, Mode::kPartition, imbalance,
-                 spread);
-  return WalkTopDown(tree, graph.num_vertices(),
-                     [&](NodeId node, std::vector<VertexId> verts,
-                         std::vector<ChildShare>* shares) {
-                       return split(node, std::move(verts), shares);
-                     });
+                 spread, workers);
+  return WalkTopDown(
+      tree, graph.num_vertices(), workers,
+      [&](int32_t worker, NodeId node, std::vector<VertexId> verts,
+          std::vector<ChildShare>* shares) {
+        return split(worker, node, std::move(verts), shares);
+      });
 }
 
 }  // namespace rankmap::core

@@ -18,9 +18,13 @@
 // directly. Refinement is not part of this file: Map (core/mapper.h) refines
 // the result once.
 //
-// Determinism: METIS runs single-threaded with its seed derived from the seed
-// and the tree node, so the same inputs and seed give the same mapping on
-// every machine.
+// Determinism: every METIS call runs on one thread with its seed derived from
+// the seed and the tree node, so the same inputs and seed give the same
+// mapping on every machine.
+//
+// threads: subtrees are split on up to this many threads at once when METIS
+// can run on several (core/metis_rand.h; otherwise on one). The mapping is
+// the same for every thread count.
 //
 //   ASSIGN_OR_RETURN(Mapping m, MultisectionMap(tree, graph, {}, /*seed=*/1));
 #ifndef RANKMAP_CORE_MULTISECTION_H_
@@ -44,7 +48,7 @@ namespace rankmap::core {
 absl::StatusOr<Mapping> MultisectionMap(const topology::Tree& tree,
                                         const graphs::CommGraph& graph,
                                         const MultisectionOptions& options,
-                                        uint64_t seed);
+                                        uint64_t seed, int32_t threads = 1);
 
 // One n-to-1 multisection: every leaf receives about its capacity share of
 // the vertex weight, subtrees within the sum of their leaves' bounds
@@ -55,7 +59,7 @@ absl::StatusOr<Mapping> MultisectionMap(const topology::Tree& tree,
 absl::StatusOr<Mapping> MultisectionPartition(
     const topology::Tree& tree, const graphs::CommGraph& graph,
     const MultisectionOptions& options, uint64_t seed, double imbalance,
-    bool spread);
+    bool spread, int32_t threads = 1);
 
 }  // namespace rankmap::core
 

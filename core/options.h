@@ -104,8 +104,10 @@ struct MappingOptions {
   Algorithm algorithm = Algorithm::kPortfolio;
   uint64_t seed = 1;
   // Worker threads; results do not depend on this value. With 2 or more the
-  // portfolio runs TreeMatch beside the multisection and n-to-1 refinements
-  // overlap the next METIS run (METIS itself stays on one thread).
+  // portfolio runs TreeMatch beside the multisection, n-to-1 refinements
+  // overlap the next METIS run, and the multisection splits subtrees on that
+  // many threads in programs where METIS can run on several (those linking
+  // //core:metis_thread_rand, such as the rankmap command: core/metis_rand.h).
   int32_t threads = 1;
   // n-to-1 mapping (more processes than slots): allowed imbalance of vertex
   // weight per leaf relative to its capacity share.

@@ -32,8 +32,8 @@ absl::StatusOr<Mapping> PartitionMap(const topology::Tree& tree,
     }
   };
   // With threads >= 2 each attempt's refinement runs on a worker while METIS
-  // splits the next one (METIS stays on one thread: its random state is
-  // process-wide).
+  // splits the next one (and the multisection splits subtrees on several
+  // threads where METIS can: core/metis_rand.h).
   std::optional<JoinedThread> worker;
   for (int attempt = 0; attempt < kAttempts; ++attempt) {
     const bool spread = attempt % 2 == 1;
@@ -41,8 +41,9 @@ absl::StatusOr<Mapping> PartitionMap(const topology::Tree& tree,
         options.seed + static_cast<uint64_t>(attempt / 2) * 7919;
     ReportProgress(options.progress, "n-to-1 attempts",
                    static_cast<double>(attempt) / kAttempts);
-    absl::StatusOr<Mapping> m = MultisectionPartition(
-        tree, graph, options.multisection, seed, options.imbalance, spread);
+    absl::StatusOr<Mapping> m =
+        MultisectionPartition(tree, graph, options.multisection, seed,
+                              options.imbalance, spread, options.threads);
     if (worker) worker->Join();
     if (!m.ok()) return m.status();
     results[attempt] = *std::move(m);

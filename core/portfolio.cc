@@ -73,8 +73,8 @@ bool TreeMatchPaysOnPilot(const topology::Tree& tree,
   absl::StatusOr<topology::Tree> part = topology::Restrict(tree, leaves);
   if (!sub.ok() || !part.ok()) return true;
   const Mapping tm = TreeMatchMap(*part, *sub, options.treematch);
-  absl::StatusOr<Mapping> ms =
-      MultisectionMap(*part, *sub, options.multisection, options.seed);
+  absl::StatusOr<Mapping> ms = MultisectionMap(
+      *part, *sub, options.multisection, options.seed, options.threads);
   if (!ms.ok()) return true;
   return ComputeJ(*part, *sub, tm) <=
          kRefineTreeMatchWithin * ComputeJ(*part, *sub, *ms);
@@ -136,8 +136,9 @@ absl::StatusOr<Mapping> OnePortfolio(const topology::Tree& tree,
     for (int32_t r = 0; r < restarts; ++r) {
       ReportProgress(progress, "portfolio: multisection",
                      static_cast<double>(r) / restarts);
-      absl::StatusOr<Mapping> m = MultisectionMap(
-          tree, graph, options.multisection, options.seed + 7919 * r);
+      absl::StatusOr<Mapping> m =
+          MultisectionMap(tree, graph, options.multisection,
+                          options.seed + 7919 * r, options.threads);
       if (!m.ok()) return m;
       if (refine.enabled) {
         RefineMapping(tree, graph, refine.swap_rounds, &*m, nullptr, progress);
@@ -157,7 +158,8 @@ absl::StatusOr<Mapping> OnePortfolio(const topology::Tree& tree,
     // TreeMatch lost clearly on the pilot: the multisection alone.
     return run_ms();
   }
-  // METIS stays on this thread: its random state is process-wide.
+  // TreeMatch on a worker; the multisection on this thread (and its
+  // subtrees on several where METIS can: core/metis_rand.h).
   if (options.threads >= 2) {
     JoinedThread worker([&] {
       run_tm();

@@ -1,7 +1,14 @@
 #include "core/tree_walk.h"
 
+#include <condition_variable>
+#include <exception>
+#include <mutex>
 #include <numeric>
+#include <optional>
+#include <system_error>
 #include <utility>
+
+#include "core/joined_thread.h"
 
 namespace rankmap::core {
 
@@ -30,6 +37,85 @@ absl::StatusOr<Mapping> WalkTopDown(const topology::Tree& tree, int32_t n,
     for (size_t i = shares.size(); i-- > 0;)
       stack.push_back(std::move(shares[i]));
   }
+  return mapping;
+}
+
+absl::StatusOr<Mapping> WalkTopDown(const topology::Tree& tree, int32_t n,
+                                    int32_t threads, WorkerSplitFn split) {
+  if (threads <= 1) {
+    return WalkTopDown(tree, n,
+                       [&](NodeId node, std::vector<graphs::VertexId> verts,
+                           std::vector<ChildShare>* shares) {
+                         return split(0, node, std::move(verts), shares);
+                       });
+  }
+  Mapping mapping(n, -1);
+  std::mutex mu;
+  std::condition_variable cv;
+  std::vector<ChildShare> stack;  // guarded by mu
+  int64_t unfinished = 1;         // on the stack or being split; guarded by mu
+  absl::Status status;            // the first error; guarded by mu
+  std::exception_ptr thrown;      // the first exception; guarded by mu
+  {
+    std::vector<graphs::VertexId> all(n);
+    std::iota(all.begin(), all.end(), 0);
+    stack.push_back({tree.root(), std::move(all)});
+  }
+  auto work = [&](int32_t worker) {
+    std::vector<ChildShare> shares;
+    for (;;) {
+      ChildShare top;
+      {
+        std::unique_lock<std::mutex> lock(mu);
+        cv.wait(lock, [&] {
+          return !stack.empty() || unfinished == 0 || !status.ok() || thrown;
+        });
+        if (stack.empty() || !status.ok() || thrown) return;
+        top = std::move(stack.back());
+        stack.pop_back();
+      }
+      shares.clear();
+      absl::Status s;
+      if (!top.verts.empty()) {
+        if (tree.is_leaf(top.child)) {
+          for (graphs::VertexId v : top.verts) mapping[v] = top.child;
+        } else {
+          try {
+            s = split(worker, top.child, std::move(top.verts), &shares);
+          } catch (...) {
+            std::lock_guard<std::mutex> lock(mu);
+            if (!thrown) thrown = std::current_exception();
+            cv.notify_all();
+            return;
+          }
+        }
+      }
+      std::lock_guard<std::mutex> lock(mu);
+      if (!s.ok() && status.ok()) status = s;
+      // Pushed in reverse so that children are popped in the order listed.
+      for (size_t i = shares.size(); i-- > 0;)
+        stack.push_back(std::move(shares[i]));
+      unfinished += static_cast<int64_t>(shares.size()) - 1;
+      cv.notify_all();
+    }
+  };
+  {
+    std::vector<std::optional<JoinedThread>> helpers(threads - 1);
+    for (int32_t w = 1; w < threads; ++w) {
+      // A thread the system refuses is a worker less, not an error.
+      try {
+        helpers[w - 1].emplace([&work, w] { work(w); });
+      } catch (const std::system_error&) {
+        break;
+      }
+    }
+    work(0);
+    for (auto& h : helpers) {
+      if (h) h->Join();  // work() lets nothing escape
+    }
+  }
+  if (thrown) std::rethrow_exception(thrown);
+  if (!status.ok()) return status;
   return mapping;
 }
 

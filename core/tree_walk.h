@@ -45,6 +45,20 @@ using SplitFn = absl::FunctionRef<absl::Status(
 absl::StatusOr<Mapping> WalkTopDown(const topology::Tree& tree, int32_t n,
                                     SplitFn split);
 
+// As split, told which worker (0 .. threads - 1) calls it, so that it can keep
+// scratch space per worker.
+using WorkerSplitFn = absl::FunctionRef<absl::Status(
+    int32_t worker, NodeId node, std::vector<graphs::VertexId> verts,
+    std::vector<ChildShare>* shares)>;
+
+// WalkTopDown with up to `threads` workers splitting different nodes at once
+// (the caller's thread is worker 0). split must be safe to call concurrently
+// for different nodes; when its result depends only on (node, verts), the
+// mapping is the same for every thread count. An error, or an exception,
+// stops every worker; the error (or exception) is returned (rethrown) here.
+absl::StatusOr<Mapping> WalkTopDown(const topology::Tree& tree, int32_t n,
+                                    int32_t threads, WorkerSplitFn split);
+
 }  // namespace rankmap::core
 
 #endif  // RANKMAP_CORE_TREE_WALK_H_

@@ -1,5 +1,7 @@
 #include "core/tree_walk.h"
 
+#include <atomic>
+#include <stdexcept>
 #include <vector>
 
 #include "gtest/gtest.h"
@@ -58,6 +60,80 @@ TEST(WalkTopDownTest, ErrorsStopTheWalkAndEmptySharesAreSkipped) {
   };
   EXPECT_EQ(WalkTopDown(t, 3, first).value(), (Mapping{0, 0, 0}));
   EXPECT_EQ(calls, 2);
+}
+
+// A split whose result depends only on (node, verts): processes are dealt to
+// the children by a hash of the node and the process, capacity permitting.
+absl::Status HashSplit(const topology::Tree& t, NodeId node,
+                       std::vector<VertexId> verts,
+                       std::vector<ChildShare>* shares) {
+  const auto kids = t.children(node);
+  std::vector<std::vector<VertexId>> parts(kids.size());
+  for (VertexId v : verts) {
+    size_t c = (static_cast<size_t>(v) * 2654435761u + node) % kids.size();
+    while (static_cast<int64_t>(parts[c].size()) >= t.Capacity(kids[c]))
+      c = (c + 1) % kids.size();
+    parts[c].push_back(v);
+  }
+  for (size_t c = 0; c < kids.size(); ++c)
+    shares->push_back({kids[c], std::move(parts[c])});
+  return absl::OkStatus();
+}
+
+TEST(WalkTopDownParallelTest, SameMappingOnAnyNumberOfWorkers) {
+  const topology::Tree t = testing::MakeTleaf("4 6 100 5 10 3 4 7 1");
+  const int32_t n = 600;  // of 630 leaves
+  const Mapping serial =
+      WalkTopDown(t, n,
+                  [&](NodeId node, std::vector<VertexId> verts,
+                      std::vector<ChildShare>* s) {
+                    return HashSplit(t, node, std::move(verts), s);
+                  })
+          .value();
+  for (int32_t threads : {1, 2, 3, 8}) {
+    std::atomic<int32_t> max_worker{0};
+    absl::StatusOr<Mapping> m = WalkTopDown(
+        t, n, threads,
+        [&](int32_t worker, NodeId node, std::vector<VertexId> verts,
+            std::vector<ChildShare>* s) {
+          int32_t seen = max_worker.load();
+          while (worker > seen &&
+                 !max_worker.compare_exchange_weak(seen, worker)) {
+          }
+          return HashSplit(t, node, std::move(verts), s);
+        });
+    ASSERT_TRUE(m.ok()) << m.status();
+    EXPECT_EQ(*m, serial) << threads << " threads";
+    EXPECT_LT(max_worker.load(), threads);
+  }
+}
+
+TEST(WalkTopDownParallelTest, AnErrorOrAnExceptionStopsEveryWorker) {
+  const topology::Tree t = testing::MakeTleaf("3 8 100 8 10 8 1");
+  std::atomic<int32_t> calls{0};
+  // Fails below the root: the walk ends with that error, not a hang.
+  absl::StatusOr<Mapping> m =
+      WalkTopDown(t, 512, 2,
+                  [&](int32_t, NodeId node, std::vector<VertexId> verts,
+                      std::vector<ChildShare>* s) -> absl::Status {
+                    ++calls;
+                    if (node != t.root())
+                      return absl::InternalError("below the root");
+                    return HashSplit(t, node, std::move(verts), s);
+                  });
+  EXPECT_EQ(m.status().code(), absl::StatusCode::kInternal);
+  EXPECT_EQ(m.status().message(), "below the root");
+  // At most the root and one node per worker started before the stop.
+  EXPECT_LE(calls.load(), 3);
+  EXPECT_THROW(
+      (void)WalkTopDown(t, 512, 2,
+                        [&](int32_t, NodeId node, std::vector<VertexId> verts,
+                            std::vector<ChildShare>* s) -> absl::Status {
+                          if (node != t.root())
+                            throw std::runtime_error("boom");
+                          return HashSplit(t, node, std::move(verts), s);
+                        }),
+      std::runtime_error);
 }
 
 }  // namespace
