@@ -1,13 +1,16 @@
 #include "core/partition_map.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cassert>
 #include <optional>
+#include <system_error>
 #include <utility>
 #include <vector>
 
 #include "core/fm_refine.h"
 #include "core/joined_thread.h"
+#include "core/metis_rand.h"
 #include "core/multisection.h"
 #include "core/partition_refine.h"
 
@@ -31,31 +34,73 @@ absl::StatusOr<Mapping> PartitionMap(const topology::Tree& tree,
       FmRefinePartition(tree, graph, bound, options.refine.fm_passes, m);
     }
   };
-  // With threads >= 2 each attempt's refinement runs on a worker while METIS
-  // splits the next one (and the multisection splits subtrees on several
-  // threads where METIS can: core/metis_rand.h).
-  std::optional<JoinedThread> worker;
-  for (int attempt = 0; attempt < kAttempts; ++attempt) {
-    const bool spread = attempt % 2 == 1;
-    const uint64_t seed =
-        options.seed + static_cast<uint64_t>(attempt / 2) * 7919;
-    ReportProgress(options.progress, "n-to-1 attempts",
-                   static_cast<double>(attempt) / kAttempts);
-    absl::StatusOr<Mapping> m =
-        MultisectionPartition(tree, graph, options.multisection, seed,
-                              options.imbalance, spread, options.threads);
-    if (worker) worker->Join();
-    if (!m.ok()) return m.status();
-    results[attempt] = *std::move(m);
-    if (options.threads >= 2) {
-      Mapping* r = &results[attempt];
-      worker.emplace([&refine, r] { refine(r); });
-    } else {
-      refine(&results[attempt]);
+  auto attempt_seed = [&](int attempt) {
+    return options.seed + static_cast<uint64_t>(attempt / 2) * 7919;
+  };
+  if (options.threads >= 2 && kAttempts >= 2 && MetisRunsInParallel()) {
+    // Whole attempts (METIS and refinement) on the workers at once, each on
+    // one thread; every attempt is what it would be alone.
+    std::atomic<int> next{0}, done{0};
+    std::vector<absl::Status> failed(kAttempts);
+    auto work = [&] {
+      for (int a = next++; a < kAttempts; a = next++) {
+        absl::StatusOr<Mapping> m = MultisectionPartition(
+            tree, graph, options.multisection, attempt_seed(a),
+            options.imbalance, /*spread=*/a % 2 == 1);
+        if (!m.ok()) {
+          failed[a] = m.status();
+          continue;
+        }
+        results[a] = *std::move(m);
+        refine(&results[a]);
+        ReportProgress(options.progress, "n-to-1 attempts",
+                       static_cast<double>(++done) / kAttempts);
+      }
+    };
+    ReportProgress(options.progress, "n-to-1 attempts", 0);
+    {
+      const int32_t helpers = std::min(options.threads, kAttempts) - 1;
+      std::vector<std::optional<JoinedThread>> workers(helpers);
+      for (auto& w : workers) {
+        // A thread the system refuses is a worker less, not an error.
+        try {
+          w.emplace(work);
+        } catch (const std::system_error&) {
+          break;
+        }
+      }
+      work();
+      for (auto& w : workers) {
+        if (w) w->Join();
+      }
     }
+    for (const absl::Status& s : failed) {
+      if (!s.ok()) return s;
+    }
+  } else {
+    // With threads >= 2 each attempt's refinement runs on a worker while METIS
+    // splits the next one (a single attempt: the multisection splits subtrees
+    // on several threads where METIS can).
+    std::optional<JoinedThread> worker;
+    for (int attempt = 0; attempt < kAttempts; ++attempt) {
+      ReportProgress(options.progress, "n-to-1 attempts",
+                     static_cast<double>(attempt) / kAttempts);
+      absl::StatusOr<Mapping> m = MultisectionPartition(
+          tree, graph, options.multisection, attempt_seed(attempt),
+          options.imbalance, /*spread=*/attempt % 2 == 1, options.threads);
+      if (worker) worker->Join();
+      if (!m.ok()) return m.status();
+      results[attempt] = *std::move(m);
+      if (options.threads >= 2) {
+        Mapping* r = &results[attempt];
+        worker.emplace([&refine, r] { refine(r); });
+      } else {
+        refine(&results[attempt]);
+      }
+    }
+    if (worker) worker->Join();
+    ReportProgress(options.progress, "n-to-1 attempts", 1);
   }
-  if (worker) worker->Join();
-  ReportProgress(options.progress, "n-to-1 attempts", 1);
   Mapping mapping;
   double best_j = 0.0;
   for (Mapping& m : results) {
