@@ -59,6 +59,41 @@ namespace {
 // (internal::RepairPartsLazily).
 constexpr int32_t kLazyRepairAbove = 200000;
 
+// One vertex's connection to each part (the weight of its arcs into it),
+// gathered for one vertex at a time.
+class PartConnections {
+ public:
+  explicit PartConnections(int32_t k) : conn_(k, 0.0) {}
+
+  // Gathers i's connections (the previous vertex's are dropped).
+  void Gather(const MetisGraph& g, const std::vector<int32_t>& part,
+              int32_t i) {
+    for (int32_t q : touched_) conn_[q] = 0.0;
+    touched_.clear();
+    for (int32_t e = g.xadj[i]; e < g.xadj[i + 1]; ++e) {
+      const int32_t q = part[g.adjncy[e]];
+      if (conn_[q] == 0.0) touched_.push_back(q);
+      conn_[q] += g.arc_weight[e];
+    }
+  }
+  double to(int32_t q) const { return conn_[q]; }
+  // The connected part other than `from` where fits(q), of the largest
+  // connection (the first reached on ties); -1 if none.
+  template <typename Fits>
+  int32_t BestNeighbour(int32_t from, Fits fits) const {
+    int32_t best = -1;
+    for (int32_t q : touched_) {
+      if (q != from && fits(q) && (best < 0 || conn_[q] > conn_[best]))
+        best = q;
+    }
+    return best;
+  }
+
+ private:
+  std::vector<double> conn_;
+  std::vector<int32_t> touched_;
+};
+
 }  // namespace
 
 namespace internal {
@@ -74,8 +109,7 @@ void RepairPartsInPasses(const MetisGraph& g, const PartTargets& t,
   auto fits = [&](int32_t p, double x) {
     return WithinBound(load[p] + x, cap[p]);
   };
-  std::vector<double> conn(k, 0.0);
-  std::vector<int32_t> touched;
+  PartConnections conn(k);
   struct Move {
     double gain;
     int32_t v, to;
@@ -103,19 +137,9 @@ void RepairPartsInPasses(const MetisGraph& g, const PartTargets& t,
       const int32_t from = (*part)[i];
       if (!over(from)) continue;
       const double x = t.Load(g, i);
-      for (int32_t e = g.xadj[i]; e < g.xadj[i + 1]; ++e) {
-        const int32_t q = (*part)[g.adjncy[e]];
-        if (conn[q] == 0.0) touched.push_back(q);
-        conn[q] += g.arc_weight[e];
-      }
-      int32_t best = -1;
-      double best_conn = -1.0;
-      for (int32_t q : touched) {
-        if (q != from && fits(q, x) && conn[q] > best_conn) {
-          best = q;
-          best_conn = conn[q];
-        }
-      }
+      conn.Gather(g, *part, i);
+      int32_t best =
+          conn.BestNeighbour(from, [&](int32_t q) { return fits(q, x); });
       if (best < 0) {
         // No neighbouring part has room: the part of most room (parts before
         // it have less, so when it fits it is what the scan would find).
@@ -131,11 +155,8 @@ void RepairPartsInPasses(const MetisGraph& g, const PartTargets& t,
             }
           }
         }
-        best_conn = best >= 0 ? conn[best] : 0.0;
       }
-      if (best >= 0) moves.push_back({best_conn - conn[from], i, best});
-      for (int32_t q : touched) conn[q] = 0.0;
-      touched.clear();
+      if (best >= 0) moves.push_back({conn.to(best) - conn.to(from), i, best});
     }
     if (moves.empty())
       return;  // infeasible (a vertex heavier than every free room)
@@ -228,35 +249,19 @@ void RepairPartsLazily(const MetisGraph& g, const PartTargets& t,
       return gain != o.gain ? gain < o.gain : v > o.v;
     }
   };
-  std::vector<double> conn(k, 0.0);
-  std::vector<int32_t> touched;
+  PartConnections conn(k);
   // i's best move now (as a pass of RepairPartsInPasses would choose it).
   auto best_move = [&](int32_t i, Move* m) {
     const int32_t from = (*part)[i];
     const double x = t.Load(g, i);
-    for (int32_t e = g.xadj[i]; e < g.xadj[i + 1]; ++e) {
-      const int32_t q = (*part)[g.adjncy[e]];
-      if (conn[q] == 0.0) touched.push_back(q);
-      conn[q] += g.arc_weight[e];
-    }
-    int32_t best = -1;
-    double best_conn = -1.0;
-    for (int32_t q : touched) {
-      if (q != from && fits(q, x) && conn[q] > best_conn) {
-        best = q;
-        best_conn = conn[q];
-      }
-    }
+    conn.Gather(g, *part, i);
+    int32_t best =
+        conn.BestNeighbour(from, [&](int32_t q) { return fits(q, x); });
     if (best < 0) {
       const int32_t q = rooms.BestExcept(from);
-      if (q >= 0 && fits(q, x) && rooms.room(q) > 0.0) {
-        best = q;
-        best_conn = conn[q];
-      }
+      if (q >= 0 && fits(q, x) && rooms.room(q) > 0.0) best = q;
     }
-    if (best >= 0) *m = {best_conn - conn[from], i, best};
-    for (int32_t q : touched) conn[q] = 0.0;
-    touched.clear();
+    if (best >= 0) *m = {conn.to(best) - conn.to(from), i, best};
     return best >= 0;
   };
   std::vector<Move> heap;
