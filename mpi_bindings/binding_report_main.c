@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mpi_bindings/rank_lines.h"
+
 enum { kLine = 4096 };
 
 static const char* PolicyName(hwloc_membind_policy_t p) {
@@ -45,7 +47,7 @@ static const char* Env(const char* name) {
 }
 
 int main(int argc, char** argv) {
-  int rank, size, i;
+  int rank;
   char line[kLine], cpus[1024] = "?", mems[1024] = "?";
   const char* policy = "?";
   hwloc_topology_t topo;
@@ -53,7 +55,6 @@ int main(int argc, char** argv) {
   hwloc_membind_policy_t p;
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
   hwloc_topology_init(&topo);
   hwloc_topology_load(topo);
   if (hwloc_get_cpubind(topo, set, HWLOC_CPUBIND_PROCESS) == 0)
@@ -67,16 +68,7 @@ int main(int argc, char** argv) {
            mems, policy, Env("OMP_NUM_THREADS"), Env("OMP_PLACES"));
   hwloc_bitmap_free(set);
   hwloc_topology_destroy(topo);
-  if (rank == 0) {
-    printf("%s\n", line);
-    for (i = 1; i < size; ++i) {
-      MPI_Recv(line, kLine, MPI_CHAR, i, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      printf("%s\n", line);
-    }
-    fflush(stdout);
-  } else {
-    MPI_Send(line, (int)strlen(line) + 1, MPI_CHAR, 0, 0, MPI_COMM_WORLD);
-  }
+  PrintInRankOrder(line, kLine);
   MPI_Finalize();
   return 0;
 }

@@ -214,7 +214,10 @@ def mpi_flavour(mpi, env = {}):
     native.cc_binary(
         name = "placement_report",
         testonly = True,
-        srcs = [_src("placement_report_main.c")],
+        srcs = [
+            _src("placement_report_main.c"),
+            _src("rank_lines.h"),
+        ],
         visibility = ["//tests/launch:__pkg__"],
         deps = [mpi],
     )
@@ -224,7 +227,10 @@ def mpi_flavour(mpi, env = {}):
     native.cc_binary(
         name = "binding_report",
         testonly = True,
-        srcs = [_src("binding_report_main.c")],
+        srcs = [
+            _src("binding_report_main.c"),
+            _src("rank_lines.h"),
+        ],
         visibility = ["//tests/launch:__pkg__"],
         deps = [
             "//third_party/system:hwloc",

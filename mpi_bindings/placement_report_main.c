@@ -10,15 +10,16 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "mpi_bindings/rank_lines.h"
+
 enum { kLine = 4096 };
 
 int main(int argc, char** argv) {
-  int rank, size, i;
+  int rank, i;
   char line[kLine], host[256] = "";
   cpu_set_t set;
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
   gethostname(host, sizeof host - 1);
   int n = snprintf(line, sizeof line, "rank %d host %s cpus ", rank, host);
   CPU_ZERO(&set);
@@ -32,16 +33,7 @@ int main(int argc, char** argv) {
       sep = ",";
     }
   }
-  if (rank == 0) {
-    printf("%s\n", line);
-    for (i = 1; i < size; ++i) {
-      MPI_Recv(line, kLine, MPI_CHAR, i, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      printf("%s\n", line);
-    }
-    fflush(stdout);
-  } else {
-    MPI_Send(line, (int)strlen(line) + 1, MPI_CHAR, 0, 0, MPI_COMM_WORLD);
-  }
+  PrintInRankOrder(line, kLine);
   MPI_Finalize();
   return 0;
 }
