@@ -109,7 +109,8 @@ absl::StatusOr<Mapping> MapChecked(const topology::Tree& tree,
     case Algorithm::kMultisection:
       ReportProgress(options.progress, "multisection", 0);
       m = MultisectionMap(tree, graph, options.multisection, options.seed,
-                          options.threads);
+                          options.threads,
+                          {.sink = options.progress, .name = "multisection"});
       ReportProgress(options.progress, "multisection", 1);
       if (m.ok()) m = Refined(tree, graph, options, *std::move(m));
       break;

@@ -278,7 +278,8 @@ int32_t Workers(int32_t threads) {
 absl::StatusOr<Mapping> MultisectionMap(const topology::Tree& tree,
                                         const graphs::CommGraph& graph,
                                         const MultisectionOptions& options,
-                                        uint64_t seed, int32_t threads) {
+                                        uint64_t seed, int32_t threads,
+                                        const ProgressPhase& progress) {
   assert(graph.num_vertices() <= tree.Capacity(tree.root()));
   const int32_t workers = Workers(threads);
   Splitter split(tree, graph, options, seed, Mode::kOneToOne, 0.0, false,
@@ -288,13 +289,14 @@ absl::StatusOr<Mapping> MultisectionMap(const topology::Tree& tree,
       [&](int32_t worker, NodeId node, std::vector<VertexId> verts,
           std::vector<ChildShare>* shares) {
         return split(worker, node, std::move(verts), shares);
-      });
+      },
+      progress);
 }
 
 absl::StatusOr<Mapping> MultisectionPartition(
     const topology::Tree& tree, const graphs::CommGraph& graph,
     const MultisectionOptions& options, uint64_t seed, double imbalance,
-    bool spread, int32_t threads) {
+    bool spread, int32_t threads, const ProgressPhase& progress) {
   assert(tree.Capacity(tree.root()) > 0);
   const int32_t workers = Workers(threads);
   Splitter split(tree, graph, options, seed, Mode::kPartition, imbalance,
@@ -304,7 +306,8 @@ absl::StatusOr<Mapping> MultisectionPartition(
       [&](int32_t worker, NodeId node, std::vector<VertexId> verts,
           std::vector<ChildShare>* shares) {
         return split(worker, node, std::move(verts), shares);
-      });
+      },
+      progress);
 }
 
 }  // namespace rankmap::core

@@ -35,6 +35,7 @@
 #include "absl/status/statusor.h"
 #include "core/mapping.h"
 #include "core/options.h"
+#include "core/progress.h"
 #include "graphs/comm_graph.h"
 #include "topology/tree.h"
 
@@ -44,11 +45,12 @@ namespace rankmap::core {
 // capacity (Map checks; debug builds assert). The result passes
 // ValidateMapping. Time O((n + m) * height) plus the METIS calls (each
 // near-linear in its subgraph). Errors: a METIS failure (with its code and
-// the tree node).
+// the tree node). Progress: the share of the tree walk done (WalkTopDown).
 absl::StatusOr<Mapping> MultisectionMap(const topology::Tree& tree,
                                         const graphs::CommGraph& graph,
                                         const MultisectionOptions& options,
-                                        uint64_t seed, int32_t threads = 1);
+                                        uint64_t seed, int32_t threads = 1,
+                                        const ProgressPhase& progress = {});
 
 // One n-to-1 multisection: every leaf receives about its capacity share of
 // the vertex weight, subtrees within the sum of their leaves' bounds
@@ -59,7 +61,7 @@ absl::StatusOr<Mapping> MultisectionMap(const topology::Tree& tree,
 absl::StatusOr<Mapping> MultisectionPartition(
     const topology::Tree& tree, const graphs::CommGraph& graph,
     const MultisectionOptions& options, uint64_t seed, double imbalance,
-    bool spread, int32_t threads = 1);
+    bool spread, int32_t threads = 1, const ProgressPhase& progress = {});
 
 }  // namespace rankmap::core
 

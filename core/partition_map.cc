@@ -87,7 +87,11 @@ absl::StatusOr<Mapping> PartitionMap(const topology::Tree& tree,
                      static_cast<double>(attempt) / kAttempts);
       absl::StatusOr<Mapping> m = MultisectionPartition(
           tree, graph, options.multisection, attempt_seed(attempt),
-          options.imbalance, /*spread=*/attempt % 2 == 1, options.threads);
+          options.imbalance, /*spread=*/attempt % 2 == 1, options.threads,
+          {.sink = options.progress,
+           .name = "n-to-1 attempts",
+           .from = static_cast<double>(attempt) / kAttempts,
+           .to = static_cast<double>(attempt + 1) / kAttempts});
       if (worker) worker->Join();
       if (!m.ok()) return m.status();
       results[attempt] = *std::move(m);

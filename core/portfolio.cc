@@ -138,7 +138,11 @@ absl::StatusOr<Mapping> OnePortfolio(const topology::Tree& tree,
                      static_cast<double>(r) / restarts);
       absl::StatusOr<Mapping> m =
           MultisectionMap(tree, graph, options.multisection,
-                          options.seed + 7919 * r, options.threads);
+                          options.seed + 7919 * r, options.threads,
+                          {.sink = progress,
+                           .name = "portfolio: multisection",
+                           .from = static_cast<double>(r) / restarts,
+                           .to = static_cast<double>(r + 1) / restarts});
       if (!m.ok()) return m;
       if (refine.enabled) {
         RefineMapping(tree, graph, refine.swap_rounds, &*m, nullptr, progress);

@@ -33,6 +33,21 @@ inline void ReportProgress(ProgressSink* sink, std::string_view phase,
   if (sink != nullptr) sink->Report(phase, fraction);
 }
 
+// Where a step of a phase reports, for code that does not know the phase: to
+// `sink` under `name`, the step's own fraction f shown as from + f * (to -
+// from) (a phase that runs a step several times, such as restarts, gives each
+// run its slice).
+struct ProgressPhase {
+  ProgressSink* sink = nullptr;
+  std::string_view name;
+  double from = 0.0;
+  double to = 1.0;
+
+  void Report(double fraction) const {
+    ReportProgress(sink, name, from + fraction * (to - from));
+  }
+};
+
 }  // namespace rankmap::core
 
 #endif  // RANKMAP_CORE_PROGRESS_H_

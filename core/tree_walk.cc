@@ -1,5 +1,6 @@
 #include "core/tree_walk.h"
 
+#include <algorithm>
 #include <condition_variable>
 #include <exception>
 #include <mutex>
@@ -11,6 +12,38 @@
 #include "core/joined_thread.h"
 
 namespace rankmap::core {
+namespace {
+
+// Counts the process-levels split and reports each new whole percent. Not
+// thread-safe: the parallel walk calls it under its lock.
+class WalkMeter {
+ public:
+  WalkMeter(const topology::Tree& tree, int32_t n, const ProgressPhase& phase)
+      : phase_(phase),
+        total_(std::max<int64_t>(1, static_cast<int64_t>(n) *
+                                        std::max<int32_t>(1, tree.height()))) {}
+
+  void Split(size_t processes) {
+    if (phase_.sink == nullptr) return;
+    done_ += static_cast<int64_t>(processes);
+    const int32_t percent =
+        static_cast<int32_t>(std::min<int64_t>(99, 100 * done_ / total_));
+    if (percent > reported_) {
+      reported_ = percent;
+      phase_.Report(percent / 100.0);
+    }
+  }
+
+  void Done() const { phase_.Report(1.0); }
+
+ private:
+  const ProgressPhase& phase_;
+  const int64_t total_;
+  int64_t done_ = 0;
+  int32_t reported_ = 0;
+};
+
+}  // namespace
 
 absl::StatusOr<Mapping> WalkTopDown(const topology::Tree& tree, int32_t n,
                                     SplitFn split) {
@@ -41,13 +74,21 @@ absl::StatusOr<Mapping> WalkTopDown(const topology::Tree& tree, int32_t n,
 }
 
 absl::StatusOr<Mapping> WalkTopDown(const topology::Tree& tree, int32_t n,
-                                    int32_t threads, WorkerSplitFn split) {
+                                    int32_t threads, WorkerSplitFn split,
+                                    const ProgressPhase& progress) {
+  WalkMeter meter(tree, n, progress);
   if (threads <= 1) {
-    return WalkTopDown(tree, n,
-                       [&](NodeId node, std::vector<graphs::VertexId> verts,
-                           std::vector<ChildShare>* shares) {
-                         return split(0, node, std::move(verts), shares);
-                       });
+    absl::StatusOr<Mapping> m =
+        WalkTopDown(tree, n,
+                    [&](NodeId node, std::vector<graphs::VertexId> verts,
+                        std::vector<ChildShare>* shares) {
+                      const size_t k = verts.size();
+                      absl::Status s = split(0, node, std::move(verts), shares);
+                      if (s.ok()) meter.Split(k);
+                      return s;
+                    });
+    if (m.ok()) meter.Done();
+    return m;
   }
   Mapping mapping(n, -1);
   std::mutex mu;
@@ -76,6 +117,7 @@ absl::StatusOr<Mapping> WalkTopDown(const topology::Tree& tree, int32_t n,
       }
       shares.clear();
       absl::Status s;
+      const size_t k = tree.is_leaf(top.child) ? 0 : top.verts.size();
       if (!top.verts.empty()) {
         if (tree.is_leaf(top.child)) {
           for (graphs::VertexId v : top.verts) mapping[v] = top.child;
@@ -96,6 +138,7 @@ absl::StatusOr<Mapping> WalkTopDown(const topology::Tree& tree, int32_t n,
       for (size_t i = shares.size(); i-- > 0;)
         stack.push_back(std::move(shares[i]));
       unfinished += static_cast<int64_t>(shares.size()) - 1;
+      if (s.ok()) meter.Split(k);
       cv.notify_all();
     }
   };
@@ -116,6 +159,7 @@ absl::StatusOr<Mapping> WalkTopDown(const topology::Tree& tree, int32_t n,
   }
   if (thrown) std::rethrow_exception(thrown);
   if (!status.ok()) return status;
+  meter.Done();
   return mapping;
 }
 

@@ -19,6 +19,7 @@
 #include "absl/functional/function_ref.h"
 #include "absl/status/statusor.h"
 #include "core/mapping.h"
+#include "core/progress.h"
 #include "graphs/comm_graph.h"
 #include "topology/tree.h"
 
@@ -56,8 +57,12 @@ using WorkerSplitFn = absl::FunctionRef<absl::Status(
 // for different nodes; when its result depends only on (node, verts), the
 // mapping is the same for every thread count. An error, or an exception,
 // stops every worker; the error (or exception) is returned (rethrown) here.
+// Progress: the share of the n * height process-levels split so far (each
+// split of k processes does k of them), reported in whole percents, in
+// increasing order, and 1 at the end of a successful walk.
 absl::StatusOr<Mapping> WalkTopDown(const topology::Tree& tree, int32_t n,
-                                    int32_t threads, WorkerSplitFn split);
+                                    int32_t threads, WorkerSplitFn split,
+                                    const ProgressPhase& progress = {});
 
 }  // namespace rankmap::core
 

@@ -1,7 +1,10 @@
 #include "core/tree_walk.h"
 
 #include <atomic>
+#include <mutex>
 #include <stdexcept>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "gtest/gtest.h"
@@ -134,6 +137,86 @@ TEST(WalkTopDownParallelTest, AnErrorOrAnExceptionStopsEveryWorker) {
                           return HashSplit(t, node, std::move(verts), s);
                         }),
       std::runtime_error);
+}
+
+// Keeps every report (reports may come from any worker).
+class Recorder : public ProgressSink {
+ public:
+  void Report(std::string_view phase, double fraction) override {
+    std::lock_guard<std::mutex> lock(mu_);
+    reports_.push_back({std::string(phase), fraction});
+  }
+  std::vector<std::pair<std::string, double>> reports() {
+    std::lock_guard<std::mutex> lock(mu_);
+    return reports_;
+  }
+
+ private:
+  std::mutex mu_;
+  std::vector<std::pair<std::string, double>> reports_;
+};
+
+TEST(WalkTopDownProgressTest, ReportsTheShareOfProcessLevelsInItsSlice) {
+  // tleaf 2 2 10 2 1, 4 processes: 4 * 2 process-levels. The root splits 4
+  // (50%), each node 2 (75%, then 100%, shown as 99% until the walk ends).
+  // The phase's slice is [0.5, 1].
+  const topology::Tree t = testing::MakeTleaf("2 2 10 2 1");
+  for (int32_t threads : {1, 2}) {
+    Recorder sink;
+    const ProgressPhase phase{
+        .sink = &sink, .name = "walk", .from = 0.5, .to = 1.0};
+    ASSERT_TRUE(WalkTopDown(
+                    t, 4, threads,
+                    [&](int32_t, NodeId node, std::vector<VertexId> verts,
+                        std::vector<ChildShare>* s) {
+                      return HashSplit(t, node, std::move(verts), s);
+                    },
+                    phase)
+                    .ok());
+    using R = std::pair<std::string, double>;
+    EXPECT_EQ(
+        sink.reports(),
+        (std::vector<R>{
+            {"walk", 0.75}, {"walk", 0.875}, {"walk", 0.995}, {"walk", 1.0}}))
+        << threads << " threads";
+  }
+}
+
+TEST(WalkTopDownProgressTest, IncreasingWholePercentsAndNoEndOnError) {
+  const topology::Tree t = testing::MakeTleaf("4 6 100 5 10 3 4 7 1");
+  for (int32_t threads : {1, 2, 3, 8}) {
+    Recorder sink;
+    ASSERT_TRUE(
+        WalkTopDown(t, 600, threads,
+                    [&](int32_t, NodeId node, std::vector<VertexId> verts,
+                        std::vector<ChildShare>* s) {
+                      return HashSplit(t, node, std::move(verts), s);
+                    },
+                    {.sink = &sink, .name = "walk"})
+            .ok());
+    const auto reports = sink.reports();
+    ASSERT_FALSE(reports.empty());
+    ASSERT_LE(reports.size(), 100u);  // 1% .. 99%, then the end
+    for (size_t i = 0; i + 1 < reports.size(); ++i) {
+      EXPECT_LT(reports[i].second, reports[i + 1].second) << threads;
+      const double percent = reports[i].second * 100;
+      EXPECT_DOUBLE_EQ(percent, static_cast<int>(percent + 0.5));
+    }
+    EXPECT_EQ(reports.back().second, 1.0);
+  }
+  // An error below the root: the root's 25% is reported, the end is not.
+  Recorder sink;
+  EXPECT_FALSE(
+      WalkTopDown(t, 600, 2,
+                  [&](int32_t, NodeId node, std::vector<VertexId> verts,
+                      std::vector<ChildShare>* s) -> absl::Status {
+                    if (node != t.root()) return absl::InternalError("no");
+                    return HashSplit(t, node, std::move(verts), s);
+                  },
+                  {.sink = &sink, .name = "walk"})
+          .ok());
+  using R = std::pair<std::string, double>;
+  EXPECT_EQ(sink.reports(), (std::vector<R>{{"walk", 0.25}}));
 }
 
 }  // namespace
