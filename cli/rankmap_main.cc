@@ -17,6 +17,7 @@
 #include "absl/flags/flag.h"
 #include "absl/flags/reflection.h"
 #include "absl/strings/str_cat.h"
+#include "base/cpus.h"
 #include "cli/bind_command.h"
 #include "cli/compare_command.h"
 #include "cli/demo_command.h"
@@ -70,7 +71,9 @@ ABSL_FLAG(std::string, algorithms, "",
           "compare: only these algorithms, e.g. tm,scotch (default: all; "
           "baselines above their size limit are noted, not run)");
 ABSL_FLAG(uint64_t, seed, 1, "random seed (same seed, same result)");
-ABSL_FLAG(int32_t, threads, 1, "worker threads (results do not depend on it)");
+ABSL_FLAG(int32_t, threads, 0,
+          "worker threads; 0: the CPUs this process may run on, at most 8 "
+          "(results do not depend on it)");
 ABSL_FLAG(std::string, output, "",
           "write the mapping to this file (default: stdout)");
 ABSL_FLAG(std::string, format, "",
@@ -330,6 +333,15 @@ Inputs ReadInputs() {
   return in;
 }
 
+// --threads 0: the CPUs this process may run on, at most 8 (each worker keeps
+// scratch space of the graph's size; the engine has little more parallel work
+// than that). Other values go to the options as given (negative ones are
+// refused there).
+int32_t Threads() {
+  const int32_t t = absl::GetFlag(FLAGS_threads);
+  return t == 0 ? std::min(8, rankmap::base::UsableCpus()) : t;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -461,7 +473,7 @@ int Run(const std::string& name, const std::string& kind,
     c.algorithm = absl::GetFlag(FLAGS_algorithm);
     c.preset = absl::GetFlag(FLAGS_preset);
     c.seed = absl::GetFlag(FLAGS_seed);
-    c.threads = absl::GetFlag(FLAGS_threads);
+    c.threads = Threads();
     c.output = absl::GetFlag(FLAGS_output);
     c.format = absl::GetFlag(FLAGS_format).empty()
                    ? "plain"
@@ -491,7 +503,7 @@ int Run(const std::string& name, const std::string& kind,
     c.inputs = ReadInputs();
     c.preset = absl::GetFlag(FLAGS_preset);
     c.seed = absl::GetFlag(FLAGS_seed);
-    c.threads = absl::GetFlag(FLAGS_threads);
+    c.threads = Threads();
     c.svg = absl::GetFlag(FLAGS_svg);
     c.quiet = absl::GetFlag(FLAGS_quiet);
     c.progress = absl::GetFlag(FLAGS_progress);
