@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <map>
-#include <mutex>
 #include <string>
 #include <utility>
 #include <vector>
@@ -11,6 +10,7 @@
 #include "core/progress.h"
 #include "gtest/gtest.h"
 #include "tests/factories.h"
+#include "tests/progress_recorder.h"
 
 namespace rankmap::core {
 namespace {
@@ -52,31 +52,18 @@ TEST(MapperTest, EngineBeatsBaselinesOnAShuffledStencil) {
   EXPECT_LE(engine, j(Algorithm::kMpipp));
 }
 
-// Records every report; thread-safe as the interface requires.
-class Recorder : public ProgressSink {
- public:
-  void Report(std::string_view phase, double fraction) override {
-    std::lock_guard<std::mutex> lock(mu_);
-    reports.push_back({std::string(phase), fraction});
-  }
-  std::vector<std::pair<std::string, double>> reports;
-
- private:
-  std::mutex mu_;
-};
-
 TEST(MapperTest, ProgressReportsPhasesWithoutChangingTheResult) {
   const Tree t = testing::MakeTleaf("3 4 100 4 10 4 1");
   const CommGraph g = testing::Permute(testing::MakeGrid2D(8, 8),
                                        testing::RandomPermutation(64, 3));
   MappingOptions o;
   const Mapping plain = *Map(t, g, o);
-  Recorder r;
+  testing::ProgressRecorder r;
   o.progress = &r;
   EXPECT_EQ(*Map(t, g, o), plain);
   // Each phase starts at 0, never goes back, and ends at 1.
   std::map<std::string, std::vector<double>> by_phase;
-  for (const auto& [phase, f] : r.reports) by_phase[phase].push_back(f);
+  for (const auto& [phase, f] : r.reports()) by_phase[phase].push_back(f);
   for (const char* phase :
        {"portfolio: treematch", "portfolio: multisection", "refinement"}) {
     ASSERT_TRUE(by_phase.count(phase)) << phase;
@@ -93,13 +80,11 @@ TEST(MapperTest, ProgressReportsPhasesWithoutChangingTheResult) {
   // walk: 64 processes on a tree of height 2 make 128 process-levels; the
   // root's split does half, each node's a quarter (the last shown as 99%
   // until the walk ends).
-  Recorder n1;
+  testing::ProgressRecorder n1;
   o.progress = &n1;
   ASSERT_TRUE(Map(testing::MakeTleaf("2 2 10 2 1"), g, o).ok());
-  std::vector<double> attempts, want_attempts;
-  for (const auto& [phase, f] : n1.reports) {
-    if (phase == "n-to-1 attempts") attempts.push_back(f);
-  }
+  const std::vector<double> attempts = n1.Fractions("n-to-1 attempts");
+  std::vector<double> want_attempts;
   for (int a = 0; a < 4; ++a) {
     for (double step : {0.0, 0.5, 0.75, 0.99, 1.0})
       want_attempts.push_back((a + step) / 4);

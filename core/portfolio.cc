@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <string_view>
 #include <utility>
 
 #include "base/status_macros.h"
@@ -72,9 +73,14 @@ bool TreeMatchPaysOnPilot(const topology::Tree& tree,
     leaves.push_back(l);
   absl::StatusOr<topology::Tree> part = topology::Restrict(tree, leaves);
   if (!sub.ok() || !part.ok()) return true;
+  // Progress: TreeMatch the first half, the multisection's walk the second.
+  constexpr std::string_view kPhase = "portfolio: pilot";
+  ReportProgress(options.progress, kPhase, 0);
   const Mapping tm = TreeMatchMap(*part, *sub, options.treematch);
+  ReportProgress(options.progress, kPhase, 0.5);
   absl::StatusOr<Mapping> ms = MultisectionMap(
-      *part, *sub, options.multisection, options.seed, options.threads);
+      *part, *sub, options.multisection, options.seed, options.threads,
+      {.sink = options.progress, .name = kPhase, .from = 0.5, .to = 1.0});
   if (!ms.ok()) return true;
   return ComputeJ(*part, *sub, tm) <=
          kRefineTreeMatchWithin * ComputeJ(*part, *sub, *ms);

@@ -6,6 +6,7 @@
 #include "core/mapper.h"
 #include "gtest/gtest.h"
 #include "tests/factories.h"
+#include "tests/progress_recorder.h"
 #include "topology/tleaf.h"
 
 namespace rankmap::core {
@@ -166,6 +167,29 @@ TEST(PortfolioTest, TreesWithoutLinksIgnoreTheLinkAwareChoice) {
     o.link_aware_choice = false;
     EXPECT_EQ(Map(t, g, o).value(), aware);
   }
+}
+
+// Above 2^18 processes TreeMatch first proves itself on a pilot (a ball as
+// large as the root's largest child). The pilot reports as its own phase:
+// 0, 0.5 after TreeMatch, the multisection's walk up to 1. Reporting changes
+// nothing.
+TEST(PortfolioTest, LargeGraphsRunAPilotThatReportsProgress) {
+  const topology::Tree t = testing::MakeTleaf("3 4 100 256 10 257 1");
+  const graphs::CommGraph g = testing::MakeGrid2D(512, 513);  // 262,656
+  ASSERT_GT(g.num_vertices(), 1 << 18);
+  MappingOptions o;
+  const Mapping quiet = *Map(t, g, o);
+  testing::ProgressRecorder rec;
+  o.progress = &rec;
+  EXPECT_EQ(*Map(t, g, o), quiet);
+  const std::vector<double> pilot = rec.Fractions("portfolio: pilot");
+  ASSERT_GE(pilot.size(), 4u);
+  EXPECT_EQ(pilot.front(), 0.0);
+  EXPECT_EQ(pilot[1], 0.5);
+  EXPECT_EQ(pilot.back(), 1.0);
+  EXPECT_TRUE(std::is_sorted(pilot.begin(), pilot.end()));
+  // The pilot comes first.
+  EXPECT_EQ(rec.reports().front().first, "portfolio: pilot");
 }
 
 }  // namespace

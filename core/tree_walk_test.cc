@@ -1,7 +1,6 @@
 #include "core/tree_walk.h"
 
 #include <atomic>
-#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -9,6 +8,7 @@
 
 #include "gtest/gtest.h"
 #include "tests/factories.h"
+#include "tests/progress_recorder.h"
 
 namespace rankmap::core {
 namespace {
@@ -139,30 +139,13 @@ TEST(WalkTopDownParallelTest, AnErrorOrAnExceptionStopsEveryWorker) {
       std::runtime_error);
 }
 
-// Keeps every report (reports may come from any worker).
-class Recorder : public ProgressSink {
- public:
-  void Report(std::string_view phase, double fraction) override {
-    std::lock_guard<std::mutex> lock(mu_);
-    reports_.push_back({std::string(phase), fraction});
-  }
-  std::vector<std::pair<std::string, double>> reports() {
-    std::lock_guard<std::mutex> lock(mu_);
-    return reports_;
-  }
-
- private:
-  std::mutex mu_;
-  std::vector<std::pair<std::string, double>> reports_;
-};
-
 TEST(WalkTopDownProgressTest, ReportsTheShareOfProcessLevelsInItsSlice) {
   // tleaf 2 2 10 2 1, 4 processes: 4 * 2 process-levels. The root splits 4
   // (50%), each node 2 (75%, then 100%, shown as 99% until the walk ends).
   // The phase's slice is [0.5, 1].
   const topology::Tree t = testing::MakeTleaf("2 2 10 2 1");
   for (int32_t threads : {1, 2}) {
-    Recorder sink;
+    testing::ProgressRecorder sink;
     const ProgressPhase phase{
         .sink = &sink, .name = "walk", .from = 0.5, .to = 1.0};
     ASSERT_TRUE(WalkTopDown(
@@ -185,7 +168,7 @@ TEST(WalkTopDownProgressTest, ReportsTheShareOfProcessLevelsInItsSlice) {
 TEST(WalkTopDownProgressTest, IncreasingWholePercentsAndNoEndOnError) {
   const topology::Tree t = testing::MakeTleaf("4 6 100 5 10 3 4 7 1");
   for (int32_t threads : {1, 2, 3, 8}) {
-    Recorder sink;
+    testing::ProgressRecorder sink;
     ASSERT_TRUE(
         WalkTopDown(t, 600, threads,
                     [&](int32_t, NodeId node, std::vector<VertexId> verts,
@@ -205,7 +188,7 @@ TEST(WalkTopDownProgressTest, IncreasingWholePercentsAndNoEndOnError) {
     EXPECT_EQ(reports.back().second, 1.0);
   }
   // An error below the root: the root's 25% is reported, the end is not.
-  Recorder sink;
+  testing::ProgressRecorder sink;
   EXPECT_FALSE(
       WalkTopDown(t, 600, 2,
                   [&](int32_t, NodeId node, std::vector<VertexId> verts,
