@@ -273,6 +273,19 @@ int32_t Workers(int32_t threads) {
   return threads >= 2 && MetisRunsInParallel() ? threads : 1;
 }
 
+// All of graph's processes from the root down, split by `split`.
+absl::StatusOr<Mapping> Walk(const Tree& tree, const CommGraph& graph,
+                             int32_t workers, Splitter& split,
+                             const ProgressPhase& progress) {
+  return WalkTopDown(
+      tree, graph.num_vertices(), workers,
+      [&](int32_t worker, NodeId node, std::vector<VertexId> verts,
+          std::vector<ChildShare>* shares) {
+        return split(worker, node, std::move(verts), shares);
+      },
+      progress);
+}
+
 }  // namespace
 
 absl::StatusOr<Mapping> MultisectionMap(const topology::Tree& tree,
@@ -284,13 +297,7 @@ absl::StatusOr<Mapping> MultisectionMap(const topology::Tree& tree,
   const int32_t workers = Workers(threads);
   Splitter split(tree, graph, options, seed, Mode::kOneToOne, 0.0, false,
                  workers);
-  return WalkTopDown(
-      tree, graph.num_vertices(), workers,
-      [&](int32_t worker, NodeId node, std::vector<VertexId> verts,
-          std::vector<ChildShare>* shares) {
-        return split(worker, node, std::move(verts), shares);
-      },
-      progress);
+  return Walk(tree, graph, workers, split, progress);
 }
 
 absl::StatusOr<Mapping> MultisectionPartition(
@@ -301,13 +308,7 @@ absl::StatusOr<Mapping> MultisectionPartition(
   const int32_t workers = Workers(threads);
   Splitter split(tree, graph, options, seed, Mode::kPartition, imbalance,
                  spread, workers);
-  return WalkTopDown(
-      tree, graph.num_vertices(), workers,
-      [&](int32_t worker, NodeId node, std::vector<VertexId> verts,
-          std::vector<ChildShare>* shares) {
-        return split(worker, node, std::move(verts), shares);
-      },
-      progress);
+  return Walk(tree, graph, workers, split, progress);
 }
 
 }  // namespace rankmap::core
