@@ -6,6 +6,7 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "base/cpus.h"
 #include "base/memory_budget.h"
 #include "core/baselines.h"
 #include "core/congestion.h"
@@ -71,13 +72,22 @@ Algorithm EffectiveAlgorithm(const topology::Tree& tree,
   return options.algorithm;
 }
 
+namespace internal {
+
+int32_t WorkerThreads(int32_t requested) {
+  return std::min(requested, base::UsableCpus());
+}
+
+}  // namespace internal
+
 absl::StatusOr<Mapping> Map(const topology::Tree& tree,
                             const graphs::CommGraph& graph,
                             const MappingOptions& options) {
+  MappingOptions o = options;
+  o.threads = internal::WorkerThreads(options.threads);
   // The engine's boundary: whatever escapes a strategy becomes a Status here,
   // so no caller (CLI, C API, MPI job) is terminated by an exception.
-  return Guarded(tree, graph, options,
-                 [&] { return MapChecked(tree, graph, options); });
+  return Guarded(tree, graph, o, [&] { return MapChecked(tree, graph, o); });
 }
 
 namespace {

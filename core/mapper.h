@@ -16,7 +16,9 @@
 // volumes whose J could overflow a double (CheckCostRange); inputs whose
 // estimated working memory exceeds options.max_memory_bytes (ResourceExhausted,
 // core/map_budget.h). Map never throws: std::bad_alloc inside the engine
-// becomes ResourceExhausted, any other exception Internal.
+// becomes ResourceExhausted, any other exception Internal. At most as many
+// worker threads run as the CPUs the process may use (options.threads above
+// that only cost memory: each worker keeps scratch of the graph's size).
 //
 // Map is where the engine decides, once, what runs: one-to-one or n-to-1, the
 // strategy of options.algorithm (core/options.h: Algorithms()), and the
@@ -63,6 +65,14 @@ absl::StatusOr<Mapping> Map(const topology::Tree& tree,
 Algorithm EffectiveAlgorithm(const topology::Tree& tree,
                              const graphs::CommGraph& graph,
                              const MappingOptions& options);
+
+namespace internal {
+
+// The worker threads Map runs for options.threads = requested: requested, at
+// most base::UsableCpus() (non-positive values are left to ValidateOptions).
+int32_t WorkerThreads(int32_t requested);
+
+}  // namespace internal
 
 }  // namespace rankmap::core
 

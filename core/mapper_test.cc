@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "base/cpus.h"
 #include "core/mapping.h"
 #include "core/progress.h"
 #include "gtest/gtest.h"
@@ -93,6 +94,28 @@ TEST(MapperTest, ProgressReportsPhasesWithoutChangingTheResult) {
   ASSERT_EQ(attempts.size(), want_attempts.size());
   for (size_t i = 0; i < attempts.size(); ++i)
     EXPECT_NEAR(attempts[i], want_attempts[i], 1e-12) << i;
+}
+
+TEST(MapperTest, NoMoreWorkersThanUsableCpus) {
+  const int32_t cpus = base::UsableCpus();
+  EXPECT_EQ(internal::WorkerThreads(1), 1);
+  EXPECT_EQ(internal::WorkerThreads(cpus), cpus);
+  EXPECT_EQ(internal::WorkerThreads(1000000), cpus);
+  EXPECT_EQ(internal::WorkerThreads(-1), -1);  // refused by ValidateOptions
+  // A million requested threads: the usable CPUs run, with the same mapping
+  // (one-to-one and n-to-1); a negative count is refused.
+  const Tree t = testing::MakeTleaf("3 4 100 4 10 4 1");
+  const CommGraph g = testing::Permute(testing::MakeGrid2D(8, 8),
+                                       testing::RandomPermutation(64, 5));
+  for (const Tree& tree : {t, testing::MakeTleaf("2 4 10 4 1")}) {
+    MappingOptions o;
+    const Mapping one = *Map(tree, g, o);
+    o.threads = 1000000;
+    EXPECT_EQ(*Map(tree, g, o), one);
+  }
+  MappingOptions bad;
+  bad.threads = -1;
+  EXPECT_EQ(Map(t, g, bad).status().code(), absl::StatusCode::kInvalidArgument);
 }
 
 TEST(MapperTest, NTo1AndErrors) {

@@ -108,6 +108,7 @@ struct MappingOptions {
   // overlap the next METIS run, and the multisection splits subtrees on that
   // many threads in programs where METIS can run on several (those linking
   // //core:metis_thread_rand, such as the rankmap command: core/metis_rand.h).
+  // Map runs at most as many as the CPUs the process may use.
   int32_t threads = 1;
   // n-to-1 mapping (more processes than slots): allowed imbalance of vertex
   // weight per leaf relative to its capacity share.
