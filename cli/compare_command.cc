@@ -21,7 +21,8 @@ absl::Status RunCompare(const CompareCommand& cmd, std::ostream& out) {
   if (!cmd.model.empty())
     RETURN_IF_ERROR(models::ParseModel(cmd.model).status());
   ASSIGN_OR_RETURN(topology::Tree tree, LoadTree(cmd.inputs));
-  ASSIGN_OR_RETURN(graphs::CommGraph graph, LoadGraph(cmd.inputs));
+  ASSIGN_OR_RETURN(const graphs::Traffic traffic, LoadTraffic(cmd.inputs));
+  const graphs::CommGraph& graph = traffic.graph;
   ASSIGN_OR_RETURN(const std::optional<TimeModel> model,
                    LoadTimeModel(cmd.model, cmd.params, tree));
   std::vector<core::Algorithm> selected;
@@ -32,9 +33,14 @@ absl::Status RunCompare(const CompareCommand& cmd, std::ostream& out) {
                    core::MappingOptions::Preset(cmd.preset));
   opts.seed = cmd.seed;
   opts.threads = cmd.threads;
+  RETURN_IF_ERROR(ApplyChoice(cmd.choice, cmd.inputs, tree, &opts));
+  core::MapReport choice_report;
+  opts.report = &choice_report;
   out << absl::StrFormat("%d processes, %d edges, %d leaves\n",
                          graph.num_vertices(), graph.num_edges(),
                          tree.num_leaves());
+  if (const std::string line = MessagesLine(traffic); !line.empty())
+    out << line << "\n";
   std::optional<sim::Simulator> simulator;
   ExtraColumn simulated;
   if (cmd.simulate) {
@@ -55,6 +61,9 @@ absl::Status RunCompare(const CompareCommand& cmd, std::ostream& out) {
         tree, graph, opts, out, &best, model ? &*model : nullptr, &progress,
         cmd.simulate ? &simulated : nullptr, selected));
   }
+  if (const std::string line = PresentVerdict(choice_report, cmd.choice);
+      !line.empty())
+    out << line << "\n";
   if (!cmd.svg.empty()) {
     ASSIGN_OR_RETURN(const core::CostReport cost,
                      CheckedCost(tree, graph, best, opts.imbalance));

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "absl/status/status.h"
+#include "cli/choice.h"
 #include "cli/inputs.h"
 
 namespace rankmap::cli {
@@ -30,6 +31,8 @@ struct CompareCommand {
   bool simulate = false;
   int64_t iterations = 10;
   std::string smpi_model = "calibrated";
+  // Objective, present order and margin for the engine's rows (cli/choice.h).
+  Choice choice;
 };
 
 // Prints the sizes of the input, then the table. Errors: bad inputs, preset,

@@ -37,13 +37,19 @@ absl::StatusOr<topology::Tree> LoadTree(const Inputs& in) {
   return topology::LoadTopology(in.topology, opts);
 }
 
-absl::StatusOr<graphs::CommGraph> LoadGraph(const Inputs& in) {
+absl::StatusOr<graphs::Traffic> LoadTraffic(const Inputs& in) {
   if (in.comm.empty())
     return absl::InvalidArgumentError(
         "--comm: a communication graph file is required");
-  ASSIGN_OR_RETURN(graphs::GraphFormat format,
-                   graphs::ParseGraphFormat(in.comm_format));
-  return graphs::ReadGraphFile(in.comm, format);
+  graphs::TrafficOptions options;
+  ASSIGN_OR_RETURN(options.format, graphs::ParseGraphFormat(in.comm_format));
+  options.messages = in.messages;
+  return graphs::ReadTraffic(in.comm, options);
+}
+
+absl::StatusOr<graphs::CommGraph> LoadGraph(const Inputs& in) {
+  ASSIGN_OR_RETURN(graphs::Traffic traffic, LoadTraffic(in));
+  return std::move(traffic.graph);
 }
 
 }  // namespace rankmap::cli

@@ -12,6 +12,7 @@
 
 #include "absl/status/statusor.h"
 #include "graphs/comm_graph.h"
+#include "graphs/traffic.h"
 #include "topology/tree.h"
 
 namespace rankmap::cli {
@@ -26,6 +27,9 @@ struct Inputs {
   int32_t slots_per_leaf = 1;  // processes each leaf can take
   std::string comm;            // communication graph file
   std::string comm_format = "auto";
+  // Message counts of `comm` (graphs/traffic.h): "" for the file beside it
+  // when there is one, "none", or a file of counts.
+  std::string messages;
   // Hosts of a Slurm topology.conf or ibnetdiscover dump: a description for
   // all, or a directory of <host>.xml (topology/switch_tree.h).
   std::string node;
@@ -41,8 +45,10 @@ struct Inputs {
 // or the topology loader's.
 absl::StatusOr<topology::Tree> LoadTree(const Inputs& in);
 
-// The graph in `comm`. Errors: no file given, an unknown format, or the
-// reader's (naming file and line).
+// The graph in `comm` with its message counts (`messages`). Errors: no file
+// given, an unknown format, or the readers' (naming file and line).
+absl::StatusOr<graphs::Traffic> LoadTraffic(const Inputs& in);
+// LoadTraffic's graph.
 absl::StatusOr<graphs::CommGraph> LoadGraph(const Inputs& in);
 
 }  // namespace rankmap::cli

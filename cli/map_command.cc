@@ -81,13 +81,17 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
                      topology::GroupLeaves(full, cmd.threads_per_process));
   }
   const topology::Tree& tree = groups ? groups->tree : full;
-  ASSIGN_OR_RETURN(graphs::CommGraph graph, LoadGraph(cmd.inputs));
+  ASSIGN_OR_RETURN(const graphs::Traffic traffic, LoadTraffic(cmd.inputs));
+  const graphs::CommGraph& graph = traffic.graph;
   ASSIGN_OR_RETURN(core::MappingOptions opts,
                    core::MappingOptions::Preset(cmd.preset));
   // The preset sets defaults; an explicit --algorithm wins.
   if (!cmd.algorithm.empty()) {
     ASSIGN_OR_RETURN(opts.algorithm, core::ParseAlgorithm(cmd.algorithm));
   }
+  RETURN_IF_ERROR(ApplyChoice(cmd.choice, cmd.inputs, tree, &opts));
+  core::MapReport choice_report;
+  opts.report = &choice_report;
   // Two processes on one group would share their threads' cores: with threads
   // per process a mapping is one-to-one.
   if (groups && graph.num_vertices() > tree.Capacity(tree.root())) {
@@ -196,6 +200,10 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
     out << "\n" << launch_line.str();
   }
   std::ostream& names = cmd.output.empty() ? std::cerr : out;
+  for (const std::string& line :
+       {MessagesLine(traffic), PresentVerdict(choice_report, cmd.choice)}) {
+    if (!line.empty()) names << line << "\n";
+  }
   if (near) PrintNearDevices(*near, names);
   if (groups) PrintThreadPlaces(full, *groups, mapping, names);
   if (!cmd.svg.empty()) {

@@ -18,6 +18,7 @@
 #include "absl/flags/reflection.h"
 #include "absl/strings/str_cat.h"
 #include "base/cpus.h"
+#include "base/version.h"
 #include "cli/bind_command.h"
 #include "cli/compare_command.h"
 #include "cli/demo_command.h"
@@ -58,6 +59,20 @@ ABSL_FLAG(std::string, comm, "",
           "OTF2 trace's traces.otf2)");
 ABSL_FLAG(std::string, comm_format, "auto",
           "auto | mat | grf | metis | mtx | edges | otf2");
+ABSL_FLAG(std::string, messages, "",
+          "message counts per pair for --comm: a graph file of counts in any "
+          "format, or none (default: X.msgs.mat beside X.mat or X.grf when "
+          "it exists, as the profiler writes them)");
+ABSL_FLAG(std::string, objective, "auto",
+          "map, compare: auto | j | time: what the engine minimises (auto: "
+          "predicted time when there are message counts and links, else J)");
+ABSL_FLAG(std::string, present, "",
+          "map, compare: the order the job has now (a mapping file in any "
+          "format map writes; default: identity, rank i on slot i); kept "
+          "unless a mapping is predicted better");
+ABSL_FLAG(double, keep_margin, 0.02,
+          "map, compare: the lead in predicted time a mapping needs to "
+          "replace the present order (time objective)");
 // The names come from core's table (absl evaluates a non-constant help text
 // when help is printed).
 ABSL_FLAG(std::string, algorithm, "",
@@ -196,8 +211,9 @@ struct Command {
 };
 
 const std::vector<const char*> kInputFlags = {
-    "topology",    "node",    "hierarchy",      "distance", "leaf",
-    "level_costs", "allowed", "slots_per_leaf", "comm",     "comm_format"};
+    "topology", "node",        "hierarchy", "distance",
+    "leaf",     "level_costs", "allowed",   "slots_per_leaf",
+    "comm",     "comm_format", "messages"};
 
 // Old flag names still accepted.
 const char* Canonical(const std::string& name) {
@@ -229,8 +245,8 @@ const std::vector<Command>& Commands() {
       {"map", "map processes onto the topology and write the mapping",
        With({"algorithm", "preset", "seed", "threads", "output", "format",
              "bind", "svg", "svg_group_depth", "report", "quiet", "progress",
-             "threads_per_process", "near", "near_processes",
-             "process_speeds"})},
+             "threads_per_process", "near", "near_processes", "process_speeds",
+             "objective", "present", "keep_margin"})},
       {"eval",
        "evaluate a given mapping: J, hop-bytes, per-level volume, largest link",
        With({"mapping", "model", "params", "report"})},
@@ -238,7 +254,7 @@ const std::vector<Command>& Commands() {
        "run every algorithm and baseline on the same input, one table",
        With({"algorithms", "preset", "seed", "threads", "svg", "quiet",
              "progress", "model", "params", "simulate", "iterations",
-             "smpi_model"})},
+             "smpi_model", "objective", "present", "keep_margin"})},
       {"simulate",
        "run the graph's traffic placed by a mapping on a simulated machine "
        "(SimGrid SMPI) and print the time per iteration",
@@ -277,7 +293,9 @@ void PrintUsage(FILE* f) {
   std::fprintf(f, "usage: rankmap <command> [flags]\n\ncommands:\n");
   for (const Command& c : Commands())
     std::fprintf(f, "  %-10s %s\n", c.name, c.summary);
-  std::fprintf(f, "\nrankmap <command> --help lists the flags of a command.\n");
+  std::fprintf(f,
+               "\nrankmap <command> --help lists the flags of a command;\n"
+               "rankmap --version names the release and commit.\n");
 }
 
 const char* Operand(const Command& c) {
@@ -327,10 +345,19 @@ Inputs ReadInputs() {
   in.slots_per_leaf = absl::GetFlag(FLAGS_slots_per_leaf);
   in.comm = absl::GetFlag(FLAGS_comm);
   in.comm_format = absl::GetFlag(FLAGS_comm_format);
+  in.messages = absl::GetFlag(FLAGS_messages);
   in.node = absl::GetFlag(FLAGS_node);
   in.hierarchy = absl::GetFlag(FLAGS_hierarchy);
   in.distance = absl::GetFlag(FLAGS_distance);
   return in;
+}
+
+rankmap::cli::Choice ReadChoice() {
+  rankmap::cli::Choice c;
+  c.objective = absl::GetFlag(FLAGS_objective);
+  c.present = absl::GetFlag(FLAGS_present);
+  c.keep_margin = absl::GetFlag(FLAGS_keep_margin);
+  return c;
 }
 
 // --threads 0: the CPUs this process may run on, at most 8 (each worker keeps
@@ -355,6 +382,11 @@ int main(int argc, char** argv) {
   // hwloc prints multi-line boxes about odd XML on stderr; errors here are one
   // line (a user's own setting wins).
   setenv("HWLOC_HIDE_ERRORS", "2", /*overwrite=*/0);
+  if (argc >= 2 && (!std::strcmp(argv[1], "--version") ||
+                    !std::strcmp(argv[1], "version"))) {
+    std::printf("%s\n", rankmap::base::VersionString().c_str());
+    return 0;
+  }
   if (argc < 2 || !std::strcmp(argv[1], "--help") ||
       !std::strcmp(argv[1], "help")) {
     PrintUsage(argc < 2 ? stderr : stdout);
@@ -489,6 +521,7 @@ int Run(const std::string& name, const std::string& kind,
     c.near = absl::GetFlag(FLAGS_near);
     c.near_processes = absl::GetFlag(FLAGS_near_processes);
     c.process_speeds = absl::GetFlag(FLAGS_process_speeds);
+    c.choice = ReadChoice();
     status = rankmap::cli::RunMap(c, std::cout);
   } else if (name == "eval") {
     rankmap::cli::EvalCommand c;
@@ -513,6 +546,7 @@ int Run(const std::string& name, const std::string& kind,
     c.simulate = absl::GetFlag(FLAGS_simulate);
     c.iterations = absl::GetFlag(FLAGS_iterations);
     c.smpi_model = absl::GetFlag(FLAGS_smpi_model);
+    c.choice = ReadChoice();
     status = rankmap::cli::RunCompare(c, std::cout);
   } else if (name == "simulate") {
     rankmap::cli::SimulateCommand c;

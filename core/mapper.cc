@@ -8,13 +8,15 @@
 #include "absl/strings/str_cat.h"
 #include "base/cpus.h"
 #include "base/memory_budget.h"
+#include "base/status_macros.h"
 #include "core/baselines.h"
 #include "core/congestion.h"
 #include "core/map_budget.h"
 #include "core/multisection.h"
+#include "core/objective.h"
 #include "core/partition_map.h"
 #include "core/portfolio.h"
-#include "core/refine.h"
+#include "core/present_order.h"
 #include "core/scotch_map.h"
 #include "core/treematch.h"
 
@@ -44,12 +46,13 @@ absl::StatusOr<Mapping> MapNTo1(const topology::Tree& tree,
   return m;
 }
 
-// A strategy's result, refined once when the options say so.
-Mapping Refined(const topology::Tree& tree, const graphs::CommGraph& graph,
+// A strategy's result, refined once under the objective when the options say
+// so.
+Mapping Refined(const Objective& objective, const graphs::CommGraph& graph,
                 const MappingOptions& options, Mapping m) {
   if (options.refine.enabled) {
-    RefineMapping(tree, graph, options.refine.swap_rounds, &m, nullptr,
-                  options.progress);
+    objective.Refine(graph, options.refine.swap_rounds, &m, nullptr,
+                     options.progress);
   }
   return m;
 }
@@ -98,7 +101,14 @@ absl::StatusOr<Mapping> MapChecked(const topology::Tree& tree,
   if (absl::Status s = ValidateOptions(options); !s.ok()) return s;
   if (absl::Status s = CheckCostRange(tree, graph); !s.ok()) return s;
   if (absl::Status s = CheckMapMemory(tree, graph, options); !s.ok()) return s;
-  if (IsNTo1(tree, graph)) return MapNTo1(tree, graph, options);
+  if (IsNTo1(tree, graph)) {
+    if (options.objective == ObjectiveKind::kTime) {
+      return absl::InvalidArgumentError(
+          "map: the time objective is for one-to-one mappings (more processes "
+          "than slots map by J)");
+    }
+    return MapNTo1(tree, graph, options);
+  }
   const int32_t n = graph.num_vertices();
   if (n > tree.Capacity(tree.root())) {
     return absl::InvalidArgumentError(
@@ -106,14 +116,23 @@ absl::StatusOr<Mapping> MapChecked(const topology::Tree& tree,
                      tree.Capacity(tree.root()),
                      " slots (oversubscribe or use n-to-1 mapping)"));
   }
+  ASSIGN_OR_RETURN(const Objective objective,
+                   Objective::For(tree, graph, options));
   // The engine's strategies (the baselines return as they are).
   absl::StatusOr<Mapping> m = absl::InternalError("map: unknown algorithm");
   switch (options.algorithm) {
-    case Algorithm::kPortfolio:
+    case Algorithm::kPortfolio: {
+      ASSIGN_OR_RETURN(const Mapping present,
+                       PresentOrder(tree, graph, options));
       m = PortfolioMap(tree, graph, options);
+      if (m.ok()) {
+        m = KeepPresentUnlessBeaten(objective, graph, options, present,
+                                    *std::move(m), options.report);
+      }
       break;
+    }
     case Algorithm::kTreeMatch:
-      m = Refined(tree, graph, options,
+      m = Refined(objective, graph, options,
                   TreeMatchMap(tree, graph, options.treematch));
       break;
     case Algorithm::kMultisection:
@@ -122,7 +141,7 @@ absl::StatusOr<Mapping> MapChecked(const topology::Tree& tree,
                           options.threads,
                           {.sink = options.progress, .name = "multisection"});
       ReportProgress(options.progress, "multisection", 1);
-      if (m.ok()) m = Refined(tree, graph, options, *std::move(m));
+      if (m.ok()) m = Refined(objective, graph, options, *std::move(m));
       break;
     case Algorithm::kIdentity:
       return IdentityMap(tree, n);
@@ -170,11 +189,19 @@ absl::StatusOr<Mapping> MapWithClasses(const topology::Tree& tree,
         absl::StrCat("map: slot classes need one slot per process; ", n,
                      " processes on ", tree.Capacity(tree.root()), " slots"));
   }
-  absl::StatusOr<Mapping> m = Map(tree, graph, options);
+  // The classes move processes after the strategy: the present order is not
+  // weighed (it may break them) and nothing is reported.
+  MappingOptions unweighed = options;
+  unweighed.present.clear();
+  unweighed.report = nullptr;
+  absl::StatusOr<Mapping> m = Map(tree, graph, unweighed);
   if (!m.ok()) return m;
   RepairToClasses(tree, graph, classes, &*m);
-  if (options.refine.enabled)
-    RefineMapping(tree, graph, options.refine.swap_rounds, &*m, &classes);
+  if (options.refine.enabled) {
+    ASSIGN_OR_RETURN(const Objective objective,
+                     Objective::For(tree, graph, options));
+    objective.Refine(graph, options.refine.swap_rounds, &*m, &classes, nullptr);
+  }
   if (absl::Status s = CheckClasses(classes, *m); !s.ok())
     return absl::InternalError(s.message());
   return m;

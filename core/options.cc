@@ -47,6 +47,14 @@ absl::StatusOr<Algorithm> ParseAlgorithm(std::string_view name) {
                    AlgorithmNameList(", "), ")"));
 }
 
+absl::StatusOr<ObjectiveKind> ParseObjective(std::string_view name) {
+  if (name == "auto") return ObjectiveKind::kAuto;
+  if (name == "j" || name == "J") return ObjectiveKind::kJ;
+  if (name == "time") return ObjectiveKind::kTime;
+  return absl::InvalidArgumentError(absl::StrCat(
+      "unknown objective '", std::string(name), "' (expected auto, j, time)"));
+}
+
 std::string_view AlgorithmName(Algorithm algorithm) {
   for (const AlgorithmInfo& a : kAlgorithms) {
     if (a.algorithm == algorithm) return a.name;
@@ -107,6 +115,10 @@ absl::Status ValidateOptions(const MappingOptions& o) {
     return absl::InvalidArgumentError(
         absl::StrCat("map: option imbalance is ", o.imbalance,
                      " (must be finite and >= 0)"));
+  }
+  if (!(o.keep_margin >= 0 && o.keep_margin < 1)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "map: option keep_margin is ", o.keep_margin, " (must be in [0, 1))"));
   }
   return absl::OkStatus();
 }

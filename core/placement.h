@@ -41,10 +41,15 @@ inline double LeafCost(const topology::Tree& tree,
 // A one-to-one mapping with leaf occupancy, answering "what does J gain if ..."
 // questions exactly. Requires a valid mapping (ValidateMapping OK) for the
 // lifetime of the object; the mapping is updated in place by Swap/Move.
+//
+// Time objective (core/time_objective.h): with a `message_tree`, tree prices
+// the bytes (the inverse-bandwidth tree) and message_tree the messages
+// (latency), and every gain is a gain in T = J(tree) + sum of messages x
+// Distance(message_tree); the graph must then carry message counts.
 class Placement {
  public:
   Placement(const topology::Tree& tree, const graphs::CommGraph& graph,
-            Mapping* mapping);
+            Mapping* mapping, const topology::Tree* message_tree = nullptr);
 
   // J(before) - J(after) for exchanging the leaves of u and v. O((deg u + deg
   // v) * depth).
@@ -82,6 +87,16 @@ class Placement {
                      graphs::VertexId skip, LeafOf leaf_of) const {
     auto nu = graph_.neighbors(u);
     auto wu = graph_.weights(u);
+    if (message_tree_ != nullptr) {
+      auto mu = graph_.messages(u);
+      for (size_t k = 0; k < nu.size(); ++k) {
+        if (nu[k] == skip) continue;
+        const LeafId lx = leaf_of(k);
+        gain += wu[k] * (Dist(from, lx) - Dist(to, lx)) +
+                mu[k] * (MessageDist(from, lx) - MessageDist(to, lx));
+      }
+      return gain;
+    }
     for (size_t k = 0; k < nu.size(); ++k) {
       if (nu[k] == skip) continue;
       const LeafId lx = leaf_of(k);
@@ -99,10 +114,16 @@ class Placement {
     const uint64_t x = key_[a] ^ key_[b];
     return x == 0 ? 0.0 : bit_cost_[63 - __builtin_clzll(x)];
   }
+  double MessageDist(LeafId a, LeafId b) const {
+    if (key_.empty()) return message_tree_->Distance(a, b);
+    const uint64_t x = key_[a] ^ key_[b];
+    return x == 0 ? 0.0 : message_bit_cost_[63 - __builtin_clzll(x)];
+  }
 
   const topology::Tree& tree_;
   const graphs::CommGraph& graph_;
   Mapping* mapping_;
+  const topology::Tree* message_tree_;
   std::vector<int64_t> slot_begin_;         // per leaf, into occupant_
   std::vector<int32_t> load_;               // per leaf
   std::vector<graphs::VertexId> occupant_;  // slots, leaf-major
@@ -112,6 +133,7 @@ class Placement {
   std::vector<std::vector<graphs::VertexId>> spread_;
   std::vector<uint64_t> key_;
   double bit_cost_[64] = {};
+  double message_bit_cost_[64] = {};
 };
 
 // Vertex weight per leaf of an n-to-1 mapping, against per-leaf bounds

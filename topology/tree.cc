@@ -110,17 +110,21 @@ absl::Status Tree::DeriveCostsFromLinks() {
     const int32_t k = static_cast<int32_t>(kids.size());
     if (pair_link_begin_[v] >= 0) {
       double worst = 0.0;
+      if (pair_routes_.size() != pair_costs_.size())
+        pair_routes_.assign(pair_costs_.size(), Route{});
       for (int32_t i = 0; i < k; ++i) {
         for (int32_t j = 0; j < k; ++j) {
           double c = 0.0;
+          const int64_t at = pair_begin_[v] + static_cast<int64_t>(i) * k + j;
           if (i != j) {
             Route r = via[kids[i]];
             r.Add(via[kids[j]]);
             r.Add(pair_link(v, i, j));
             c = RouteCost(r);
             if (c > worst) lca_route_[v] = r;
+            pair_routes_[at] = r;
           }
-          pair_costs_[pair_begin_[v] + static_cast<int64_t>(i) * k + j] = c;
+          pair_costs_[at] = c;
           worst = std::max(worst, c);
         }
       }
@@ -370,6 +374,39 @@ absl::StatusOr<Tree> Tree::WithSpeeds(std::vector<double> speeds) const {
   }
   Tree t = *this;
   t.speed_ = std::move(speeds);
+  return t;
+}
+
+absl::StatusOr<Tree> Tree::WithCosts(
+    std::vector<double> costs,
+    const std::function<double(NodeId, int32_t, int32_t)>& pair_cost) const {
+  if (costs.size() != cost_.size()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("topology/tree: ", costs.size(), " costs for ",
+                     cost_.size(), " nodes"));
+  }
+  Tree t = *this;
+  t.cost_ = std::move(costs);
+  for (NodeId v = 0; v < num_nodes(); ++v) {
+    if (!t.is_leaf(v) && !(std::isfinite(t.cost_[v]) && t.cost_[v] >= 0)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("topology/tree: node ", v, ": cost ", t.cost_[v],
+                       " is negative or not finite"));
+    }
+    if (!has_pair_costs(v)) continue;
+    const int32_t k = num_children(v);
+    for (int32_t i = 0; i < k; ++i) {
+      for (int32_t j = 0; j < k; ++j) {
+        const double c = i == j ? 0.0 : pair_cost(v, i, j);
+        if (!(std::isfinite(c) && c >= 0)) {
+          return absl::InvalidArgumentError(
+              absl::StrCat("topology/tree: node ", v, ": pair cost ", c,
+                           " is negative or not finite"));
+        }
+        t.pair_costs_[pair_begin_[v] + static_cast<int64_t>(i) * k + j] = c;
+      }
+    }
+  }
   return t;
 }
 

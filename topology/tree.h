@@ -53,6 +53,7 @@
 #define RANKMAP_TOPOLOGY_TREE_H_
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <unordered_map>
@@ -135,6 +136,12 @@ class Tree {
   Route LcaRoute(NodeId n) const {
     return has_links() ? lca_route_[n] : Route{};
   }
+  // The route between leaves below children i and j of a node with pair links
+  // (requires has_pair_links(n)); empty for i == j. O(1).
+  Route PairRoute(NodeId n, int32_t i, int32_t j) const {
+    const int64_t k = num_children(n);
+    return pair_routes_[pair_begin_[n] + i * k + j];
+  }
 
   // Level name ("Machine", "Package", "NUMANode", "Core", "PU", "switch",
   // "node", ...).
@@ -216,6 +223,14 @@ class Tree {
   // The same tree with new leaf speeds. Errors: wrong length, a speed that is
   // not finite and > 0. O(leaves).
   absl::StatusOr<Tree> WithSpeeds(std::vector<double> speeds) const;
+  // The same tree priced differently: costs[v] for every node (leaves' are
+  // ignored) and, for nodes with pair costs, pair_cost(v, i, j) for children
+  // i != j. Prices the same shape by another quantity (the time objective's
+  // latency and inverse-bandwidth trees, core/time_objective.h). Errors: wrong
+  // length, a cost that is not finite and >= 0. O(nodes + pair costs).
+  absl::StatusOr<Tree> WithCosts(
+      std::vector<double> costs,
+      const std::function<double(NodeId, int32_t, int32_t)>& pair_cost) const;
   // The same tree with new PU sets per leaf (pus[l]: os indexes, ascending,
   // non-negative). Errors: wrong length, a negative index. O(nodes + PUs).
   absl::StatusOr<Tree> WithPus(std::vector<std::vector<int32_t>> pus) const;
@@ -256,6 +271,7 @@ class Tree {
   std::vector<int64_t> pair_link_begin_;  // -1: no pair links
   std::vector<Link> pair_links_;
   std::vector<Route> lca_route_;
+  std::vector<Route> pair_routes_;  // parallel to pair_costs_ with pair links
   static const Link kNoLink;
 };
 
