@@ -3,8 +3,9 @@
 //mpi_bindings calls mpi_flavour() with Open MPI, //mpi_bindings/mpich with
 MPICH: the same sources, dependencies and tests, so the two builds cannot
 drift apart. Targets that do not include mpi.h (job_tree, profile_output,
-traffic_model, permutation_tool, profile_expected) live in //mpi_bindings only
-and both flavours use them.
+profile_window, traffic_model, collective_model and its parts,
+permutation_tool, profile_expected) live in //mpi_bindings only and both
+flavours use them.
 """
 
 _MPI_TEST_TAGS = [
@@ -148,8 +149,11 @@ def mpi_flavour(mpi, env = {}):
         srcs = [_src("profile.cc")],
         hdrs = [_src("profile.h")],
         deps = [
+            _src("collective_model"),
             _src("profile_output"),
+            _src("profile_window"),
             _src("traffic_model"),
+            "//base:host_name",
             "//base:memory_budget",
             "//third_party/system:absl",
             mpi,
