@@ -212,6 +212,34 @@ def mpi_flavour(mpi, env = {}):
         tags = _MPI_TEST_TAGS,
     )
 
+    # Windows, iterations and MPI_Pcontrol on a program with a start-up phase,
+    # and the placement file against each rank's own sched_getaffinity.
+    native.cc_binary(
+        name = "profile_window_test_main",
+        testonly = True,
+        srcs = [
+            _src("profile_window_test_main.c"),
+            _src("rank_lines.h"),
+        ],
+        deps = [mpi],
+    )
+
+    native.sh_test(
+        name = "profile_window_mpi_test",
+        srcs = [_src("profile_window_mpi_test.sh")],
+        args = [
+            "$(location :profile_window_test_main)",
+            "$(location :librankmap_profile.so)",
+        ],
+        data = [
+            ":librankmap_profile.so",
+            ":profile_window_test_main",
+            _src("mpi_run.sh"),
+        ],
+        env = env,
+        tags = _MPI_TEST_TAGS,
+    )
+
     # ---- Reports for the launcher tests in tests/launch ----
 
     # Each rank's host and CPUs.

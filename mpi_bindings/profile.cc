@@ -133,7 +133,7 @@ ProfileRow RowLocked(const std::string& state) {
   row.messages = s.counted.messages();
   row.fetched_bytes = s.counted.fetched_bytes();
   row.fetched_messages = s.counted.fetched_messages();
-  row.window = s.window.settings().Describe();
+  row.window = s.window.Describe();
   row.marks = s.window.settings().marks();
   row.iterations = s.window.iterations();
   row.collectives = std::string(CollectiveModelName(s.collectives));

@@ -311,6 +311,7 @@ WindowStep ProfileWindow::AfterCall(std::string_view name, double seconds) {
 WindowStep ProfileWindow::Pcontrol(int level, double seconds) {
   if (level < 0) return WindowStep::kNone;
   if (settings_.mark != WindowSettings::Mark::kPcontrol) {
+    if (level == 0 && !paused_) ++pauses_;
     paused_ = level == 0;
     return WindowStep::kNone;
   }
@@ -325,6 +326,15 @@ WindowStep ProfileWindow::Pcontrol(int level, double seconds) {
     open_ = Started(seconds);
   }
   return step;
+}
+
+std::string ProfileWindow::Describe() const {
+  std::string out = settings_.Describe();
+  if (pauses_ > 0) {
+    absl::StrAppend(&out, "; paused ", pauses_,
+                    pauses_ == 1 ? " time" : " times", " by MPI_Pcontrol(0)");
+  }
+  return out;
 }
 
 WindowStep ProfileWindow::Finalize() {

@@ -88,6 +88,9 @@ class ProfileWindow {
 
   const WindowSettings& settings() const { return settings_; }
   int64_t iterations() const { return iterations_; }
+  // settings().Describe(), and how often MPI_Pcontrol(0) paused the window:
+  // "from MPI_Init to MPI_Finalize; paused 9 times by MPI_Pcontrol(0)".
+  std::string Describe() const;
 
  private:
   // An iteration ends here; commit it when the window counts it.
@@ -103,6 +106,7 @@ class ProfileWindow {
   int64_t mark_calls_ = 0;     // calls of the mark function
   int64_t ended_ = 0;          // iterations ended (counted or not)
   int64_t iterations_ = 0;     // iterations counted
+  int64_t pauses_ = 0;         // MPI_Pcontrol(0) calls that paused counting
 };
 
 // The comment line that heads the profile's matrices, without "# ":

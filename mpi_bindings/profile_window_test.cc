@@ -113,6 +113,12 @@ TEST(ProfileWindowTest, PcontrolPausesAndResumes) {
   EXPECT_TRUE(w.BeforeRecord(0));
   w.Pcontrol(2, 0);  // any positive level means on
   EXPECT_TRUE(w.BeforeRecord(0));
+  EXPECT_EQ(w.Describe(),
+            "from MPI_Init to MPI_Finalize; paused 1 time by MPI_Pcontrol(0)");
+  w.Pcontrol(0, 0);
+  w.Pcontrol(0, 0);  // already paused
+  EXPECT_EQ(w.Describe(),
+            "from MPI_Init to MPI_Finalize; paused 2 times by MPI_Pcontrol(0)");
 }
 
 TEST(ProfileWindowTest, PcontrolIterations) {
