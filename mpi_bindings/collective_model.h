@@ -10,7 +10,8 @@
 // communicator size, so that a profile sees the pairs the library really
 // connects (a binomial tree's edges, a recursive-doubling butterfly, a ring):
 //   kOpenMpi: Open MPI 4.1's default for blocking collectives, the `tuned`
-//     component's fixed decision rules (openmpi_collectives.h).
+//     component's fixed decision rules (openmpi_collectives.h); non-blocking
+//     ones the `libnbc` component's default schedules (openmpi_libnbc.h).
 //   kMpich: MPICH 4.0's default selection for communicators without
 //     node-aware hierarchy (mpich_collectives.h).
 // Each rank describes its own view of one call and gets its own sends, so a

@@ -205,6 +205,141 @@ TEST(OpenMpiTest, PairwiseAlltoallSkipsItsOwnBlock) {
   EXPECT_EQ(t, want);
 }
 
+// ---- Open MPI's non-blocking collectives (libnbc), by hand and from real
+// runs under Open MPI 4.1.4's monitoring.
+
+CollectiveCall Nonblocking(CollectiveCall c) {
+  c.nonblocking = true;
+  return c;
+}
+
+TEST(LibnbcTest, BinomialBroadcastSwapsRootAndRankZero) {
+  // 8 ranks, root 3: rank 3 is virtual rank 0 and rank 0 virtual rank 3.
+  // Virtual 0 sends to 1, 2, 4; virtual 1 to 3 (rank 0) and 5; virtual 2 to
+  // 6; virtual 3 (rank 0) to 7.
+  const Traffic t = RunAll(
+      CollectiveModel::kOpenMpi,
+      Nonblocking(Call(Collective::kBcast, 8, 1, /*type_size=*/8, /*root=*/3)));
+  Traffic want;
+  for (int c : {1, 2, 4}) want[{3, c}] = {8, 1};
+  want[{1, 0}] = {8, 1};
+  want[{1, 5}] = {8, 1};
+  want[{2, 6}] = {8, 1};
+  want[{0, 7}] = {8, 1};
+  EXPECT_EQ(t, want);
+  // Up to 4 ranks the root sends to everyone.
+  EXPECT_EQ(RunAll(CollectiveModel::kOpenMpi,
+                   Nonblocking(Call(Collective::kBcast, 4, 1, 8, 3))),
+            (Traffic{{{3, 0}, {8, 1}}, {{3, 1}, {8, 1}}, {{3, 2}, {8, 1}}}));
+}
+
+TEST(LibnbcTest, SmallAllreduceIsBinomialReduceThenBroadcast) {
+  // 6 ranks, one double: up to 0 along v - lowbit(v), down along
+  // v + 2^k for 2^k > v.
+  const Traffic t =
+      RunAll(CollectiveModel::kOpenMpi,
+             Nonblocking(Call(Collective::kAllreduce, 6, 1, /*type_size=*/8)));
+  Traffic want;
+  for (auto [from, to] : std::vector<std::pair<int, int>>{{1, 0},
+                                                          {2, 0},
+                                                          {3, 2},
+                                                          {4, 0},
+                                                          {5, 4},  // reduce
+                                                          {0, 1},
+                                                          {0, 2},
+                                                          {0, 4},
+                                                          {1, 3},
+                                                          {1, 5}})  // broadcast
+  {
+    want[{from, to}] = {8, 1};
+  }
+  EXPECT_EQ(t, want);
+}
+
+TEST(LibnbcTest, ReduceOnThreeRanksAsMonitoringSawIt) {
+  // 100 chars on 3 ranks: Rabenseifner's (count >= 2): 0 and 1 fold (1
+  // sends both halves), 0 and 2 swap halves, 2 returns its half.
+  const Traffic t = RunAll(CollectiveModel::kOpenMpi,
+                           Nonblocking(Call(Collective::kReduce, 3, 100)));
+  Traffic want;
+  want[{0, 1}] = {50, 1};
+  want[{0, 2}] = {50, 1};
+  want[{1, 0}] = {100, 2};
+  want[{2, 0}] = {100, 2};
+  EXPECT_EQ(t, want);
+}
+
+TEST(LibnbcTest, ReduceScatterBlockReducesToZeroThenScatters) {
+  // 5 chars a block on 3 ranks (as monitoring saw it): the 15-char vector
+  // up the binomial tree to 0, then 5 to each of the others.
+  const Traffic t =
+      RunAll(CollectiveModel::kOpenMpi,
+             Nonblocking(Call(Collective::kReduceScatterBlock, 3, 5)));
+  EXPECT_EQ(t, (Traffic{{{1, 0}, {15, 1}},
+                        {{2, 0}, {15, 1}},
+                        {{0, 1}, {5, 1}},
+                        {{0, 2}, {5, 1}}}));
+}
+
+TEST(LibnbcTest, EmptyMessagesAreSentExceptAlltoallvBlocks) {
+  // A zero-count Iallgather still sends one message to every other rank.
+  const Traffic gather =
+      RunAll(CollectiveModel::kOpenMpi,
+             Nonblocking(Call(Collective::kAllgather, 3, 0)));
+  EXPECT_EQ(gather.size(), 6u);
+  for (const auto& [ft, e] : gather) EXPECT_EQ(e, std::make_pair(0.0, 1));
+  // Ialltoallv skips empty blocks; an empty Ibcast or Iallreduce sends
+  // nothing.
+  EXPECT_EQ(RunAll(CollectiveModel::kOpenMpi,
+                   Nonblocking(Call(Collective::kAlltoallv, 2, 0)), {0, 0}),
+            Traffic{});
+  EXPECT_EQ(RunAll(CollectiveModel::kOpenMpi,
+                   Nonblocking(Call(Collective::kAlltoallv, 3, 0)), {4, 0, 2})
+                .size(),
+            4u);  // each rank: to 0 (4) and 2 (2), not to 1, not itself
+  EXPECT_THAT(RunAll(CollectiveModel::kOpenMpi,
+                     Nonblocking(Call(Collective::kBcast, 6, 0))),
+              IsEmpty());
+  EXPECT_THAT(RunAll(CollectiveModel::kOpenMpi,
+                     Nonblocking(Call(Collective::kAllreduce, 6, 0))),
+              IsEmpty());
+}
+
+TEST(LibnbcTest, DisseminationBarrier) {
+  const Traffic t = RunAll(CollectiveModel::kOpenMpi,
+                           Nonblocking(Call(Collective::kBarrier, 4, 0)));
+  Traffic want;
+  for (int i = 0; i < 4; ++i) {
+    want[{i, (i + 1) % 4}] = {0, 1};
+    want[{i, (i + 2) % 4}] = {0, 1};
+  }
+  EXPECT_EQ(t, want);
+}
+
+TEST(LibnbcTest, BroadcastsAndAllreducesDeliverTheBuffer) {
+  // Every libnbc broadcast is a tree: each rank receives the buffer once.
+  // Every allreduce leaves each rank with a share of the vector: it receives
+  // at least its 1 / p of it.
+  for (int p = 2; p <= 40; p += (p < 12 ? 1 : 7)) {
+    for (int64_t n : {1, 7, 3000, 100000}) {
+      for (int root : {0, p / 2}) {
+        const std::vector<double> in = Received(
+            RunAll(CollectiveModel::kOpenMpi,
+                   Nonblocking(Call(Collective::kBcast, p, n, 1, root))),
+            p);
+        for (int r = 0; r < p; ++r) {
+          EXPECT_EQ(in[r], r == root ? 0 : n) << p << " " << n << " " << root;
+        }
+      }
+      const std::vector<double> in =
+          Received(RunAll(CollectiveModel::kOpenMpi,
+                          Nonblocking(Call(Collective::kAllreduce, p, n))),
+                   p);
+      for (int r = 0; r < p; ++r) EXPECT_GE(in[r] * p, n) << p << " " << n;
+    }
+  }
+}
+
 // ---- Properties over sizes and algorithms.
 
 TEST(CollectiveModelTest, EveryBroadcastDeliversTheBuffer) {

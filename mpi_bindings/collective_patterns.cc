@@ -415,4 +415,73 @@ int64_t RangeBlocks(int a, int b, int r) {
   return 2 * (r - a + 1) + b - r;
 }
 
+void RedscatGatherReduce(int p, int root, int me, int64_t n,
+                         const ElementSends& out) {
+  const int pof2 = FloorPowerOfTwo(p), steps = Log2(pof2), rem = p - pof2;
+  int vrank = me < 2 * rem ? (me % 2 != 0 ? -1 : me / 2) : me - rem;
+  if (me < 2 * rem) {
+    if (me % 2 != 0) {
+      out.Elements(me - 1, n / 2);
+      out.Elements(me - 1, n - n / 2);
+    } else {
+      out.Elements(me + 1, n - n / 2);
+    }
+  }
+  std::array<int64_t, 32> kept{};  // elements kept at each halving step
+  if (vrank != -1) {
+    int64_t window = n;
+    for (int mask = 1, step = 0; mask < pof2; mask <<= 1, ++step) {
+      const int dest = UnfoldedEven(vrank ^ mask, rem);
+      const int64_t keep = me < dest ? window / 2 : window - window / 2;
+      out.Elements(dest, window - keep);
+      kept[step] = keep;
+      window = keep;
+    }
+  }
+  const bool odd_root = root < 2 * rem && root % 2 != 0;
+  const int vroot = odd_root ? 0 : (root < 2 * rem ? root / 2 : root - rem);
+  if (odd_root && me != root && vrank == 0) {  // rank 0 stands in for it
+    out.Elements(root, kept[steps - 1]);
+    return;
+  }
+  if (vrank == -1 || me == root) return;
+  for (int mask = pof2 >> 1, step = steps - 1; mask > 0; mask >>= 1, --step) {
+    const int vdest = vrank ^ mask;
+    const int dest = vdest == 0 && odd_root ? root : UnfoldedEven(vdest, rem);
+    if ((vdest >> step) == (vroot >> step)) {
+      out.Elements(dest, kept[step]);
+      return;
+    }
+  }
+}
+
+void RedscatAllgatherAllreduce(int p, int me, int64_t n,
+                               const ElementSends& out) {
+  const int pof2 = FloorPowerOfTwo(p), rem = p - pof2;
+  int vrank = me - rem;
+  if (me < 2 * rem) {
+    if (me % 2 != 0) {
+      out.Elements(me - 1, n / 2);
+      out.Elements(me - 1, n - n / 2);
+      return;
+    }
+    out.Elements(me + 1, n - n / 2);
+    vrank = me / 2;
+  }
+  std::array<int64_t, 32> kept{};
+  int steps = 0;
+  int64_t window = n;
+  for (int mask = 1; mask < pof2; mask <<= 1, ++steps) {
+    const int dest = UnfoldedEven(vrank ^ mask, rem);
+    const int64_t keep = me < dest ? window / 2 : window - window / 2;
+    out.Elements(dest, window - keep);
+    kept[steps] = keep;
+    window = keep;
+  }
+  for (int mask = pof2 >> 1, step = steps - 1; mask > 0; mask >>= 1, --step) {
+    out.Elements(UnfoldedEven(vrank ^ mask, rem), kept[step]);
+  }
+  if (me < 2 * rem) out.Elements(me + 1, n);
+}
+
 }  // namespace rankmap::mpi_bindings::profile::patterns

@@ -190,6 +190,21 @@ void HalvingButterfly(int size, int me, int64_t total, const ElementSends& out);
 // 0..r) own two blocks each.
 int64_t RangeBlocks(int a, int b, int r);
 
+// ---- Open MPI's Rabenseifner reductions (coll/base's redscat algorithms,
+// which libnbc repeats). Both need 2 <= largest power of two <= size and
+// count >= that power of two.
+
+// A reduce-scatter by recursive halving on the largest power of two of ranks
+// (the first 2r fold in pairs: the odd one sends both halves, the even one
+// its right half), then a binomial gather of the halves to the root; an odd
+// root among the first 2r gets its result from rank 0.
+void RedscatGatherReduce(int size, int root, int me, int64_t count,
+                         const ElementSends& out);
+// The same reduce-scatter, then a recursive-doubling allgather and the unfold
+// to the first 2r ranks.
+void RedscatAllgatherAllreduce(int size, int me, int64_t count,
+                               const ElementSends& out);
+
 }  // namespace rankmap::mpi_bindings::profile::patterns
 
 #endif  // RANKMAP_MPI_BINDINGS_COLLECTIVE_PATTERNS_H_

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "mpi_bindings/collective_patterns.h"
+#include "mpi_bindings/openmpi_libnbc.h"
 
 namespace rankmap::mpi_bindings::profile {
 namespace {
@@ -460,48 +461,12 @@ void BcastAlgorithm(int alg, int p, int root, int me, int64_t n,
   }
 }
 
-// Rabenseifner's reduce: a reduce-scatter by recursive halving on the largest
-// power of two of ranks (the first 2r fold in pairs), then a binomial gather
-// of the halves to the root.
 void RabenseifnerReduce(int p, int root, int me, int64_t n,
                         const ElementSends& out) {
-  const int pof2 = FloorPowerOfTwo(p), steps = Log2(pof2), rem = p - pof2;
-  if (pof2 < 2 || n < pof2) return LinearReduce(root, me, n, out);
-  int vrank = me < 2 * rem ? (me % 2 != 0 ? -1 : me / 2) : me - rem;
-  if (me < 2 * rem) {
-    if (me % 2 != 0) {
-      out.Elements(me - 1, n / 2);
-      out.Elements(me - 1, n - n / 2);
-    } else {
-      out.Elements(me + 1, n - n / 2);
-    }
+  if (FloorPowerOfTwo(p) < 2 || n < FloorPowerOfTwo(p)) {
+    return LinearReduce(root, me, n, out);
   }
-  std::array<int64_t, 32> kept{};  // elements kept at each halving step
-  if (vrank != -1) {
-    int64_t window = n;
-    for (int mask = 1, step = 0; mask < pof2; mask <<= 1, ++step) {
-      const int dest = UnfoldedEven(vrank ^ mask, rem);
-      const int64_t keep = me < dest ? window / 2 : window - window / 2;
-      out.Elements(dest, window - keep);
-      kept[step] = keep;
-      window = keep;
-    }
-  }
-  const bool odd_root = root < 2 * rem && root % 2 != 0;
-  const int vroot = odd_root ? 0 : (root < 2 * rem ? root / 2 : root - rem);
-  if (odd_root && me != root && vrank == 0) {  // rank 0 stands in for it
-    out.Elements(root, kept[steps - 1]);
-    return;
-  }
-  if (vrank == -1 || me == root) return;
-  for (int mask = pof2 >> 1, step = steps - 1; mask > 0; mask >>= 1, --step) {
-    const int vdest = vrank ^ mask;
-    const int dest = vdest == 0 && odd_root ? root : UnfoldedEven(vdest, rem);
-    if ((vdest >> step) == (vroot >> step)) {
-      out.Elements(dest, kept[step]);
-      return;
-    }
-  }
+  patterns::RedscatGatherReduce(p, root, me, n, out);
 }
 
 void ReduceAlgorithm(int alg, int p, int root, int me, int64_t n,
@@ -544,35 +509,9 @@ void LinearAllreduce(int p, int me, int64_t n, const ElementSends& out) {
   LinearBroadcast(p, 0, me, n, out);
 }
 
-// Rabenseifner's allreduce: the reduce-scatter of RabenseifnerReduce, then a
-// recursive-doubling allgather and the unfold to the first 2r ranks.
 void RabenseifnerAllreduce(int p, int me, int64_t n, const ElementSends& out) {
-  const int pof2 = FloorPowerOfTwo(p), rem = p - pof2;
-  if (n < pof2) return LinearAllreduce(p, me, n, out);
-  int vrank = me - rem;
-  if (me < 2 * rem) {
-    if (me % 2 != 0) {
-      out.Elements(me - 1, n / 2);
-      out.Elements(me - 1, n - n / 2);
-      return;
-    }
-    out.Elements(me + 1, n - n / 2);
-    vrank = me / 2;
-  }
-  std::array<int64_t, 32> kept{};
-  int steps = 0;
-  int64_t window = n;
-  for (int mask = 1; mask < pof2; mask <<= 1, ++steps) {
-    const int dest = UnfoldedEven(vrank ^ mask, rem);
-    const int64_t keep = me < dest ? window / 2 : window - window / 2;
-    out.Elements(dest, window - keep);
-    kept[steps] = keep;
-    window = keep;
-  }
-  for (int mask = pof2 >> 1, step = steps - 1; mask > 0; mask >>= 1, --step) {
-    out.Elements(UnfoldedEven(vrank ^ mask, rem), kept[step]);
-  }
-  if (me < 2 * rem) out.Elements(me + 1, n);
+  if (n < FloorPowerOfTwo(p)) return LinearAllreduce(p, me, n, out);
+  patterns::RedscatAllgatherAllreduce(p, me, n, out);
 }
 
 // ---- Allgather: blocks of n elements from every rank.
@@ -1009,7 +948,9 @@ void Blocking(const CollectiveCall& c, int me, const ElementSends& out) {
 
 void OpenMpiSends(const CollectiveCall& call, int me, SendSink send) {
   if (call.size < 2 || me < 0 || me >= call.size) return;
-  Blocking(call, me, ElementSends(send, static_cast<double>(call.type_size)));
+  const ElementSends out(send, static_cast<double>(call.type_size));
+  if (call.nonblocking) return internal::LibnbcSends(call, me, out);
+  Blocking(call, me, out);
 }
 
 namespace internal {

@@ -12,8 +12,8 @@
 // does in Open MPI. Gatherv, Scatterv and Alltoallw (not in tuned) are the
 // `basic` component's linear ones.
 //
-// Non-blocking collectives go to `libnbc` in Open MPI; the model sends what
-// the blocking rules send for them.
+// Non-blocking collectives go to the `libnbc` component, whose default
+// schedules are modelled in openmpi_libnbc.h.
 //
 // What the model cannot see: MCA parameters that force algorithms or read a
 // rules file (coll_tuned_use_dynamic_rules), other components a site enables

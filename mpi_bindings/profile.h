@@ -24,8 +24,8 @@
 //                      picks by message size and communicator size: Open MPI
 //                      4.1's `tuned` fixed rules (binomial and k-nomial trees,
 //                      recursive doubling, Rabenseifner, rings, Bruck,
-//                      pairwise exchange, dissemination barriers, ...), also
-//                      for the non-blocking ones; MPICH 4.0's flat
+//                      pairwise exchange, dissemination barriers, ...) and
+//                      `libnbc` for the non-blocking ones; MPICH 4.0's flat
 //                      default selection in the MPICH build. A barrier's
 //                      zero-byte messages count as messages.
 //   star (default)     the first model: rooted collectives straight between
