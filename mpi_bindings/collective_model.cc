@@ -72,8 +72,8 @@ std::string_view CollectiveModelName(CollectiveModel model) {
 
 absl::StatusOr<CollectiveModel> ParseCollectiveModel(std::string_view text,
                                                      CollectiveModel linked) {
-  if (text == "library") return linked;
-  if (text.empty() || text == "star") return CollectiveModel::kStar;
+  if (text.empty() || text == "library") return linked;
+  if (text == "star") return CollectiveModel::kStar;
   return absl::InvalidArgumentError(
       absl::StrCat("RANKMAP_PROFILE_COLLECTIVES='", std::string(text),
                    "': expected 'library' or 'star'"));

@@ -47,7 +47,7 @@ enum class CollectiveModel { kStar, kOpenMpi, kMpich };
 std::string_view CollectiveModelName(CollectiveModel model);
 
 // RANKMAP_PROFILE_COLLECTIVES: "star" or "library" (the library the profiler
-// is built for, `linked`); empty means star. Errors name the value.
+// is built for, `linked`); empty means library. Errors name the value.
 absl::StatusOr<CollectiveModel> ParseCollectiveModel(std::string_view text,
                                                      CollectiveModel linked);
 

@@ -499,7 +499,7 @@ TEST(StarTest, VariableBlocks) {
 
 TEST(CollectiveModelTest, ParsesTheEnvironmentSetting) {
   EXPECT_EQ(*ParseCollectiveModel("", CollectiveModel::kMpich),
-            CollectiveModel::kStar);
+            CollectiveModel::kMpich);
   EXPECT_EQ(*ParseCollectiveModel("library", CollectiveModel::kOpenMpi),
             CollectiveModel::kOpenMpi);
   EXPECT_EQ(*ParseCollectiveModel("star", CollectiveModel::kOpenMpi),
