@@ -73,6 +73,9 @@ partial() {  # name np mode expected-reason
   head -1 "$dir/$name.mat" | grep -q "^# partial profile: $reason"
   head -2 "$dir/$name.mat" | tail -1 | grep -q "^# rankmap profile: "
   grep -q "rows of $np of $np processes" "$dir/$name.partial"
+  # Where every saved rank ran, as in a complete profile.
+  [ "$(grep -vc '^#' "$dir/$name.placement")" = "$np" ]
+  awk -v np="$np" '!/^#/ && ($1 < 0 || $1 >= np || NF != 3) { exit 1 }' "$dir/$name.placement"
   diff <(ring "$np") <(tail -n +3 "$dir/$name.mat")
   "$cli" map --quiet --topology "$topo" --comm "$dir/$name.mat" --output /dev/null
   echo "$name: partial profile kept ($(cat "$dir/$name.partial"))"
