@@ -197,6 +197,12 @@ void AllPairs(int size, int me, int64_t count, const ElementSends& out) {
   }
 }
 
+int64_t Total(std::span<const int64_t> counts) {
+  int64_t total = 0;
+  for (int64_t c : counts) total += c;
+  return total;
+}
+
 int Log2(int pof2) {
   int n = 0;
   while ((1 << n) < pof2) ++n;

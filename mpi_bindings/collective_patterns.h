@@ -118,6 +118,8 @@ inline int64_t Rectify(int64_t a, int64_t b) { return a > b ? a - b : 0; }
 inline int RoundDown(int v, int factor) { return v / factor * factor; }
 // log2 of a power of two.
 int Log2(int pof2);
+// The sum of a v form's counts.
+int64_t Total(std::span<const int64_t> counts);
 // After the first 2r ranks fold in pairs (r = size - largest power of two),
 // virtual rank v is real rank 2v + 1 (the odd rank survives) or v + r ...
 inline int Unfolded(int v, int rem) { return v < rem ? 2 * v + 1 : v + rem; }

@@ -24,18 +24,13 @@ using patterns::RecursiveDoublingExchange;
 using patterns::RecursiveDoublingReduceScatter;
 using patterns::RecursiveHalvingReduceScatter;
 using patterns::RingAllgather;
+using patterns::Total;
 using patterns::TreeBroadcast;
 using patterns::TreeReduce;
 using patterns::Unfolded;
 using patterns::UnfoldedEven;
 
 bool PowerOfTwo(int p) { return (p & (p - 1)) == 0; }
-
-int64_t Total(std::span<const int64_t> counts) {
-  int64_t total = 0;
-  for (int64_t c : counts) total += c;
-  return total;
-}
 
 // The blocks of MPICH's Rabenseifner algorithms: count / pof2 elements each,
 // the first count % pof2 one more; Sum(a, b) adds blocks [a, b).

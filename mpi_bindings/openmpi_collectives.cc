@@ -14,6 +14,7 @@ namespace {
 
 using patterns::ElementSends;
 using patterns::FloorPowerOfTwo;
+using patterns::Total;
 using patterns::Tree;
 
 // ---- The fixed decision rules (coll_tuned_decision_fixed.c, Open MPI 4.1):
@@ -765,12 +766,6 @@ void ButterflyReduceScatterBlock(int p, int me, int64_t n,
 }
 
 // ---- Dispatch.
-
-int64_t Total(std::span<const int64_t> counts) {
-  int64_t total = 0;
-  for (int64_t c : counts) total += c;
-  return total;
-}
 
 // Reduce and Bcast as other collectives call them (through the rules again).
 void RuledReduce(int p, int root, int me, int64_t n, bool commutative,

@@ -8,12 +8,7 @@ namespace {
 
 using patterns::ElementSends;
 using patterns::FloorPowerOfTwo;
-
-int64_t Total(std::span<const int64_t> counts) {
-  int64_t total = 0;
-  for (int64_t c : counts) total += c;
-  return total;
-}
+using patterns::Total;
 
 // libnbc's trees put the root at virtual rank 0 by swapping it with rank 0.
 int Swap(int rank, int root) {
