@@ -3,8 +3,9 @@
 //mpi_bindings calls mpi_flavour() with Open MPI, //mpi_bindings/mpich with
 MPICH: the same sources, dependencies and tests, so the two builds cannot
 drift apart. Targets that do not include mpi.h (job_tree, profile_output,
-traffic_model, permutation_tool, profile_expected) live in //mpi_bindings only
-and both flavours use them.
+profile_window, traffic_model, collective_model and its parts,
+permutation_tool, profile_expected) live in //mpi_bindings only and both
+flavours use them.
 """
 
 _MPI_TEST_TAGS = [
@@ -148,8 +149,11 @@ def mpi_flavour(mpi, env = {}):
         srcs = [_src("profile.cc")],
         hdrs = [_src("profile.h")],
         deps = [
+            _src("collective_model"),
             _src("profile_output"),
+            _src("profile_window"),
             _src("traffic_model"),
+            "//base:host_name",
             "//base:memory_budget",
             "//third_party/system:absl",
             mpi,
@@ -203,6 +207,34 @@ def mpi_flavour(mpi, env = {}):
             _src("profile_expected"),
             _src("profile_mpi_test.f90"),
             _src("profile_mpi_test_f08.f90"),
+        ],
+        env = env,
+        tags = _MPI_TEST_TAGS,
+    )
+
+    # Windows, iterations and MPI_Pcontrol on a program with a start-up phase,
+    # and the placement file against each rank's own sched_getaffinity.
+    native.cc_binary(
+        name = "profile_window_test_main",
+        testonly = True,
+        srcs = [
+            _src("profile_window_test_main.c"),
+            _src("rank_lines.h"),
+        ],
+        deps = [mpi],
+    )
+
+    native.sh_test(
+        name = "profile_window_mpi_test",
+        srcs = [_src("profile_window_mpi_test.sh")],
+        args = [
+            "$(location :profile_window_test_main)",
+            "$(location :librankmap_profile.so)",
+        ],
+        data = [
+            ":librankmap_profile.so",
+            ":profile_window_test_main",
+            _src("mpi_run.sh"),
         ],
         env = env,
         tags = _MPI_TEST_TAGS,
