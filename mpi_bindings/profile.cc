@@ -426,12 +426,21 @@ std::vector<int32_t> AllowedCpus() {
 }
 
 // Where this rank runs: its host name, checked against the hostname grammar
-// (it ends up in launcher files), and its CPUs. Caller holds S().mu.
+// (it ends up in launcher files), and its CPUs. Under Slurm the host is the
+// node name Slurm gave the task (SLURMD_NODENAME): the name its hostfiles
+// and topology use, which is the machine's own name on most clusters and
+// differs where several slurmd share a machine. Caller holds S().mu.
 void RecordPlacementLocked() {
   State& s = S();
   char host[256] = "";
   s.cpus = AllowedCpus();
-  if (gethostname(host, sizeof(host) - 1) != 0 || s.cpus.empty()) return;
+  if (s.cpus.empty()) return;
+  if (const char* node = std::getenv("SLURMD_NODENAME");
+      node != nullptr && *node != '\0') {
+    std::snprintf(host, sizeof(host), "%s", node);
+  } else if (gethostname(host, sizeof(host) - 1) != 0) {
+    return;
+  }
   const absl::Status ok = base::CheckHostName(host);
   if (!ok.ok()) {
     std::fprintf(stderr, "rankmap: rank %d: placement not recorded: %s\n",

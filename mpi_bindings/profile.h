@@ -99,7 +99,8 @@
 // program runs on. The .mat files start with a "# rankmap profile: ..." line
 // saying what they hold (window, iterations, per iteration or totals, model).
 //
-// Placement: every rank records its host name and the CPUs it may run on
+// Placement: every rank records its host name (under Slurm the node name
+// Slurm gave the task, SLURMD_NODENAME) and the CPUs it may run on
 // (sched_getaffinity at MPI_Init), and rank 0 writes RANKMAP_PROFILE_OUT
 // .placement, one line "<rank> <host> <cpu list>" per rank (profile_output.h),
 // also for partial profiles.
