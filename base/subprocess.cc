@@ -84,7 +84,8 @@ absl::StatusOr<SubprocessResult> RunSubprocess(
     return absl::InternalError(
         absl::StrCat("cannot start ", argv[0], ": ", std::strerror(errno)));
   }
-  setpgid(pid, pid);  // also here: whichever runs first
+  if (options.new_group) setpgid(pid, pid);  // also here: whichever runs first
+  const pid_t target = options.new_group ? -pid : pid;
   SubprocessResult result;
   const auto start = std::chrono::steady_clock::now();
   auto elapsed = [&] {
@@ -105,20 +106,20 @@ absl::StatusOr<SubprocessResult> RunSubprocess(
     if (options.timeout_seconds <= 0) continue;
     const double t = elapsed();
     if (!termed && t >= options.timeout_seconds) {
-      kill(-pid, SIGTERM);
+      kill(target, SIGTERM);
       termed = true;
       result.timed_out = true;
     } else if (termed && !killed &&
                t >= options.timeout_seconds + options.grace_seconds) {
-      kill(-pid, SIGKILL);
+      kill(target, SIGKILL);
       killed = true;
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
   if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
   if (WIFSIGNALED(status)) result.signal = WTERMSIG(status);
-  // Ranks a launcher left behind in the group do not outlive the run.
-  if (termed) kill(-pid, SIGKILL);
+  // What the stopped child left behind in its group does not outlive it.
+  if (termed && options.new_group) kill(-pid, SIGKILL);
   return result;
 }
 

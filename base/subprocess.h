@@ -1,7 +1,9 @@
 // Running another program and waiting for it: argv (no shell), its output to
-// files, extra environment variables, an optional time limit after which the
-// whole process group is stopped (SIGTERM, then SIGKILL after a grace
-// period: a launcher and every rank it started).
+// files, extra environment variables, an optional time limit after which it
+// is stopped (SIGTERM, then SIGKILL after a grace period). A launcher stops
+// its ranks when it gets SIGTERM; for programs that do not pass it on,
+// `new_group` runs the child in a process group of its own and signals the
+// whole group (it then no longer gets the terminal's Ctrl-C).
 //
 //   SubprocessOptions o;
 //   o.stderr_path = dir + "/job.err";
@@ -26,10 +28,12 @@ struct SubprocessOptions {
   std::string work_dir;     // "": the caller's
   // Set in the child's environment (over the inherited one).
   std::vector<std::pair<std::string, std::string>> env;
-  // 0: no limit. Otherwise the child's process group gets SIGTERM after this
-  // many seconds, and SIGKILL `grace_seconds` later if it is still running.
+  // 0: no limit. Otherwise the child (its group with new_group) gets SIGTERM
+  // after this many seconds, and SIGKILL `grace_seconds` later if it is still
+  // running.
   double timeout_seconds = 0;
   double grace_seconds = 5;
+  bool new_group = false;
 };
 
 struct SubprocessResult {
@@ -38,8 +42,8 @@ struct SubprocessResult {
   bool timed_out = false;  // the time limit stopped it
 };
 
-// Runs argv[0] (searched in PATH when it has no '/') in a process group of
-// its own, standard input from /dev/null. Errors: an empty argv, an output
+// Runs argv[0] (searched in PATH when it has no '/'), standard input from
+// /dev/null. Errors: an empty argv, an output
 // file that cannot be opened, fork failing; a program that cannot be executed
 // exits with 127 (as a shell reports it).
 absl::StatusOr<SubprocessResult> RunSubprocess(

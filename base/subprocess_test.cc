@@ -42,6 +42,7 @@ TEST(RunSubprocess, TheTimeLimitStopsTheGroup) {
   SubprocessOptions o;
   o.timeout_seconds = 0.3;
   o.grace_seconds = 0.5;
+  o.new_group = true;
   const auto start = std::chrono::steady_clock::now();
   auto r = RunSubprocess(Words{"sh", "-c", "sleep 30; echo late"}, o);
   const double took =
