@@ -19,6 +19,7 @@
 #include "absl/strings/str_cat.h"
 #include "base/cpus.h"
 #include "base/version.h"
+#include "cli/advise_command.h"
 #include "cli/bind_command.h"
 #include "cli/compare_command.h"
 #include "cli/demo_command.h"
@@ -70,6 +71,23 @@ ABSL_FLAG(std::string, present, "",
           "map, compare: the order the job has now (a mapping file in any "
           "format map writes; default: identity, rank i on slot i); kept "
           "unless a mapping is predicted better");
+ABSL_FLAG(std::string, network_spec, "",
+          "advise: a network spec over the hosts the job ran on (instead of "
+          "Slurm's topology or one switch)");
+ABSL_FLAG(std::string, from_profile, "",
+          "advise: a profile's .mat made earlier, instead of running the "
+          "launch line");
+ABSL_FLAG(std::string, placement, "",
+          "advise --from-profile: where each rank ran (default: the "
+          "profile's .placement beside it)");
+ABSL_FLAG(std::string, launcher, "",
+          "advise: openmpi | hydra | slurm, when the launcher's name and "
+          "--version do not tell");
+ABSL_FLAG(double, profile_seconds, 0,
+          "advise: profile only the first S seconds of the job (0: the whole "
+          "run); the profile is kept");
+ABSL_FLAG(double, min_gain, 0.03,
+          "advise: the predicted gain a new placement needs (a fraction)");
 ABSL_FLAG(double, keep_margin, 0.02,
           "map, compare: the lead in predicted time a mapping needs to "
           "replace the present order (time objective)");
@@ -259,6 +277,14 @@ const std::vector<Command>& Commands() {
        "run the graph's traffic placed by a mapping on a simulated machine "
        "(SimGrid SMPI) and print the time per iteration",
        With({"mapping", "iterations", "smpi_model"})},
+      {"advise",
+       "profile an MPI job as launched (after --), predict the gain of a "
+       "better placement, and write the launcher's file when it pays",
+       With({"topology", "node", "leaf", "level_costs", "network_spec",
+             "from_profile", "placement", "launcher", "profile_seconds",
+             "min_gain", "output", "report", "iterations", "seed", "threads",
+             "quiet"},
+            false)},
       {"bind",
        "run as each rank under any launcher: bind CPUs and memory as the "
        "mapping says, then exec the program given after --",
@@ -327,6 +353,13 @@ void PrintHelp(const Command& c) {
     std::printf("%s\n", line.c_str());
   }
 }
+
+// Flags the command line set (by their canonical name).
+std::set<std::string>& GivenFlags() {
+  static std::set<std::string> given;
+  return given;
+}
+bool Given(const std::string& name) { return GivenFlags().count(name) > 0; }
 
 int Fail(const std::string& message, int code = 2) {
   std::fprintf(stderr, "rankmap: %s\n", message.c_str());
@@ -429,7 +462,7 @@ int main(int argc, char** argv) {
   for (int i = first_flag; i < argc; ++i) {
     std::string arg = argv[i];
     // bind: what follows `--` is the program and its own arguments.
-    if (arg == "--" && name == "bind") {
+    if (arg == "--" && (name == "bind" || name == "advise")) {
       program.assign(argv + i + 1, argv + argc);
       break;
     }
@@ -476,6 +509,7 @@ int main(int argc, char** argv) {
     if (!flag->ParseFrom(value, &error)) {
       return Fail(absl::StrCat(name, ": --", key, ": ", error));
     }
+    GivenFlags().insert(key);
   }
 
   // The command's boundary: an exception (std::bad_alloc above all) is one
@@ -555,6 +589,32 @@ int Run(const std::string& name, const std::string& kind,
     c.iterations = absl::GetFlag(FLAGS_iterations);
     c.smpi_model = absl::GetFlag(FLAGS_smpi_model);
     status = rankmap::cli::RunSimulate(c, std::cout);
+  } else if (name == "advise") {
+    rankmap::cli::AdviseCommand c;
+    c.inputs = ReadInputs();
+    // The machine is built from where the job ran unless it is named.
+    c.inputs.topology.clear();
+    if (Given("topology")) {
+      c.inputs.topology = absl::GetFlag(FLAGS_topology);
+    } else if (const char* t = std::getenv("RANKMAP_TOPOLOGY");
+               t != nullptr && *t != '\0') {
+      c.inputs.topology = t;
+    }
+    c.network = absl::GetFlag(FLAGS_network_spec);
+    c.launch = program;
+    c.from_profile = absl::GetFlag(FLAGS_from_profile);
+    c.placement = absl::GetFlag(FLAGS_placement);
+    c.launcher = absl::GetFlag(FLAGS_launcher);
+    c.profile_seconds = absl::GetFlag(FLAGS_profile_seconds);
+    c.min_gain = absl::GetFlag(FLAGS_min_gain);
+    if (!absl::GetFlag(FLAGS_output).empty())
+      c.output = absl::GetFlag(FLAGS_output);
+    c.report = absl::GetFlag(FLAGS_report);
+    c.iterations = absl::GetFlag(FLAGS_iterations);
+    c.seed = absl::GetFlag(FLAGS_seed);
+    c.threads = Threads();
+    c.quiet = absl::GetFlag(FLAGS_quiet);
+    status = rankmap::cli::RunAdvise(c, std::cout);
   } else if (name == "bind") {
     rankmap::cli::BindCommand c;
     c.inputs = ReadInputs();

@@ -254,6 +254,19 @@ def mpi_flavour(mpi, env = {}):
         deps = [mpi],
     )
 
+    # A halo exchange of a given stride, then each rank's host and CPUs (the
+    # rankmap advise tests).
+    native.cc_binary(
+        name = "halo_report",
+        testonly = True,
+        srcs = [
+            _src("halo_report_main.c"),
+            _src("rank_lines.h"),
+        ],
+        visibility = ["//tests/launch:__pkg__"],
+        deps = [mpi],
+    )
+
     # Each rank's CPU and memory binding as hwloc reads them, and its OpenMP
     # variables.
     native.cc_binary(
