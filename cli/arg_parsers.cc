@@ -7,7 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
-#include "graphs/frontends/stencil.h"
+#include "tiling/speeds_file.h"
 
 namespace rankmap::cli {
 namespace {
@@ -152,10 +152,10 @@ template absl::StatusOr<std::vector<double>> ParseList<double>(
 
 absl::StatusOr<std::vector<double>> LoadSpeeds(const std::string& speeds) {
   if (speeds.empty()) return std::vector<double>{};
-  if (std::ifstream(speeds).good()) return graphs::ReadSpeedsFile(speeds);
+  if (std::ifstream(speeds).good()) return tiling::ReadSpeedsFile(speeds);
   std::string text = speeds;
   std::replace(text.begin(), text.end(), ',', ' ');
-  return graphs::ParseSpeeds(text, "--speeds");
+  return tiling::ParseSpeeds(text, "--speeds");
 }
 
 }  // namespace rankmap::cli

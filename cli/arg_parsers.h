@@ -22,7 +22,7 @@ namespace rankmap::cli {
 // Parses "1024x1024" or "64x64x64" (2 or 3 positive extents).
 absl::StatusOr<std::vector<int64_t>> ParseGridShape(std::string_view text);
 
-// Parses a process grid like "8x8" or "0x4x0" (0 = let graphs::DimsCreate
+// Parses a process grid like "8x8" or "0x4x0" (0 = let tiling::DimsCreate
 // choose).
 absl::StatusOr<std::vector<int64_t>> ParseProcessGrid(std::string_view text);
 
@@ -40,7 +40,7 @@ absl::StatusOr<std::vector<T>> ParseList(std::string_view text,
                                          std::string_view flag);
 
 // --speeds: the speeds file at that path when one can be opened (see
-// graphs::ReadSpeedsFile), else an inline list "8,1,1". Empty: no speeds.
+// tiling::ReadSpeedsFile), else an inline list "8,1,1". Empty: no speeds.
 absl::StatusOr<std::vector<double>> LoadSpeeds(const std::string& speeds);
 
 }  // namespace rankmap::cli

@@ -11,12 +11,13 @@
 #include "cli/arg_parsers.h"
 #include "graphs/frontends/matrix_frontend.h"
 #include "graphs/frontends/mpdata.h"
-#include "graphs/frontends/network_volume.h"
-#include "graphs/frontends/partition_io.h"
-#include "graphs/frontends/speed_function.h"
 #include "graphs/frontends/stencil.h"
 #include "graphs/frontends/wave2d.h"
 #include "graphs/graphs.h"
+#include "tiling/network_volume.h"
+#include "tiling/partition_io.h"
+#include "tiling/speed_function.h"
+#include "tiling/speeds_file.h"
 
 namespace rankmap::cli {
 
@@ -37,14 +38,14 @@ absl::StatusOr<graphs::CommGraph> Wave2D(const FrontendCommand& cmd,
     }
     speeds.assign(cmd.procs, 1.0);
   }
-  ASSIGN_OR_RETURN(const graphs::ColumnTiling tiling,
-                   graphs::ColumnTilingFromSpeeds(grid[0], grid[1], speeds));
+  ASSIGN_OR_RETURN(const tiling::ColumnTiling layout,
+                   tiling::ColumnTilingFromSpeeds(grid[0], grid[1], speeds));
   ASSIGN_OR_RETURN(graphs::CommGraph graph,
-                   graphs::Wave2DGraph(tiling, cmd.element_size));
+                   graphs::Wave2DGraph(layout, cmd.element_size));
   report << absl::StrFormat(
       "wave2d %s, %d columns: %d processes, %d edges, %.10g bytes per "
       "iteration\n",
-      cmd.grid, tiling.columns.size(), graph.num_vertices(), graph.num_edges(),
+      cmd.grid, layout.columns.size(), graph.num_vertices(), graph.num_edges(),
       graph.TotalVolume());
   return graph;
 }
@@ -141,14 +142,14 @@ absl::Status RunFrontend(const FrontendCommand& cmd, std::ostream& out,
     ASSIGN_OR_RETURN(o.shape, graphs::ParseTwoWayChoice(cmd.shape));
     ASSIGN_OR_RETURN(o.arrange, graphs::ParseSummaArrange(cmd.arrange));
     ASSIGN_OR_RETURN(o.hop_norm, graphs::ParseHopNorm(cmd.hop_norm));
-    ASSIGN_OR_RETURN(o.network, graphs::ParseNetworkKind(cmd.network));
+    ASSIGN_OR_RETURN(o.network, tiling::ParseNetworkKind(cmd.network));
     o.hub = cmd.hub;
     if (!cmd.speed_functions.empty()) {
       ASSIGN_OR_RETURN(o.speed_functions,
-                       graphs::ReadSpeedFunctions(cmd.speed_functions));
+                       tiling::ReadSpeedFunctions(cmd.speed_functions));
     }
     if (!cmd.partition.empty()) {
-      ASSIGN_OR_RETURN(o.partition, graphs::ReadPartitionFile(cmd.partition));
+      ASSIGN_OR_RETURN(o.partition, tiling::ReadPartitionFile(cmd.partition));
     }
     if (!cmd.clusters.empty()) {
       ASSIGN_OR_RETURN(o.clusters,
@@ -207,7 +208,7 @@ absl::Status RunFrontend(const FrontendCommand& cmd, std::ostream& out,
   RETURN_IF_ERROR(graphs::WriteGraphFile(graph, cmd.output, format));
   report << "graph written to " << cmd.output << "\n";
   if (!process_speed.empty()) {
-    // `rankmap map --process-speeds` reads it back (graphs::ReadSpeedsFile).
+    // `rankmap map --process-speeds` reads it back (tiling::ReadSpeedsFile).
     std::string text =
         "# speed each process's rectangle was computed for, one per line\n";
     for (double s : process_speed) absl::StrAppend(&text, s, "\n");

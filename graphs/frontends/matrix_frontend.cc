@@ -11,6 +11,22 @@
 #include "base/status_macros.h"
 
 namespace rankmap::graphs {
+
+using tiling::ArrangeAlgorithm;
+using tiling::Arrangement;
+using tiling::ArrangementCost;
+using tiling::ArrangeResult;
+using tiling::ColumnLayout;
+using tiling::CostBreakdown;
+using tiling::HopNorm;
+using tiling::LinkLoads;
+using tiling::LinkModel;
+using tiling::Network;
+using tiling::Partition;
+using tiling::Rect;
+using tiling::TwoProcessorShape;
+using tiling::VolumeMatrix;
+
 namespace {
 
 absl::Status Invalid(const std::string& msg) {
@@ -38,7 +54,7 @@ CellSize Cell(const MatrixFrontendOptions& o) {
 
 void ReportPartition(const Partition& p, const std::vector<double>& speeds,
                      int64_t block, std::string& out) {
-  const std::vector<int64_t> areas = OwnerAreas(p);
+  const std::vector<int64_t> areas = tiling::OwnerAreas(p);
   const double total_speed = std::accumulate(speeds.begin(), speeds.end(), 0.0);
   absl::StrAppendFormat(&out, "grid %d x %d blocks of %d x %d elements\n",
                         p.rows, p.cols, block, block);
@@ -78,7 +94,7 @@ absl::StatusOr<MatrixFrontendResult> Finish(Partition p,
                                             CommGraph graph,
                                             std::string report) {
   MatrixFrontendResult r;
-  ASSIGN_OR_RETURN(r.volumes, MatmulVolumes(p));
+  ASSIGN_OR_RETURN(r.volumes, tiling::MatmulVolumes(p));
   ReportVolumes(r.volumes, o.block * o.block, o.element_size, report);
   r.rank_order.resize(p.num_owners);
   std::iota(r.rank_order.begin(), r.rank_order.end(), 0);
@@ -120,7 +136,8 @@ absl::Status Rearrange(const MatrixFrontendOptions& o, Partition& p,
                              o.num_clusters, o.bandwidth,
                              static_cast<double>(o.block * o.element_size)));
   }
-  ASSIGN_OR_RETURN(Arrangement start, ArrangementFromPartition(p, o.clusters));
+  ASSIGN_OR_RETURN(Arrangement start,
+                   tiling::ArrangementFromPartition(p, o.clusters));
   const bool by_hops = how == SummaArrange::kHop ||
                        (how == SummaArrange::kExhaustive && !have_bw);
   const ArrangeAlgorithm algorithm =
@@ -128,7 +145,7 @@ absl::Status Rearrange(const MatrixFrontendOptions& o, Partition& p,
       : by_hops                        ? ArrangeAlgorithm::kHopGreedy
                                        : ArrangeAlgorithm::kBandwidthGreedy;
   ASSIGN_OR_RETURN(ArrangeResult arranged,
-                   Arrange(start, by_hops ? hop : *bw, algorithm));
+                   tiling::Arrange(start, by_hops ? hop : *bw, algorithm));
   const std::string name = algorithm == ArrangeAlgorithm::kExhaustive
                                ? "exhaustive search"
                            : by_hops ? "Algorithm 1"
@@ -138,21 +155,23 @@ absl::Status Rearrange(const MatrixFrontendOptions& o, Partition& p,
   const std::string hop_name = absl::StrCat(
       "hop cost (", o.hop_norm == HopNorm::kSum ? "A + B" : "sqrt(A^2 + B^2)",
       ")");
-  ASSIGN_OR_RETURN(CostBreakdown hop_before, EvaluateArrangement(start, hop));
+  ASSIGN_OR_RETURN(CostBreakdown hop_before,
+                   tiling::EvaluateArrangement(start, hop));
   ASSIGN_OR_RETURN(CostBreakdown hop_after,
-                   EvaluateArrangement(arranged.arrangement, hop));
+                   tiling::EvaluateArrangement(arranged.arrangement, hop));
   ReportCost(absl::StrCat(hop_name, " before").c_str(), hop_before, report);
   ReportCost(absl::StrCat(hop_name, after).c_str(), hop_after, report);
   if (have_bw) {
-    ASSIGN_OR_RETURN(CostBreakdown bw_before, EvaluateArrangement(start, *bw));
+    ASSIGN_OR_RETURN(CostBreakdown bw_before,
+                     tiling::EvaluateArrangement(start, *bw));
     ASSIGN_OR_RETURN(CostBreakdown bw_after,
-                     EvaluateArrangement(arranged.arrangement, *bw));
+                     tiling::EvaluateArrangement(arranged.arrangement, *bw));
     ReportCost("bandwidth cost before", bw_before, report);
     ReportCost(absl::StrCat("bandwidth cost", after).c_str(), bw_after, report);
   }
-  ASSIGN_OR_RETURN(p,
-                   ArrangementToPartition(arranged.arrangement, p.num_owners));
-  order = ProcessorOrder(arranged.arrangement);
+  ASSIGN_OR_RETURN(
+      p, tiling::ArrangementToPartition(arranged.arrangement, p.num_owners));
+  order = tiling::ProcessorOrder(arranged.arrangement);
   report += "rank order (rank r runs on processor):";
   for (int32_t proc : order) absl::StrAppend(&report, " ", proc);
   report += "\n";
@@ -171,7 +190,7 @@ absl::StatusOr<MatrixFrontendResult> SummaFrontend(
   Partition p;
   if (o.partition.has_value()) {
     p = *o.partition;
-    RETURN_IF_ERROR(ValidatePartition(p));
+    RETURN_IF_ERROR(tiling::ValidatePartition(p));
     if (p.rows != side || p.cols != side) {
       return Invalid(absl::StrCat("the given partition is ", p.rows, " x ",
                                   p.cols, " blocks, the matrix ", side, " x ",
@@ -181,20 +200,20 @@ absl::StatusOr<MatrixFrontendResult> SummaFrontend(
         absl::StrCat("partition: given (", p.rects.size(), " rectangles)\n");
   } else if (!o.speed_functions.empty()) {
     ASSIGN_OR_RETURN(layout,
-                     FpmColumnBasedPartition(o.speed_functions,
-                                             static_cast<double>(side) * side));
+                     tiling::FpmColumnBasedPartition(
+                         o.speed_functions, static_cast<double>(side) * side));
     report =
         "partition: column-based FPM-BR (speed functions balanced, then "
         "Beaumont et al. DP)\n";
   } else if (o.partitioner == SummaPartitioner::kColumnDp) {
-    ASSIGN_OR_RETURN(layout, ColumnBasedPartition(o.speeds));
+    ASSIGN_OR_RETURN(layout, tiling::ColumnBasedPartition(o.speeds));
     report = "partition: column-based (Beaumont et al. DP)\n";
   } else {
-    ASSIGN_OR_RETURN(layout, GridBasedPartition(o.speeds));
+    ASSIGN_OR_RETURN(layout, tiling::GridBasedPartition(o.speeds));
     report = "partition: grid-based (Kalinov-Lastovetsky columns)\n";
   }
   if (layout.has_value()) {
-    ASSIGN_OR_RETURN(p, ToIntegerPartition(*layout, side, side));
+    ASSIGN_OR_RETURN(p, tiling::ToIntegerPartition(*layout, side, side));
   }
   std::vector<int32_t> order(p.num_owners);
   std::iota(order.begin(), order.end(), 0);
@@ -208,14 +227,16 @@ absl::StatusOr<MatrixFrontendResult> SummaFrontend(
   } else if (layout.has_value()) {
     shares = layout->speeds;
   } else {
-    for (int64_t a : OwnerAreas(p)) shares.push_back(static_cast<double>(a));
+    for (int64_t a : tiling::OwnerAreas(p))
+      shares.push_back(static_cast<double>(a));
   }
   ReportPartition(p, shares, o.block, report);
   if (layout.has_value()) {
     absl::StrAppendFormat(
         &report,
         "sum of half-perimeters %.6f (unit square), lower bound %.6f\n",
-        layout->HalfPerimeterSum(), HalfPerimeterLowerBound(layout->speeds));
+        layout->HalfPerimeterSum(),
+        tiling::HalfPerimeterLowerBound(layout->speeds));
   }
   absl::StrAppend(&report,
                   "flow: ", o.flow == SummaFlow::kRing ? "ring" : "one-to-all",
@@ -230,33 +251,35 @@ absl::StatusOr<MatrixFrontendResult> SummaFrontend(
 absl::StatusOr<MatrixFrontendResult> SquareCornerFrontend(
     const MatrixFrontendOptions& o) {
   ASSIGN_OR_RETURN(int64_t side, GridSide(o));
-  ASSIGN_OR_RETURN(std::vector<double> s, NormalizeSpeeds(o.speeds));
+  ASSIGN_OR_RETURN(std::vector<double> s, tiling::NormalizeSpeeds(o.speeds));
   std::string report;
   Partition p;
   if (s.size() == 2) {
     const int32_t fast = s[0] >= s[1] ? 0 : 1;
     const double rho = s[fast] / s[1 - fast];
-    TwoProcessorShape shape = o.shape == TwoWayChoice::kSquareCorner
-                                  ? TwoProcessorShape::kSquareCorner
-                              : o.shape == TwoWayChoice::kStraightLine
-                                  ? TwoProcessorShape::kStraightLine
-                                  : ChooseTwoProcessorShape(rho, o.link);
+    TwoProcessorShape shape =
+        o.shape == TwoWayChoice::kSquareCorner
+            ? TwoProcessorShape::kSquareCorner
+        : o.shape == TwoWayChoice::kStraightLine
+            ? TwoProcessorShape::kStraightLine
+            : tiling::ChooseTwoProcessorShape(rho, o.link);
     absl::StrAppendFormat(
         &report, "speed ratio rho = %.6f; hybrid threshold %.0f (%s links)\n",
-        rho, HybridThreshold(o.link),
+        rho, tiling::HybridThreshold(o.link),
         o.link == LinkModel::kSerial ? "serial" : "full-duplex");
     const double n = static_cast<double>(o.n);
     absl::StrAppendFormat(
         &report,
         "model TVC: square-corner %.1f, straight-line %.1f elements; dominant "
         "direction: square-corner %.1f, straight-line %.1f\n",
-        SquareCornerTvc(n, rho), StraightLineTvc(n),
-        SquareCornerDominantVolume(n, rho), StraightLineDominantVolume(n, rho));
+        tiling::SquareCornerTvc(n, rho), tiling::StraightLineTvc(n),
+        tiling::SquareCornerDominantVolume(n, rho),
+        tiling::StraightLineDominantVolume(n, rho));
     if (shape == TwoProcessorShape::kSquareCorner) {
-      ASSIGN_OR_RETURN(p, SquareCornerPartition2(o.speeds, side));
+      ASSIGN_OR_RETURN(p, tiling::SquareCornerPartition2(o.speeds, side));
       report += "partition: square-corner\n";
     } else {
-      ASSIGN_OR_RETURN(p, StraightLinePartition2(o.speeds, side));
+      ASSIGN_OR_RETURN(p, tiling::StraightLinePartition2(o.speeds, side));
       report += "partition: straight-line\n";
     }
   } else if (s.size() == 3) {
@@ -264,12 +287,14 @@ absl::StatusOr<MatrixFrontendResult> SquareCornerFrontend(
     std::stable_sort(idx.begin(), idx.end(),
                      [&](int32_t a, int32_t b) { return s[a] > s[b]; });
     const bool feasible =
-        SquareCorner3Feasible(s[idx[0]], s[idx[1]], s[idx[2]]);
-    absl::StatusOr<Partition> scp = SquareCornerPartition3(o.speeds, side);
-    ASSIGN_OR_RETURN(
-        ColumnLayout slp_layout,
-        KalinovLastovetskyPartition(o.speeds, {{idx[0]}, {idx[1], idx[2]}}));
-    ASSIGN_OR_RETURN(Partition slp, ToIntegerPartition(slp_layout, side, side));
+        tiling::SquareCorner3Feasible(s[idx[0]], s[idx[1]], s[idx[2]]);
+    absl::StatusOr<Partition> scp =
+        tiling::SquareCornerPartition3(o.speeds, side);
+    ASSIGN_OR_RETURN(ColumnLayout slp_layout,
+                     tiling::KalinovLastovetskyPartition(
+                         o.speeds, {{idx[0]}, {idx[1], idx[2]}}));
+    ASSIGN_OR_RETURN(Partition slp,
+                     tiling::ToIntegerPartition(slp_layout, side, side));
     absl::StrAppendFormat(
         &report, "square-corner feasible (sqrt(s2) + sqrt(s3) <= 1): %s\n",
         feasible ? "yes" : "no");
@@ -278,8 +303,8 @@ absl::StatusOr<MatrixFrontendResult> SquareCornerFrontend(
                              : Network::FullyConnected();
     // Volume as the link model sees it, every hop counted.
     auto routed = [&](const Partition& part) -> absl::StatusOr<int64_t> {
-      ASSIGN_OR_RETURN(VolumeMatrix v, MatmulVolumes(part));
-      ASSIGN_OR_RETURN(LinkLoads l, RouteVolumes(v, net));
+      ASSIGN_OR_RETURN(VolumeMatrix v, tiling::MatmulVolumes(part));
+      ASSIGN_OR_RETURN(LinkLoads l, tiling::RouteVolumes(v, net));
       return o.link == LinkModel::kSerial ? l.Total() : l.MaxDirected();
     };
     ASSIGN_OR_RETURN(const int64_t slp_volume, routed(slp));

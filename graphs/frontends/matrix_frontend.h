@@ -24,12 +24,12 @@
 
 #include "absl/status/statusor.h"
 #include "graphs/comm_graph.h"
-#include "graphs/frontends/arrangement.h"
-#include "graphs/frontends/network_volume.h"
-#include "graphs/frontends/partition.h"
-#include "graphs/frontends/speed_function.h"
 #include "graphs/frontends/summa.h"
-#include "graphs/frontends/volume.h"
+#include "tiling/arrangement.h"
+#include "tiling/network_volume.h"
+#include "tiling/partition.h"
+#include "tiling/speed_function.h"
+#include "tiling/volume.h"
 
 namespace rankmap::graphs {
 
@@ -50,11 +50,11 @@ struct MatrixFrontendOptions {
   SummaFlow flow = SummaFlow::kRing;
   // FPM-BR instead of the constant speeds: one speed function per processor
   // (problem size in blocks); `speeds` may then be empty.
-  std::vector<SpeedFunction> speed_functions;
+  std::vector<tiling::SpeedFunction> speed_functions;
   // A partition of the (n/b) x (n/b) block grid computed elsewhere
   // (partition_io.h), used as is: no partitioner runs and `speeds` may be
   // empty. n = 0 takes the partition's size.
-  std::optional<Partition> partition;
+  std::optional<tiling::Partition> partition;
   // Optional platform: cluster of each processor and, optionally, a
   // cluster-pair bandwidth matrix (num_clusters^2, row-major). When given, the
   // partition is rearranged (Algorithm 1 or 2, see SummaArrange) and the report
@@ -63,22 +63,22 @@ struct MatrixFrontendOptions {
   int32_t num_clusters = 0;
   std::vector<double> bandwidth;
   SummaArrange arrange = SummaArrange::kAuto;
-  HopNorm hop_norm = HopNorm::kSum;
+  tiling::HopNorm hop_norm = tiling::HopNorm::kSum;
 
   // square-corner
-  LinkModel link = LinkModel::kSerial;
+  tiling::LinkModel link = tiling::LinkModel::kSerial;
   TwoWayChoice shape = TwoWayChoice::kHybrid;
   // Three processors: the network the shapes are compared on (Becker 6.1):
   // fully connected, or a star whose hub relays the other two's traffic.
-  Network::Kind network = Network::Kind::kFullyConnected;
+  tiling::Network::Kind network = tiling::Network::Kind::kFullyConnected;
   int32_t hub =
       -1;  // star: the hub processor; -1 = the fastest (Becker's rule)
 };
 
 struct MatrixFrontendResult {
-  Partition partition;   // on the block grid; owner = processor
-  VolumeMatrix volumes;  // owner-computes volumes, in elements
-  CommGraph graph;       // bytes per multiplication
+  tiling::Partition partition;   // on the block grid; owner = processor
+  tiling::VolumeMatrix volumes;  // owner-computes volumes, in elements
+  CommGraph graph;               // bytes per multiplication
   // New rank r runs on processor rank_order[r] (identity without a platform).
   std::vector<int32_t> rank_order;
   // Speed each process's (graph vertex's) rectangle was computed for, as given
@@ -113,10 +113,10 @@ absl::StatusOr<MatrixFrontendResult> SquareCornerFrontend(
 // "exhaustive", "sum"|"euclid".
 absl::StatusOr<SummaPartitioner> ParseSummaPartitioner(std::string_view s);
 absl::StatusOr<SummaFlow> ParseSummaFlow(std::string_view s);
-absl::StatusOr<LinkModel> ParseLinkModel(std::string_view s);
+absl::StatusOr<tiling::LinkModel> ParseLinkModel(std::string_view s);
 absl::StatusOr<TwoWayChoice> ParseTwoWayChoice(std::string_view s);
 absl::StatusOr<SummaArrange> ParseSummaArrange(std::string_view s);
-absl::StatusOr<HopNorm> ParseHopNorm(std::string_view s);
+absl::StatusOr<tiling::HopNorm> ParseHopNorm(std::string_view s);
 
 }  // namespace rankmap::graphs
 

@@ -9,6 +9,12 @@
 namespace rankmap::graphs {
 namespace {
 
+using tiling::HopNorm;
+using tiling::LinkModel;
+using tiling::Network;
+using tiling::Partition;
+using tiling::SpeedFunction;
+
 bool Contains(const std::string& s, const std::string& part) {
   return s.find(part) != std::string::npos;
 }
@@ -101,7 +107,8 @@ TEST(SummaFrontendTest, ColumnBasedWithArrangement) {
   std::sort(order.begin(), order.end());
   EXPECT_EQ(order, identity);
   // Rearranging keeps every processor's area and the total volume.
-  EXPECT_EQ(OwnerAreas(arranged->partition), OwnerAreas(plain->partition));
+  EXPECT_EQ(tiling::OwnerAreas(arranged->partition),
+            tiling::OwnerAreas(plain->partition));
   EXPECT_EQ(arranged->volumes.Total(), plain->volumes.Total());
 
   o.flow = SummaFlow::kOneToAll;
@@ -185,7 +192,7 @@ TEST(SummaFrontendTest, SpeedFunctions) {
   auto r = SummaFrontend(o);
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_TRUE(Contains(r->report, "FPM-BR")) << r->report;
-  EXPECT_EQ(OwnerAreas(r->partition), (std::vector<int64_t>{60, 84}));
+  EXPECT_EQ(tiling::OwnerAreas(r->partition), (std::vector<int64_t>{60, 84}));
   EXPECT_TRUE(r->process_speed.empty());  // no constant speed to honour
 }
 

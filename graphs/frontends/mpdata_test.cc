@@ -5,11 +5,16 @@
 #include <random>
 #include <vector>
 
-#include "graphs/frontends/arrangement.h"
 #include "gtest/gtest.h"
+#include "tiling/arrangement.h"
 
 namespace rankmap::graphs {
 namespace {
+
+using tiling::ArrangeAlgorithm;
+using tiling::ArrangedColumn;
+using tiling::Arrangement;
+using tiling::ArrangementCost;
 
 // Malik, Table 4.1 (GB/s), groups 0 = Grimoire, 1 = Parasilo, 2 = Grisou, 3 =
 // Paravance. Grimoire and Grisou are in Nancy, Parasilo and Paravance in
@@ -197,7 +202,7 @@ TEST(MpdataTest, At13CyclicVersusOpen) {
   EXPECT_NEAR(c->vertical, 2 * 256.0 * 6 / 0.48916, 1e-6);
 }
 
-// The same grid as a SUMMA-style arrangement (graphs/frontends/arrangement.h):
+// The same grid as a SUMMA-style arrangement (tiling/arrangement.h):
 // columns of width r holding rectangles of height c with unit N / (r c), so
 // bands cost h = N / r and columns w = N / c. Both cost implementations must
 // agree, open or cyclic.
@@ -236,7 +241,7 @@ TEST(MpdataTest, CostAgreesWithTheArrangementModule) {
         cost->wrap_horizontal = cyclic;
         cost->wrap_vertical = cyclic;
         auto theirs =
-            EvaluateArrangement(AsArrangement(*g, kInterGroups), *cost);
+            tiling::EvaluateArrangement(AsArrangement(*g, kInterGroups), *cost);
         ASSERT_TRUE(theirs.ok()) << theirs.status();
         EXPECT_NEAR(mine->horizontal, theirs->a, 1e-9 * theirs->a);
         EXPECT_NEAR(mine->vertical, theirs->b, 1e-9 * theirs->b);
@@ -259,8 +264,8 @@ TEST(MpdataTest, StepTwoMatchesArrangementGreedy) {
   ASSERT_TRUE(cost.ok());
   cost->wrap_horizontal = false;
   cost->wrap_vertical = false;
-  auto theirs = Arrange(AsArrangement(g, kInterGroups), *cost,
-                        ArrangeAlgorithm::kBandwidthGreedy);
+  auto theirs = tiling::Arrange(AsArrangement(g, kInterGroups), *cost,
+                                ArrangeAlgorithm::kBandwidthGreedy);
   ASSERT_TRUE(theirs.ok()) << theirs.status();
   EXPECT_NEAR(theirs->cost.combined, r->cost.total, 1e-6 * r->cost.total);
 }

@@ -6,9 +6,16 @@
 
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
-#include "graphs/frontends/arrangement.h"
+#include "tiling/arrangement.h"
 
 namespace rankmap::graphs {
+
+using tiling::ArrangedColumn;
+using tiling::ArrangedRect;
+using tiling::Arrangement;
+using tiling::Partition;
+using tiling::VolumeMatrix;
+
 namespace {
 
 // Bounds that keep bad input from exhausting memory.
@@ -47,9 +54,9 @@ absl::StatusOr<CommGraph> SummaGridGraph(int32_t grid_rows, int32_t grid_cols,
         absl::StrCat("matrix size ", n, " smaller than the process grid"));
   }
   ASSIGN_OR_RETURN(std::vector<int64_t> h,
-                   Apportion(std::vector<double>(grid_rows, 1.0), n));
+                   tiling::Apportion(std::vector<double>(grid_rows, 1.0), n));
   ASSIGN_OR_RETURN(std::vector<int64_t> w,
-                   Apportion(std::vector<double>(grid_cols, 1.0), n));
+                   tiling::Apportion(std::vector<double>(grid_cols, 1.0), n));
   const double bytes = cell.bytes();
   auto rank = [&](int32_t i, int32_t j) {
     return static_cast<int64_t>(i) * grid_cols + j;
@@ -85,18 +92,18 @@ absl::StatusOr<CommGraph> SummaGridGraph(int32_t grid_rows, int32_t grid_cols,
   return std::move(b).Build();
 }
 
-absl::StatusOr<CommGraph> HeterogeneousSummaGraph(const Partition& p,
+absl::StatusOr<CommGraph> HeterogeneousSummaGraph(const tiling::Partition& p,
                                                   SummaFlow flow,
                                                   CellSize cell) {
   RETURN_IF_ERROR(CheckCell(cell));
   if (flow == SummaFlow::kOneToAll) {
-    ASSIGN_OR_RETURN(VolumeMatrix v, MatmulVolumes(p, p, p));
+    ASSIGN_OR_RETURN(VolumeMatrix v, tiling::MatmulVolumes(p, p, p));
     return VolumeGraph(v, cell);
   }
   // Ring flow: read the partition as columns of rectangles (clusters unused
   // here).
   std::vector<int32_t> zeros(std::max(p.num_owners, 0), 0);
-  ASSIGN_OR_RETURN(Arrangement m, ArrangementFromPartition(p, zeros));
+  ASSIGN_OR_RETURN(Arrangement m, tiling::ArrangementFromPartition(p, zeros));
   const double bytes = cell.bytes();
   CommGraphBuilder b(p.num_owners);
   // Vertical rings: link t -> t+1 carries the pivot rows of every rectangle but
@@ -136,7 +143,8 @@ absl::StatusOr<CommGraph> HeterogeneousSummaGraph(const Partition& p,
   return std::move(b).Build();
 }
 
-absl::StatusOr<CommGraph> VolumeGraph(const VolumeMatrix& v, CellSize cell) {
+absl::StatusOr<CommGraph> VolumeGraph(const tiling::VolumeMatrix& v,
+                                      CellSize cell) {
   RETURN_IF_ERROR(CheckCell(cell));
   if (v.num_owners < 0 ||
       v.volume.size() != static_cast<size_t>(v.num_owners) * v.num_owners) {
@@ -154,8 +162,9 @@ absl::StatusOr<CommGraph> VolumeGraph(const VolumeMatrix& v, CellSize cell) {
   return std::move(b).Build();
 }
 
-absl::StatusOr<CommGraph> SquareCornerGraph(const Partition& p, CellSize cell) {
-  ASSIGN_OR_RETURN(VolumeMatrix v, MatmulVolumes(p));
+absl::StatusOr<CommGraph> SquareCornerGraph(const tiling::Partition& p,
+                                            CellSize cell) {
+  ASSIGN_OR_RETURN(VolumeMatrix v, tiling::MatmulVolumes(p));
   return VolumeGraph(v, cell);
 }
 

@@ -5,16 +5,19 @@
 #include <random>
 #include <vector>
 
-#include "graphs/frontends/partition.h"
-#include "graphs/frontends/volume.h"
 #include "gtest/gtest.h"
+#include "tiling/partition.h"
+#include "tiling/volume.h"
 
 namespace rankmap::graphs {
 namespace {
 
+using tiling::Partition;
+using tiling::Rect;
+
 Partition Grid(int32_t pr, int32_t pc, int64_t n) {
-  std::vector<int64_t> h = *Apportion(std::vector<double>(pr, 1.0), n);
-  std::vector<int64_t> w = *Apportion(std::vector<double>(pc, 1.0), n);
+  std::vector<int64_t> h = *tiling::Apportion(std::vector<double>(pr, 1.0), n);
+  std::vector<int64_t> w = *tiling::Apportion(std::vector<double>(pc, 1.0), n);
   Partition p{n, n, pr * pc, {}};
   int64_t row = 0;
   for (int32_t i = 0; i < pr; ++i) {
@@ -33,7 +36,7 @@ TEST(SummaGridGraphTest, DirectEqualsOwnerComputesVolumes) {
            {2, 2, 4}, {3, 4, 12}, {2, 5, 11}, {1, 3, 7}}) {
     auto g = SummaGridGraph(pr, pc, n, BroadcastPattern::kDirect);
     ASSERT_TRUE(g.ok()) << g.status();
-    auto oracle = VolumeGraph(*MatmulVolumes(Grid(pr, pc, n)));
+    auto oracle = VolumeGraph(*tiling::MatmulVolumes(Grid(pr, pc, n)));
     ASSERT_TRUE(oracle.ok());
     EXPECT_EQ(*g, *oracle) << pr << "x" << pc;
   }
@@ -105,7 +108,8 @@ TEST(HeterogeneousSummaTest, RingTotalsOnColumnPartitions) {
     std::vector<double> s(p);
     for (double& x : s) x = u(rng);
     const int64_t n = 60;
-    Partition part = *ToIntegerPartition(*ColumnBasedPartition(s), n, n);
+    Partition part =
+        *tiling::ToIntegerPartition(*tiling::ColumnBasedPartition(s), n, n);
     auto g = HeterogeneousSummaGraph(part, SummaFlow::kRing, CellSize{1, 1});
     ASSERT_TRUE(g.ok()) << g.status();
     // Horizontal: n^2 (c - 1); vertical: n * sum_columns width * (r_j - 1).
@@ -126,22 +130,22 @@ TEST(HeterogeneousSummaTest, RingTotalsOnColumnPartitions) {
     auto one =
         HeterogeneousSummaGraph(part, SummaFlow::kOneToAll, CellSize{1, 1});
     EXPECT_DOUBLE_EQ(one->TotalVolume(),
-                     static_cast<double>(MatmulVolumes(part)->Total()));
+                     static_cast<double>(tiling::MatmulVolumes(part)->Total()));
   }
-  Partition scp = *SquareCornerPartition2(std::vector<double>{3, 1}, 8);
+  Partition scp = *tiling::SquareCornerPartition2(std::vector<double>{3, 1}, 8);
   EXPECT_FALSE(
       HeterogeneousSummaGraph(scp, SummaFlow::kRing).ok());  // not column-based
 }
 
 TEST(SquareCornerGraphTest, BytesPerMultiplication) {
   auto g = SquareCornerGraph(
-      *SquareCornerPartition2(std::vector<double>{8, 1}, 4500));
+      *tiling::SquareCornerPartition2(std::vector<double>{8, 1}, 4500));
   ASSERT_TRUE(g.ok());
   EXPECT_DOUBLE_EQ(g->EdgeWeight(0, 1), 13'500'000.0 * 8);
   // The same matrix as a 90 x 90 grid of 50 x 50 blocks.
-  auto gb =
-      SquareCornerGraph(*SquareCornerPartition2(std::vector<double>{8, 1}, 90),
-                        CellSize{50 * 50, 8});
+  auto gb = SquareCornerGraph(
+      *tiling::SquareCornerPartition2(std::vector<double>{8, 1}, 90),
+      CellSize{50 * 50, 8});
   EXPECT_DOUBLE_EQ(gb->EdgeWeight(0, 1), 13'500'000.0 * 8);
 }
 
@@ -163,8 +167,8 @@ double StarCost(const CommGraph& g, int32_t hub) {
 TEST(SquareCornerGraphTest, StarHubChoice) {
   for (auto [s1, s2, s3, n] : std::vector<std::array<double, 4>>{
            {92, 4, 4, 20}, {87, 9, 4, 10}, {70, 20, 10, 40}}) {
-    Partition p =
-        *SquareCornerPartition3(std::vector<double>{s1, s2, s3}, int64_t(n));
+    Partition p = *tiling::SquareCornerPartition3(
+        std::vector<double>{s1, s2, s3}, int64_t(n));
     auto g = SquareCornerGraph(p, CellSize{1, 1});
     ASSERT_TRUE(g.ok());
     EXPECT_DOUBLE_EQ(g->EdgeWeight(1, 2), 0);  // the squares never talk

@@ -7,6 +7,9 @@
 #include "base/status_macros.h"
 
 namespace rankmap::graphs {
+
+using tiling::ColumnTiling;
+
 namespace {
 
 // Where each process sits in the tiling: column index, cell index, row range.
@@ -17,7 +20,7 @@ struct Place {
 
 absl::StatusOr<std::vector<Place>> Places(const ColumnTiling& t) {
   // Validates sizes, coverage and the process numbering.
-  RETURN_IF_ERROR(ColumnTilingPartition(t).status());
+  RETURN_IF_ERROR(tiling::ColumnTilingPartition(t).status());
   int64_t procs = 0;
   for (const auto& c : t.columns) procs += static_cast<int64_t>(c.cells.size());
   std::vector<Place> places(procs);

@@ -6,7 +6,7 @@
 // neighbourhood eta_i. Vertical neighbours (same column, same width) send
 // contiguous rows; horizontal neighbours (adjacent columns) need packing.
 //
-// The partition is a ColumnTiling (graphs/frontends/stencil.h). Neighbourhoods
+// The partition is a ColumnTiling (tiling/grid_partition.h). Neighbourhoods
 // are listed clockwise, starting with the neighbour above: top, then the right
 // column top to bottom, then the neighbour below, then the left column bottom
 // to top. With the seed's Fig. 2 (P = 8 on two machines) this order gives eta_1
@@ -26,7 +26,7 @@
 
 #include "absl/status/statusor.h"
 #include "graphs/comm_graph.h"
-#include "graphs/frontends/stencil.h"
+#include "tiling/grid_partition.h"
 
 namespace rankmap::graphs {
 
@@ -43,18 +43,18 @@ struct Wave2DNeighbour {
 // eta_i for every process i, clockwise as described above. Errors: those of
 // ColumnTilingPartition. O(P + sum of neighbourhood sizes).
 absl::StatusOr<std::vector<std::vector<Wave2DNeighbour>>> Wave2DNeighbourhoods(
-    const ColumnTiling& tiling);
+    const tiling::ColumnTiling& tiling);
 
 // getCurHaloCnt(src, dst): the number of elements the two rectangles share
 // along an edge (0 when they are not neighbours or src == dst). Errors: an
 // invalid tiling or process id. O(P).
-absl::StatusOr<int64_t> Wave2DHaloCount(const ColumnTiling& tiling, int32_t src,
-                                        int32_t dst);
+absl::StatusOr<int64_t> Wave2DHaloCount(const tiling::ColumnTiling& tiling,
+                                        int32_t src, int32_t dst);
 
 // The halo-exchange CommGraph: w(i, j) = 2 * getCurHaloCnt(i, j) * element_size
 // (both directions). Equal to HaloGraph(ColumnTilingPartition(tiling), {},
 // k5Point, 1, element_size).
-absl::StatusOr<CommGraph> Wave2DGraph(const ColumnTiling& tiling,
+absl::StatusOr<CommGraph> Wave2DGraph(const tiling::ColumnTiling& tiling,
                                       double element_size = 8.0);
 
 // One transmission of the seed's Code 9: src sends `bytes` to dst over channel
@@ -69,7 +69,7 @@ struct Wave2DTransmission {
 // order. machine[p] is the machine process p runs on. Errors: wrong machine
 // length, invalid tiling.
 absl::StatusOr<std::vector<Wave2DTransmission>> Wave2DTransmissions(
-    const ColumnTiling& tiling, std::span<const int32_t> machine,
+    const tiling::ColumnTiling& tiling, std::span<const int32_t> machine,
     double element_size = 8.0);
 
 }  // namespace rankmap::graphs

@@ -4,10 +4,13 @@
 #include <set>
 #include <vector>
 
+#include "graphs/frontends/stencil.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::graphs {
 namespace {
+
+using tiling::ColumnTiling;
 
 // Fig. 2 of seed 004 is not in the text; only its caption and eta_1 = {2, 4, 3,
 // 6, 0, 5} (clockwise) survive, with "rectangles in the same column and with
@@ -102,7 +105,7 @@ TEST(Wave2DTest, MatchesPerimeterWalkOnPartitionerLayouts) {
     std::vector<double> speeds(2 + trial % 11);
     for (double& x : speeds) x = u(rng);
     const int64_t rows = 12 + trial % 29, cols = 12 + (7 * trial) % 29;
-    auto t = ColumnTilingFromSpeeds(rows, cols, speeds);
+    auto t = tiling::ColumnTilingFromSpeeds(rows, cols, speeds);
     ASSERT_TRUE(t.ok()) << t.status();
     auto eta = Wave2DNeighbourhoods(*t);
     ASSERT_TRUE(eta.ok()) << eta.status();
@@ -167,7 +170,7 @@ TEST(Wave2DTest, Figure2OtherNeighbourhoods) {
 TEST(Wave2DTest, GraphAgreesWithTheGeneralStencilFrontEnd) {
   auto g = Wave2DGraph(Figure2());
   ASSERT_TRUE(g.ok()) << g.status();
-  auto p = ColumnTilingPartition(Figure2());
+  auto p = tiling::ColumnTilingPartition(Figure2());
   ASSERT_TRUE(p.ok());
   auto h = HaloGraph(*p, {}, Stencil::k5Point, 1, 8.0);
   ASSERT_TRUE(h.ok());

@@ -20,16 +20,16 @@
 //   ASSIGN_OR_RETURN(Partition p, SquareCornerPartition2({8, 1}, 4500));
 //   ASSIGN_OR_RETURN(VolumeMatrix v, MatmulVolumes(p));
 //   // v.Total() == 13'500'000
-#ifndef RANKMAP_GRAPHS_FRONTENDS_VOLUME_H_
-#define RANKMAP_GRAPHS_FRONTENDS_VOLUME_H_
+#ifndef RANKMAP_TILING_VOLUME_H_
+#define RANKMAP_TILING_VOLUME_H_
 
 #include <cstdint>
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "graphs/frontends/partition.h"
+#include "tiling/partition.h"
 
-namespace rankmap::graphs {
+namespace rankmap::tiling {
 
 // Directed volumes in elements: at(q, p) is what q sends to p.
 struct VolumeMatrix {
@@ -69,6 +69,6 @@ absl::StatusOr<VolumeMatrix> CountMatmulVolumes(const Partition& a,
 // MatmulVolumes(p).Total() for any partition.
 absl::StatusOr<int64_t> RowColumnSharingTvc(const Partition& p);
 
-}  // namespace rankmap::graphs
+}  // namespace rankmap::tiling
 
-#endif  // RANKMAP_GRAPHS_FRONTENDS_VOLUME_H_
+#endif  // RANKMAP_TILING_VOLUME_H_

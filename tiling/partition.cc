@@ -1,4 +1,4 @@
-#include "graphs/frontends/partition.h"
+#include "tiling/partition.h"
 
 #include <algorithm>
 #include <cmath>
@@ -10,7 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
 
-namespace rankmap::graphs {
+namespace rankmap::tiling {
 namespace {
 
 constexpr double kTieEps = 1e-12;
@@ -18,7 +18,7 @@ constexpr int32_t kMaxDpProcessors = 50000;
 constexpr int64_t kMaxMapCells = int64_t{1} << 26;
 
 absl::Status Invalid(const std::string& msg) {
-  return absl::InvalidArgumentError(absl::StrCat("graphs/partition: ", msg));
+  return absl::InvalidArgumentError(absl::StrCat("tiling/partition: ", msg));
 }
 
 // Indices of the speeds sorted by non-increasing speed, ties by index.
@@ -534,4 +534,4 @@ absl::StatusOr<MatmulPartitions> RectangularSquareCorner(
   return parts;
 }
 
-}  // namespace rankmap::graphs
+}  // namespace rankmap::tiling

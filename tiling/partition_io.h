@@ -18,16 +18,16 @@
 // Usage:
 //   ASSIGN_OR_RETURN(Partition p, ReadPartitionFile("fupermod.part"));
 //   std::string text = FormatPartition(p);  // parses back to p
-#ifndef RANKMAP_GRAPHS_FRONTENDS_PARTITION_IO_H_
-#define RANKMAP_GRAPHS_FRONTENDS_PARTITION_IO_H_
+#ifndef RANKMAP_TILING_PARTITION_IO_H_
+#define RANKMAP_TILING_PARTITION_IO_H_
 
 #include <string>
 #include <string_view>
 
 #include "absl/status/statusor.h"
-#include "graphs/frontends/partition.h"
+#include "tiling/partition.h"
 
-namespace rankmap::graphs {
+namespace rankmap::tiling {
 
 // Errors: a missing or repeated grid line, a bad number, a rectangle outside
 // the grid or overlapping another, cells left uncovered, a processor with no
@@ -39,6 +39,6 @@ absl::StatusOr<Partition> ReadPartitionFile(const std::string& path);
 // The format above, rectangles in the partition's order.
 std::string FormatPartition(const Partition& p);
 
-}  // namespace rankmap::graphs
+}  // namespace rankmap::tiling
 
-#endif  // RANKMAP_GRAPHS_FRONTENDS_PARTITION_IO_H_
+#endif  // RANKMAP_TILING_PARTITION_IO_H_

@@ -1,4 +1,4 @@
-#include "graphs/frontends/matmul_time.h"
+#include "tiling/matmul_time.h"
 
 #include <cmath>
 #include <functional>
@@ -6,7 +6,7 @@
 
 #include "gtest/gtest.h"
 
-namespace rankmap::graphs {
+namespace rankmap::tiling {
 namespace {
 
 constexpr int64_t kN = 5000;  // Becker 6.2: N = 5,000, three processors
@@ -160,4 +160,4 @@ TEST(MatmulTimeTest, BeckerOverlapGainAt90_5_5) {
 }
 
 }  // namespace
-}  // namespace rankmap::graphs
+}  // namespace rankmap::tiling

@@ -1,13 +1,13 @@
-#include "graphs/frontends/network_volume.h"
+#include "tiling/network_volume.h"
 
 #include <cmath>
 #include <vector>
 
-#include "graphs/frontends/partition.h"
-#include "graphs/frontends/volume.h"
 #include "gtest/gtest.h"
+#include "tiling/partition.h"
+#include "tiling/volume.h"
 
-namespace rankmap::graphs {
+namespace rankmap::tiling {
 namespace {
 
 // Straight-Line for three: the fastest (id 0) in a full-height left column, the
@@ -110,4 +110,4 @@ TEST(RouteVolumesTest, ParsesNetworkKinds) {
 }
 
 }  // namespace
-}  // namespace rankmap::graphs
+}  // namespace rankmap::tiling

@@ -1,4 +1,4 @@
-#include "graphs/frontends/arrangement.h"
+#include "tiling/arrangement.h"
 
 #include <algorithm>
 #include <cmath>
@@ -11,11 +11,11 @@
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
 
-namespace rankmap::graphs {
+namespace rankmap::tiling {
 namespace {
 
 absl::Status Invalid(const std::string& msg) {
-  return absl::InvalidArgumentError(absl::StrCat("graphs/arrangement: ", msg));
+  return absl::InvalidArgumentError(absl::StrCat("tiling/arrangement: ", msg));
 }
 
 // Strictly lower by more than rounding noise, so ties go to the first
@@ -649,4 +649,4 @@ absl::StatusOr<Arrangement> ArrangementFromPartition(
   return m;
 }
 
-}  // namespace rankmap::graphs
+}  // namespace rankmap::tiling

@@ -28,8 +28,8 @@
 //   ASSIGN_OR_RETURN(std::vector<SpeedFunction> f,
 //                    ReadSpeedFunctions("node.fpm"));
 //   ASSIGN_OR_RETURN(std::vector<double> x, FpmBalance(f, 144.0));
-#ifndef RANKMAP_GRAPHS_FRONTENDS_SPEED_FUNCTION_H_
-#define RANKMAP_GRAPHS_FRONTENDS_SPEED_FUNCTION_H_
+#ifndef RANKMAP_TILING_SPEED_FUNCTION_H_
+#define RANKMAP_TILING_SPEED_FUNCTION_H_
 
 #include <span>
 #include <string>
@@ -39,7 +39,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 
-namespace rankmap::graphs {
+namespace rankmap::tiling {
 
 struct SpeedPoint {
   double size = 0;
@@ -75,6 +75,6 @@ absl::StatusOr<std::vector<SpeedFunction>> ReadSpeedFunctions(
 absl::StatusOr<std::vector<double>> FpmBalance(
     std::span<const SpeedFunction> functions, double total);
 
-}  // namespace rankmap::graphs
+}  // namespace rankmap::tiling
 
-#endif  // RANKMAP_GRAPHS_FRONTENDS_SPEED_FUNCTION_H_
+#endif  // RANKMAP_TILING_SPEED_FUNCTION_H_

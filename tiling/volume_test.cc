@@ -1,12 +1,12 @@
-#include "graphs/frontends/volume.h"
+#include "tiling/volume.h"
 
 #include <random>
 #include <vector>
 
-#include "graphs/frontends/partition.h"
 #include "gtest/gtest.h"
+#include "tiling/partition.h"
 
-namespace rankmap::graphs {
+namespace rankmap::tiling {
 namespace {
 
 // Random guillotine tiling of an n x n grid with owners drawn at random (an
@@ -142,4 +142,4 @@ TEST(VolumeTest, RejectsBadInput) {
 }
 
 }  // namespace
-}  // namespace rankmap::graphs
+}  // namespace rankmap::tiling

@@ -1,4 +1,4 @@
-#include "graphs/frontends/matmul_time.h"
+#include "tiling/matmul_time.h"
 
 #include <algorithm>
 #include <cmath>
@@ -6,9 +6,9 @@
 
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
-#include "graphs/frontends/volume.h"
+#include "tiling/volume.h"
 
-namespace rankmap::graphs {
+namespace rankmap::tiling {
 namespace {
 
 absl::Status Invalid(const std::string& msg) {
@@ -121,4 +121,4 @@ absl::StatusOr<MatmulTime> TimeWithOverlap(const Partition& p,
   return t;
 }
 
-}  // namespace rankmap::graphs
+}  // namespace rankmap::tiling

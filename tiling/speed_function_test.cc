@@ -1,4 +1,4 @@
-#include "graphs/frontends/speed_function.h"
+#include "tiling/speed_function.h"
 
 #include <cmath>
 #include <random>
@@ -6,7 +6,7 @@
 
 #include "gtest/gtest.h"
 
-namespace rankmap::graphs {
+namespace rankmap::tiling {
 namespace {
 
 // s(x) = 2 up to 60 blocks, falling linearly to 1 at 100, then 1 (a processor
@@ -127,4 +127,4 @@ TEST(SpeedFunctionTest, ErrorsNameFileAndLine) {
 }
 
 }  // namespace
-}  // namespace rankmap::graphs
+}  // namespace rankmap::tiling

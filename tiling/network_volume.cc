@@ -1,11 +1,11 @@
-#include "graphs/frontends/network_volume.h"
+#include "tiling/network_volume.h"
 
 #include <algorithm>
 #include <string>
 
 #include "absl/strings/str_cat.h"
 
-namespace rankmap::graphs {
+namespace rankmap::tiling {
 
 int64_t LinkLoads::Total() const {
   int64_t t = 0;
@@ -57,4 +57,4 @@ absl::StatusOr<Network::Kind> ParseNetworkKind(std::string_view s) {
       "unknown network '", std::string(s), "' (fully-connected, star)"));
 }
 
-}  // namespace rankmap::graphs
+}  // namespace rankmap::tiling

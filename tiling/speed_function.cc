@@ -1,4 +1,4 @@
-#include "graphs/frontends/speed_function.h"
+#include "tiling/speed_function.h"
 
 #include <algorithm>
 #include <cmath>
@@ -10,7 +10,7 @@
 #include "base/lines.h"
 #include "base/status_macros.h"
 
-namespace rankmap::graphs {
+namespace rankmap::tiling {
 namespace {
 
 absl::Status Invalid(const std::string& msg) {
@@ -192,4 +192,4 @@ absl::StatusOr<std::vector<double>> FpmBalance(
   return x;
 }
 
-}  // namespace rankmap::graphs
+}  // namespace rankmap::tiling

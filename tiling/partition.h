@@ -34,8 +34,8 @@
 //   ASSIGN_OR_RETURN(ColumnLayout l, ColumnBasedPartition({4, 3, 2, 1}));
 //   // l.HalfPerimeterSum() == 4.0
 //   ASSIGN_OR_RETURN(Partition p, ToIntegerPartition(l, 128, 128));
-#ifndef RANKMAP_GRAPHS_FRONTENDS_PARTITION_H_
-#define RANKMAP_GRAPHS_FRONTENDS_PARTITION_H_
+#ifndef RANKMAP_TILING_PARTITION_H_
+#define RANKMAP_TILING_PARTITION_H_
 
 #include <cstdint>
 #include <span>
@@ -44,9 +44,9 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "graphs/frontends/speed_function.h"
+#include "tiling/speed_function.h"
 
-namespace rankmap::graphs {
+namespace rankmap::tiling {
 
 // Cells [row, row + height) x [col, col + width), owned by `owner`.
 struct Rect {
@@ -245,6 +245,6 @@ absl::StatusOr<MatmulPartitions> CornerBlockPartitions(int64_t m, int64_t k,
 absl::StatusOr<MatmulPartitions> RectangularSquareCorner(
     std::span<const double> speeds, int64_t m, int64_t k, int64_t q);
 
-}  // namespace rankmap::graphs
+}  // namespace rankmap::tiling
 
-#endif  // RANKMAP_GRAPHS_FRONTENDS_PARTITION_H_
+#endif  // RANKMAP_TILING_PARTITION_H_

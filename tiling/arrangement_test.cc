@@ -1,4 +1,4 @@
-#include "graphs/frontends/arrangement.h"
+#include "tiling/arrangement.h"
 
 #include <algorithm>
 #include <cmath>
@@ -6,10 +6,10 @@
 #include <random>
 #include <vector>
 
-#include "graphs/frontends/partition.h"
 #include "gtest/gtest.h"
+#include "tiling/partition.h"
 
-namespace rankmap::graphs {
+namespace rankmap::tiling {
 namespace {
 
 // Malik, Table 3.3 (MB/s); clusters 0..3.
@@ -474,4 +474,4 @@ TEST(ArrangeTest, RejectsBadInput) {
 }
 
 }  // namespace
-}  // namespace rankmap::graphs
+}  // namespace rankmap::tiling

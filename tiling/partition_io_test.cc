@@ -1,10 +1,10 @@
-#include "graphs/frontends/partition_io.h"
+#include "tiling/partition_io.h"
 
 #include <string>
 
 #include "gtest/gtest.h"
 
-namespace rankmap::graphs {
+namespace rankmap::tiling {
 namespace {
 
 TEST(PartitionIoTest, ParsesAndRoundTrips) {
@@ -55,4 +55,4 @@ TEST(PartitionIoTest, ErrorsNameFileAndLine) {
 }
 
 }  // namespace
-}  // namespace rankmap::graphs
+}  // namespace rankmap::tiling

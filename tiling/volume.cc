@@ -1,4 +1,4 @@
-#include "graphs/frontends/volume.h"
+#include "tiling/volume.h"
 
 #include <algorithm>
 #include <string>
@@ -7,13 +7,13 @@
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
 
-namespace rankmap::graphs {
+namespace rankmap::tiling {
 namespace {
 
 using Interval = std::pair<int64_t, int64_t>;  // [first, second)
 
 absl::Status Invalid(const std::string& msg) {
-  return absl::InvalidArgumentError(absl::StrCat("graphs/volume: ", msg));
+  return absl::InvalidArgumentError(absl::StrCat("tiling/volume: ", msg));
 }
 
 absl::Status CheckShapes(const Partition& a, const Partition& b,
@@ -195,4 +195,4 @@ absl::StatusOr<int64_t> RowColumnSharingTvc(const Partition& p) {
   return n * sum;
 }
 
-}  // namespace rankmap::graphs
+}  // namespace rankmap::tiling

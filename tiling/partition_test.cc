@@ -1,4 +1,4 @@
-#include "graphs/frontends/partition.h"
+#include "tiling/partition.h"
 
 #include <algorithm>
 #include <cmath>
@@ -6,10 +6,10 @@
 #include <random>
 #include <vector>
 
-#include "graphs/frontends/volume.h"
 #include "gtest/gtest.h"
+#include "tiling/volume.h"
 
-namespace rankmap::graphs {
+namespace rankmap::tiling {
 namespace {
 
 ColumnLayout Dp(std::vector<double> s) {
@@ -497,4 +497,4 @@ TEST(RectangularTest, CornerBlockVolumes) {
 }
 
 }  // namespace
-}  // namespace rankmap::graphs
+}  // namespace rankmap::tiling

@@ -1,4 +1,4 @@
-#include "graphs/frontends/partition_io.h"
+#include "tiling/partition_io.h"
 
 #include <algorithm>
 #include <vector>
@@ -9,7 +9,7 @@
 #include "base/lines.h"
 #include "base/status_macros.h"
 
-namespace rankmap::graphs {
+namespace rankmap::tiling {
 
 absl::StatusOr<Partition> ParsePartition(std::string_view text,
                                          std::string_view source) {
@@ -113,4 +113,4 @@ std::string FormatPartition(const Partition& p) {
   return out;
 }
 
-}  // namespace rankmap::graphs
+}  // namespace rankmap::tiling
