@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <fstream>
 
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
 #include "tiling/speeds_file.h"
@@ -156,6 +157,78 @@ absl::StatusOr<std::vector<double>> LoadSpeeds(const std::string& speeds) {
   std::string text = speeds;
   std::replace(text.begin(), text.end(), ',', ' ');
   return tiling::ParseSpeeds(text, "--speeds");
+}
+
+absl::StatusOr<int64_t> ParseInteger(std::string_view text,
+                                     std::string_view flag) {
+  int64_t v = 0;
+  if (!absl::SimpleAtoi(std::string(text), &v)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--", std::string(flag), ": expected an integer, found '",
+                     std::string(text), "'"));
+  }
+  return v;
+}
+
+namespace {
+
+absl::Status Unknown(std::string_view what, std::string_view s,
+                     std::string_view names) {
+  return absl::InvalidArgumentError(
+      absl::StrCat("frontend: unknown ", std::string(what), " '",
+                   std::string(s), "' (", std::string(names), ")"));
+}
+
+}  // namespace
+
+absl::StatusOr<graphs::SummaPartitioner> ParseSummaPartitioner(
+    std::string_view s) {
+  if (s == "column-dp") return graphs::SummaPartitioner::kColumnDp;
+  if (s == "grid") return graphs::SummaPartitioner::kGrid;
+  return Unknown("partitioner", s, "column-dp, grid");
+}
+
+absl::StatusOr<graphs::SummaFlow> ParseSummaFlow(std::string_view s) {
+  if (s == "ring") return graphs::SummaFlow::kRing;
+  if (s == "one-to-all") return graphs::SummaFlow::kOneToAll;
+  return Unknown("flow", s, "ring, one-to-all");
+}
+
+absl::StatusOr<tiling::LinkModel> ParseLinkModel(std::string_view s) {
+  if (s == "serial") return tiling::LinkModel::kSerial;
+  if (s == "duplex" || s == "full-duplex")
+    return tiling::LinkModel::kFullDuplex;
+  return Unknown("link model", s, "serial, duplex");
+}
+
+absl::StatusOr<graphs::TwoWayChoice> ParseTwoWayChoice(std::string_view s) {
+  if (s == "hybrid") return graphs::TwoWayChoice::kHybrid;
+  if (s == "square-corner") return graphs::TwoWayChoice::kSquareCorner;
+  if (s == "straight-line") return graphs::TwoWayChoice::kStraightLine;
+  return Unknown("shape", s, "hybrid, square-corner, straight-line");
+}
+
+absl::StatusOr<graphs::SummaArrange> ParseSummaArrange(std::string_view s) {
+  if (s == "auto") return graphs::SummaArrange::kAuto;
+  if (s == "hop") return graphs::SummaArrange::kHop;
+  if (s == "bandwidth") return graphs::SummaArrange::kBandwidth;
+  if (s == "exhaustive") return graphs::SummaArrange::kExhaustive;
+  return Unknown("arrangement", s, "auto, hop, bandwidth, exhaustive");
+}
+
+absl::StatusOr<tiling::HopNorm> ParseHopNorm(std::string_view s) {
+  if (s == "sum") return tiling::HopNorm::kSum;
+  if (s == "euclid") return tiling::HopNorm::kEuclid;
+  return Unknown("hop norm", s, "sum, euclid");
+}
+
+absl::StatusOr<tiling::Network::Kind> ParseNetworkKind(std::string_view s) {
+  if (s == "full" || s == "fully-connected") {
+    return tiling::Network::Kind::kFullyConnected;
+  }
+  if (s == "star") return tiling::Network::Kind::kStar;
+  return absl::InvalidArgumentError(absl::StrCat(
+      "unknown network '", std::string(s), "' (fully-connected, star)"));
 }
 
 }  // namespace rankmap::cli

@@ -48,13 +48,4 @@ absl::StatusOr<LinkLoads> RouteVolumes(const VolumeMatrix& v,
   return l;
 }
 
-absl::StatusOr<Network::Kind> ParseNetworkKind(std::string_view s) {
-  if (s == "full" || s == "fully-connected") {
-    return Network::Kind::kFullyConnected;
-  }
-  if (s == "star") return Network::Kind::kStar;
-  return absl::InvalidArgumentError(absl::StrCat(
-      "unknown network '", std::string(s), "' (fully-connected, star)"));
-}
-
 }  // namespace rankmap::tiling

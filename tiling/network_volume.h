@@ -20,7 +20,6 @@
 #define RANKMAP_TILING_NETWORK_VOLUME_H_
 
 #include <cstdint>
-#include <string_view>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -56,10 +55,6 @@ struct LinkLoads {
 // Errors: a hub outside [0, num_owners). O(owners^2).
 absl::StatusOr<LinkLoads> RouteVolumes(const VolumeMatrix& v,
                                        const Network& network);
-
-// "full" | "fully-connected" -> kFullyConnected; "star" -> kStar (hub left
-// to the caller).
-absl::StatusOr<Network::Kind> ParseNetworkKind(std::string_view s);
 
 }  // namespace rankmap::tiling
 

@@ -102,12 +102,5 @@ TEST(RouteVolumesTest, MarginsAgreeWithDiscreteVolumes) {
   EXPECT_NEAR(SquareCorner3StarMargin(0.5, 0.25, 0.25), 0, 1e-12);
 }
 
-TEST(RouteVolumesTest, ParsesNetworkKinds) {
-  EXPECT_EQ(*ParseNetworkKind("star"), Network::Kind::kStar);
-  EXPECT_EQ(*ParseNetworkKind("fully-connected"),
-            Network::Kind::kFullyConnected);
-  EXPECT_FALSE(ParseNetworkKind("ring").ok());
-}
-
 }  // namespace
 }  // namespace rankmap::tiling

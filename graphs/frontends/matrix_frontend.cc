@@ -346,49 +346,4 @@ absl::StatusOr<MatrixFrontendResult> SquareCornerFrontend(
   return Finish(std::move(p), o, std::move(g), std::move(report));
 }
 
-absl::StatusOr<SummaPartitioner> ParseSummaPartitioner(std::string_view s) {
-  if (s == "column-dp") return SummaPartitioner::kColumnDp;
-  if (s == "grid") return SummaPartitioner::kGrid;
-  return Invalid(absl::StrCat("unknown partitioner '", std::string(s),
-                              "' (column-dp, grid)"));
-}
-
-absl::StatusOr<SummaFlow> ParseSummaFlow(std::string_view s) {
-  if (s == "ring") return SummaFlow::kRing;
-  if (s == "one-to-all") return SummaFlow::kOneToAll;
-  return Invalid(
-      absl::StrCat("unknown flow '", std::string(s), "' (ring, one-to-all)"));
-}
-
-absl::StatusOr<LinkModel> ParseLinkModel(std::string_view s) {
-  if (s == "serial") return LinkModel::kSerial;
-  if (s == "duplex" || s == "full-duplex") return LinkModel::kFullDuplex;
-  return Invalid(absl::StrCat("unknown link model '", std::string(s),
-                              "' (serial, duplex)"));
-}
-
-absl::StatusOr<SummaArrange> ParseSummaArrange(std::string_view s) {
-  if (s == "auto") return SummaArrange::kAuto;
-  if (s == "hop") return SummaArrange::kHop;
-  if (s == "bandwidth") return SummaArrange::kBandwidth;
-  if (s == "exhaustive") return SummaArrange::kExhaustive;
-  return Invalid(absl::StrCat("unknown arrangement '", std::string(s),
-                              "' (auto, hop, bandwidth, exhaustive)"));
-}
-
-absl::StatusOr<HopNorm> ParseHopNorm(std::string_view s) {
-  if (s == "sum") return HopNorm::kSum;
-  if (s == "euclid") return HopNorm::kEuclid;
-  return Invalid(
-      absl::StrCat("unknown hop norm '", std::string(s), "' (sum, euclid)"));
-}
-
-absl::StatusOr<TwoWayChoice> ParseTwoWayChoice(std::string_view s) {
-  if (s == "hybrid") return TwoWayChoice::kHybrid;
-  if (s == "square-corner") return TwoWayChoice::kSquareCorner;
-  if (s == "straight-line") return TwoWayChoice::kStraightLine;
-  return Invalid(absl::StrCat("unknown shape '", std::string(s),
-                              "' (hybrid, square-corner, straight-line)"));
-}
-
 }  // namespace rankmap::graphs

@@ -19,7 +19,6 @@
 #include <cstdint>
 #include <optional>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -107,16 +106,6 @@ absl::StatusOr<MatrixFrontendResult> SummaFrontend(
 // outside [0, 3).
 absl::StatusOr<MatrixFrontendResult> SquareCornerFrontend(
     const MatrixFrontendOptions& options);
-
-// Parses "column-dp"|"grid", "ring"|"one-to-all", "serial"|"duplex",
-// "hybrid"|"square-corner"|"straight-line", "auto"|"hop"|"bandwidth"|
-// "exhaustive", "sum"|"euclid".
-absl::StatusOr<SummaPartitioner> ParseSummaPartitioner(std::string_view s);
-absl::StatusOr<SummaFlow> ParseSummaFlow(std::string_view s);
-absl::StatusOr<tiling::LinkModel> ParseLinkModel(std::string_view s);
-absl::StatusOr<TwoWayChoice> ParseTwoWayChoice(std::string_view s);
-absl::StatusOr<SummaArrange> ParseSummaArrange(std::string_view s);
-absl::StatusOr<tiling::HopNorm> ParseHopNorm(std::string_view s);
 
 }  // namespace rankmap::graphs
 

@@ -393,4 +393,40 @@ absl::StatusOr<CommGraph> MpdataHaloGraph(const MpdataGrid& grid,
   return std::move(b).Build();
 }
 
+absl::StatusOr<MpdataFrontendResult> MpdataFrontend(
+    const MpdataFrontendOptions& o) {
+  if (o.domain.size() != 2 && o.domain.size() != 3) {
+    return Invalid(absl::StrCat("--domain has ", o.domain.size(),
+                                " extents, expected n x m or n x m x l"));
+  }
+  std::vector<int32_t> group = o.group;
+  if (group.empty()) group.assign(o.procs, 0);
+  MpdataFrontendResult r;
+  MpdataNetwork net;
+  for (int32_t g : group) net.num_groups = std::max(net.num_groups, g + 1);
+  r.num_groups = net.num_groups;
+  net.horizontal = o.horizontal_bandwidth;
+  if (net.horizontal.empty()) {
+    net.horizontal.assign(net.num_groups * net.num_groups, 1.0);
+  }
+  net.vertical =
+      o.vertical_bandwidth.empty() ? net.horizontal : o.vertical_bandwidth;
+  MpdataDomain domain;
+  domain.n = o.domain[0];
+  domain.m = o.domain[1];
+  domain.l = o.domain.size() == 3 ? o.domain[2] : 1;
+  domain.ihalo = domain.jhalo = o.halo;
+  domain.element_size = o.element_size;
+  domain.periodic = o.periodic;
+  domain.horizontal_weight = o.horizontal_weight;
+  domain.vertical_weight = o.vertical_weight;
+  MpdataOptions options;
+  options.domain = static_cast<double>(domain.n);
+  options.cyclic = domain.periodic;
+  options.allow_1d = o.allow_1d;
+  ASSIGN_OR_RETURN(r.arrangement, ArrangeMpdata(group, net, options));
+  ASSIGN_OR_RETURN(r.graph, MpdataHaloGraph(r.arrangement.grid, domain));
+  return r;
+}
+
 }  // namespace rankmap::graphs

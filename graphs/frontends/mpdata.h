@@ -156,6 +156,39 @@ struct MpdataDomain {
 absl::StatusOr<CommGraph> MpdataHaloGraph(const MpdataGrid& grid,
                                           const MpdataDomain& domain);
 
+// `rankmap frontend mpdata`: Algorithm 3 on the processors' groups, then the
+// halo graph of the arrangement, from one plain value.
+struct MpdataFrontendOptions {
+  // Group (cluster) of each processor; P = its length, num_groups = the
+  // largest + 1. Empty: `procs` processors of one group.
+  std::vector<int32_t> group;
+  int64_t procs = 0;
+  // Group-pair bandwidths, row-major num_groups^2; horizontal empty: all 1;
+  // vertical empty: the horizontal ones.
+  std::vector<double> horizontal_bandwidth;
+  std::vector<double> vertical_bandwidth;
+  // n x m or n x m x l elements (l = 1 when absent); N of the cost is n.
+  std::vector<int64_t> domain = {512, 512, 64};
+  int64_t halo = 1;  // ihalo = jhalo
+  double element_size = 8.0;
+  // Wrap links, in the cost (MpdataOptions::cyclic) and in the graph.
+  bool periodic = false;
+  double horizontal_weight = 1.0;
+  double vertical_weight = 1.0;
+  bool allow_1d = false;
+};
+
+struct MpdataFrontendResult {
+  int32_t num_groups = 0;
+  MpdataResult arrangement;
+  CommGraph graph;
+};
+
+// Errors: a domain of other than 2 or 3 extents; those of ArrangeMpdata (bad
+// groups or bandwidths, no grid shape) and MpdataHaloGraph.
+absl::StatusOr<MpdataFrontendResult> MpdataFrontend(
+    const MpdataFrontendOptions& options);
+
 }  // namespace rankmap::graphs
 
 #endif  // RANKMAP_GRAPHS_FRONTENDS_MPDATA_H_

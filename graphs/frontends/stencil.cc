@@ -101,20 +101,18 @@ void AppendMerged(int32_t dst, std::vector<std::pair<int32_t, int64_t>>& in,
 
 }  // namespace
 
-absl::StatusOr<Stencil> ParseStencil(std::string_view text) {
-  std::string_view t = text;
-  for (std::string_view suffix : {"-point", "point", "pt"}) {
-    if (t.size() > suffix.size() &&
-        t.substr(t.size() - suffix.size()) == suffix) {
-      t.remove_suffix(suffix.size());
-      break;
-    }
+absl::StatusOr<Stencil> StencilFromPoints(int32_t points) {
+  switch (points) {
+    case 5:
+      return Stencil::k5Point;
+    case 9:
+      return Stencil::k9Point;
+    case 7:
+      return Stencil::k7Point;
+    case 27:
+      return Stencil::k27Point;
   }
-  if (t == "5") return Stencil::k5Point;
-  if (t == "9") return Stencil::k9Point;
-  if (t == "7") return Stencil::k7Point;
-  if (t == "27") return Stencil::k27Point;
-  return Invalid("stencil", absl::StrCat("unknown stencil '", std::string(text),
+  return Invalid("stencil", absl::StrCat("unknown stencil '", points,
                                          "' (expected 5, 9, 7 or 27)"));
 }
 
@@ -282,7 +280,7 @@ absl::StatusOr<CommGraph> HaloGraph(const GridPartition& partition,
 }
 
 absl::StatusOr<CommGraph> StencilGraph(const StencilOptions& o) {
-  ASSIGN_OR_RETURN(Stencil stencil, ParseStencil(std::to_string(o.points)));
+  ASSIGN_OR_RETURN(Stencil stencil, StencilFromPoints(o.points));
   if (StencilDims(stencil) != static_cast<int32_t>(o.grid.size())) {
     return Invalid("stencil",
                    absl::StrCat("a ", o.points, "-point stencil needs a ",

@@ -26,7 +26,6 @@
 
 #include <cstdint>
 #include <span>
-#include <string_view>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -38,8 +37,8 @@ namespace rankmap::graphs {
 
 enum class Stencil { k5Point, k9Point, k7Point, k27Point };
 
-// Parses "5", "9", "7", "27" (optionally followed by "-point" or "pt").
-absl::StatusOr<Stencil> ParseStencil(std::string_view text);
+// The stencil of 5, 9, 7 or 27 points. Errors: any other count.
+absl::StatusOr<Stencil> StencilFromPoints(int32_t points);
 // 2 for 5-/9-point, 3 for 7-/27-point.
 int32_t StencilDims(Stencil s);
 // True for the box stencils (9-/27-point) that reach diagonal neighbours.

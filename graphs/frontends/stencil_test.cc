@@ -383,10 +383,14 @@ TEST(StencilTest, MatrixPartitionsAsBoxes) {
   ExpectMatchesOracle(*boxes, {}, Stencil::k9Point, 1, "column-based");
 }
 
-TEST(StencilTest, ParsesStencils) {
-  EXPECT_EQ(*ParseStencil("27"), Stencil::k27Point);
-  EXPECT_EQ(*ParseStencil("9-point"), Stencil::k9Point);
-  EXPECT_FALSE(ParseStencil("13").ok());
+TEST(StencilTest, StencilsByPointCount) {
+  EXPECT_EQ(*StencilFromPoints(27), Stencil::k27Point);
+  EXPECT_EQ(*StencilFromPoints(9), Stencil::k9Point);
+  EXPECT_EQ(StencilDims(*StencilFromPoints(7)), 3);
+  EXPECT_TRUE(StencilHasDiagonals(*StencilFromPoints(9)));
+  EXPECT_FALSE(StencilHasDiagonals(*StencilFromPoints(5)));
+  EXPECT_EQ(std::string(StencilFromPoints(13).status().message()),
+            "stencil: unknown stencil '13' (expected 5, 9, 7 or 27)");
 }
 
 TEST(StencilTest, RejectsBadInput) {

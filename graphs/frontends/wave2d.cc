@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "base/status_macros.h"
 
 namespace rankmap::graphs {
@@ -112,6 +113,26 @@ absl::StatusOr<CommGraph> Wave2DGraph(const ColumnTiling& t,
     }
   }
   return std::move(b).Build();
+}
+
+absl::StatusOr<Wave2DResult> Wave2DFrontend(const Wave2DOptions& o) {
+  if (o.grid.size() != 2) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "wave2d: --grid '", absl::StrJoin(o.grid, "x"), "' needs 2 extents"));
+  }
+  std::vector<double> speeds = o.speeds;
+  if (speeds.empty()) {
+    if (o.procs < 1) {
+      return absl::InvalidArgumentError(
+          "wave2d: --procs or --speeds is required");
+    }
+    speeds.assign(o.procs, 1.0);
+  }
+  Wave2DResult r;
+  ASSIGN_OR_RETURN(
+      r.tiling, tiling::ColumnTilingFromSpeeds(o.grid[0], o.grid[1], speeds));
+  ASSIGN_OR_RETURN(r.graph, Wave2DGraph(r.tiling, o.element_size));
+  return r;
 }
 
 absl::StatusOr<std::vector<Wave2DTransmission>> Wave2DTransmissions(

@@ -14,9 +14,14 @@
 //
 // Usage:
 //   ASSIGN_OR_RETURN(auto eta, Wave2DNeighbourhoods(tiling));
-//   for (const Wave2DNeighbour& n : eta[me]) { ... n.process, n.cells, n.packed
-//   ... } ASSIGN_OR_RETURN(CommGraph g, Wave2DGraph(tiling));   // w(i, j) = 2
-//   * cells * 8 bytes
+//   for (const Wave2DNeighbour& n : eta[me]) { ... n.process, n.cells ... }
+//   ASSIGN_OR_RETURN(CommGraph g, Wave2DGraph(tiling));  // 2 * cells * 8 B
+//
+//   // `rankmap frontend wave2d`: the tiling from speeds, then the graph.
+//   Wave2DOptions o;
+//   o.grid = {4096, 4096};
+//   o.speeds = {4, 2, 1, 1};
+//   ASSIGN_OR_RETURN(Wave2DResult r, Wave2DFrontend(o));
 #ifndef RANKMAP_GRAPHS_FRONTENDS_WAVE2D_H_
 #define RANKMAP_GRAPHS_FRONTENDS_WAVE2D_H_
 
@@ -71,6 +76,27 @@ struct Wave2DTransmission {
 absl::StatusOr<std::vector<Wave2DTransmission>> Wave2DTransmissions(
     const tiling::ColumnTiling& tiling, std::span<const int32_t> machine,
     double element_size = 8.0);
+
+// The mesh and how it is shared, as a plain value.
+struct Wave2DOptions {
+  // rows x cols: exactly 2 extents.
+  std::vector<int64_t> grid = {1024, 1024};
+  // Relative processor speeds (tiling::ColumnTilingFromSpeeds); empty:
+  // `procs` equal ones.
+  std::vector<double> speeds;
+  int64_t procs = 0;
+  double element_size = 8.0;
+};
+
+struct Wave2DResult {
+  tiling::ColumnTiling tiling;
+  CommGraph graph;  // Wave2DGraph(tiling, element_size)
+};
+
+// The column tiling of the options' mesh and its halo graph. Errors name the
+// option: a grid of other than 2 extents, neither speeds nor procs; then those
+// of ColumnTilingFromSpeeds and Wave2DGraph.
+absl::StatusOr<Wave2DResult> Wave2DFrontend(const Wave2DOptions& options);
 
 }  // namespace rankmap::graphs
 
