@@ -6,6 +6,7 @@
 #include <map>
 #include <numeric>
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -203,6 +204,26 @@ void FillColumn(const std::vector<std::vector<ArrangedRect>>& groups,
     out.rects.insert(out.rects.end(), groups[g].begin(), groups[g].end());
 }
 
+// An evaluation sweeps at most R bands of c columns (R rectangles): the
+// search's time bound is its evaluations times (R + 1) c.
+absl::Status CheckWork(std::string_view search, int64_t evaluations,
+                       const Arrangement& m, const ArrangeOptions& options) {
+  int64_t rects = 0;
+  for (const ArrangedColumn& col : m.columns) {
+    rects += static_cast<int64_t>(col.rects.size());
+  }
+  const int64_t work = SaturatingMul(
+      evaluations,
+      SaturatingMul(rects + 1, static_cast<int64_t>(m.columns.size())));
+  if (work > options.max_work) {
+    return Invalid(absl::StrCat(
+        std::string(search), " needs ", evaluations, " evaluations of ", rects,
+        " rectangles in ", m.columns.size(), " columns, above the limit of ",
+        options.max_work, " steps"));
+  }
+  return absl::OkStatus();
+}
+
 std::vector<int32_t> Iota(int32_t n) {
   std::vector<int32_t> v(n);
   std::iota(v.begin(), v.end(), 0);
@@ -229,6 +250,7 @@ absl::StatusOr<ArrangeResult> Greedy(const Arrangement& start, Evaluator& ev,
                                 " evaluations, above the limit ",
                                 options.max_evaluations));
   }
+  RETURN_IF_ERROR(CheckWork("the greedy search", planned, start, options));
   auto objective = [&](const CostBreakdown& cb) {
     return bandwidth_alg ? cb.combined : cb.a;
   };
@@ -304,6 +326,7 @@ absl::StatusOr<ArrangeResult> Exhaustive(const Arrangement& start,
                                 " evaluations, above the limit ",
                                 options.max_evaluations));
   }
+  RETURN_IF_ERROR(CheckWork("exhaustive search", total, start, options));
   res.start_cost = ev.Evaluate(start.columns);
   res.grouped_cost = ev.Evaluate(GroupByCluster(start).columns);
   // Every within-column order of every column, with its cost_B.

@@ -170,8 +170,11 @@ enum class ArrangeAlgorithm { kHopGreedy, kBandwidthGreedy, kExhaustive };
 
 struct ArrangeOptions {
   // Refuse (InvalidArgument) instead of running more candidate evaluations than
-  // this.
+  // this,
   int64_t max_evaluations = 20'000'000;
+  // or more steps than this: an evaluation sweeps up to (R + 1) * c band
+  // entries for R rectangles in c columns (a few seconds at the limit).
+  int64_t max_work = 4'000'000'000;
 };
 
 struct ArrangeResult {

@@ -473,5 +473,22 @@ TEST(ArrangeTest, RejectsBadInput) {
       EvaluateArrangement(Arrangement{}, ArrangementCost::Hop(1)).ok());
 }
 
+// Besides the evaluation count, the steps of the sweeps are bounded: Fig. 3.8's
+// 62 evaluations of 16 rectangles in 4 columns take 62 * 17 * 4 = 4216.
+TEST(ArrangeTest, WorkLimit) {
+  ArrangeOptions o;
+  o.max_work = 4216;
+  EXPECT_TRUE(
+      Arrange(Worst(), Table33Cost(), ArrangeAlgorithm::kBandwidthGreedy, o)
+          .ok());
+  o.max_work = 4215;
+  auto r =
+      Arrange(Worst(), Table33Cost(), ArrangeAlgorithm::kBandwidthGreedy, o);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(std::string(r.status().message()),
+            "tiling/arrangement: the greedy search needs 62 evaluations of 16 "
+            "rectangles in 4 columns, above the limit of 4215 steps");
+}
+
 }  // namespace
 }  // namespace rankmap::tiling

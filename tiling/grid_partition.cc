@@ -9,12 +9,16 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "base/memory_budget.h"
 #include "base/status_macros.h"
 
 namespace rankmap::tiling {
 namespace {
 
 constexpr int64_t kMaxProcesses = std::numeric_limits<int32_t>::max();
+// Ghost regions (up to 27 periodic copies of a box) then sum below 2^63.
+constexpr int64_t kMaxGridCells = int64_t{1} << 56;
 
 absl::Status Invalid(std::string_view context, const std::string& what) {
   return absl::InvalidArgumentError(
@@ -40,8 +44,8 @@ absl::Status ValidateGridPartition(const GridPartition& p) {
                      absl::StrCat("extent ", p.extent[d], " of dimension ", d,
                                   " is not positive"));
     }
-    if (cells > std::numeric_limits<int64_t>::max() / p.extent[d]) {
-      return Invalid(kCtx, "the grid has more than 2^63 cells");
+    if (cells > kMaxGridCells / p.extent[d]) {
+      return Invalid(kCtx, "the grid has more than 2^56 cells");
     }
     cells *= p.extent[d];
   }
@@ -354,10 +358,16 @@ absl::StatusOr<GridPartition> TileGrid(const GridTilingOptions& o) {
     return Invalid(kCtx,
                    absl::StrCat("--grid needs 2 or 3 extents, found ", dims));
   }
+  int64_t cells = 1;
   for (int64_t e : o.grid) {
     if (e < 1)
       return Invalid(kCtx,
                      absl::StrCat("--grid extent ", e, " is not positive"));
+    if (cells > kMaxGridCells / e) {
+      return Invalid(kCtx, absl::StrCat("--grid ", absl::StrJoin(o.grid, "x"),
+                                        " has more than 2^56 cells"));
+    }
+    cells *= e;
   }
   if (o.procs < 0)
     return Invalid(kCtx, absl::StrCat("--procs ", o.procs, " is negative"));
@@ -398,7 +408,7 @@ absl::StatusOr<GridPartition> TileGrid(const GridTilingOptions& o) {
       if (d == 0) {
         any_free = true;
       } else {
-        fixed *= d;
+        fixed = base::SaturatingMulAdd(fixed, d);
       }
     }
     const int64_t procs = o.procs != 0 ? o.procs : (any_free ? 0 : fixed);
@@ -406,6 +416,13 @@ absl::StatusOr<GridPartition> TileGrid(const GridTilingOptions& o) {
       return Invalid(kCtx, "--procs is needed to choose the process grid");
     ASSIGN_OR_RETURN(pg, DimsCreate(procs, std::move(pg)));
   }
+  // The boxes, sized before BlockPartition makes them.
+  int64_t procs = 1;
+  for (int64_t d : pg) procs = base::SaturatingMulAdd(procs, d);
+  RETURN_IF_ERROR(
+      base::CheckMemory(absl::StrCat("stencil: ", procs, " processes"),
+                        base::SaturatingMulAdd(procs, sizeof(GridBox)),
+                        base::MemoryBudget(o.max_memory_bytes)));
   return BlockPartition(o.grid, pg);
 }
 

@@ -5,7 +5,8 @@
 //
 // Invariants of a GridPartition (ValidateGridPartition): the boxes are
 // pairwise disjoint, non-empty, inside the grid and cover it; box p belongs to
-// process p; at most 2^31 - 1 processes.
+// process p; at most 2^31 - 1 processes and 2^56 cells (so that a halo's
+// cells, counted over periodic copies, stay below 2^63).
 //
 // Axes: dimension 0 is the slowest-varying one (rows in 2D, top to bottom), the
 // last is the fastest (columns in 2D, left to right). Block partitions number
@@ -141,11 +142,15 @@ struct GridTilingOptions {
   bool slabs = false;
   // Nonempty: heterogeneous column-based partition (2D only).
   std::vector<double> speeds;
+  // Bound on what may be allocated, in bytes; 0: base::MemoryBudget()'s
+  // default. Checked from the process count before the boxes are made.
+  int64_t max_memory_bytes = 0;
 };
 
 // The partition the options describe: ColumnTilingFromSpeeds with speeds,
 // else blocks (slabs) on the process grid. Errors name the offending option,
-// e.g. "stencil: --procs 6 does not match the 4 speeds".
+// e.g. "stencil: --procs 6 does not match the 4 speeds"; more boxes than the
+// memory budget allows are ResourceExhausted.
 absl::StatusOr<GridPartition> TileGrid(const GridTilingOptions& options);
 
 }  // namespace rankmap::tiling

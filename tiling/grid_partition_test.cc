@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -147,6 +148,29 @@ TEST(GridPartitionTest, RejectsBadInput) {
   EXPECT_TRUE(TileGrid(o).ok());
   o.procs = 9;
   EXPECT_FALSE(TileGrid(o).ok());
+}
+
+TEST(GridPartitionTest, HostileSizesAreRefusedBeforeBuilding) {
+  GridTilingOptions o;
+  o.grid = {int64_t{1} << 20, int64_t{1} << 20};
+  o.procs = int64_t{1} << 30;
+  o.max_memory_bytes = int64_t{1} << 20;
+  auto p = TileGrid(o);
+  ASSERT_FALSE(p.ok());
+  EXPECT_EQ(p.status().code(), absl::StatusCode::kResourceExhausted);
+  EXPECT_EQ(std::string(p.status().message()),
+            "stencil: 1073741824 processes needs about 48.0 GiB, above the "
+            "memory budget of 1.0 MiB");
+  o.grid = {int64_t{1} << 30, int64_t{1} << 30};
+  o.procs = 4;
+  auto cells = TileGrid(o);
+  ASSERT_FALSE(cells.ok());
+  EXPECT_EQ(std::string(cells.status().message()),
+            "stencil: --grid 1073741824x1073741824 has more than 2^56 cells");
+  o.proc_grid = {int64_t{1} << 40, int64_t{1} << 40};
+  o.procs = 0;
+  o.grid = {4, 4};
+  EXPECT_FALSE(TileGrid(o).ok());  // a saturated product, not a wrapped one
 }
 
 }  // namespace

@@ -57,7 +57,7 @@ struct MatmulTime {
 
 // Cells of C each owner can compute before receiving anything: (rows it owns
 // in full) x (columns it owns in full). Errors: an invalid or non-square
-// partition. O(R log R + n * owners).
+// partition. O(R log R + owners).
 absl::StatusOr<std::vector<int64_t>> ImmediateCells(const Partition& p);
 
 // Errors: an invalid partition, speeds not one per owner or not > 0, a

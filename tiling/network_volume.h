@@ -52,7 +52,8 @@ struct LinkLoads {
   int64_t MaxDirected() const;
 };
 
-// Errors: a hub outside [0, num_owners). O(owners^2).
+// Errors: a hub outside [0, num_owners), routed loads above 2^63 - 1 in all
+// (so Total() and MaxDirected() never overflow). O(owners^2).
 absl::StatusOr<LinkLoads> RouteVolumes(const VolumeMatrix& v,
                                        const Network& network);
 

@@ -1,6 +1,7 @@
 #include "tiling/network_volume.h"
 
 #include <cmath>
+#include <string>
 #include <vector>
 
 #include "gtest/gtest.h"
@@ -100,6 +101,18 @@ TEST(RouteVolumesTest, MarginsAgreeWithDiscreteVolumes) {
   const double t = std::pow(1 - 1 / std::sqrt(2.0), 2);
   EXPECT_NEAR(SquareCorner3FullyConnectedMargin(1 - 2 * t, t, t), 0, 1e-12);
   EXPECT_NEAR(SquareCorner3StarMargin(0.5, 0.25, 0.25), 0, 1e-12);
+}
+
+// Relayed traffic counts twice: leaf-to-leaf volumes of 2^61 each way fit one
+// matrix but not the star's loads.
+TEST(RouteVolumesTest, RoutedOverflowIsAnError) {
+  const int64_t big = int64_t{1} << 61;
+  VolumeMatrix v{3, {0, 0, 0, 0, 0, big, 0, big, 0}};
+  ASSERT_TRUE(RouteVolumes(v, Network::FullyConnected()).ok());
+  auto star = RouteVolumes(v, Network::Star(0));
+  ASSERT_FALSE(star.ok());
+  EXPECT_EQ(std::string(star.status().message()),
+            "network: the routed volume exceeds 2^63 - 1 elements");
 }
 
 }  // namespace

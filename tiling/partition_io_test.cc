@@ -1,7 +1,9 @@
 #include "tiling/partition_io.h"
 
+#include <cstdint>
 #include <string>
 
+#include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::tiling {
@@ -50,8 +52,54 @@ TEST(PartitionIoTest, ErrorsNameFileAndLine) {
   EXPECT_EQ(err("grid 2 2\n0 0 0 2 1\n"),
             "p.part:2: rectangles cover 2 of 4 cells");
   EXPECT_EQ(err("grid 2 2\n0 0 0 2 1\n2 0 1 2 1\n"),
-            "p.part:3: processor 1 has no rectangle");
+            "p.part:3: processor 2 out of range: 2 rectangles give processors "
+            "0 to 1");
+  EXPECT_EQ(err("grid 2 2\n0 0 0 2 1\n0 0 1 1 1\n2 1 1 1 1\n"),
+            "p.part:4: processor 1 has no rectangle");
   EXPECT_EQ(err("# empty\n"), "p.part:1: no grid line");
+}
+
+// 200,000 rectangles: the overlap check is a sweep (it compared every pair,
+// 2e10 steps) and the lines are views into the text.
+TEST(PartitionIoTest, TwoHundredThousandRectangles) {
+  std::string text = "grid 500 400\n";
+  int64_t owner = 0;
+  for (int64_t c = 0; c < 400; ++c) {
+    for (int64_t r = 0; r < 500; ++r) {
+      absl::StrAppend(&text, owner++, " ", r, " ", c, " 1 1\n");
+    }
+  }
+  auto p = ParsePartition(text, "big.part");
+  ASSERT_TRUE(p.ok()) << p.status();
+  EXPECT_EQ(p->num_owners, 200000);
+  EXPECT_EQ(p->rects.size(), 200000u);
+  // The same cell claimed again on the last line: named with the line it
+  // overlaps (line 2 holds cell (0, 0)).
+  auto twice = ParsePartition(text + "5 0 0 1 1\n", "big.part");
+  ASSERT_FALSE(twice.ok());
+  EXPECT_EQ(std::string(twice.status().message()),
+            "big.part:200002: rectangle overlaps the one on line 2");
+}
+
+TEST(PartitionIoTest, HostileSizesAndCounts) {
+  auto huge = ParsePartition("grid 4611686018427387904 2\n", "h.part");
+  ASSERT_FALSE(huge.ok());
+  EXPECT_EQ(std::string(huge.status().message()),
+            "h.part:1: the grid has more than 2^62 cells");
+  auto owner =
+      ParsePartition("grid 1 2\n0 0 0 1 1\n2000000000 0 1 1 1\n", "h.part");
+  ASSERT_FALSE(owner.ok());
+  EXPECT_EQ(std::string(owner.status().message()),
+            "h.part:3: processor 2000000000 out of range: 2 rectangles give "
+            "processors 0 to 1");
+  // Coordinates near 2^63 are outside the grid, not wrapped inside it.
+  EXPECT_FALSE(
+      ParsePartition("grid 2 2\n0 9223372036854775807 0 1 1\n", "h.part").ok());
+  EXPECT_FALSE(
+      ParsePartition("grid 2 2\n0 1 0 9223372036854775807 1\n", "h.part").ok());
+  auto budget = ParsePartition("grid 1 2\n0 0 0 1 1\n1 0 1 1 1\n", "h.part",
+                               /*max_memory_bytes=*/64);
+  EXPECT_EQ(budget.status().code(), absl::StatusCode::kResourceExhausted);
 }
 
 }  // namespace
