@@ -8,7 +8,9 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "base/memory_budget.h"
 #include "base/status_macros.h"
+#include "graphs/graph_readers.h"
 
 namespace rankmap::graphs {
 
@@ -29,6 +31,9 @@ using tiling::VolumeMatrix;
 
 namespace {
 
+// A report line per processor pair (about 40 bytes) beside its volume.
+constexpr int64_t kBytesPerPair = 48;
+
 absl::Status Invalid(const std::string& msg) {
   return absl::InvalidArgumentError(absl::StrCat("frontend: ", msg));
 }
@@ -39,6 +44,10 @@ absl::StatusOr<int64_t> GridSide(const MatrixFrontendOptions& o) {
     return Invalid(absl::StrCat("matrix size ", o.n, " and block ", o.block,
                                 " must be >= 1"));
   }
+  if (o.n > kMaxMatrixSide) {
+    return Invalid(absl::StrCat("matrix size ", o.n, " is above the limit of ",
+                                kMaxMatrixSide, " (--n)"));
+  }
   if (o.n % o.block != 0) {
     return Invalid(absl::StrCat("matrix size ", o.n,
                                 " is not a multiple of block ", o.block));
@@ -48,8 +57,41 @@ absl::StatusOr<int64_t> GridSide(const MatrixFrontendOptions& o) {
   return o.n / o.block;
 }
 
+// The processor count against the cap and the budget: the volumes of every
+// pair, the graph they make and the report's line per pair.
+absl::Status CheckProcessors(int64_t procs, const MatrixFrontendOptions& o) {
+  if (procs > kMaxMatrixProcessors) {
+    return Invalid(absl::StrCat(
+        procs,
+        " processors; the matrix front ends report the volume of every "
+        "pair and take at most ",
+        kMaxMatrixProcessors));
+  }
+  const int64_t pairs = procs * procs;
+  return base::CheckMemory(
+      absl::StrCat("frontend: the pairwise volumes of ", procs, " processors"),
+      base::SaturatingMulAdd(pairs, kBytesPerPair,
+                             EstimatedGraphBytes(procs, 2 * pairs)),
+      base::MemoryBudget(o.max_memory_bytes));
+}
+
 CellSize Cell(const MatrixFrontendOptions& o) {
   return CellSize{o.block * o.block, o.element_size};
+}
+
+// `cells` of the block grid in elements (and, with bytes, in bytes), or an
+// error: the total may pass 2^63 for matrices near the size limit.
+absl::StatusOr<int64_t> Elements(int64_t cells, const MatrixFrontendOptions& o,
+                                 bool bytes = false) {
+  int64_t v = 0;
+  if (__builtin_mul_overflow(cells, o.block * o.block, &v) ||
+      (bytes && __builtin_mul_overflow(v, int64_t{o.element_size}, &v))) {
+    return Invalid(absl::StrCat("a volume of ", cells, " blocks of ", o.block,
+                                " x ", o.block, " elements of ", o.element_size,
+                                " bytes exceeds 2^63 - 1 ",
+                                bytes ? "bytes" : "elements"));
+  }
+  return v;
 }
 
 void ReportPartition(const Partition& p, const std::vector<double>& speeds,
@@ -67,16 +109,20 @@ void ReportPartition(const Partition& p, const std::vector<double>& speeds,
     absl::StrAppendFormat(
         &out,
         "  proc %d: area %d blocks (%.4f of the matrix, speed share %.4f)\n", i,
-        areas[i], static_cast<double>(areas[i]) / (p.rows * p.cols),
+        areas[i],
+        static_cast<double>(areas[i]) /
+            (static_cast<double>(p.rows) * static_cast<double>(p.cols)),
         speeds[i] / total_speed);
   }
 }
 
-void ReportVolumes(const VolumeMatrix& v, int64_t elements_per_cell,
-                   int32_t element_size, std::string& out) {
-  const int64_t tvc = v.Total() * elements_per_cell;
-  absl::StrAppendFormat(&out, "TVC %d elements (%d bytes)\n", tvc,
-                        tvc * element_size);
+// Every entry is at most the total, so one check on the total covers them.
+absl::Status ReportVolumes(const VolumeMatrix& v,
+                           const MatrixFrontendOptions& o, std::string& out) {
+  ASSIGN_OR_RETURN(const int64_t tvc, Elements(v.Total(), o));
+  ASSIGN_OR_RETURN(const int64_t tvc_bytes, Elements(v.Total(), o, true));
+  const int64_t elements_per_cell = o.block * o.block;
+  absl::StrAppendFormat(&out, "TVC %d elements (%d bytes)\n", tvc, tvc_bytes);
   absl::StrAppendFormat(&out, "largest one-way volume %d elements\n",
                         v.MaxDirected() * elements_per_cell);
   for (int32_t q = 0; q < v.num_owners; ++q) {
@@ -87,6 +133,7 @@ void ReportVolumes(const VolumeMatrix& v, int64_t elements_per_cell,
       }
     }
   }
+  return absl::OkStatus();
 }
 
 absl::StatusOr<MatrixFrontendResult> Finish(Partition p,
@@ -95,7 +142,7 @@ absl::StatusOr<MatrixFrontendResult> Finish(Partition p,
                                             std::string report) {
   MatrixFrontendResult r;
   ASSIGN_OR_RETURN(r.volumes, tiling::MatmulVolumes(p));
-  ReportVolumes(r.volumes, o.block * o.block, o.element_size, report);
+  RETURN_IF_ERROR(ReportVolumes(r.volumes, o, report));
   r.rank_order.resize(p.num_owners);
   std::iota(r.rank_order.begin(), r.rank_order.end(), 0);
   // Owners are processors: vertex u's share was computed for speeds[u].
@@ -183,8 +230,19 @@ absl::Status Rearrange(const MatrixFrontendOptions& o, Partition& p,
 absl::StatusOr<MatrixFrontendResult> SummaFrontend(
     const MatrixFrontendOptions& options) {
   MatrixFrontendOptions o = options;
-  if (o.partition.has_value() && o.n == 0) o.n = o.partition->rows * o.block;
+  if (o.partition.has_value() && o.n == 0 &&
+      __builtin_mul_overflow(o.partition->rows, o.block, &o.n)) {
+    return Invalid(absl::StrCat("a partition of ", o.partition->rows,
+                                " rows of blocks of ", o.block,
+                                " elements is too large"));
+  }
   ASSIGN_OR_RETURN(int64_t side, GridSide(o));
+  RETURN_IF_ERROR(
+      CheckProcessors(o.partition.has_value() ? o.partition->num_owners
+                      : !o.speed_functions.empty()
+                          ? static_cast<int64_t>(o.speed_functions.size())
+                          : static_cast<int64_t>(o.speeds.size()),
+                      o));
   std::optional<ColumnLayout> layout;
   std::string report;
   Partition p;
@@ -308,17 +366,18 @@ absl::StatusOr<MatrixFrontendResult> SquareCornerFrontend(
       return o.link == LinkModel::kSerial ? l.Total() : l.MaxDirected();
     };
     ASSIGN_OR_RETURN(const int64_t slp_volume, routed(slp));
+    ASSIGN_OR_RETURN(const int64_t slp_elements, Elements(slp_volume, o));
     absl::StrAppendFormat(
         &report, "network: %s; %s volume: straight-line %d",
         star ? absl::StrCat("star, hub processor ", net.hub)
              : std::string("fully connected"),
         o.link == LinkModel::kSerial ? "routed total" : "busiest link",
-        slp_volume * o.block * o.block);
+        slp_elements);
     int64_t scp_volume = -1;
     if (scp.ok()) {
       ASSIGN_OR_RETURN(scp_volume, routed(*scp));
-      absl::StrAppendFormat(&report, ", square-corner %d",
-                            scp_volume * o.block * o.block);
+      ASSIGN_OR_RETURN(const int64_t scp_elements, Elements(scp_volume, o));
+      absl::StrAppendFormat(&report, ", square-corner %d", scp_elements);
     }
     report += " elements\n";
     bool use_scp;

@@ -38,6 +38,13 @@ enum class SummaPartitioner { kColumnDp, kGrid };
 enum class SummaArrange { kAuto, kHop, kBandwidth, kExhaustive };
 enum class TwoWayChoice { kHybrid, kSquareCorner, kStraightLine };
 
+// Limits of the options: the matrix side in elements (areas and volumes of
+// the block grid then fit 64 bits; their totals in elements and bytes are
+// checked), and the processors, whose every pair's volume is computed and
+// reported.
+inline constexpr int64_t kMaxMatrixSide = (int64_t{1} << 31) - 1;
+inline constexpr int64_t kMaxMatrixProcessors = 16384;
+
 struct MatrixFrontendOptions {
   std::vector<double> speeds;  // relative speeds, one per processor (rank)
   int64_t n = 0;               // matrix side in elements
@@ -72,6 +79,10 @@ struct MatrixFrontendOptions {
   tiling::Network::Kind network = tiling::Network::Kind::kFullyConnected;
   int32_t hub =
       -1;  // star: the hub processor; -1 = the fastest (Becker's rule)
+
+  // Bound on what may be allocated, in bytes; 0: base::MemoryBudget()'s
+  // default. Checked from the processor count before anything is built.
+  int64_t max_memory_bytes = 0;
 };
 
 struct MatrixFrontendResult {
@@ -91,8 +102,10 @@ struct MatrixFrontendResult {
 // Heterogeneous SUMMA: column-based DP (constant speeds or FPM-BR), grid-based
 // or a given partition of the block grid, the chosen flow, optional
 // topology-aware arrangement. Errors: bad speeds or speed functions, n or b <
-// 1, n % b != 0, a block grid too small for the partition, a given partition
-// of another size or not column-based, malformed platform data.
+// 1, n above kMaxMatrixSide, n % b != 0, a block grid too small for the
+// partition, more than kMaxMatrixProcessors processors or more than the memory
+// budget allows for their pairs, a given partition of another size or not
+// column-based, malformed platform data, volumes above 2^63 - 1 bytes.
 absl::StatusOr<MatrixFrontendResult> SummaFrontend(
     const MatrixFrontendOptions& options);
 

@@ -66,8 +66,10 @@ struct MpdataOptions {
   bool allow_1d = false;
   // Step 1 + Step 2 rounds.
   int32_t max_iterations = 32;
-  // Refuse searches with more candidate evaluations than this per round.
+  // Refuse searches with more candidate evaluations than this per round,
   int64_t max_evaluations = 50'000'000;
+  // or more cell visits (evaluations times P) over all rounds (seconds).
+  int64_t max_work = 100'000'000;
 };
 
 // An r x c arrangement: cells[i * cols + j] is the processor of sub-domain
@@ -125,8 +127,8 @@ struct MpdataResult {
 // initial order (not enforced; other starts may stop at worse fixed points).
 // Errors: P < 4 without allow_1d (no r, c >= 2 shape) or a prime P, an invalid
 // network or group vector, `initial` not a permutation, a search larger than
-// max_evaluations. Time: per round, sum of g_j! + c! grid evaluations of O(P)
-// each.
+// max_evaluations per round or max_work cell visits in all. Time: per round,
+// 2 per shape plus sum of g_j! + c! grid evaluations of O(P) each.
 absl::StatusOr<MpdataResult> ArrangeMpdata(
     std::span<const int32_t> group, const MpdataNetwork& network,
     const MpdataOptions& options = {}, std::span<const int32_t> initial = {});
@@ -176,7 +178,14 @@ struct MpdataFrontendOptions {
   double horizontal_weight = 1.0;
   double vertical_weight = 1.0;
   bool allow_1d = false;
+  // Bound on what may be allocated, in bytes; 0: base::MemoryBudget()'s
+  // default. Checked from the processor and group counts first.
+  int64_t max_memory_bytes = 0;
 };
+
+// Processors of the front end: Algorithm 3's rounds visit every cell of every
+// candidate grid (MpdataOptions::max_work bounds that too).
+inline constexpr int64_t kMaxMpdataProcessors = int64_t{1} << 20;
 
 struct MpdataFrontendResult {
   int32_t num_groups = 0;
@@ -184,8 +193,10 @@ struct MpdataFrontendResult {
   CommGraph graph;
 };
 
-// Errors: a domain of other than 2 or 3 extents; those of ArrangeMpdata (bad
-// groups or bandwidths, no grid shape) and MpdataHaloGraph.
+// Errors: a domain of other than 2 or 3 extents, no processor or more than
+// kMaxMpdataProcessors, a negative group, group-pair matrices beyond the
+// memory budget; those of ArrangeMpdata (bad bandwidths, no grid shape, a
+// search beyond its limits) and MpdataHaloGraph.
 absl::StatusOr<MpdataFrontendResult> MpdataFrontend(
     const MpdataFrontendOptions& options);
 

@@ -1,6 +1,8 @@
 #include "graphs/frontends/mpdata.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
 #include <numeric>
 #include <random>
 #include <vector>
@@ -355,6 +357,42 @@ TEST(MpdataTest, RejectsBadInput) {
   MpdataOptions tiny;
   tiny.max_evaluations = 3;
   EXPECT_FALSE(ArrangeMpdata(kInterGroups, Table41(), tiny).ok());
+}
+
+TEST(MpdataTest, HostileCountsAndSizes) {
+  MpdataFrontendOptions o;
+  o.procs = int64_t{1} << 40;
+  auto many = MpdataFrontend(o);
+  ASSERT_FALSE(many.ok());
+  EXPECT_EQ(std::string(many.status().message()),
+            "mpdata: 1099511627776 processors, expected 1 to 1048576");
+  // A group id of 2^31 - 1 asks for 2^62 matrix entries: sized, refused.
+  o.group = {0, INT32_MAX, 0, 0};
+  auto groups = MpdataFrontend(o);
+  ASSERT_FALSE(groups.ok());
+  EXPECT_EQ(groups.status().code(), absl::StatusCode::kResourceExhausted);
+  o.group = {0, -1, 0, 0};
+  EXPECT_FALSE(MpdataFrontend(o).ok());
+  // 720720 has 240 divisors: every round visits 2 x 240 grids of 720720
+  // cells, beyond the work limit (it ran for minutes).
+  o.group.clear();
+  o.procs = 720720;
+  auto work = MpdataFrontend(o);
+  ASSERT_FALSE(work.ok());
+  EXPECT_EQ(std::string(work.status().message()),
+            "mpdata: Algorithm 3 on 720720 processors needs more than "
+            "100000000 cell visits");
+  // Domain extents near 2^63: the halo weights are products in doubles,
+  // finite and positive (int64 products wrapped negative).
+  o.procs = 4;
+  o.domain = {int64_t{1} << 62, int64_t{1} << 62, int64_t{1} << 62};
+  auto huge = MpdataFrontend(o);
+  ASSERT_TRUE(huge.ok()) << huge.status();
+  for (int32_t v = 0; v < huge->graph.num_vertices(); ++v) {
+    for (double w : huge->graph.weights(v)) {
+      EXPECT_TRUE(std::isfinite(w) && w > 0) << w;
+    }
+  }
 }
 
 }  // namespace

@@ -48,11 +48,15 @@ bool StencilHasDiagonals(Stencil s);
 // itself (periodic wrap onto its own box) are not listed. Errors: stencil
 // dimensionality differs from the partition's, halo < 1, a periodic dimension
 // shorter than the halo, a `periodic` vector of the wrong length, an invalid
-// partition (boxes outside the grid or of the wrong count of dimensions).
-// Complexity: O(P * neighbours) for tensor partitions, O(P^2) otherwise.
+// partition (boxes outside the grid, overlapping or of the wrong count of
+// dimensions); ResourceExhausted when the messages and the graph they make
+// would pass base::MemoryBudget(max_memory_bytes) (counted as they are found,
+// so a halo that reaches every box stops at the budget). Complexity:
+// O(P * neighbours) for tensor partitions; for other boxes, a bucket grid of
+// about P buckets gives O(P + candidates near each halo).
 absl::StatusOr<std::vector<HaloMessage>> HaloMessages(
     const tiling::GridPartition& partition, const std::vector<bool>& periodic,
-    Stencil stencil, int32_t halo = 1);
+    Stencil stencil, int32_t halo = 1, int64_t max_memory_bytes = 0);
 
 // The CommGraph of HaloMessages: w(u, v) = (cells u -> v + cells v -> u) *
 // element_size. With axis_weights (one per dimension) a message is weighed by
@@ -67,10 +71,12 @@ absl::StatusOr<CommGraph> HaloGraph(const tiling::GridPartition& partition,
                                     const std::vector<bool>& periodic,
                                     Stencil stencil, int32_t halo = 1,
                                     double element_size = 8.0,
-                                    std::span<const double> axis_weights = {});
+                                    std::span<const double> axis_weights = {},
+                                    int64_t max_memory_bytes = 0);
 
 // A grid, how it is split (tiling::GridTilingOptions: grid, procs,
-// proc_grid, slabs, speeds) and the stencil, as a plain value.
+// proc_grid, slabs, speeds, and the memory budget of it all) and the stencil,
+// as a plain value.
 struct StencilOptions : tiling::GridTilingOptions {
   // 5, 9 (2D) or 7, 27 (3D).
   int32_t points = 5;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/match.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::graphs {
@@ -430,6 +431,42 @@ TEST(StencilTest, RejectsBadInput) {
   EXPECT_TRUE(StencilGraph(o).ok());
   o.procs = 9;
   EXPECT_FALSE(StencilGraph(o).ok());
+}
+
+// A halo that reaches every box makes P^2 messages: they are counted against
+// the budget as they are found, and refused long before P^2.
+TEST(StencilTest, HugeHalosStopAtTheBudget) {
+  StencilOptions o;
+  o.grid = {1000, 1000};
+  o.procs = 10000;
+  o.points = 9;
+  o.halo = 1000;
+  o.max_memory_bytes = 16 << 20;
+  auto g = StencilGraph(o);
+  ASSERT_FALSE(g.ok());
+  EXPECT_EQ(g.status().code(), absl::StatusCode::kResourceExhausted);
+  EXPECT_TRUE(absl::StrContains(
+      g.status().message(), "stencil: the halo exchange of 10000 processes"))
+      << g.status();
+  // A star reaches along one axis at a time: the same halo on 100 x 100
+  // blocks gives each block its row and its column, 198 neighbours.
+  o.points = 5;
+  o.max_memory_bytes = 0;
+  auto star = StencilGraph(o);
+  ASSERT_TRUE(star.ok()) << star.status();
+  EXPECT_EQ(star->num_edges(), 10000 * 198 / 2);
+}
+
+// Column tilings take the bucket search: 5,000 processes of mixed speeds
+// (the all-pairs test took 2.5e7 steps, 50,000 took minutes).
+TEST(StencilTest, ColumnTilingsAtScale) {
+  StencilOptions o;
+  o.grid = {3000, 3000};
+  for (int i = 0; i < 5000; ++i) o.speeds.push_back(1 + i % 7);
+  auto g = StencilGraph(o);
+  ASSERT_TRUE(g.ok()) << g.status();
+  EXPECT_EQ(g->num_vertices(), 5000);
+  for (int v = 0; v < 5000; ++v) EXPECT_GT(g->degree(v), 0) << v;
 }
 
 }  // namespace

@@ -117,27 +117,23 @@ absl::StatusOr<CommGraph> HeterogeneousSummaGraph(const tiling::Partition& p,
                                 bytes * col.width * (p.rows - to.height)));
     }
   }
-  // Horizontal rings, one per band: link j -> j+1 carries every column's piece
-  // but j+1's.
+  // Horizontal rings, one per band of rows: link j -> j+1 carries every
+  // column's piece but j+1's. Summed over the bands, the link from rectangle
+  // a of column j to rectangle b of column j+1 carries their common rows, so
+  // a merge of the two columns finds every link once: O(R) in all.
   const size_t c = m.columns.size();
-  if (c >= 2) {
-    std::vector<size_t> idx(c, 0);
-    std::vector<int64_t> end(c);
-    for (size_t j = 0; j < c; ++j) end[j] = m.columns[j].rects[0].height;
+  for (size_t j = 0; c >= 2 && j < c; ++j) {
+    const ArrangedColumn& from = m.columns[j];
+    const ArrangedColumn& to = m.columns[(j + 1) % c];
+    size_t x = 0, y = 0;
+    int64_t x_end = from.rects[0].height, y_end = to.rects[0].height;
     for (int64_t pos = 0; pos < p.rows;) {
-      const int64_t e = *std::min_element(end.begin(), end.end());
-      for (size_t j = 0; j < c; ++j) {
-        const size_t k = (j + 1) % c;
-        RETURN_IF_ERROR(b.AddEdge(
-            m.columns[j].rects[idx[j]].proc, m.columns[k].rects[idx[k]].proc,
-            bytes * (e - pos) * (p.cols - m.columns[k].width)));
-      }
+      const int64_t e = std::min(x_end, y_end);
+      RETURN_IF_ERROR(b.AddEdge(from.rects[x].proc, to.rects[y].proc,
+                                bytes * (e - pos) * (p.cols - to.width)));
       pos = e;
-      for (size_t j = 0; j < c; ++j) {
-        if (end[j] == e && ++idx[j] < m.columns[j].rects.size()) {
-          end[j] += m.columns[j].rects[idx[j]].height;
-        }
-      }
+      if (x_end == e && ++x < from.rects.size()) x_end += from.rects[x].height;
+      if (y_end == e && ++y < to.rects.size()) y_end += to.rects[y].height;
     }
   }
   return std::move(b).Build();

@@ -64,9 +64,9 @@ absl::StatusOr<CommGraph> SummaGridGraph(int32_t grid_rows, int32_t grid_cols,
                                          CellSize cell = {});
 
 // Heterogeneous SUMMA on a column-based partition (every column a stack of
-// full-width rectangles, one rectangle per owner, square or not). O(R * c) time
-// for R rectangles in c columns. Errors: an invalid or non-column-based
-// partition, bad cell size.
+// full-width rectangles, one rectangle per owner, square or not). Ring flow:
+// O(R log R) time for R rectangles; one-to-all: MatmulVolumes'. Errors: an
+// invalid or non-column-based partition, bad cell size.
 absl::StatusOr<CommGraph> HeterogeneousSummaGraph(const tiling::Partition& p,
                                                   SummaFlow flow,
                                                   CellSize cell = {});

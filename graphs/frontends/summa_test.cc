@@ -1,5 +1,6 @@
 #include "graphs/frontends/summa.h"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <random>
@@ -184,6 +185,71 @@ TEST(SquareCornerGraphTest, StarHubChoice) {
   auto g = SquareCornerGraph(slp3, CellSize{1, 1});
   EXPECT_DOUBLE_EQ(g->TotalVolume(), 150);
   EXPECT_DOUBLE_EQ(StarCost(*g, 0), 200);
+}
+
+// The ring's horizontal links as first written: a sweep over every band of
+// rows, one link per column and band (the oracle of the column merge).
+std::map<std::pair<int32_t, int32_t>, double> BandRings(const Partition& p) {
+  std::map<int64_t, std::vector<Rect>> by_col;
+  for (const Rect& r : p.rects) by_col[r.col].push_back(r);
+  std::vector<std::vector<Rect>> cols;
+  for (auto& [col, rects] : by_col) {
+    std::sort(rects.begin(), rects.end(),
+              [](const Rect& a, const Rect& b) { return a.row < b.row; });
+    cols.push_back(rects);
+  }
+  std::map<std::pair<int32_t, int32_t>, double> w;
+  const size_t c = cols.size();
+  for (int64_t row = 0; c >= 2 && row < p.rows; ++row) {  // bands of height 1
+    for (size_t j = 0; j < c; ++j) {
+      auto at = [&](size_t k) {
+        for (const Rect& r : cols[k])
+          if (r.row <= row && row < r.row + r.height) return r;
+        return Rect{};
+      };
+      const Rect a = at(j), b = at((j + 1) % c);
+      w[{std::min(a.owner, b.owner), std::max(a.owner, b.owner)}] +=
+          static_cast<double>(p.cols - b.width);
+    }
+  }
+  return w;
+}
+
+TEST(HeterogeneousSummaTest, RingMergeAgreesWithBands) {
+  std::mt19937_64 rng(41);
+  std::uniform_real_distribution<double> u(0.05, 1.0);
+  for (int trial = 0; trial < 60; ++trial) {
+    std::vector<double> s(2 + trial % 12);
+    for (double& x : s) x = u(rng);
+    const int64_t n = 20 + trial;
+    Partition part =
+        *tiling::ToIntegerPartition(*tiling::ColumnBasedPartition(s), n, n);
+    auto g = HeterogeneousSummaGraph(part, SummaFlow::kRing, CellSize{1, 1});
+    ASSERT_TRUE(g.ok()) << g.status();
+    // The vertical rings, added to the bands' horizontal links.
+    auto w = BandRings(part);
+    std::map<int64_t, std::vector<Rect>> by_col;
+    for (const Rect& r : part.rects) by_col[r.col].push_back(r);
+    for (auto& [col, rects] : by_col) {
+      std::sort(rects.begin(), rects.end(),
+                [](const Rect& a, const Rect& b) { return a.row < b.row; });
+      for (size_t t = 0; rects.size() >= 2 && t < rects.size(); ++t) {
+        const Rect& a = rects[t];
+        const Rect& b = rects[(t + 1) % rects.size()];
+        w[{std::min(a.owner, b.owner), std::max(a.owner, b.owner)}] +=
+            static_cast<double>(a.width * (n - b.height));
+      }
+    }
+    for (const auto& [pair, weight] : w) {
+      if (pair.first == pair.second) continue;
+      EXPECT_DOUBLE_EQ(g->EdgeWeight(pair.first, pair.second), weight)
+          << trial << ": " << pair.first << " " << pair.second;
+    }
+    EXPECT_EQ(static_cast<size_t>(g->num_edges()),
+              std::count_if(w.begin(), w.end(), [](const auto& e) {
+                return e.first.first != e.first.second;
+              }));
+  }
 }
 
 }  // namespace

@@ -46,7 +46,7 @@ struct Wave2DNeighbour {
 };
 
 // eta_i for every process i, clockwise as described above. Errors: those of
-// ColumnTilingPartition. O(P + sum of neighbourhood sizes).
+// ColumnTilingPartition. O(P log P + sum of neighbourhood sizes).
 absl::StatusOr<std::vector<std::vector<Wave2DNeighbour>>> Wave2DNeighbourhoods(
     const tiling::ColumnTiling& tiling);
 
@@ -94,8 +94,9 @@ struct Wave2DResult {
 };
 
 // The column tiling of the options' mesh and its halo graph. Errors name the
-// option: a grid of other than 2 extents, neither speeds nor procs; then those
-// of ColumnTilingFromSpeeds and Wave2DGraph.
+// option: a grid of other than 2 extents, neither speeds nor procs, more than
+// tiling::kMaxColumnDpProcessors; then those of ColumnTilingFromSpeeds and
+// Wave2DGraph. O(P^2) (the column DP), the rest O(P + neighbours).
 absl::StatusOr<Wave2DResult> Wave2DFrontend(const Wave2DOptions& options);
 
 }  // namespace rankmap::graphs

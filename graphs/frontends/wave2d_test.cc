@@ -1,7 +1,9 @@
 #include "graphs/frontends/wave2d.h"
 
+#include <cstdint>
 #include <random>
 #include <set>
+#include <string>
 #include <vector>
 
 #include "graphs/frontends/stencil.h"
@@ -207,6 +209,21 @@ TEST(Wave2DTest, RejectsBadTilings) {
   t.columns[2].cells[2].process = 1;  // p1 twice, p7 missing
   EXPECT_FALSE(Wave2DNeighbourhoods(t).ok());
   EXPECT_FALSE(Wave2DGraph(Figure2(), 0.0).ok());
+}
+
+TEST(Wave2DTest, ProcessCountsAreBoundedBeforeAllocating) {
+  Wave2DOptions o;
+  o.grid = {1000, 1000};
+  o.procs = int64_t{1} << 40;
+  auto r = Wave2DFrontend(o);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(std::string(r.status().message()),
+            "wave2d: --procs 1099511627776 is above the column partition's "
+            "limit of 50000 processes");
+  o.procs = 6;
+  auto small = Wave2DFrontend(o);
+  ASSERT_TRUE(small.ok()) << small.status();
+  EXPECT_EQ(small->graph.num_vertices(), 6);
 }
 
 }  // namespace
