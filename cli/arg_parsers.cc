@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
+#include <limits>
+#include <type_traits>
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
@@ -130,6 +132,17 @@ absl::StatusOr<std::vector<T>> ParseList(std::string_view text,
     if (end == token.c_str() || *end != '\0' || !std::isfinite(v)) {
       return absl::InvalidArgumentError(absl::StrCat(
           "--", std::string(flag), ": expected a number, found '", token, "'"));
+    }
+    // Integer lists take whole numbers of their type's range: a cast of 1e10
+    // to int32_t would be undefined.
+    if (std::is_integral_v<T> &&
+        (v != std::trunc(v) ||
+         v < static_cast<double>(std::numeric_limits<T>::min()) ||
+         v > static_cast<double>(std::numeric_limits<T>::max()))) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("--", std::string(flag), ": expected an integer from ",
+                       std::numeric_limits<T>::min(), " to ",
+                       std::numeric_limits<T>::max(), ", found '", token, "'"));
     }
     values.push_back(static_cast<T>(v));
     token.clear();

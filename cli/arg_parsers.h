@@ -40,9 +40,9 @@ absl::StatusOr<std::vector<bool>> ParsePeriodic(std::string_view text,
                                                 int32_t dims);
 
 // Comma- or white-space-separated finite numbers ("0,0,1"), each converted to T
-// (truncated for integer types); `flag` names the flag in errors ("--clusters:
-// expected a number, found 'x'"). Empty text gives an empty list. Instantiated
-// for int32_t and double.
+// (whole numbers within T's range for integer types); `flag` names the flag in
+// errors ("--clusters: expected a number, found 'x'"). Empty text gives an
+// empty list. Instantiated for int32_t and double.
 template <typename T>
 absl::StatusOr<std::vector<T>> ParseList(std::string_view text,
                                          std::string_view flag);

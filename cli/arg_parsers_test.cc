@@ -63,6 +63,15 @@ TEST(ArgParsersTest, NumberLists) {
   EXPECT_EQ(Message(ParseList<int32_t>("0,x", "clusters").status()),
             "--clusters: expected a number, found 'x'");
   EXPECT_FALSE(ParseList<double>("1,inf", "bandwidth").ok());
+  // Integer lists take whole numbers of their range (a cast of 1e10 to int32
+  // was undefined, 1.5 became 1).
+  EXPECT_EQ(Message(ParseList<int32_t>("0,1e10", "clusters").status()),
+            "--clusters: expected an integer from -2147483648 to 2147483647, "
+            "found '1e10'");
+  EXPECT_FALSE(ParseList<int32_t>("1.5", "clusters").ok());
+  EXPECT_FALSE(ParseList<int32_t>("-3000000000", "clusters").ok());
+  EXPECT_THAT(*ParseList<int32_t>("2147483647,-2147483648", "clusters"),
+              ElementsAre(2147483647, -2147483648));
   EXPECT_FALSE(ParseList<double>("1,2abc", "bandwidth").ok());
 }
 

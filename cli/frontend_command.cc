@@ -88,6 +88,10 @@ absl::StatusOr<graphs::MatrixFrontendOptions> MatrixOptions(FlagText flag) {
     ASSIGN_OR_RETURN(o.bandwidth,
                      ParseList<double>(flag("bandwidth"), "bandwidth"));
     for (int32_t c : o.clusters) {
+      if (c < 0 || c == INT32_MAX) {  // num_clusters = c + 1 must fit
+        return absl::InvalidArgumentError(absl::StrCat(
+            "--clusters: cluster ", c, " is outside [0, 2147483646]"));
+      }
       o.num_clusters = std::max(o.num_clusters, c + 1);
     }
   }

@@ -143,6 +143,9 @@ TEST(FrontendCommandTest, ErrorsNameTheFlag) {
   EXPECT_EQ(Message(Parse("stencil", {{"halo", "4294967296"}}).status()),
             "--halo: 4294967296 is out of the 32-bit range");
   EXPECT_FALSE(Parse("stencil", {{"graph_format", "svg"}}).ok());
+  // The cluster count is the largest id + 1, which must fit.
+  EXPECT_EQ(Message(Parse("summa", {{"clusters", "0,2147483647"}}).status()),
+            "--clusters: cluster 2147483647 is outside [0, 2147483646]");
   EXPECT_FALSE(Parse("summa", {{"partition", "/nonexistent.part"}}).ok());
 }
 
