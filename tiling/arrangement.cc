@@ -224,6 +224,14 @@ absl::Status CheckWork(std::string_view search, int64_t evaluations,
   return absl::OkStatus();
 }
 
+// ValidateArrangement with the clusters 0..max_cluster (whose count must fit).
+absl::Status ValidateUpToCluster(const Arrangement& m, int32_t max_cluster) {
+  if (max_cluster == std::numeric_limits<int32_t>::max()) {
+    return Invalid(absl::StrCat("cluster id ", max_cluster, " is too large"));
+  }
+  return ValidateArrangement(m, max_cluster + 1);
+}
+
 std::vector<int32_t> Iota(int32_t n) {
   std::vector<int32_t> v(n);
   std::iota(v.begin(), v.end(), 0);
@@ -535,7 +543,7 @@ absl::StatusOr<Bands> ComputeBands(const Arrangement& m) {
     for (const auto& r : col.rects)
       max_cluster = std::max(max_cluster, r.cluster);
   }
-  RETURN_IF_ERROR(ValidateArrangement(m, max_cluster + 1));
+  RETURN_IF_ERROR(ValidateUpToCluster(m, max_cluster));
   Bands bands;
   const size_t c = m.columns.size();
   std::vector<size_t> idx(c, 0);
@@ -614,7 +622,7 @@ absl::StatusOr<Partition> ArrangementToPartition(const Arrangement& m,
     for (const auto& r : col.rects)
       max_cluster = std::max(max_cluster, r.cluster);
   }
-  RETURN_IF_ERROR(ValidateArrangement(m, max_cluster + 1));
+  RETURN_IF_ERROR(ValidateUpToCluster(m, max_cluster));
   Partition p;
   p.num_owners = num_procs;
   for (const auto& r : m.columns[0].rects) p.rows += r.height;
@@ -668,7 +676,7 @@ absl::StatusOr<Arrangement> ArrangementFromPartition(
     if (c < 0) return Invalid("negative cluster id");
     max_cluster = std::max(max_cluster, c);
   }
-  RETURN_IF_ERROR(ValidateArrangement(m, max_cluster + 1));
+  RETURN_IF_ERROR(ValidateUpToCluster(m, max_cluster));
   return m;
 }
 

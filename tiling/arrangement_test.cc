@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "gtest/gtest.h"
@@ -488,6 +490,18 @@ TEST(ArrangeTest, WorkLimit) {
   EXPECT_EQ(std::string(r.status().message()),
             "tiling/arrangement: the greedy search needs 62 evaluations of 16 "
             "rectangles in 4 columns, above the limit of 4215 steps");
+}
+
+// The cluster count is the largest id + 1: an id of 2^31 - 1 is refused, not
+// overflowed.
+TEST(ArrangeTest, ClusterIdsNearTheLimit) {
+  Partition p{4, 4, 2, {{0, 0, 2, 4, 0}, {2, 0, 2, 4, 1}}};
+  EXPECT_TRUE(ArrangementFromPartition(p, std::vector<int32_t>{0, 1}).ok());
+  auto big = ArrangementFromPartition(
+      p, std::vector<int32_t>{0, std::numeric_limits<int32_t>::max()});
+  ASSERT_FALSE(big.ok());
+  EXPECT_EQ(std::string(big.status().message()),
+            "tiling/arrangement: cluster id 2147483647 is too large");
 }
 
 }  // namespace

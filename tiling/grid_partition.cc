@@ -25,6 +25,52 @@ absl::Status Invalid(std::string_view context, const std::string& what) {
       absl::StrCat(std::string(context), ": ", what));
 }
 
+// The cuts of a tensor partition (if any): strictly increasing over each
+// extent, and the boxes their blocks in row-major order, which the neighbour
+// search relies on.
+absl::Status CheckCuts(const GridPartition& p) {
+  constexpr std::string_view kCtx = "stencil/partition";
+  if (p.cuts.empty()) return absl::OkStatus();
+  if (static_cast<int32_t>(p.cuts.size()) != p.dims) {
+    return Invalid(kCtx, absl::StrCat("expected ", p.dims, " cut lists, found ",
+                                      p.cuts.size()));
+  }
+  int64_t procs = 1;
+  for (int d = 0; d < p.dims; ++d) {
+    const auto& cut = p.cuts[d];
+    if (cut.size() < 2 || cut.front() != 0 || cut.back() != p.extent[d] ||
+        !std::is_sorted(cut.begin(), cut.end()) ||
+        std::adjacent_find(cut.begin(), cut.end()) != cut.end()) {
+      return Invalid(kCtx, absl::StrCat("cuts of dimension ", d,
+                                        " must increase strictly from 0 to ",
+                                        p.extent[d]));
+    }
+    procs *= static_cast<int64_t>(cut.size()) - 1;
+  }
+  if (procs != static_cast<int64_t>(p.boxes.size())) {
+    return Invalid(
+        kCtx, absl::StrCat("cuts describe ", procs, " blocks but there are ",
+                           p.boxes.size(), " boxes"));
+  }
+  // Boxes must be the blocks in row-major order, which the neighbour search
+  // relies on.
+  std::array<int64_t, 3> g = {1, 1, 1};
+  for (int d = 0; d < p.dims; ++d)
+    g[d] = static_cast<int64_t>(p.cuts[d].size()) - 1;
+  for (int64_t r = 0; r < procs; ++r) {
+    const int64_t c[3] = {r / (g[1] * g[2]), (r / g[2]) % g[1], r % g[2]};
+    for (int d = 0; d < p.dims; ++d) {
+      if (p.boxes[r].lo[d] != p.cuts[d][c[d]] ||
+          p.boxes[r].hi[d] != p.cuts[d][c[d] + 1]) {
+        return Invalid(kCtx,
+                       absl::StrCat("box of process ", r,
+                                    " is not its row-major block of the cuts"));
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 absl::Status ValidateGridPartition(const GridPartition& p) {
@@ -77,46 +123,7 @@ absl::Status ValidateGridPartition(const GridPartition& p) {
     return Invalid(kCtx, absl::StrCat("boxes hold ", covered,
                                       " cells but the grid has ", cells));
   }
-  if (!p.cuts.empty()) {
-    if (static_cast<int32_t>(p.cuts.size()) != p.dims) {
-      return Invalid(kCtx, absl::StrCat("expected ", p.dims,
-                                        " cut lists, found ", p.cuts.size()));
-    }
-    int64_t procs = 1;
-    for (int d = 0; d < p.dims; ++d) {
-      const auto& cut = p.cuts[d];
-      if (cut.size() < 2 || cut.front() != 0 || cut.back() != p.extent[d] ||
-          !std::is_sorted(cut.begin(), cut.end()) ||
-          std::adjacent_find(cut.begin(), cut.end()) != cut.end()) {
-        return Invalid(kCtx, absl::StrCat("cuts of dimension ", d,
-                                          " must increase strictly from 0 to ",
-                                          p.extent[d]));
-      }
-      procs *= static_cast<int64_t>(cut.size()) - 1;
-    }
-    if (procs != static_cast<int64_t>(p.boxes.size())) {
-      return Invalid(
-          kCtx, absl::StrCat("cuts describe ", procs, " blocks but there are ",
-                             p.boxes.size(), " boxes"));
-    }
-    // Boxes must be the blocks in row-major order, which the neighbour search
-    // relies on.
-    std::array<int64_t, 3> g = {1, 1, 1};
-    for (int d = 0; d < p.dims; ++d)
-      g[d] = static_cast<int64_t>(p.cuts[d].size()) - 1;
-    for (int64_t r = 0; r < procs; ++r) {
-      const int64_t c[3] = {r / (g[1] * g[2]), (r / g[2]) % g[1], r % g[2]};
-      for (int d = 0; d < p.dims; ++d) {
-        if (p.boxes[r].lo[d] != p.cuts[d][c[d]] ||
-            p.boxes[r].hi[d] != p.cuts[d][c[d] + 1]) {
-          return Invalid(
-              kCtx, absl::StrCat("box of process ", r,
-                                 " is not its row-major block of the cuts"));
-        }
-      }
-    }
-  }
-  return absl::OkStatus();
+  return CheckCuts(p);
 }
 
 absl::StatusOr<std::vector<int64_t>> DimsCreate(int64_t procs,

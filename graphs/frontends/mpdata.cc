@@ -219,6 +219,29 @@ absl::StatusOr<MpdataDomain> FrontendDomain(const MpdataFrontendOptions& o) {
   return d;
 }
 
+// Evaluations of Step 2 on `grid`: c! column orders plus g_j! group orders
+// per column, or an error above options.max_evaluations.
+absl::StatusOr<int64_t> Step2Evaluations(const Evaluator& e,
+                                         const MpdataGrid& grid,
+                                         const MpdataOptions& options) {
+  int64_t budget = Factorial(grid.cols, options.max_evaluations);
+  for (int32_t j = 0; j < grid.cols; ++j) {
+    std::vector<int32_t> gs;
+    for (int32_t i = 0; i < grid.rows; ++i)
+      gs.push_back(e.group[grid.at(i, j)]);
+    std::sort(gs.begin(), gs.end());
+    const int64_t distinct = std::unique(gs.begin(), gs.end()) - gs.begin();
+    budget += Factorial(distinct, options.max_evaluations);
+    if (budget > options.max_evaluations) break;
+  }
+  if (budget > options.max_evaluations) {
+    return Invalid(absl::StrCat("Step 2 on a ", grid.rows, " x ", grid.cols,
+                                " grid needs more than ",
+                                options.max_evaluations, " evaluations"));
+  }
+  return budget;
+}
+
 }  // namespace
 
 absl::StatusOr<MpdataGrid> FillMpdataGrid(std::span<const int32_t> order,
@@ -336,21 +359,7 @@ absl::StatusOr<MpdataResult> ArrangeMpdata(std::span<const int32_t> group,
           e.Cost(best.cells, best.rows, best.cols, best.cols);
     }
     // Step 2, after checking the factorial search stays within budget.
-    int64_t budget = Factorial(best.cols, options.max_evaluations);
-    for (int32_t j = 0; j < best.cols; ++j) {
-      std::vector<int32_t> gs;
-      for (int32_t i = 0; i < best.rows; ++i)
-        gs.push_back(e.group[best.at(i, j)]);
-      std::sort(gs.begin(), gs.end());
-      const int64_t distinct = std::unique(gs.begin(), gs.end()) - gs.begin();
-      budget += Factorial(distinct, options.max_evaluations);
-      if (budget > options.max_evaluations) break;
-    }
-    if (budget > options.max_evaluations) {
-      return Invalid(absl::StrCat("Step 2 on a ", best.rows, " x ", best.cols,
-                                  " grid needs more than ",
-                                  options.max_evaluations, " evaluations"));
-    }
+    ASSIGN_OR_RETURN(const int64_t budget, Step2Evaluations(e, best, options));
     RETURN_IF_ERROR(spend(budget));
     MpdataGrid next = Regroup(e, best, res.evaluations);
     res.grid = next;
