@@ -115,7 +115,9 @@ TEST(ColumnBasedPartitionTest, RandomSampleRatiosToTheLowerBound) {
       min_ratio = std::min(min_ratio, ratio);
     }
     EXPECT_NEAR(sum / samples, expected[p - 2], 0.002) << "p = " << p;
-    if (p == 2) EXPECT_NEAR(min_ratio, 3 / (2 * std::sqrt(2.0)), 1e-3);
+    if (p == 2) {
+      EXPECT_NEAR(min_ratio, 3 / (2 * std::sqrt(2.0)), 1e-3);
+    }
   }
 }
 
@@ -339,13 +341,21 @@ TEST(SquareCornerTest, ClosedForms) {
       double scp = SquareCornerTvc(n, rho), slp = StraightLineTvc(n);
       EXPECT_NEAR(scp, 2 * n * n / std::sqrt(1 + rho), 1e-12 * scp);
       // Serial crossover exactly at rho = 3.
-      if (rho < 3) EXPECT_GT(scp, slp) << rho;
-      if (rho > 3) EXPECT_LT(scp, slp) << rho;
+      if (rho < 3) {
+        EXPECT_GT(scp, slp) << rho;
+      }
+      if (rho > 3) {
+        EXPECT_LT(scp, slp) << rho;
+      }
       // Full-duplex crossover exactly at rho = 2.
       double scp_d = SquareCornerDominantVolume(n, rho),
              slp_d = StraightLineDominantVolume(n, rho);
-      if (rho < 2) EXPECT_GT(scp_d, slp_d) << rho;
-      if (rho > 2) EXPECT_LT(scp_d, slp_d) << rho;
+      if (rho < 2) {
+        EXPECT_GT(scp_d, slp_d) << rho;
+      }
+      if (rho > 2) {
+        EXPECT_LT(scp_d, slp_d) << rho;
+      }
     }
   }
   EXPECT_NEAR(SquareCornerDominantVolume(4500, 2), 2.0 / 3 * 4500 * 4500, 1e-3);
