@@ -61,7 +61,6 @@
 #include "core/slot_classes.h"
 #include "graphs/frontends/matrix_frontend.h"
 #include "graphs/frontends/mesh_halo.h"
-#include "graphs/frontends/partition.h"
 #include "graphs/frontends/stencil.h"
 #include "graphs/frontends/summa.h"
 #include "graphs/graphs.h"
@@ -71,6 +70,8 @@
 #include "models/flow.h"
 #include "sim/simulate.h"
 #include "tests/factories.h"
+#include "tiling/grid_partition.h"
+#include "tiling/partition.h"
 #include "topology/simgrid_platform.h"
 #include "topology/tleaf.h"
 #include "topology/tree_ops.h"
@@ -261,7 +262,7 @@ absl::StatusOr<Case> StencilCase(int64_t ranks) {
   c.name = absl::StrCat("stencil ", ranks);
   c.platform = Platform(ranks, 24);
   ASSIGN_OR_RETURN(const std::vector<int64_t> dims,
-                   graphs::DimsCreate(ranks, {0, 0, 0}));
+                   tiling::DimsCreate(ranks, {0, 0, 0}));
   constexpr int64_t kCells = 48;
   graphs::StencilOptions o;
   o.grid = {dims[0] * kCells, dims[1] * kCells, dims[2] * kCells};
@@ -423,9 +424,9 @@ Grid MakeGrid() {
   return g;
 }
 
-std::string PartitionText(const graphs::Partition& p, int64_t block) {
+std::string PartitionText(const tiling::Partition& p, int64_t block) {
   std::string out = absl::StrCat("summa ", p.rows, " ", block, "\n");
-  for (const graphs::Rect& r : p.rects)
+  for (const tiling::Rect& r : p.rects)
     absl::StrAppend(&out, "rect ", r.row, " ", r.col, " ", r.height, " ",
                     r.width, " ", r.owner, "\n");
   return out;

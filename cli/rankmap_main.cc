@@ -632,39 +632,15 @@ int Run(const std::string& name, const std::string& kind,
                    : absl::GetFlag(FLAGS_format);
     status = rankmap::cli::RunTopology(c, std::cout);
   } else if (name == "frontend") {
-    rankmap::cli::FrontendCommand c;
-    c.kind = kind;
-    c.output = absl::GetFlag(FLAGS_output);
-    c.graph_format = absl::GetFlag(FLAGS_graph_format);
-    c.speeds = absl::GetFlag(FLAGS_speeds);
-    c.n = absl::GetFlag(FLAGS_n);
-    c.block = absl::GetFlag(FLAGS_block);
-    c.element_size = absl::GetFlag(FLAGS_element_size);
-    c.partitioner = absl::GetFlag(FLAGS_partitioner);
-    c.flow = absl::GetFlag(FLAGS_flow);
-    c.link = absl::GetFlag(FLAGS_link);
-    c.shape = absl::GetFlag(FLAGS_shape);
-    c.clusters = absl::GetFlag(FLAGS_clusters);
-    c.bandwidth = absl::GetFlag(FLAGS_bandwidth);
-    c.bandwidth_v = absl::GetFlag(FLAGS_bandwidth_v);
-    c.domain = absl::GetFlag(FLAGS_domain);
-    c.allow_1d = absl::GetFlag(FLAGS_allow_1d);
-    c.speed_functions = absl::GetFlag(FLAGS_speed_functions);
-    c.partition = absl::GetFlag(FLAGS_partition);
-    c.arrange = absl::GetFlag(FLAGS_arrange);
-    c.hop_norm = absl::GetFlag(FLAGS_hop_norm);
-    c.network = absl::GetFlag(FLAGS_network);
-    c.hub = absl::GetFlag(FLAGS_hub);
-    c.axis_weights = absl::GetFlag(FLAGS_axis_weights);
-    c.grid = absl::GetFlag(FLAGS_grid);
-    c.stencil = absl::GetFlag(FLAGS_stencil);
-    c.halo = absl::GetFlag(FLAGS_halo);
-    c.periodic = absl::GetFlag(FLAGS_periodic);
-    c.procs = absl::GetFlag(FLAGS_procs);
-    c.proc_grid = absl::GetFlag(FLAGS_proc_grid);
-    c.slabs = absl::GetFlag(FLAGS_slabs);
-    status = rankmap::cli::RunFrontend(
-        c, std::cout, c.output.empty() ? std::cerr : std::cout);
+    // Every front-end flag's text, parsed in cli/arg_parsers.h.
+    absl::StatusOr<rankmap::cli::FrontendCommand> c =
+        rankmap::cli::ParseFrontendCommand(kind, [](std::string_view flag) {
+          return absl::FindCommandLineFlag(std::string(flag))->CurrentValue();
+        });
+    status = c.ok()
+                 ? rankmap::cli::RunFrontend(
+                       *c, std::cout, c->output.empty() ? std::cerr : std::cout)
+                 : c.status();
   } else if (name == "demo") {
     rankmap::cli::DemoCommand c;
     c.inputs = ReadInputs();

@@ -1,4 +1,4 @@
-#include "graphs/frontends/volume.h"
+#include "tiling/volume.h"
 
 #include <algorithm>
 #include <string>
@@ -7,13 +7,15 @@
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
 
-namespace rankmap::graphs {
+namespace rankmap::tiling {
 namespace {
 
 using Interval = std::pair<int64_t, int64_t>;  // [first, second)
 
+constexpr int64_t kMaxOracleEntries = int64_t{1} << 28;
+
 absl::Status Invalid(const std::string& msg) {
-  return absl::InvalidArgumentError(absl::StrCat("graphs/volume: ", msg));
+  return absl::InvalidArgumentError(absl::StrCat("tiling/volume: ", msg));
 }
 
 absl::Status CheckShapes(const Partition& a, const Partition& b,
@@ -96,18 +98,29 @@ absl::StatusOr<VolumeMatrix> MatmulVolumes(const Partition& a,
     cols[o] = Merge(std::move(cols[o]));
   }
   VolumeMatrix v{n, std::vector<int64_t>(static_cast<size_t>(n) * n, 0)};
+  // Each term is at most a rectangle's area and an entry at most the cells of
+  // two operands; the checks catch grids near 2^62 cells and their total.
+  bool overflow = false;
+  auto add = [&](int32_t from, int32_t to, int64_t length, int64_t overlap) {
+    int64_t term = 0;
+    int64_t& entry = v.volume[static_cast<size_t>(from) * n + to];
+    overflow |= __builtin_mul_overflow(length, overlap, &term) ||
+                __builtin_add_overflow(entry, term, &entry);
+  };
   for (int32_t to = 0; to < n; ++to) {
     for (const Rect& r : a.rects) {
       if (r.owner == to) continue;
-      v.volume[static_cast<size_t>(r.owner) * n + to] +=
-          r.width * Overlap(r.row, r.row + r.height, rows[to]);
+      add(r.owner, to, r.width, Overlap(r.row, r.row + r.height, rows[to]));
     }
     for (const Rect& r : b.rects) {
       if (r.owner == to) continue;
-      v.volume[static_cast<size_t>(r.owner) * n + to] +=
-          r.height * Overlap(r.col, r.col + r.width, cols[to]);
+      add(r.owner, to, r.height, Overlap(r.col, r.col + r.width, cols[to]));
     }
   }
+  int64_t total = 0;
+  for (int64_t x : v.volume)
+    overflow |= __builtin_add_overflow(total, x, &total);
+  if (overflow) return Invalid("the total volume exceeds 2^63 - 1 cells");
   return v;
 }
 
@@ -124,6 +137,12 @@ absl::StatusOr<VolumeMatrix> CountMatmulVolumes(const Partition& a,
                                                 const Partition& b,
                                                 const Partition& c) {
   RETURN_IF_ERROR(CheckShapes(a, b, c));
+  // The oracle's tables: a row and a column flag per owner.
+  if ((c.rows + c.cols) > kMaxOracleEntries / c.num_owners) {
+    return Invalid(absl::StrCat("a ", c.rows, " x ", c.cols, " grid of ",
+                                c.num_owners,
+                                " owners is too large to count cell by cell"));
+  }
   ASSIGN_OR_RETURN(std::vector<int32_t> ma, OwnerMap(a));
   ASSIGN_OR_RETURN(std::vector<int32_t> mb, OwnerMap(b));
   ASSIGN_OR_RETURN(std::vector<int32_t> mc, OwnerMap(c));
@@ -195,4 +214,4 @@ absl::StatusOr<int64_t> RowColumnSharingTvc(const Partition& p) {
   return n * sum;
 }
 
-}  // namespace rankmap::graphs
+}  // namespace rankmap::tiling

@@ -16,17 +16,16 @@
 //   ASSIGN_OR_RETURN(VolumeMatrix v, MatmulVolumes(p));
 //   ASSIGN_OR_RETURN(LinkLoads l, RouteVolumes(v, Network::Star(0)));
 //   // l.Total() == v.Total() + the leaf-to-leaf volume
-#ifndef RANKMAP_GRAPHS_FRONTENDS_NETWORK_VOLUME_H_
-#define RANKMAP_GRAPHS_FRONTENDS_NETWORK_VOLUME_H_
+#ifndef RANKMAP_TILING_NETWORK_VOLUME_H_
+#define RANKMAP_TILING_NETWORK_VOLUME_H_
 
 #include <cstdint>
-#include <string_view>
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "graphs/frontends/volume.h"
+#include "tiling/volume.h"
 
-namespace rankmap::graphs {
+namespace rankmap::tiling {
 
 struct Network {
   enum class Kind { kFullyConnected, kStar };
@@ -53,14 +52,11 @@ struct LinkLoads {
   int64_t MaxDirected() const;
 };
 
-// Errors: a hub outside [0, num_owners). O(owners^2).
+// Errors: a hub outside [0, num_owners), routed loads above 2^63 - 1 in all
+// (so Total() and MaxDirected() never overflow). O(owners^2).
 absl::StatusOr<LinkLoads> RouteVolumes(const VolumeMatrix& v,
                                        const Network& network);
 
-// "full" | "fully-connected" -> kFullyConnected; "star" -> kStar (hub left
-// to the caller).
-absl::StatusOr<Network::Kind> ParseNetworkKind(std::string_view s);
+}  // namespace rankmap::tiling
 
-}  // namespace rankmap::graphs
-
-#endif  // RANKMAP_GRAPHS_FRONTENDS_NETWORK_VOLUME_H_
+#endif  // RANKMAP_TILING_NETWORK_VOLUME_H_

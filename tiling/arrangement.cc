@@ -1,4 +1,4 @@
-#include "graphs/frontends/arrangement.h"
+#include "tiling/arrangement.h"
 
 #include <algorithm>
 #include <cmath>
@@ -6,16 +6,17 @@
 #include <map>
 #include <numeric>
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
 
-namespace rankmap::graphs {
+namespace rankmap::tiling {
 namespace {
 
 absl::Status Invalid(const std::string& msg) {
-  return absl::InvalidArgumentError(absl::StrCat("graphs/arrangement: ", msg));
+  return absl::InvalidArgumentError(absl::StrCat("tiling/arrangement: ", msg));
 }
 
 // Strictly lower by more than rounding noise, so ties go to the first
@@ -203,6 +204,34 @@ void FillColumn(const std::vector<std::vector<ArrangedRect>>& groups,
     out.rects.insert(out.rects.end(), groups[g].begin(), groups[g].end());
 }
 
+// An evaluation sweeps at most R bands of c columns (R rectangles): the
+// search's time bound is its evaluations times (R + 1) c.
+absl::Status CheckWork(std::string_view search, int64_t evaluations,
+                       const Arrangement& m, const ArrangeOptions& options) {
+  int64_t rects = 0;
+  for (const ArrangedColumn& col : m.columns) {
+    rects += static_cast<int64_t>(col.rects.size());
+  }
+  const int64_t work = SaturatingMul(
+      evaluations,
+      SaturatingMul(rects + 1, static_cast<int64_t>(m.columns.size())));
+  if (work > options.max_work) {
+    return Invalid(absl::StrCat(
+        std::string(search), " needs ", evaluations, " evaluations of ", rects,
+        " rectangles in ", m.columns.size(), " columns, above the limit of ",
+        options.max_work, " steps"));
+  }
+  return absl::OkStatus();
+}
+
+// ValidateArrangement with the clusters 0..max_cluster (whose count must fit).
+absl::Status ValidateUpToCluster(const Arrangement& m, int32_t max_cluster) {
+  if (max_cluster == std::numeric_limits<int32_t>::max()) {
+    return Invalid(absl::StrCat("cluster id ", max_cluster, " is too large"));
+  }
+  return ValidateArrangement(m, max_cluster + 1);
+}
+
 std::vector<int32_t> Iota(int32_t n) {
   std::vector<int32_t> v(n);
   std::iota(v.begin(), v.end(), 0);
@@ -229,6 +258,7 @@ absl::StatusOr<ArrangeResult> Greedy(const Arrangement& start, Evaluator& ev,
                                 " evaluations, above the limit ",
                                 options.max_evaluations));
   }
+  RETURN_IF_ERROR(CheckWork("the greedy search", planned, start, options));
   auto objective = [&](const CostBreakdown& cb) {
     return bandwidth_alg ? cb.combined : cb.a;
   };
@@ -304,6 +334,7 @@ absl::StatusOr<ArrangeResult> Exhaustive(const Arrangement& start,
                                 " evaluations, above the limit ",
                                 options.max_evaluations));
   }
+  RETURN_IF_ERROR(CheckWork("exhaustive search", total, start, options));
   res.start_cost = ev.Evaluate(start.columns);
   res.grouped_cost = ev.Evaluate(GroupByCluster(start).columns);
   // Every within-column order of every column, with its cost_B.
@@ -512,7 +543,7 @@ absl::StatusOr<Bands> ComputeBands(const Arrangement& m) {
     for (const auto& r : col.rects)
       max_cluster = std::max(max_cluster, r.cluster);
   }
-  RETURN_IF_ERROR(ValidateArrangement(m, max_cluster + 1));
+  RETURN_IF_ERROR(ValidateUpToCluster(m, max_cluster));
   Bands bands;
   const size_t c = m.columns.size();
   std::vector<size_t> idx(c, 0);
@@ -591,7 +622,7 @@ absl::StatusOr<Partition> ArrangementToPartition(const Arrangement& m,
     for (const auto& r : col.rects)
       max_cluster = std::max(max_cluster, r.cluster);
   }
-  RETURN_IF_ERROR(ValidateArrangement(m, max_cluster + 1));
+  RETURN_IF_ERROR(ValidateUpToCluster(m, max_cluster));
   Partition p;
   p.num_owners = num_procs;
   for (const auto& r : m.columns[0].rects) p.rows += r.height;
@@ -645,8 +676,8 @@ absl::StatusOr<Arrangement> ArrangementFromPartition(
     if (c < 0) return Invalid("negative cluster id");
     max_cluster = std::max(max_cluster, c);
   }
-  RETURN_IF_ERROR(ValidateArrangement(m, max_cluster + 1));
+  RETURN_IF_ERROR(ValidateUpToCluster(m, max_cluster));
   return m;
 }
 
-}  // namespace rankmap::graphs
+}  // namespace rankmap::tiling

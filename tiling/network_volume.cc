@@ -1,11 +1,11 @@
-#include "graphs/frontends/network_volume.h"
+#include "tiling/network_volume.h"
 
 #include <algorithm>
 #include <string>
 
 #include "absl/strings/str_cat.h"
 
-namespace rankmap::graphs {
+namespace rankmap::tiling {
 
 int64_t LinkLoads::Total() const {
   int64_t t = 0;
@@ -33,28 +33,33 @@ absl::StatusOr<LinkLoads> RouteVolumes(const VolumeMatrix& v,
   l.direct.assign(static_cast<size_t>(n) * n, 0);
   l.relayed.assign(static_cast<size_t>(n) * n, 0);
   auto k = [n](int32_t a, int32_t b) { return static_cast<size_t>(a) * n + b; };
+  // Every element once per hop: the loads sum to at most twice the total
+  // volume, which may not fit; checked so that Total() and MaxDirected() do.
+  bool overflow = false;
+  auto add = [&](int64_t& load, int64_t x) {
+    overflow |= __builtin_add_overflow(load, x, &load);
+  };
+  int64_t total = 0;
   for (int32_t q = 0; q < n; ++q) {
     for (int32_t p = 0; p < n; ++p) {
       const int64_t x = v.at(q, p);
       if (x == 0 || q == p) continue;
       if (!star || q == network.hub || p == network.hub) {
-        l.direct[k(q, p)] += x;
+        add(l.direct[k(q, p)], x);
+        add(total, x);
       } else {
-        l.direct[k(q, network.hub)] += x;
-        l.relayed[k(network.hub, p)] += x;
+        add(l.direct[k(q, network.hub)], x);
+        add(l.relayed[k(network.hub, p)], x);
+        add(total, x);
+        add(total, x);
       }
     }
+  }
+  if (overflow) {
+    return absl::InvalidArgumentError(
+        "network: the routed volume exceeds 2^63 - 1 elements");
   }
   return l;
 }
 
-absl::StatusOr<Network::Kind> ParseNetworkKind(std::string_view s) {
-  if (s == "full" || s == "fully-connected") {
-    return Network::Kind::kFullyConnected;
-  }
-  if (s == "star") return Network::Kind::kStar;
-  return absl::InvalidArgumentError(absl::StrCat(
-      "unknown network '", std::string(s), "' (fully-connected, star)"));
-}
-
-}  // namespace rankmap::graphs
+}  // namespace rankmap::tiling

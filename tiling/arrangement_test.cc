@@ -1,15 +1,17 @@
-#include "graphs/frontends/arrangement.h"
+#include "tiling/arrangement.h"
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
 #include <random>
+#include <string>
 #include <vector>
 
-#include "graphs/frontends/partition.h"
 #include "gtest/gtest.h"
+#include "tiling/partition.h"
 
-namespace rankmap::graphs {
+namespace rankmap::tiling {
 namespace {
 
 // Malik, Table 3.3 (MB/s); clusters 0..3.
@@ -473,5 +475,34 @@ TEST(ArrangeTest, RejectsBadInput) {
       EvaluateArrangement(Arrangement{}, ArrangementCost::Hop(1)).ok());
 }
 
+// Besides the evaluation count, the steps of the sweeps are bounded: Fig. 3.8's
+// 62 evaluations of 16 rectangles in 4 columns take 62 * 17 * 4 = 4216.
+TEST(ArrangeTest, WorkLimit) {
+  ArrangeOptions o;
+  o.max_work = 4216;
+  EXPECT_TRUE(
+      Arrange(Worst(), Table33Cost(), ArrangeAlgorithm::kBandwidthGreedy, o)
+          .ok());
+  o.max_work = 4215;
+  auto r =
+      Arrange(Worst(), Table33Cost(), ArrangeAlgorithm::kBandwidthGreedy, o);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(std::string(r.status().message()),
+            "tiling/arrangement: the greedy search needs 62 evaluations of 16 "
+            "rectangles in 4 columns, above the limit of 4215 steps");
+}
+
+// The cluster count is the largest id + 1: an id of 2^31 - 1 is refused, not
+// overflowed.
+TEST(ArrangeTest, ClusterIdsNearTheLimit) {
+  Partition p{4, 4, 2, {{0, 0, 2, 4, 0}, {2, 0, 2, 4, 1}}};
+  EXPECT_TRUE(ArrangementFromPartition(p, std::vector<int32_t>{0, 1}).ok());
+  auto big = ArrangementFromPartition(
+      p, std::vector<int32_t>{0, std::numeric_limits<int32_t>::max()});
+  ASSERT_FALSE(big.ok());
+  EXPECT_EQ(std::string(big.status().message()),
+            "tiling/arrangement: cluster id 2147483647 is too large");
+}
+
 }  // namespace
-}  // namespace rankmap::graphs
+}  // namespace rankmap::tiling

@@ -1,12 +1,15 @@
-#include "graphs/frontends/speed_function.h"
+#include "tiling/speed_function.h"
 
+#include <algorithm>
 #include <cmath>
 #include <random>
+#include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 
-namespace rankmap::graphs {
+namespace rankmap::tiling {
 namespace {
 
 // s(x) = 2 up to 60 blocks, falling linearly to 1 at 100, then 1 (a processor
@@ -110,7 +113,8 @@ TEST(SpeedFunctionTest, ErrorsNameFileAndLine) {
   EXPECT_EQ(err("0 10:1\n0 20:1\n"),
             "s.fpm:2: processor 0 already given on line 1");
   EXPECT_EQ(err("0 10:1\n\n2 10:1\n"),
-            "s.fpm:1: processor 1 has no line (3 processors)");
+            "s.fpm:3: processor 2 is out of range: 2 lines give processors 0 "
+            "to 1");
   EXPECT_EQ(err("0 10:1 5:2\n"),
             "s.fpm:1: point '5:2': sizes must increase: 10 then 5");
   EXPECT_EQ(err("0 10-1\n"), "s.fpm:1: point '10-1': expected <size>:<speed>");
@@ -126,5 +130,85 @@ TEST(SpeedFunctionTest, ErrorsNameFileAndLine) {
           .ok());
 }
 
+// The reference SizeForTime: a walk over every piece (the definition).
+double SizeForTimeByWalk(const SpeedFunction& f, double time) {
+  const SpeedPoint& first = f.points.front();
+  if (time * first.speed <= first.size) return time * first.speed;
+  for (size_t k = 0; k + 1 < f.points.size(); ++k) {
+    const SpeedPoint& p = f.points[k];
+    const SpeedPoint& q = f.points[k + 1];
+    if (time * q.speed < q.size) {
+      const double b = (q.speed - p.speed) / (q.size - p.size);
+      const double a = p.speed - b * p.size;
+      return std::clamp(time * a / (1.0 - time * b), p.size, q.size);
+    }
+  }
+  return time * f.points.back().speed;
+}
+
+TEST(SpeedFunctionTest, BinarySearchAgreesWithTheWalk) {
+  std::mt19937_64 rng(17);
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  for (int trial = 0; trial < 200; ++trial) {
+    // Speeds that fall, or rise slower than the size: x / s(x) increases.
+    SpeedFunction f;
+    double x = 1 + 10 * u(rng), s = 1 + 5 * u(rng);
+    for (int k = 0; k < 1 + trial % 40; ++k) {
+      f.points.push_back({x, s});
+      const double dx = 1 + 20 * u(rng);
+      s = std::max(0.1, s + (u(rng) - 0.7) * s * dx / x);
+      x += dx;
+    }
+    ASSERT_TRUE(ValidateSpeedFunction(f).ok()) << trial;
+    for (int q = 0; q < 50; ++q) {
+      const double t = 1.5 * u(rng) * x / f.points.back().speed;
+      EXPECT_DOUBLE_EQ(f.SizeForTime(t), SizeForTimeByWalk(f, t))
+          << trial << " " << t;
+    }
+  }
+}
+
+// 250,000 points on one line: each point is checked against its neighbour
+// only (the whole function was re-checked per point, 3e10 steps), and the
+// balance searches the pieces.
+TEST(SpeedFunctionTest, LongFunctionsParseInLinearTime) {
+  std::string text = "1 1:2\n0";
+  for (int k = 1; k <= 250000; ++k) absl::StrAppend(&text, " ", k, ":1");
+  text += "\n";
+  auto f = ParseSpeedFunctions(text, "long.fpm");
+  ASSERT_TRUE(f.ok()) << f.status();
+  EXPECT_EQ((*f)[0].points.size(), 250000u);
+  auto x = FpmBalance(*f, 3000);
+  ASSERT_TRUE(x.ok()) << x.status();
+  EXPECT_NEAR((*x)[0], 1000, 1e-6);
+  EXPECT_NEAR((*x)[1], 2000, 1e-6);
+}
+
+// The extremes the reader accepts balance to finite positive sizes; beyond
+// them the reader names the line (before, 1e300 against 1e-300 reached the
+// partitioner as "speed 1 is 0", with no file).
+TEST(SpeedFunctionTest, ExtremeValuesAreBoundedWhereRead) {
+  auto f = ParseSpeedFunctions("0 1:1e100 1e100:1e100\n1 1:1e-100\n", "x.fpm");
+  ASSERT_TRUE(f.ok()) << f.status();
+  auto x = FpmBalance(*f, 1e15);
+  ASSERT_TRUE(x.ok()) << x.status();
+  for (double v : *x) EXPECT_TRUE(std::isfinite(v) && v > 0) << v;
+  auto bad = ParseSpeedFunctions("0 1:1\n1 1:1e-300\n", "x.fpm");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(std::string(bad.status().message()),
+            "x.fpm:2: point '1:1e-300': speed 1e-300 at size 1 is outside "
+            "[1e-100, 1e+100]");
+  EXPECT_FALSE(ParseSpeedFunctions("0 1e101:1\n", "x.fpm").ok());
+  // A processor id beyond the line count is refused on its line, before
+  // anything is sized by it.
+  auto far = ParseSpeedFunctions("2000000000 1:1\n", "x.fpm");
+  ASSERT_FALSE(far.ok());
+  EXPECT_EQ(std::string(far.status().message()),
+            "x.fpm:1: processor 2000000000 is out of range: 1 lines give "
+            "processors 0 to 0");
+  auto budget = ParseSpeedFunctions("0 1:1 2:1\n1 1:1\n", "x.fpm", 16);
+  EXPECT_EQ(budget.status().code(), absl::StatusCode::kResourceExhausted);
+}
+
 }  // namespace
-}  // namespace rankmap::graphs
+}  // namespace rankmap::tiling

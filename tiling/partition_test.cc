@@ -1,4 +1,4 @@
-#include "graphs/frontends/partition.h"
+#include "tiling/partition.h"
 
 #include <algorithm>
 #include <cmath>
@@ -6,10 +6,10 @@
 #include <random>
 #include <vector>
 
-#include "graphs/frontends/volume.h"
 #include "gtest/gtest.h"
+#include "tiling/volume.h"
 
-namespace rankmap::graphs {
+namespace rankmap::tiling {
 namespace {
 
 ColumnLayout Dp(std::vector<double> s) {
@@ -115,7 +115,9 @@ TEST(ColumnBasedPartitionTest, RandomSampleRatiosToTheLowerBound) {
       min_ratio = std::min(min_ratio, ratio);
     }
     EXPECT_NEAR(sum / samples, expected[p - 2], 0.002) << "p = " << p;
-    if (p == 2) EXPECT_NEAR(min_ratio, 3 / (2 * std::sqrt(2.0)), 1e-3);
+    if (p == 2) {
+      EXPECT_NEAR(min_ratio, 3 / (2 * std::sqrt(2.0)), 1e-3);
+    }
   }
 }
 
@@ -339,13 +341,21 @@ TEST(SquareCornerTest, ClosedForms) {
       double scp = SquareCornerTvc(n, rho), slp = StraightLineTvc(n);
       EXPECT_NEAR(scp, 2 * n * n / std::sqrt(1 + rho), 1e-12 * scp);
       // Serial crossover exactly at rho = 3.
-      if (rho < 3) EXPECT_GT(scp, slp) << rho;
-      if (rho > 3) EXPECT_LT(scp, slp) << rho;
+      if (rho < 3) {
+        EXPECT_GT(scp, slp) << rho;
+      }
+      if (rho > 3) {
+        EXPECT_LT(scp, slp) << rho;
+      }
       // Full-duplex crossover exactly at rho = 2.
       double scp_d = SquareCornerDominantVolume(n, rho),
              slp_d = StraightLineDominantVolume(n, rho);
-      if (rho < 2) EXPECT_GT(scp_d, slp_d) << rho;
-      if (rho > 2) EXPECT_LT(scp_d, slp_d) << rho;
+      if (rho < 2) {
+        EXPECT_GT(scp_d, slp_d) << rho;
+      }
+      if (rho > 2) {
+        EXPECT_LT(scp_d, slp_d) << rho;
+      }
     }
   }
   EXPECT_NEAR(SquareCornerDominantVolume(4500, 2), 2.0 / 3 * 4500 * 4500, 1e-3);
@@ -496,5 +506,106 @@ TEST(RectangularTest, CornerBlockVolumes) {
       RectangularSquareCorner(std::vector<double>{1, 1}, 30, 4, 30).ok());
 }
 
+// The lift to the minimum as first written: one scan for the largest entry per
+// unit (the oracle of the heap that replaced it).
+std::vector<int64_t> LiftByScans(std::vector<int64_t> out, int64_t min_each) {
+  for (size_t i = 0; i < out.size(); ++i) {
+    while (out[i] < min_each) {
+      const size_t donor =
+          std::max_element(out.begin(), out.end()) - out.begin();
+      --out[donor];
+      ++out[i];
+    }
+  }
+  return out;
+}
+
+TEST(ApportionTest, HeapLiftAgreesWithScans) {
+  std::mt19937_64 rng(29);
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  for (int trial = 0; trial < 300; ++trial) {
+    const int n = 1 + trial % 30;
+    const int64_t min_each = 1 + trial % 3;
+    std::vector<double> w(n);
+    // Many tiny weights next to a few large ones: most entries need a lift.
+    for (double& x : w)
+      x = u(rng) < 0.7 ? 1e-6 * (1 + u(rng)) : 1 + 10 * u(rng);
+    const int64_t total = min_each * n + static_cast<int64_t>(u(rng) * 3 * n);
+    auto got = Apportion(w, total, min_each);
+    ASSERT_TRUE(got.ok()) << got.status();
+    // The same floors and remainders with min_each 0, then the scans.
+    auto raw = Apportion(w, total, 0);
+    ASSERT_TRUE(raw.ok());
+    EXPECT_EQ(*got, LiftByScans(*raw, min_each)) << trial;
+  }
+}
+
+TEST(ApportionTest, HostileTotals) {
+  // 50,000 entries to lift from one donor: a heap step each (the scans took
+  // 2.5e9 steps).
+  std::vector<double> w(50000, 1e-9);
+  w[0] = 1;
+  auto a = Apportion(w, 50000);
+  ASSERT_TRUE(a.ok());
+  EXPECT_EQ(*std::min_element(a->begin(), a->end()), 1);
+  EXPECT_EQ(*std::max_element(a->begin(), a->end()), 1);
+  // Beyond 2^52 units a double's floor is no longer exact (2^63 looped).
+  EXPECT_TRUE(Apportion(std::vector<double>{2, 1}, int64_t{1} << 52).ok());
+  EXPECT_FALSE(Apportion(std::vector<double>{2, 1}, INT64_MAX).ok());
+  EXPECT_FALSE(Apportion(std::vector<double>{1, 1}, 10, INT64_MAX).ok());
+  EXPECT_FALSE(Apportion(std::vector<double>{1e308, 1e308}, 10).ok());
+}
+
+// Sides up to 2^31 - 1: the areas sum to the grid's without overflow; above,
+// an error instead of wrapped areas.
+TEST(PartitionLimitsTest, SidesAndCells) {
+  const int64_t n = (int64_t{1} << 31) - 1;
+  auto sq = SquareCornerPartition2(std::vector<double>{3, 1}, n);
+  ASSERT_TRUE(sq.ok()) << sq.status();
+  ASSERT_TRUE(ValidatePartition(*sq).ok());
+  const std::vector<int64_t> areas = OwnerAreas(*sq);
+  EXPECT_EQ(areas[0] + areas[1], n * n);
+  EXPECT_FALSE(SquareCornerPartition2(std::vector<double>{3, 1}, n + 1).ok());
+  EXPECT_FALSE(StraightLinePartition2(std::vector<double>{3, 1}, n + 1).ok());
+  EXPECT_FALSE(
+      SquareCornerPartition3(std::vector<double>{8, 1, 1}, INT64_MAX).ok());
+  EXPECT_FALSE(ToIntegerPartition(Dp({2, 1}), n + 1, 4).ok());
+  Partition wide{int64_t{1} << 40,
+                 int64_t{1} << 40,
+                 1,
+                 {{0, 0, int64_t{1} << 40, int64_t{1} << 40, 0}}};
+  EXPECT_FALSE(ValidatePartition(wide).ok());
+  EXPECT_FALSE(NormalizeSpeeds(std::vector<double>{5e-324, 1e300}).ok());
+}
+
+// The sweep finds an overlap exactly when some pair overlaps (every pair
+// compared, on random rectangles).
+TEST(FindOverlappingRectsTest, AgreesWithAllPairs) {
+  std::mt19937_64 rng(31);
+  for (int trial = 0; trial < 2000; ++trial) {
+    std::vector<Rect> rects;
+    const int count = 1 + trial % 9;
+    for (int i = 0; i < count; ++i) {
+      rects.push_back(Rect{static_cast<int64_t>(rng() % 8),
+                           static_cast<int64_t>(rng() % 8),
+                           1 + static_cast<int64_t>(rng() % 4),
+                           1 + static_cast<int64_t>(rng() % 4), 0});
+    }
+    auto meet = [](const Rect& a, const Rect& b) {
+      return a.row < b.row + b.height && b.row < a.row + a.height &&
+             a.col < b.col + b.width && b.col < a.col + a.width;
+    };
+    bool any = false;
+    for (int i = 0; i < count; ++i)
+      for (int j = 0; j < i; ++j) any = any || meet(rects[i], rects[j]);
+    const auto found = FindOverlappingRects(rects);
+    ASSERT_EQ(found.has_value(), any) << trial;
+    if (found) {
+      EXPECT_LT(found->first, found->second);
+      EXPECT_TRUE(meet(rects[found->first], rects[found->second])) << trial;
+    }
+  }
+}
+
 }  // namespace
-}  // namespace rankmap::graphs
+}  // namespace rankmap::tiling

@@ -1,13 +1,14 @@
-#include "graphs/frontends/network_volume.h"
+#include "tiling/network_volume.h"
 
 #include <cmath>
+#include <string>
 #include <vector>
 
-#include "graphs/frontends/partition.h"
-#include "graphs/frontends/volume.h"
 #include "gtest/gtest.h"
+#include "tiling/partition.h"
+#include "tiling/volume.h"
 
-namespace rankmap::graphs {
+namespace rankmap::tiling {
 namespace {
 
 // Straight-Line for three: the fastest (id 0) in a full-height left column, the
@@ -102,12 +103,17 @@ TEST(RouteVolumesTest, MarginsAgreeWithDiscreteVolumes) {
   EXPECT_NEAR(SquareCorner3StarMargin(0.5, 0.25, 0.25), 0, 1e-12);
 }
 
-TEST(RouteVolumesTest, ParsesNetworkKinds) {
-  EXPECT_EQ(*ParseNetworkKind("star"), Network::Kind::kStar);
-  EXPECT_EQ(*ParseNetworkKind("fully-connected"),
-            Network::Kind::kFullyConnected);
-  EXPECT_FALSE(ParseNetworkKind("ring").ok());
+// Relayed traffic counts twice: leaf-to-leaf volumes of 2^61 each way fit one
+// matrix but not the star's loads.
+TEST(RouteVolumesTest, RoutedOverflowIsAnError) {
+  const int64_t big = int64_t{1} << 61;
+  VolumeMatrix v{3, {0, 0, 0, 0, 0, big, 0, big, 0}};
+  ASSERT_TRUE(RouteVolumes(v, Network::FullyConnected()).ok());
+  auto star = RouteVolumes(v, Network::Star(0));
+  ASSERT_FALSE(star.ok());
+  EXPECT_EQ(std::string(star.status().message()),
+            "network: the routed volume exceeds 2^63 - 1 elements");
 }
 
 }  // namespace
-}  // namespace rankmap::graphs
+}  // namespace rankmap::tiling

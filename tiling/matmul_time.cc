@@ -1,4 +1,4 @@
-#include "graphs/frontends/matmul_time.h"
+#include "tiling/matmul_time.h"
 
 #include <algorithm>
 #include <cmath>
@@ -6,34 +6,37 @@
 
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
-#include "graphs/frontends/volume.h"
+#include "tiling/volume.h"
 
-namespace rankmap::graphs {
+namespace rankmap::tiling {
 namespace {
 
 absl::Status Invalid(const std::string& msg) {
   return absl::InvalidArgumentError(absl::StrCat("matmul time: ", msg));
 }
 
-// Number of indices in [0, extent) that `owner`'s rectangles cover across the
-// whole other dimension (full rows when `rows`, else full columns).
-int64_t FullLines(const Partition& p, int32_t owner, bool rows) {
-  const int64_t extent = rows ? p.rows : p.cols;
+// Number of indices of one dimension (rows when `rows`, else columns) that the
+// rectangles `mine` cover across the whole other dimension: a sweep over
+// their edges, O(R log R) for R rectangles whatever the grid's size.
+int64_t FullLines(const Partition& p, const std::vector<const Rect*>& mine,
+                  bool rows) {
   const int64_t across = rows ? p.cols : p.rows;
-  // Difference array of the covered length per line.
-  std::vector<int64_t> diff(static_cast<size_t>(extent) + 1, 0);
-  for (const Rect& r : p.rects) {
-    if (r.owner != owner) continue;
-    const int64_t start = rows ? r.row : r.col;
-    const int64_t len = rows ? r.height : r.width;
-    const int64_t span = rows ? r.width : r.height;
-    diff[start] += span;
-    diff[start + len] -= span;
+  std::vector<std::pair<int64_t, int64_t>> edges;  // (index, change of span)
+  edges.reserve(2 * mine.size());
+  for (const Rect* r : mine) {
+    const int64_t start = rows ? r->row : r->col;
+    const int64_t len = rows ? r->height : r->width;
+    const int64_t span = rows ? r->width : r->height;
+    edges.emplace_back(start, span);
+    edges.emplace_back(start + len, -span);
   }
+  std::sort(edges.begin(), edges.end());
   int64_t full = 0, covered = 0;
-  for (int64_t i = 0; i < extent; ++i) {
-    covered += diff[i];
-    full += covered == across;
+  for (size_t k = 0; k < edges.size(); ++k) {
+    covered += edges[k].second;
+    if (k + 1 < edges.size() && covered == across) {
+      full += edges[k + 1].first - edges[k].first;
+    }
   }
   return full;
 }
@@ -83,9 +86,13 @@ absl::StatusOr<std::vector<int64_t>> ImmediateCells(const Partition& p) {
     return Invalid(
         absl::StrCat("partition ", p.rows, " x ", p.cols, " is not square"));
   }
+  std::vector<std::vector<const Rect*>> by_owner(p.num_owners);
+  for (const Rect& r : p.rects) by_owner[r.owner].push_back(&r);
   std::vector<int64_t> cells(p.num_owners);
   for (int32_t o = 0; o < p.num_owners; ++o) {
-    cells[o] = FullLines(p, o, true) * FullLines(p, o, false);
+    // Full rows times full columns: within the owner's area, below 2^62.
+    cells[o] =
+        FullLines(p, by_owner[o], true) * FullLines(p, by_owner[o], false);
   }
   return cells;
 }
@@ -121,4 +128,4 @@ absl::StatusOr<MatmulTime> TimeWithOverlap(const Partition& p,
   return t;
 }
 
-}  // namespace rankmap::graphs
+}  // namespace rankmap::tiling

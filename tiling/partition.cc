@@ -1,24 +1,39 @@
-#include "graphs/frontends/partition.h"
+#include "tiling/partition.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <numeric>
+#include <optional>
+#include <queue>
 #include <string>
+#include <tuple>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
 
-namespace rankmap::graphs {
+namespace rankmap::tiling {
 namespace {
 
 constexpr double kTieEps = 1e-12;
-constexpr int32_t kMaxDpProcessors = 50000;
 constexpr int64_t kMaxMapCells = int64_t{1} << 26;
+constexpr int64_t kMaxPartitionCells = int64_t{1} << 62;
+constexpr int64_t kMaxApportionTotal = int64_t{1} << 52;
+// Sides of the partitions built here: areas and volumes stay below 2^63.
+constexpr int64_t kMaxPartitionSide = (int64_t{1} << 31) - 1;
 
 absl::Status Invalid(const std::string& msg) {
-  return absl::InvalidArgumentError(absl::StrCat("graphs/partition: ", msg));
+  return absl::InvalidArgumentError(absl::StrCat("tiling/partition: ", msg));
+}
+
+absl::Status CheckSide(int64_t n, int64_t least) {
+  if (n < least) return Invalid(absl::StrCat("matrix size ", n, " < ", least));
+  if (n > kMaxPartitionSide) {
+    return Invalid(absl::StrCat("matrix size ", n, " is above 2^31 - 1"));
+  }
+  return absl::OkStatus();
 }
 
 // Indices of the speeds sorted by non-increasing speed, ties by index.
@@ -40,18 +55,92 @@ void AddRect(Partition& p, int64_t row, int64_t col, int64_t h, int64_t w,
   if (h > 0 && w > 0) p.rects.push_back(Rect{row, col, h, w, owner});
 }
 
+// Lifts the entries below min_each by taking one unit at a time from the
+// largest entry (the first of equal ones), as a heap of (value, -index) with
+// stale entries refreshed when they surface: O((n + lifts) log n) instead of
+// a scan per unit. The sum must allow every entry min_each.
+void LiftToMinimum(int64_t min_each, std::vector<int64_t>& out) {
+  std::priority_queue<std::pair<int64_t, int64_t>> donors;
+  for (size_t i = 0; i < out.size(); ++i) {
+    donors.push({out[i], -static_cast<int64_t>(i)});
+  }
+  for (size_t i = 0; i < out.size(); ++i) {
+    while (out[i] < min_each) {
+      const auto [value, neg] = donors.top();
+      donors.pop();
+      const int64_t d = -neg;
+      if (value != out[d]) {  // stale
+        donors.push({out[d], neg});
+        continue;
+      }
+      --out[d];
+      ++out[i];
+      donors.push({out[d], neg});
+    }
+  }
+}
+
 }  // namespace
+
+std::optional<std::pair<size_t, size_t>> FindOverlappingRects(
+    std::span<const Rect> rects) {
+  // Sweep down the rows: at each row the rectangles that end there leave
+  // before those that start there enter. The rectangles crossing the sweep row
+  // are disjoint column intervals, kept by first column, so a new one overlaps
+  // one of them iff it overlaps its neighbour on either side in that order.
+  struct Event {
+    int64_t row;
+    bool enter;
+    size_t rect;
+  };
+  std::vector<Event> events;
+  events.reserve(2 * rects.size());
+  for (size_t i = 0; i < rects.size(); ++i) {
+    events.push_back({rects[i].row, true, i});
+    events.push_back({rects[i].row + rects[i].height, false, i});
+  }
+  std::sort(events.begin(), events.end(), [](const Event& a, const Event& b) {
+    return std::tie(a.row, a.enter, a.rect) < std::tie(b.row, b.enter, b.rect);
+  });
+  std::map<int64_t, size_t> active;  // first column -> rectangle
+  auto pair = [](size_t a, size_t b) {
+    return std::make_pair(std::min(a, b), std::max(a, b));
+  };
+  for (const Event& e : events) {
+    const Rect& r = rects[e.rect];
+    if (!e.enter) {
+      active.erase(r.col);
+      continue;
+    }
+    const auto next = active.lower_bound(r.col);
+    if (next != active.end() && next->first < r.col + r.width) {
+      return pair(next->second, e.rect);
+    }
+    if (next != active.begin()) {
+      const size_t left = std::prev(next)->second;
+      if (rects[left].col + rects[left].width > r.col) {
+        return pair(left, e.rect);
+      }
+    }
+    active.emplace(r.col, e.rect);
+  }
+  return std::nullopt;
+}
 
 absl::Status ValidatePartition(const Partition& p) {
   if (p.rows <= 0 || p.cols <= 0) {
     return Invalid(absl::StrCat("grid ", p.rows, " x ", p.cols, " is empty"));
+  }
+  if (p.rows > kMaxPartitionCells / p.cols) {
+    return Invalid(absl::StrCat("grid ", p.rows, " x ", p.cols,
+                                " has more than 2^62 cells"));
   }
   if (p.num_owners <= 0) return Invalid("no owners");
   __int128 area = 0;
   for (size_t i = 0; i < p.rects.size(); ++i) {
     const Rect& r = p.rects[i];
     if (r.height <= 0 || r.width <= 0 || r.row < 0 || r.col < 0 ||
-        r.row + r.height > p.rows || r.col + r.width > p.cols) {
+        r.row > p.rows - r.height || r.col > p.cols - r.width) {
       return Invalid(absl::StrCat(
           "rectangle ", i, " (", r.row, ",", r.col, ") ", r.height, "x",
           r.width, " is empty or outside the ", p.rows, "x", p.cols, " grid"));
@@ -61,17 +150,16 @@ absl::Status ValidatePartition(const Partition& p) {
                                   " outside [0, ", p.num_owners, ")"));
     }
     area += static_cast<__int128>(r.height) * r.width;
-    for (size_t j = 0; j < i; ++j) {
-      const Rect& o = p.rects[j];
-      bool rows_meet = r.row < o.row + o.height && o.row < r.row + r.height;
-      bool cols_meet = r.col < o.col + o.width && o.col < r.col + r.width;
-      if (rows_meet && cols_meet) {
-        return Invalid(absl::StrCat("rectangles ", j, " and ", i, " overlap"));
-      }
-    }
+  }
+  if (const auto overlap = FindOverlappingRects(p.rects)) {
+    return Invalid(absl::StrCat("rectangles ", overlap->first, " and ",
+                                overlap->second, " overlap"));
   }
   if (area != static_cast<__int128>(p.rows) * p.cols) {
-    return Invalid(absl::StrCat("rectangles cover ", static_cast<int64_t>(area),
+    return Invalid(absl::StrCat("rectangles cover ",
+                                area > kMaxPartitionCells
+                                    ? std::string("more than 2^62")
+                                    : absl::StrCat(static_cast<int64_t>(area)),
                                 " of ", p.rows * p.cols, " cells"));
   }
   return absl::OkStatus();
@@ -116,7 +204,13 @@ absl::StatusOr<std::vector<double>> NormalizeSpeeds(
   }
   if (!std::isfinite(sum)) return Invalid("speeds overflow");
   std::vector<double> out(speeds.begin(), speeds.end());
-  for (double& s : out) s /= sum;
+  for (size_t i = 0; i < out.size(); ++i) {
+    out[i] /= sum;
+    if (out[i] <= 0) {
+      return Invalid(absl::StrCat("speed ", i, " is ", speeds[i],
+                                  ", too small next to their sum ", sum));
+    }
+  }
   return out;
 }
 
@@ -146,9 +240,9 @@ absl::StatusOr<ColumnLayout> ColumnBasedPartition(
                      int32_t last) {  // processors [first, last), 0-based
     return (last - first) * (prefix[last] - prefix[first]) + 1.0;
   };
-  if (p > kMaxDpProcessors) {
+  if (p > kMaxColumnDpProcessors) {
     return Invalid(absl::StrCat(p, " processors; the column DP takes at most ",
-                                kMaxDpProcessors));
+                                kMaxColumnDpProcessors));
   }
   // The column count only adds 1 per column, so one pass over q suffices (an
   // O(p^2) form of beta(c, q)): best[q] = min over the last column size j of
@@ -263,7 +357,13 @@ absl::StatusOr<std::vector<int64_t>> Apportion(std::span<const double> weights,
                                                int64_t min_each) {
   const int64_t n = static_cast<int64_t>(weights.size());
   if (n == 0) return Invalid("nothing to apportion");
-  if (min_each < 0 || total < min_each * n) {
+  if (total > kMaxApportionTotal) {
+    return Invalid(absl::StrCat("cannot apportion ", total,
+                                " units: at most 2^52 are exact"));
+  }
+  int64_t least = 0;
+  if (min_each < 0 || __builtin_mul_overflow(min_each, n, &least) ||
+      total < least) {
     return Invalid(absl::StrCat("cannot give ", n, " parts at least ", min_each,
                                 " of ", total, " units"));
   }
@@ -273,11 +373,13 @@ absl::StatusOr<std::vector<int64_t>> Apportion(std::span<const double> weights,
       return Invalid("apportion weights must be > 0");
     sum += w;
   }
+  if (!std::isfinite(sum)) return Invalid("apportion weights overflow");
   std::vector<int64_t> out(n);
   std::vector<double> frac(n);
   int64_t used = 0;
   for (int64_t i = 0; i < n; ++i) {
-    double exact = weights[i] / sum * static_cast<double>(total);
+    // weights[i] / sum <= 1, so exact <= total <= 2^52 converts exactly.
+    const double exact = weights[i] / sum * static_cast<double>(total);
     out[i] = static_cast<int64_t>(std::floor(exact));
     frac[i] = exact - static_cast<double>(out[i]);
     used += out[i];
@@ -286,7 +388,8 @@ absl::StatusOr<std::vector<int64_t>> Apportion(std::span<const double> weights,
   std::iota(idx.begin(), idx.end(), 0);
   std::stable_sort(idx.begin(), idx.end(),
                    [&](int64_t a, int64_t b) { return frac[a] > frac[b]; });
-  // Floating error can leave used slightly off total in either direction.
+  // Floating error leaves used within a few units per entry of total, in
+  // either direction, so these loops run O(n) times.
   for (int64_t t = 0; used < total; t = (t + 1) % n, ++used) ++out[idx[t]];
   for (int64_t t = n - 1; used > total; t = (t + n - 1) % n) {
     if (out[idx[t]] > 0) {
@@ -294,14 +397,7 @@ absl::StatusOr<std::vector<int64_t>> Apportion(std::span<const double> weights,
       --used;
     }
   }
-  // Lift entries below the minimum by taking from the largest ones.
-  for (int64_t i = 0; i < n; ++i) {
-    while (out[i] < min_each) {
-      int64_t donor = std::max_element(out.begin(), out.end()) - out.begin();
-      --out[donor];
-      ++out[i];
-    }
-  }
+  LiftToMinimum(min_each, out);
   return out;
 }
 
@@ -309,6 +405,10 @@ absl::StatusOr<Partition> ToIntegerPartition(const ColumnLayout& layout,
                                              int64_t rows, int64_t cols) {
   if (layout.columns.size() != layout.widths.size() || layout.columns.empty()) {
     return Invalid("malformed column layout");
+  }
+  if (rows > kMaxPartitionSide || cols > kMaxPartitionSide) {
+    return Invalid(absl::StrCat("grid ", rows, " x ", cols,
+                                " is larger than 2^31 - 1 on a side"));
   }
   ASSIGN_OR_RETURN(std::vector<int64_t> widths, Apportion(layout.widths, cols));
   Partition p;
@@ -371,7 +471,7 @@ absl::StatusOr<Partition> SquareCornerPartition2(std::span<const double> speeds,
     return Invalid(
         absl::StrCat("square-corner needs 2 speeds here, got ", speeds.size()));
   }
-  if (n < 2) return Invalid(absl::StrCat("matrix size ", n, " < 2"));
+  RETURN_IF_ERROR(CheckSide(n, 2));
   ASSIGN_OR_RETURN(std::vector<double> s, NormalizeSpeeds(speeds));
   const int32_t fast = s[0] >= s[1] ? 0 : 1;
   const int32_t slow = 1 - fast;
@@ -389,7 +489,7 @@ absl::StatusOr<Partition> StraightLinePartition2(std::span<const double> speeds,
     return Invalid(
         absl::StrCat("straight line needs 2 speeds, got ", speeds.size()));
   }
-  if (n < 2) return Invalid(absl::StrCat("matrix size ", n, " < 2"));
+  RETURN_IF_ERROR(CheckSide(n, 2));
   ASSIGN_OR_RETURN(std::vector<double> s, NormalizeSpeeds(speeds));
   const int32_t fast = s[0] >= s[1] ? 0 : 1;
   const int32_t slow = 1 - fast;
@@ -438,7 +538,7 @@ SquareCorner3Speeds(std::span<const double> speeds, int64_t n) {
     return Invalid(absl::StrCat("three-way square-corner needs 3 speeds, got ",
                                 speeds.size()));
   }
-  if (n < 3) return Invalid(absl::StrCat("matrix size ", n, " < 3"));
+  RETURN_IF_ERROR(CheckSide(n, 3));
   ASSIGN_OR_RETURN(std::vector<double> s, NormalizeSpeeds(speeds));
   std::vector<int32_t> order = ByDecreasingSpeed(s);
   if (!SquareCorner3Feasible(s[order[0]], s[order[1]], s[order[2]])) {
@@ -497,6 +597,7 @@ absl::StatusOr<MatmulPartitions> CornerBlockPartitions(int64_t m, int64_t k,
     return Invalid(absl::StrCat("operand sizes ", m, "x", k, " * ", k, "x", q,
                                 " too small"));
   }
+  for (int64_t side : {m, k, q}) RETURN_IF_ERROR(CheckSide(side, 2));
   // The block is alpha rows x beta columns in each operand.
   if (alpha < 1 || beta < 1 || alpha >= std::min(m, k) ||
       beta >= std::min(k, q) || alpha >= m || beta >= q) {
@@ -534,4 +635,4 @@ absl::StatusOr<MatmulPartitions> RectangularSquareCorner(
   return parts;
 }
 
-}  // namespace rankmap::graphs
+}  // namespace rankmap::tiling

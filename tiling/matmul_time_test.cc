@@ -1,4 +1,4 @@
-#include "graphs/frontends/matmul_time.h"
+#include "tiling/matmul_time.h"
 
 #include <cmath>
 #include <functional>
@@ -6,7 +6,7 @@
 
 #include "gtest/gtest.h"
 
-namespace rankmap::graphs {
+namespace rankmap::tiling {
 namespace {
 
 constexpr int64_t kN = 5000;  // Becker 6.2: N = 5,000, three processors
@@ -159,5 +159,21 @@ TEST(MatmulTimeTest, BeckerOverlapGainAt90_5_5) {
               TimeWithoutOverlap(*scp_even, even, pf)->total, 1e-6);
 }
 
+// On a 2^30 grid the immediate block is found from the rectangles' edges (a
+// line-per-index array needed 8 GiB per owner).
+TEST(ImmediateCellsTest, HugeGrids) {
+  const int64_t n = int64_t{1} << 30;
+  auto p = SquareCornerPartition3(std::vector<double>{90, 5, 5}, n);
+  ASSERT_TRUE(p.ok()) << p.status();
+  int64_t a = 0, b = 0;
+  for (const Rect& r : p->rects) {
+    if (r.owner == 1) a = r.height;
+    if (r.owner == 2) b = r.height;
+  }
+  auto c = ImmediateCells(*p);
+  ASSERT_TRUE(c.ok()) << c.status();
+  EXPECT_EQ(*c, (std::vector<int64_t>{(n - a - b) * (n - a - b), 0, 0}));
+}
+
 }  // namespace
-}  // namespace rankmap::graphs
+}  // namespace rankmap::tiling

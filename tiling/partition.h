@@ -34,19 +34,21 @@
 //   ASSIGN_OR_RETURN(ColumnLayout l, ColumnBasedPartition({4, 3, 2, 1}));
 //   // l.HalfPerimeterSum() == 4.0
 //   ASSIGN_OR_RETURN(Partition p, ToIntegerPartition(l, 128, 128));
-#ifndef RANKMAP_GRAPHS_FRONTENDS_PARTITION_H_
-#define RANKMAP_GRAPHS_FRONTENDS_PARTITION_H_
+#ifndef RANKMAP_TILING_PARTITION_H_
+#define RANKMAP_TILING_PARTITION_H_
 
+#include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "graphs/frontends/speed_function.h"
+#include "tiling/speed_function.h"
 
-namespace rankmap::graphs {
+namespace rankmap::tiling {
 
 // Cells [row, row + height) x [col, col + width), owned by `owner`.
 struct Rect {
@@ -69,9 +71,15 @@ struct Partition {
   friend bool operator==(const Partition&, const Partition&) = default;
 };
 
-// Checks every invariant above. O(R^2) for R rectangles. Errors name the first
-// bad rectangle.
+// Checks every invariant above, and that the grid has at most 2^62 cells.
+// O(R log R) for R rectangles. Errors name the first bad rectangle, or an
+// overlapping pair.
 absl::Status ValidatePartition(const Partition& p);
+
+// Two overlapping rectangles (indices, the smaller first), or none. Every
+// rectangle must have a positive size. A sweep down the rows: O(R log R).
+std::optional<std::pair<size_t, size_t>> FindOverlappingRects(
+    std::span<const Rect> rects);
 
 // Cells per owner (length num_owners). O(R).
 std::vector<int64_t> OwnerAreas(const Partition& p);
@@ -100,12 +108,15 @@ struct ColumnLayout {
 // O(p).
 double HalfPerimeterLowerBound(std::span<const double> normalized_speeds);
 
+// The column DP's limit: O(p^2) steps, a few seconds at the limit.
+inline constexpr int32_t kMaxColumnDpProcessors = 50000;
+
 // Beaumont, Boudet, Rastello, Robert (2001): processors sorted by
 // non-increasing speed (stable) fill the columns in order; beta(c, q) = min_j
 // beta(c-1, q-j) + (j * W(q-j+1..q) + 1), evaluated as a one-index DP since the
 // column count only adds 1 per column. Ties (within 1e-12) go to fewer columns,
 // then to the shorter last column. O(p^2) time, O(p) memory. Errors: those of
-// NormalizeSpeeds, more than 50000 processors.
+// NormalizeSpeeds, more than kMaxColumnDpProcessors processors.
 absl::StatusOr<ColumnLayout> ColumnBasedPartition(
     std::span<const double> speeds);
 
@@ -141,13 +152,15 @@ absl::StatusOr<ColumnLayout> StraightLinePartition(
     std::span<const double> speeds);
 
 // Rounds a layout onto a rows x cols grid with the largest-remainder rule
-// described above. Errors: cols < number of columns, rows < size of a column.
+// described above. Errors: cols < number of columns, rows < size of a column,
+// a side above 2^31 - 1.
 absl::StatusOr<Partition> ToIntegerPartition(const ColumnLayout& layout,
                                              int64_t rows, int64_t cols);
 
 // Largest-remainder apportionment of `total` units over `weights` (> 0) with at
 // least `min_each` per entry; the result sums to `total`. Errors: total <
-// min_each * size, bad weights.
+// min_each * size, total above 2^52 (beyond exact doubles), bad weights.
+// O(n log n + min_each * n log n).
 absl::StatusOr<std::vector<int64_t>> Apportion(std::span<const double> weights,
                                                int64_t total,
                                                int64_t min_each = 1);
@@ -179,7 +192,8 @@ TwoProcessorShape ChooseTwoProcessorShape(double rho, LinkModel link);
 
 // Two processors on an n x n grid: the slower one (higher index on ties) owns
 // the square [0, a)^2, a = SquareCornerSide(n, rho); the other owns [0,a) x
-// [a,n) and [a,n) x [0,n). Errors: bad speeds, not exactly two, n < 2.
+// [a,n) and [a,n) x [0,n). Errors: bad speeds, not exactly two, n < 2 or n >
+// 2^31 - 1.
 absl::StatusOr<Partition> SquareCornerPartition2(std::span<const double> speeds,
                                                  int64_t n);
 
@@ -245,6 +259,6 @@ absl::StatusOr<MatmulPartitions> CornerBlockPartitions(int64_t m, int64_t k,
 absl::StatusOr<MatmulPartitions> RectangularSquareCorner(
     std::span<const double> speeds, int64_t m, int64_t k, int64_t q);
 
-}  // namespace rankmap::graphs
+}  // namespace rankmap::tiling
 
-#endif  // RANKMAP_GRAPHS_FRONTENDS_PARTITION_H_
+#endif  // RANKMAP_TILING_PARTITION_H_

@@ -20,16 +20,16 @@
 //   ASSIGN_OR_RETURN(Partition p, SquareCornerPartition2({8, 1}, 4500));
 //   ASSIGN_OR_RETURN(VolumeMatrix v, MatmulVolumes(p));
 //   // v.Total() == 13'500'000
-#ifndef RANKMAP_GRAPHS_FRONTENDS_VOLUME_H_
-#define RANKMAP_GRAPHS_FRONTENDS_VOLUME_H_
+#ifndef RANKMAP_TILING_VOLUME_H_
+#define RANKMAP_TILING_VOLUME_H_
 
 #include <cstdint>
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "graphs/frontends/partition.h"
+#include "tiling/partition.h"
 
-namespace rankmap::graphs {
+namespace rankmap::tiling {
 
 // Directed volumes in elements: at(q, p) is what q sends to p.
 struct VolumeMatrix {
@@ -39,7 +39,8 @@ struct VolumeMatrix {
   int64_t at(int32_t from, int32_t to) const {
     return volume[static_cast<size_t>(from) * num_owners + to];
   }
-  // Total volume of communication (sum of all entries).
+  // Total volume of communication (sum of all entries; fits int64 for the
+  // matrices MatmulVolumes returns).
   int64_t Total() const;
   // Largest single directed entry (the dominant direction on full-duplex
   // links).
@@ -49,7 +50,9 @@ struct VolumeMatrix {
 };
 
 // Square multiplication: the same partition for A, B and C. Errors: an invalid
-// partition, a non-square grid.
+// partition, a non-square grid, a total volume above 2^63 - 1 cells (so Total()
+// of the result never overflows). O(owners * R log R + owners^2) time for R
+// rectangles, owners^2 entries of memory.
 absl::StatusOr<VolumeMatrix> MatmulVolumes(const Partition& p);
 // General shapes: a is m x k, b is k x q, c is m x q, all with the same owner
 // count. Errors: invalid partitions or mismatched shapes.
@@ -58,7 +61,8 @@ absl::StatusOr<VolumeMatrix> MatmulVolumes(const Partition& a,
                                            const Partition& c);
 
 // The same volumes counted cell by cell: O((m k + k q) * owners) time, O(cells)
-// memory. Errors: as above, or a grid above 2^26 cells.
+// memory. Errors: as above, a grid above 2^26 cells, or (rows + cols) * owners
+// above 2^28.
 absl::StatusOr<VolumeMatrix> CountMatmulVolumes(const Partition& p);
 absl::StatusOr<VolumeMatrix> CountMatmulVolumes(const Partition& a,
                                                 const Partition& b,
@@ -69,6 +73,6 @@ absl::StatusOr<VolumeMatrix> CountMatmulVolumes(const Partition& a,
 // MatmulVolumes(p).Total() for any partition.
 absl::StatusOr<int64_t> RowColumnSharingTvc(const Partition& p);
 
-}  // namespace rankmap::graphs
+}  // namespace rankmap::tiling
 
-#endif  // RANKMAP_GRAPHS_FRONTENDS_VOLUME_H_
+#endif  // RANKMAP_TILING_VOLUME_H_

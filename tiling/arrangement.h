@@ -65,8 +65,8 @@
 //   ASSIGN_OR_RETURN(ArrangementCost c,
 //                    ArrangementCost::AsymmetricBandwidth(4, bh, bv, u));
 //   c.wrap_horizontal = c.wrap_vertical = false;
-#ifndef RANKMAP_GRAPHS_FRONTENDS_ARRANGEMENT_H_
-#define RANKMAP_GRAPHS_FRONTENDS_ARRANGEMENT_H_
+#ifndef RANKMAP_TILING_ARRANGEMENT_H_
+#define RANKMAP_TILING_ARRANGEMENT_H_
 
 #include <cstdint>
 #include <span>
@@ -74,9 +74,9 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "graphs/frontends/partition.h"
+#include "tiling/partition.h"
 
-namespace rankmap::graphs {
+namespace rankmap::tiling {
 
 struct ArrangedRect {
   int32_t proc = 0;
@@ -170,8 +170,11 @@ enum class ArrangeAlgorithm { kHopGreedy, kBandwidthGreedy, kExhaustive };
 
 struct ArrangeOptions {
   // Refuse (InvalidArgument) instead of running more candidate evaluations than
-  // this.
+  // this,
   int64_t max_evaluations = 20'000'000;
+  // or more steps than this: an evaluation sweeps up to (R + 1) * c band
+  // entries for R rectangles in c columns (a few seconds at the limit).
+  int64_t max_work = 4'000'000'000;
 };
 
 struct ArrangeResult {
@@ -212,6 +215,6 @@ absl::StatusOr<Partition> ArrangementToPartition(const Arrangement& m,
 absl::StatusOr<Arrangement> ArrangementFromPartition(
     const Partition& p, std::span<const int32_t> cluster_of_proc);
 
-}  // namespace rankmap::graphs
+}  // namespace rankmap::tiling
 
-#endif  // RANKMAP_GRAPHS_FRONTENDS_ARRANGEMENT_H_
+#endif  // RANKMAP_TILING_ARRANGEMENT_H_

@@ -29,18 +29,18 @@
 //   MatmulPlatform star{Network::Star(0), LinkModel::kFullDuplex, 1.0, 0.8};
 //   ASSIGN_OR_RETURN(Partition p, SquareCornerOverlapPartition3(s, 5000));
 //   ASSIGN_OR_RETURN(MatmulTime t, TimeWithOverlap(p, s, star));
-#ifndef RANKMAP_GRAPHS_FRONTENDS_MATMUL_TIME_H_
-#define RANKMAP_GRAPHS_FRONTENDS_MATMUL_TIME_H_
+#ifndef RANKMAP_TILING_MATMUL_TIME_H_
+#define RANKMAP_TILING_MATMUL_TIME_H_
 
 #include <cstdint>
 #include <span>
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "graphs/frontends/network_volume.h"
-#include "graphs/frontends/partition.h"
+#include "tiling/network_volume.h"
+#include "tiling/partition.h"
 
-namespace rankmap::graphs {
+namespace rankmap::tiling {
 
 struct MatmulPlatform {
   Network network;
@@ -57,7 +57,7 @@ struct MatmulTime {
 
 // Cells of C each owner can compute before receiving anything: (rows it owns
 // in full) x (columns it owns in full). Errors: an invalid or non-square
-// partition. O(R log R + n * owners).
+// partition. O(R log R + owners).
 absl::StatusOr<std::vector<int64_t>> ImmediateCells(const Partition& p);
 
 // Errors: an invalid partition, speeds not one per owner or not > 0, a
@@ -69,6 +69,6 @@ absl::StatusOr<MatmulTime> TimeWithOverlap(const Partition& p,
                                            std::span<const double> speeds,
                                            const MatmulPlatform& platform);
 
-}  // namespace rankmap::graphs
+}  // namespace rankmap::tiling
 
-#endif  // RANKMAP_GRAPHS_FRONTENDS_MATMUL_TIME_H_
+#endif  // RANKMAP_TILING_MATMUL_TIME_H_

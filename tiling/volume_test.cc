@@ -1,12 +1,13 @@
-#include "graphs/frontends/volume.h"
+#include "tiling/volume.h"
 
 #include <random>
+#include <string>
 #include <vector>
 
-#include "graphs/frontends/partition.h"
 #include "gtest/gtest.h"
+#include "tiling/partition.h"
 
-namespace rankmap::graphs {
+namespace rankmap::tiling {
 namespace {
 
 // Random guillotine tiling of an n x n grid with owners drawn at random (an
@@ -141,5 +142,29 @@ TEST(VolumeTest, RejectsBadInput) {
   EXPECT_FALSE(MatmulVolumes(wide).ok());
 }
 
+// Near the size limit: two owners split at one column fit (their volumes are
+// hand-computed), four strips of 2^31 - 1 rows send 12 x 2^60 cells in all,
+// which does not, and is an error rather than a wrapped total.
+TEST(VolumeTest, TotalsNearTwoToTheSixtyThree) {
+  const int64_t n = (int64_t{1} << 31) - 1;
+  Partition two{n, n, 2, {{0, 0, n, n - 1, 0}, {0, n - 1, n, 1, 1}}};
+  auto v = MatmulVolumes(two);
+  ASSERT_TRUE(v.ok()) << v.status();
+  // 0 -> 1: A_0's n - 1 columns on every row of C_1; B_0 lies in columns C_1
+  // does not touch. 1 -> 0: A_1's one column on every row.
+  EXPECT_EQ(v->at(0, 1), n * (n - 1));
+  EXPECT_EQ(v->at(1, 0), n);
+  EXPECT_EQ(v->Total(), n * (n - 1) + n);
+  const int64_t w = int64_t{1} << 29;
+  Partition strips{n, n, 4, {}};
+  for (int32_t k = 0; k < 4; ++k) {
+    strips.rects.push_back(Rect{0, k * w, n, k < 3 ? w : n - 3 * w, k});
+  }
+  auto over = MatmulVolumes(strips);
+  ASSERT_FALSE(over.ok());
+  EXPECT_EQ(std::string(over.status().message()),
+            "tiling/volume: the total volume exceeds 2^63 - 1 cells");
+}
+
 }  // namespace
-}  // namespace rankmap::graphs
+}  // namespace rankmap::tiling

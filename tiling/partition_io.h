@@ -18,27 +18,33 @@
 // Usage:
 //   ASSIGN_OR_RETURN(Partition p, ReadPartitionFile("fupermod.part"));
 //   std::string text = FormatPartition(p);  // parses back to p
-#ifndef RANKMAP_GRAPHS_FRONTENDS_PARTITION_IO_H_
-#define RANKMAP_GRAPHS_FRONTENDS_PARTITION_IO_H_
+#ifndef RANKMAP_TILING_PARTITION_IO_H_
+#define RANKMAP_TILING_PARTITION_IO_H_
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
 #include "absl/status/statusor.h"
-#include "graphs/frontends/partition.h"
+#include "tiling/partition.h"
 
-namespace rankmap::graphs {
+namespace rankmap::tiling {
 
-// Errors: a missing or repeated grid line, a bad number, a rectangle outside
-// the grid or overlapping another, cells left uncovered, a processor with no
-// rectangle. O(R^2) for R rectangles.
+// Errors: a missing or repeated grid line, a grid of more than 2^62 cells, a
+// bad number, a rectangle outside the grid or overlapping another, a
+// processor id at or above the number of rectangles, cells left uncovered, a
+// processor with no rectangle. The rectangles are counted before they are
+// stored: more than base::MemoryBudget(max_memory_bytes) allows is
+// ResourceExhausted. O(R log R) for R rectangles.
 absl::StatusOr<Partition> ParsePartition(std::string_view text,
-                                         std::string_view source);
-absl::StatusOr<Partition> ReadPartitionFile(const std::string& path);
+                                         std::string_view source,
+                                         int64_t max_memory_bytes = 0);
+absl::StatusOr<Partition> ReadPartitionFile(const std::string& path,
+                                            int64_t max_memory_bytes = 0);
 
 // The format above, rectangles in the partition's order.
 std::string FormatPartition(const Partition& p);
 
-}  // namespace rankmap::graphs
+}  // namespace rankmap::tiling
 
-#endif  // RANKMAP_GRAPHS_FRONTENDS_PARTITION_IO_H_
+#endif  // RANKMAP_TILING_PARTITION_IO_H_
