@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "absl/strings/str_cat.h"
+#include "base/status_macros.h"
 
 namespace rankmap::topology {
 namespace {
@@ -23,71 +24,100 @@ bool AllDigits(std::string_view s) {
   return true;
 }
 
-}  // namespace
+// Reads one expression; errors name the expression and a column.
+class HostlistReader {
+ public:
+  HostlistReader(std::string_view expression, int64_t max_hosts)
+      : expr_(expression), max_hosts_(max_hosts) {}
 
-absl::StatusOr<std::vector<std::string>> ExpandHostlist(
-    std::string_view expression, int64_t max_hosts) {
-  const std::string expr(expression);
-  auto fail = [&](size_t at, std::string_view what) {
+  absl::StatusOr<std::vector<std::string>> Expand() {
+    std::vector<std::string> out;
+    while (i_ <= expr_.size()) {
+      const size_t item_start = i_;
+      ASSIGN_OR_RETURN(const std::vector<Part> parts, Item());
+      if (parts.empty()) return Fail(item_start, "empty host name");
+      RETURN_IF_ERROR(Product(parts, item_start, out));
+      ++i_;  // ',' or past the end
+    }
+    return out;
+  }
+
+ private:
+  absl::Status Fail(size_t at, std::string_view what) const {
     return absl::InvalidArgumentError(absl::StrCat(
-        "hostlist '", expr, "': ", std::string(what), " at column ", at + 1));
-  };
-  std::vector<std::string> out;
-  size_t i = 0;
-  while (i <= expr.size()) {
-    const size_t item_start = i;
+        "hostlist '", expr_, "': ", std::string(what), " at column ", at + 1));
+  }
+
+  // The parts of one item, up to the next ',' outside brackets.
+  absl::StatusOr<std::vector<Part>> Item() {
     std::vector<Part> parts;
-    while (i < expr.size() && expr[i] != ',') {
-      if (expr[i] == ']') return fail(i, "']' without '['");
-      if (expr[i] != '[') {
+    while (i_ < expr_.size() && expr_[i_] != ',') {
+      if (expr_[i_] == ']') return Fail(i_, "']' without '['");
+      if (expr_[i_] != '[') {
         if (parts.empty() || parts.back().group) parts.push_back({});
-        parts.back().text += expr[i++];
+        parts.back().text += expr_[i_++];
         continue;
       }
-      const size_t open = i++;
-      Part g;
-      g.group = true;
-      while (true) {
-        const size_t start = i;
-        while (i < expr.size() && expr[i] != ',' && expr[i] != ']' &&
-               expr[i] != '[') {
-          ++i;
-        }
-        if (i >= expr.size()) return fail(open, "'[' without ']'");
-        if (expr[i] == '[') return fail(i, "nested '['");
-        const std::string range = expr.substr(start, i - start);
-        const size_t dash = range.find('-');
-        const std::string lo = range.substr(0, dash);
-        const std::string hi =
-            dash == std::string::npos ? lo : range.substr(dash + 1);
-        if (!AllDigits(lo) || !AllDigits(hi)) {
-          return fail(start, absl::StrCat("expected a number or a range a-b, "
-                                          "found '",
-                                          range, "'"));
-        }
-        const int64_t a = std::stoll(lo), b = std::stoll(hi);
-        if (b < a) {
-          return fail(start,
-                      absl::StrCat("range '", range, "' ends below its start"));
-        }
-        if (static_cast<int64_t>(g.numbers.size()) + (b - a + 1) > max_hosts) {
-          return fail(start, absl::StrCat("more than ", max_hosts, " hosts"));
-        }
-        // Slurm pads to the width of the lower bound when it has a leading 0.
-        const size_t width = lo.size() > 1 && lo[0] == '0' ? lo.size() : 0;
-        for (int64_t v = a; v <= b; ++v) {
-          std::string s = absl::StrCat(v);
-          if (s.size() < width) s.insert(0, width - s.size(), '0');
-          g.numbers.push_back(std::move(s));
-        }
-        if (expr[i] == ']') break;
-        ++i;  // ','
-      }
-      ++i;  // ']'
+      ASSIGN_OR_RETURN(Part g, Group());
       parts.push_back(std::move(g));
     }
-    if (parts.empty()) return fail(item_start, "empty host name");
-    // Cartesian product, last group fastest.
+    return parts;
+  }
+
+  // "[a-b,c]" from its '[' on.
+  absl::StatusOr<Part> Group() {
+    const size_t open = i_++;
+    Part g;
+    g.group = true;
+    while (true) {
+      const size_t start = i_;
+      while (i_ < expr_.size() && expr_[i_] != ',' && expr_[i_] != ']' &&
+             expr_[i_] != '[') {
+        ++i_;
+      }
+      if (i_ >= expr_.size()) return Fail(open, "'[' without ']'");
+      if (expr_[i_] == '[') return Fail(i_, "nested '['");
+      RETURN_IF_ERROR(Range(expr_.substr(start, i_ - start), start, g));
+      if (expr_[i_] == ']') break;
+      ++i_;  // ','
+    }
+    ++i_;  // ']'
+    return g;
+  }
+
+  // "a-b" or "a" into the group's numbers.
+  absl::Status Range(const std::string& range, size_t start, Part& g) const {
+    const size_t dash = range.find('-');
+    const std::string lo = range.substr(0, dash);
+    const std::string hi =
+        dash == std::string::npos ? lo : range.substr(dash + 1);
+    if (!AllDigits(lo) || !AllDigits(hi)) {
+      return Fail(start, absl::StrCat("expected a number or a range a-b, "
+                                      "found '",
+                                      range, "'"));
+    }
+    const int64_t a = std::stoll(lo), b = std::stoll(hi);
+    if (b < a) {
+      return Fail(start,
+                  absl::StrCat("range '", range, "' ends below its start"));
+    }
+    if (static_cast<int64_t>(g.numbers.size()) + (b - a + 1) > max_hosts_) {
+      return Fail(start, absl::StrCat("more than ", max_hosts_, " hosts"));
+    }
+    // Slurm pads to the width of the lower bound when it has a leading 0.
+    const size_t width = lo.size() > 1 && lo[0] == '0' ? lo.size() : 0;
+    for (int64_t v = a; v <= b; ++v) {
+      std::string s = absl::StrCat(v);
+      if (s.size() < width) s.insert(0, width - s.size(), '0');
+      g.numbers.push_back(std::move(s));
+    }
+    return absl::OkStatus();
+  }
+
+  // The item's names, a cartesian product with the last group fastest,
+  // appended to out.
+  absl::Status Product(const std::vector<Part>& parts, size_t item_start,
+                       std::vector<std::string>& out) const {
     std::vector<std::string> names = {""};
     for (const Part& p : parts) {
       std::vector<std::string> next;
@@ -96,9 +126,9 @@ absl::StatusOr<std::vector<std::string>> ExpandHostlist(
         continue;
       }
       if (static_cast<int64_t>(names.size() * p.numbers.size() + out.size()) >
-          max_hosts) {
-        return fail(item_start,
-                    absl::StrCat("more than ", max_hosts, " hosts"));
+          max_hosts_) {
+        return Fail(item_start,
+                    absl::StrCat("more than ", max_hosts_, " hosts"));
       }
       next.reserve(names.size() * p.numbers.size());
       for (const std::string& n : names) {
@@ -107,12 +137,22 @@ absl::StatusOr<std::vector<std::string>> ExpandHostlist(
       names = std::move(next);
     }
     out.insert(out.end(), names.begin(), names.end());
-    if (static_cast<int64_t>(out.size()) > max_hosts) {
-      return fail(item_start, absl::StrCat("more than ", max_hosts, " hosts"));
+    if (static_cast<int64_t>(out.size()) > max_hosts_) {
+      return Fail(item_start, absl::StrCat("more than ", max_hosts_, " hosts"));
     }
-    ++i;  // ',' or past the end
+    return absl::OkStatus();
   }
-  return out;
+
+  const std::string expr_;
+  const int64_t max_hosts_;
+  size_t i_ = 0;
+};
+
+}  // namespace
+
+absl::StatusOr<std::vector<std::string>> ExpandHostlist(
+    std::string_view expression, int64_t max_hosts) {
+  return HostlistReader(expression, max_hosts).Expand();
 }
 
 }  // namespace rankmap::topology

@@ -10,6 +10,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "base/memory_budget.h"
+#include "base/status_macros.h"
 
 namespace rankmap::topology {
 namespace {
@@ -173,6 +174,127 @@ absl::Status CheckObject(const Scanner& s,
   return absl::OkStatus();
 }
 
+// Skips a comment, CDATA section, processing instruction or declaration at
+// the scanner's '<'. False (and OK) when the tag is an element.
+absl::StatusOr<bool> SkipMarkup(Scanner& s) {
+  if (s.LookingAt("<!--")) {
+    if (!s.SkipPast("-->")) return s.Error("unterminated comment");
+    return true;
+  }
+  if (s.LookingAt("<![CDATA[")) {
+    if (!s.SkipPast("]]>")) return s.Error("unterminated CDATA section");
+    return true;
+  }
+  if (s.LookingAt("<?")) {
+    if (!s.SkipPast("?>")) return s.Error("unterminated declaration");
+    return true;
+  }
+  if (s.LookingAt("<!")) {
+    if (!s.SkipPast(">")) return s.Error("unterminated declaration");
+    return true;
+  }
+  return false;
+}
+
+// One start, end or empty-element tag from its '<' on.
+struct Tag {
+  std::string_view name;
+  bool closing = false, self_closing = false;
+  std::vector<Attribute> attrs;
+};
+
+// name="value" inside a tag.
+absl::StatusOr<Attribute> ReadAttribute(Scanner& s) {
+  Attribute a;
+  a.name = s.Name();
+  s.SkipSpace();
+  if (a.name.empty() || s.Peek() != '=') {
+    return s.Error(absl::StrCat("not well-formed XML: attribute '",
+                                std::string(a.name), "' without a value"));
+  }
+  s.Advance();
+  s.SkipSpace();
+  if (!s.Value(&a.value)) {
+    return s.Error(absl::StrCat("not well-formed XML: attribute '",
+                                std::string(a.name), "' has no quoted value"));
+  }
+  return a;
+}
+
+absl::Status ReadTag(Scanner& s, Tag& tag) {
+  s.Advance();  // '<'
+  tag.closing = s.Peek() == '/';
+  if (tag.closing) s.Advance();
+  tag.name = s.Name();
+  if (tag.name.empty()) return s.Error("not well-formed XML: empty tag name");
+  tag.attrs.clear();
+  tag.self_closing = false;
+  for (;;) {
+    s.SkipSpace();
+    if (s.AtEnd()) return s.Error("not well-formed XML: unterminated tag");
+    if (s.Peek() == '>') {
+      s.Advance();
+      return absl::OkStatus();
+    }
+    if (s.Peek() == '/') {
+      s.Advance();
+      if (s.Peek() != '>') return s.Error("not well-formed XML: '/' in a tag");
+      s.Advance();
+      tag.self_closing = true;
+      return absl::OkStatus();
+    }
+    if (tag.closing)
+      return s.Error("not well-formed XML: attributes in a closing tag");
+    ASSIGN_OR_RETURN(Attribute a, ReadAttribute(s));
+    tag.attrs.push_back(a);
+  }
+}
+
+// The widest cpuset of an object, or its PU's os index + 1.
+int64_t ObjectBits(const std::vector<Attribute>& attrs) {
+  int64_t bits = 0;
+  for (const char* set :
+       {"cpuset", "complete_cpuset", "online_cpuset", "allowed_cpuset"}) {
+    if (const Attribute* a = Find(attrs, set))
+      bits = std::max(bits, BitmapBits(a->value));
+  }
+  if (const Attribute* type = Find(attrs, "type");
+      type != nullptr && type->value == "PU") {
+    int64_t index = 0;
+    if (const Attribute* os = Find(attrs, "os_index");
+        os != nullptr && absl::SimpleAtoi(std::string(os->value), &index))
+      bits = std::max(bits, index + 1);
+  }
+  return bits;
+}
+
+// Counts an <object> tag into cost; open holds the children counted so far
+// of each open object (the root level first).
+absl::Status CountObject(const Scanner& s, const Tag& tag,
+                         std::vector<int64_t>& open, HwlocCost& cost) {
+  if (tag.closing) {
+    if (open.size() < 2) return s.Error("</object> without an open <object>");
+    cost.sibling_sum += open.back() * open.back();
+    open.pop_back();
+    return absl::OkStatus();
+  }
+  RETURN_IF_ERROR(CheckObject(s, tag.attrs));
+  if (open.size() == 1 && open.back() == 1) {
+    // hwloc 2.9 crashes on some files with a second root.
+    return s.Error("a second top-level <object> (a topology has one root)");
+  }
+  ++cost.objects;
+  ++open.back();
+  cost.bitmap_bits = std::max(cost.bitmap_bits, ObjectBits(tag.attrs));
+  if (!tag.self_closing) {
+    if (static_cast<int>(open.size()) > kMaxNesting)
+      return s.Error(
+          absl::StrCat("objects nested more than ", kMaxNesting, " deep"));
+    open.push_back(0);
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 int64_t HwlocWork(const HwlocCost& cost) {
@@ -210,99 +332,13 @@ absl::StatusOr<HwlocCost> CheckHwlocXml(std::string_view xml,
                                         std::string_view source) {
   Scanner s(xml, source);
   HwlocCost cost;
-  // Children counted so far of each open object (the root level too).
   std::vector<int64_t> open = {0};
-  std::vector<int64_t> closed_children;
-  std::vector<Attribute> attrs;
+  Tag tag;
   while (s.NextTag()) {
-    if (s.LookingAt("<!--")) {
-      if (!s.SkipPast("-->")) return s.Error("unterminated comment");
-      continue;
-    }
-    if (s.LookingAt("<![CDATA[")) {
-      if (!s.SkipPast("]]>")) return s.Error("unterminated CDATA section");
-      continue;
-    }
-    if (s.LookingAt("<?")) {
-      if (!s.SkipPast("?>")) return s.Error("unterminated declaration");
-      continue;
-    }
-    if (s.LookingAt("<!")) {
-      if (!s.SkipPast(">")) return s.Error("unterminated declaration");
-      continue;
-    }
-    s.Advance();  // '<'
-    const bool closing = s.Peek() == '/';
-    if (closing) s.Advance();
-    const std::string_view name = s.Name();
-    if (name.empty()) return s.Error("not well-formed XML: empty tag name");
-    attrs.clear();
-    bool self_closing = false;
-    for (;;) {
-      s.SkipSpace();
-      if (s.AtEnd()) return s.Error("not well-formed XML: unterminated tag");
-      if (s.Peek() == '>') {
-        s.Advance();
-        break;
-      }
-      if (s.Peek() == '/') {
-        s.Advance();
-        if (s.Peek() != '>')
-          return s.Error("not well-formed XML: '/' in a tag");
-        s.Advance();
-        self_closing = true;
-        break;
-      }
-      if (closing)
-        return s.Error("not well-formed XML: attributes in a closing tag");
-      Attribute a;
-      a.name = s.Name();
-      s.SkipSpace();
-      if (a.name.empty() || s.Peek() != '=') {
-        return s.Error(absl::StrCat("not well-formed XML: attribute '",
-                                    std::string(a.name), "' without a value"));
-      }
-      s.Advance();
-      s.SkipSpace();
-      if (!s.Value(&a.value)) {
-        return s.Error(absl::StrCat("not well-formed XML: attribute '",
-                                    std::string(a.name),
-                                    "' has no quoted value"));
-      }
-      attrs.push_back(a);
-    }
-    if (name != "object") continue;
-    if (closing) {
-      if (open.size() < 2) return s.Error("</object> without an open <object>");
-      cost.sibling_sum += open.back() * open.back();
-      open.pop_back();
-      continue;
-    }
-    if (absl::Status st = CheckObject(s, attrs); !st.ok()) return st;
-    if (open.size() == 1 && open.back() == 1) {
-      // hwloc 2.9 crashes on some files with a second root.
-      return s.Error("a second top-level <object> (a topology has one root)");
-    }
-    ++cost.objects;
-    ++open.back();
-    for (const char* set :
-         {"cpuset", "complete_cpuset", "online_cpuset", "allowed_cpuset"}) {
-      if (const Attribute* a = Find(attrs, set))
-        cost.bitmap_bits = std::max(cost.bitmap_bits, BitmapBits(a->value));
-    }
-    if (const Attribute* type = Find(attrs, "type");
-        type != nullptr && type->value == "PU") {
-      int64_t index = 0;
-      if (const Attribute* os = Find(attrs, "os_index");
-          os != nullptr && absl::SimpleAtoi(std::string(os->value), &index))
-        cost.bitmap_bits = std::max(cost.bitmap_bits, index + 1);
-    }
-    if (!self_closing) {
-      if (static_cast<int>(open.size()) > kMaxNesting)
-        return s.Error(
-            absl::StrCat("objects nested more than ", kMaxNesting, " deep"));
-      open.push_back(0);
-    }
+    ASSIGN_OR_RETURN(const bool skipped, SkipMarkup(s));
+    if (skipped) continue;
+    RETURN_IF_ERROR(ReadTag(s, tag));
+    if (tag.name == "object") RETURN_IF_ERROR(CountObject(s, tag, open, cost));
   }
   if (open.size() != 1) return s.Error("an <object> is not closed");
   if (cost.objects == 0) return s.Error("no <object> in the topology");

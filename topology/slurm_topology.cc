@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "base/lines.h"
+#include "base/status_macros.h"
 #include "topology/hostlist.h"
 
 namespace rankmap::topology {
@@ -24,84 +25,91 @@ struct Entry {
   double link_speed = 0;
 };
 
-}  // namespace
+// Entries by switch name.
+using EntryIndex = std::unordered_map<std::string, int32_t>;
 
-bool LooksLikeSlurmTopology(std::string_view text) {
-  const std::vector<base::Line> lines =
-      base::SplitLines(text.substr(0, std::min<size_t>(text.size(), 4096)));
-  return !lines.empty() &&
-         absl::StartsWithIgnoreCase(lines[0].tokens[0].text, "SwitchName=");
+// One Key=Value field into e; k is its place on the line.
+absl::Status Field(const base::Line& l, size_t k, std::string_view source,
+                   Entry& e) {
+  auto fail = [&](const std::string& what) {
+    return base::LineError(source, l.number, what);
+  };
+  const std::string& tok = l.tokens[k].text;
+  const size_t eq = tok.find('=');
+  if (eq == std::string::npos) {
+    return fail(absl::StrCat("expected Key=Value, found '", tok, "'"));
+  }
+  const std::string key = absl::AsciiStrToLower(tok.substr(0, eq));
+  const std::string value = tok.substr(eq + 1);
+  if (k == 0 && key != "switchname") {
+    return fail(
+        absl::StrCat("a line starts with SwitchName=, found '", tok, "'"));
+  }
+  if (value.empty()) return fail(absl::StrCat(tok, ": empty value"));
+  if (key == "switchname") {
+    if (k != 0) return fail("SwitchName= twice on one line");
+    e.name = value;
+  } else if (key == "nodes" || key == "switches") {
+    absl::StatusOr<std::vector<std::string>> names = ExpandHostlist(value);
+    if (!names.ok()) {
+      return fail(
+          absl::StrCat(tok.substr(0, eq), "=: ", names.status().message()));
+    }
+    (key == "nodes" ? e.nodes : e.switches) = *std::move(names);
+  } else if (key == "linkspeed") {
+    if (!absl::SimpleAtod(value, &e.link_speed) || !(e.link_speed > 0) ||
+        !std::isfinite(e.link_speed)) {
+      return fail(
+          absl::StrCat("LinkSpeed: expected a positive number, "
+                       "found '",
+                       value, "'"));
+    }
+  } else if (key == "level") {
+    e.scontrol = true;
+  } else {
+    return fail(absl::StrCat("unknown key '", tok.substr(0, eq),
+                             "' (expected SwitchName, Switches, Nodes, "
+                             "LinkSpeed)"));
+  }
+  return absl::OkStatus();
 }
 
-absl::StatusOr<SwitchTree> ParseSlurmTopology(std::string_view text,
-                                              std::string_view source) {
+// One SwitchName= line per switch, each defined once.
+absl::StatusOr<std::vector<Entry>> ReadEntries(std::string_view text,
+                                               std::string_view source,
+                                               EntryIndex& index) {
   std::vector<Entry> entries;
-  std::unordered_map<std::string, int32_t> index;
   for (const base::Line& l : base::SplitLines(text)) {
-    auto fail = [&](const std::string& what) {
-      return base::LineError(source, l.number, what);
-    };
     Entry e;
     e.line = l.number;
-    for (size_t k = 0; k < l.tokens.size(); ++k) {
-      const std::string& tok = l.tokens[k].text;
-      const size_t eq = tok.find('=');
-      if (eq == std::string::npos) {
-        return fail(absl::StrCat("expected Key=Value, found '", tok, "'"));
-      }
-      const std::string key = absl::AsciiStrToLower(tok.substr(0, eq));
-      const std::string value = tok.substr(eq + 1);
-      if (k == 0 && key != "switchname") {
-        return fail(
-            absl::StrCat("a line starts with SwitchName=, found '", tok, "'"));
-      }
-      if (value.empty()) return fail(absl::StrCat(tok, ": empty value"));
-      if (key == "switchname") {
-        if (k != 0) return fail("SwitchName= twice on one line");
-        e.name = value;
-      } else if (key == "nodes" || key == "switches") {
-        absl::StatusOr<std::vector<std::string>> names = ExpandHostlist(value);
-        if (!names.ok()) {
-          return fail(
-              absl::StrCat(tok.substr(0, eq), "=: ", names.status().message()));
-        }
-        (key == "nodes" ? e.nodes : e.switches) = *std::move(names);
-      } else if (key == "linkspeed") {
-        if (!absl::SimpleAtod(value, &e.link_speed) || !(e.link_speed > 0) ||
-            !std::isfinite(e.link_speed)) {
-          return fail(
-              absl::StrCat("LinkSpeed: expected a positive number, "
-                           "found '",
-                           value, "'"));
-        }
-      } else if (key == "level") {
-        e.scontrol = true;
-      } else {
-        return fail(absl::StrCat("unknown key '", tok.substr(0, eq),
-                                 "' (expected SwitchName, Switches, Nodes, "
-                                 "LinkSpeed)"));
-      }
-    }
+    for (size_t k = 0; k < l.tokens.size(); ++k)
+      RETURN_IF_ERROR(Field(l, k, source, e));
     if (e.nodes.empty() && e.switches.empty()) {
-      return fail(absl::StrCat("switch '", e.name,
-                               "' has neither Nodes= nor Switches="));
+      return base::LineError(
+          source, l.number,
+          absl::StrCat("switch '", e.name,
+                       "' has neither Nodes= nor Switches="));
     }
     auto [it, inserted] = index.emplace(e.name, entries.size());
     if (!inserted) {
-      return fail(absl::StrCat("switch '", e.name, "' already defined on line ",
-                               entries[it->second].line));
+      return base::LineError(
+          source, l.number,
+          absl::StrCat("switch '", e.name, "' already defined on line ",
+                       entries[it->second].line));
     }
     entries.push_back(std::move(e));
   }
   if (entries.empty()) {
     return base::LineError(source, 1, "no SwitchName= line");
   }
-  SwitchTree net;
-  net.switches.resize(entries.size());
-  for (size_t s = 0; s < entries.size(); ++s) {
-    net.switches[s].name = entries[s].name;
-    net.switches[s].link_speed = entries[s].link_speed;
-  }
+  return entries;
+}
+
+// Parents from the Switches= lists: every listed switch defined, none under
+// two parents.
+absl::Status LinkSwitches(const std::vector<Entry>& entries,
+                          const EntryIndex& index, std::string_view source,
+                          SwitchTree& net) {
   for (size_t s = 0; s < entries.size(); ++s) {
     for (const std::string& c : entries[s].switches) {
       auto it = index.find(c);
@@ -122,8 +130,13 @@ absl::StatusOr<SwitchTree> ParseSlurmTopology(std::string_view text,
       child.parent = static_cast<int32_t>(s);
     }
   }
-  // Cycles: follow parents from every switch; a walk longer than the number
-  // of switches has repeated one.
+  return absl::OkStatus();
+}
+
+// Cycles: follow parents from every switch; a walk longer than the number
+// of switches has repeated one.
+absl::Status CheckNoCycle(const std::vector<Entry>& entries,
+                          std::string_view source, const SwitchTree& net) {
   for (size_t s = 0; s < entries.size(); ++s) {
     int32_t x = static_cast<int32_t>(s);
     size_t steps = 0;
@@ -146,7 +159,12 @@ absl::StatusOr<SwitchTree> ParseSlurmTopology(std::string_view text,
     return base::LineError(source, entries[cycle[0]].line,
                            absl::StrCat("switches form a cycle: ", path));
   }
-  // Nodes: direct children, except scontrol's descendant lists.
+  return absl::OkStatus();
+}
+
+// Nodes: direct children, except scontrol's descendant lists.
+absl::Status AttachSlurmNodes(const std::vector<Entry>& entries,
+                              std::string_view source, SwitchTree& net) {
   std::unordered_map<std::string, int32_t> switch_of_node;
   for (size_t s = 0; s < entries.size(); ++s) {
     if (entries[s].scontrol && !entries[s].switches.empty()) continue;
@@ -163,6 +181,32 @@ absl::StatusOr<SwitchTree> ParseSlurmTopology(std::string_view text,
       net.switches[s].hosts.push_back(node);
     }
   }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+bool LooksLikeSlurmTopology(std::string_view text) {
+  const std::vector<base::Line> lines =
+      base::SplitLines(text.substr(0, std::min<size_t>(text.size(), 4096)));
+  return !lines.empty() &&
+         absl::StartsWithIgnoreCase(lines[0].tokens[0].text, "SwitchName=");
+}
+
+absl::StatusOr<SwitchTree> ParseSlurmTopology(std::string_view text,
+                                              std::string_view source) {
+  EntryIndex index;
+  ASSIGN_OR_RETURN(const std::vector<Entry> entries,
+                   ReadEntries(text, source, index));
+  SwitchTree net;
+  net.switches.resize(entries.size());
+  for (size_t s = 0; s < entries.size(); ++s) {
+    net.switches[s].name = entries[s].name;
+    net.switches[s].link_speed = entries[s].link_speed;
+  }
+  RETURN_IF_ERROR(LinkSwitches(entries, index, source, net));
+  RETURN_IF_ERROR(CheckNoCycle(entries, source, net));
+  RETURN_IF_ERROR(AttachSlurmNodes(entries, source, net));
   return net;
 }
 

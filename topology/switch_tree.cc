@@ -70,42 +70,54 @@ class HostTrees {
   std::map<std::string, Tree> trees_;
 };
 
-}  // namespace
-
-absl::StatusOr<Tree> AttachNodes(const SwitchTree& net, std::string_view source,
-                                 const LoadOptions& options,
-                                 int64_t max_leaves) {
-  HostTrees host_trees(std::string(source), options, max_leaves);
-  return AttachHostTrees(
-      net, source,
-      [&](const std::string& host) { return host_trees.For(host); },
-      max_leaves);
-}
-
-absl::StatusOr<Tree> AttachHostTrees(
-    const SwitchTree& net, std::string_view source,
-    const std::function<absl::StatusOr<const Tree*>(const std::string& host)>&
-        host_tree,
-    int64_t max_leaves) {
-  const std::string src(source);
+// The switches' children and the top switches (parent -1). Errors: a parent
+// out of range or the switch itself.
+absl::Status ChildrenOf(const SwitchTree& net, const std::string& src,
+                        std::vector<std::vector<int32_t>>& kids,
+                        std::vector<int32_t>& tops) {
   const int32_t n = static_cast<int32_t>(net.switches.size());
-  auto fail = [&](std::string what) {
-    return absl::InvalidArgumentError(absl::StrCat(src, ": ", what));
-  };
-  std::vector<std::vector<int32_t>> kids(n);
-  std::vector<int32_t> tops;
+  kids.assign(n, {});
   for (int32_t s = 0; s < n; ++s) {
     const int32_t p = net.switches[s].parent;
     if (p < -1 || p >= n || p == s) {
-      return fail(absl::StrCat("switch '", net.switches[s].name,
-                               "' has an invalid parent"));
+      return absl::InvalidArgumentError(absl::StrCat(
+          src, ": switch '", net.switches[s].name, "' has an invalid parent"));
     }
     (p < 0 ? tops : kids[p]).push_back(s);
   }
-  // Levels bottom-up; a switch still unresolved after n rounds sits on a
-  // cycle.
-  std::vector<int32_t> level(n, -1);
-  std::vector<int32_t> order;  // children before parents
+  return absl::OkStatus();
+}
+
+// "switches form a cycle: a -> b -> a", from a switch left unresolved.
+absl::Status CycleError(const SwitchTree& net, const std::string& src,
+                        int32_t s) {
+  const int32_t n = static_cast<int32_t>(net.switches.size());
+  // Walk parents from an unresolved switch until one repeats.
+  std::vector<int32_t> seen(n, -1), path;
+  while (s >= 0 && seen[s] < 0) {
+    seen[s] = static_cast<int32_t>(path.size());
+    path.push_back(s);
+    s = net.switches[s].parent;
+  }
+  std::string cycle;
+  if (s >= 0) {
+    for (size_t k = seen[s]; k < path.size(); ++k)
+      absl::StrAppend(&cycle, net.switches[path[k]].name, " -> ");
+    absl::StrAppend(&cycle, net.switches[s].name);
+  }
+  return absl::InvalidArgumentError(
+      absl::StrCat(src, ": switches form a cycle: ", cycle));
+}
+
+// Switch levels bottom-up (0: no child switch) and the switches in an order
+// with children before parents. A switch still unresolved after n rounds
+// sits on a cycle.
+absl::Status SwitchLevels(const SwitchTree& net, const std::string& src,
+                          const std::vector<std::vector<int32_t>>& kids,
+                          std::vector<int32_t>& level,
+                          std::vector<int32_t>& order) {
+  const int32_t n = static_cast<int32_t>(net.switches.size());
+  level.assign(n, -1);
   for (int32_t round = 0; round <= n && static_cast<int32_t>(order.size()) < n;
        ++round) {
     for (int32_t s = 0; s < n; ++s) {
@@ -125,65 +137,89 @@ absl::StatusOr<Tree> AttachHostTrees(
   if (static_cast<int32_t>(order.size()) < n) {
     int32_t s = 0;
     while (level[s] >= 0) ++s;
-    // Walk parents from an unresolved switch until one repeats.
-    std::vector<int32_t> seen(n, -1), path;
-    while (s >= 0 && seen[s] < 0) {
-      seen[s] = static_cast<int32_t>(path.size());
-      path.push_back(s);
-      s = net.switches[s].parent;
-    }
-    std::string cycle;
-    if (s >= 0) {
-      for (size_t k = seen[s]; k < path.size(); ++k)
-        absl::StrAppend(&cycle, net.switches[path[k]].name, " -> ");
-      absl::StrAppend(&cycle, net.switches[s].name);
-    }
-    return fail(absl::StrCat("switches form a cycle: ", cycle));
+    return CycleError(net, src, s);
   }
-  // Hosts: one switch each; their trees.
-  std::unordered_map<std::string, int32_t> switch_of_host;
+  return absl::OkStatus();
+}
+
+// The hosts' trees, each host under one switch, and the leaves below every
+// switch.
+struct HostLeaves {
   std::unordered_map<std::string, const Tree*> tree_of_host;
-  std::vector<int64_t> leaves_below(n, 0);
+  std::vector<int64_t> leaves_below;
   double costliest_host = 0;
+};
+
+absl::StatusOr<HostLeaves> LoadHosts(
+    const SwitchTree& net, const std::string& src,
+    const std::vector<std::vector<int32_t>>& kids,
+    const std::vector<int32_t>& order,
+    const std::function<absl::StatusOr<const Tree*>(const std::string& host)>&
+        host_tree,
+    int64_t max_leaves) {
+  HostLeaves h;
+  h.leaves_below.assign(net.switches.size(), 0);
+  std::unordered_map<std::string, int32_t> switch_of_host;
   int64_t total = 0;
   for (int32_t s : order) {
-    for (const std::string& h : net.switches[s].hosts) {
-      auto [it, inserted] = switch_of_host.emplace(h, s);
+    for (const std::string& name : net.switches[s].hosts) {
+      auto [it, inserted] = switch_of_host.emplace(name, s);
       if (!inserted) {
-        return fail(absl::StrCat("host '", h, "' is under two switches, '",
-                                 net.switches[it->second].name, "' and '",
-                                 net.switches[s].name, "'"));
+        return absl::InvalidArgumentError(
+            absl::StrCat(src, ": host '", name, "' is under two switches, '",
+                         net.switches[it->second].name, "' and '",
+                         net.switches[s].name, "'"));
       }
-      ASSIGN_OR_RETURN(const Tree* t, host_tree(h));
-      tree_of_host[h] = t;
-      costliest_host = std::max(costliest_host, t->cost(t->root()));
-      leaves_below[s] += t->num_leaves();
+      ASSIGN_OR_RETURN(const Tree* t, host_tree(name));
+      h.tree_of_host[name] = t;
+      h.costliest_host = std::max(h.costliest_host, t->cost(t->root()));
+      h.leaves_below[s] += t->num_leaves();
       total += t->num_leaves();
-      if (total > max_leaves)
-        return fail(absl::StrCat("more than ", max_leaves, " leaves"));
+      if (total > max_leaves) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(src, ": more than ", max_leaves, " leaves"));
+      }
     }
-    for (int32_t c : kids[s]) leaves_below[s] += leaves_below[c];
+    for (int32_t c : kids[s]) h.leaves_below[s] += h.leaves_below[c];
   }
-  if (total == 0) return fail("no host under any switch");
+  if (total == 0)
+    return absl::InvalidArgumentError(
+        absl::StrCat(src, ": no host under any switch"));
+  return h;
+}
+
+// base x 10^level, scaled by (fastest link speed / the switch's).
+std::vector<double> SwitchCosts(const SwitchTree& net,
+                                const std::vector<int32_t>& level,
+                                double costliest_host) {
   double fastest = 0;
   for (const SwitchTree::Switch& sw : net.switches)
     fastest = std::max(fastest, sw.link_speed);
   const double base = std::max(10.0, 10.0 * costliest_host);
-  std::vector<double> cost(n);
-  double costliest_top = 0;
-  for (int32_t s = 0; s < n; ++s) {
+  std::vector<double> cost(net.switches.size());
+  for (size_t s = 0; s < net.switches.size(); ++s) {
     cost[s] = base * std::pow(10.0, level[s]);
     if (fastest > 0 && net.switches[s].link_speed > 0)
       cost[s] *= fastest / net.switches[s].link_speed;
   }
+  return cost;
+}
+
+// The switches that have hosts below them, top-down, each host's tree under
+// its switch; a root "network" above several top switches.
+absl::StatusOr<Tree> BuildSwitchTree(
+    const SwitchTree& net, const std::vector<std::vector<int32_t>>& kids,
+    const std::vector<int32_t>& tops, const HostLeaves& h,
+    const std::vector<double>& cost) {
   std::vector<int32_t> live_tops;
+  double costliest_top = 0;
   for (int32_t s : tops) {
-    if (leaves_below[s] == 0) continue;
+    if (h.leaves_below[s] == 0) continue;
     live_tops.push_back(s);
     costliest_top = std::max(costliest_top, cost[s]);
   }
   TreeBuilder b;
-  std::vector<NodeId> bid(n, -1);
+  std::vector<NodeId> bid(net.switches.size(), -1);
   // Top-down: parents are added before their children.
   std::vector<int32_t> stack(live_tops.rbegin(), live_tops.rend());
   const NodeId root =
@@ -195,13 +231,41 @@ absl::StatusOr<Tree> AttachHostTrees(
     const NodeId parent = p >= 0 ? bid[p] : root;
     bid[s] = parent < 0 ? b.AddRoot("switch", cost[s])
                         : b.AddChild(parent, "switch", cost[s]);
-    for (const std::string& h : net.switches[s].hosts)
-      AppendSubtree(b, bid[s], *tree_of_host[h], h);
+    for (const std::string& host : net.switches[s].hosts)
+      AppendSubtree(b, bid[s], *h.tree_of_host.at(host), host);
     for (auto it = kids[s].rbegin(); it != kids[s].rend(); ++it) {
-      if (leaves_below[*it] > 0) stack.push_back(*it);
+      if (h.leaves_below[*it] > 0) stack.push_back(*it);
     }
   }
   return std::move(b).Build();
+}
+
+}  // namespace
+
+absl::StatusOr<Tree> AttachNodes(const SwitchTree& net, std::string_view source,
+                                 const LoadOptions& options,
+                                 int64_t max_leaves) {
+  HostTrees host_trees(std::string(source), options, max_leaves);
+  return AttachHostTrees(
+      net, source,
+      [&](const std::string& host) { return host_trees.For(host); },
+      max_leaves);
+}
+
+absl::StatusOr<Tree> AttachHostTrees(
+    const SwitchTree& net, std::string_view source,
+    const std::function<absl::StatusOr<const Tree*>(const std::string& host)>&
+        host_tree,
+    int64_t max_leaves) {
+  const std::string src(source);
+  std::vector<std::vector<int32_t>> kids;
+  std::vector<int32_t> tops, level, order;
+  RETURN_IF_ERROR(ChildrenOf(net, src, kids, tops));
+  RETURN_IF_ERROR(SwitchLevels(net, src, kids, level, order));
+  ASSIGN_OR_RETURN(const HostLeaves h,
+                   LoadHosts(net, src, kids, order, host_tree, max_leaves));
+  const std::vector<double> cost = SwitchCosts(net, level, h.costliest_host);
+  return BuildSwitchTree(net, kids, tops, h, cost);
 }
 
 }  // namespace rankmap::topology
