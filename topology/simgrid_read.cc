@@ -17,8 +17,12 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "base/file.h"
+#include "base/host_name.h"
+#include "base/memory_budget.h"
 #include "base/status_macros.h"
 #include "topology/link.h"
+#include "topology/shown.h"
+#include "topology/tree_size.h"
 
 namespace rankmap::topology {
 namespace {
@@ -52,6 +56,13 @@ PNode HostNode(const std::string& id, int64_t cores, const Link& loopback) {
   h.loopback = loopback;
   return h;
 }
+
+// A cluster's radical: ranges [a, b] of host numbers.
+struct Radicals {
+  std::vector<std::pair<int64_t, int64_t>> ranges;
+  int64_t count = 0;  // hosts
+  size_t digits = 1;  // of the largest number
+};
 
 // One level of a FAT_TREE or DRAGONFLY cluster, top-down.
 struct Level {
@@ -160,7 +171,7 @@ absl::StatusOr<XmlDoc> ParseXml(std::string_view xml,
   if (doc == nullptr || !errors.message.empty()) {
     return absl::InvalidArgumentError(absl::StrCat(
         source, ":", std::max(errors.line, 1), ": ",
-        errors.message.empty() ? "malformed XML" : errors.message));
+        errors.message.empty() ? "malformed XML" : OneLine(errors.message)));
   }
   return doc;
 }
@@ -233,8 +244,8 @@ PNode FoldRouteTree(const RouteGraph& g, const RootedTree& t,
 
 class PlatformReader {
  public:
-  PlatformReader(std::string source, int64_t max_leaves)
-      : source_(std::move(source)), max_leaves_(max_leaves) {}
+  PlatformReader(std::string source, int64_t max_leaves, int64_t budget)
+      : source_(std::move(source)), max_leaves_(max_leaves), budget_(budget) {}
 
   absl::StatusOr<Tree> Read(std::string_view xml) {
     ASSIGN_OR_RETURN(const XmlDoc doc, ParseXml(xml, source_));
@@ -246,7 +257,7 @@ class PlatformReader {
     }
     double version = 0;
     if (!absl::SimpleAtod(Attr(root, "version"), &version) || version < 4) {
-      return Err(root, absl::StrCat("version '", Attr(root, "version"),
+      return Err(root, absl::StrCat("version '", Shown(Attr(root, "version")),
                                     "': rankmap reads SimGrid platforms of "
                                     "version 4 and later (simgrid_update_xml "
                                     "upgrades older ones)"));
@@ -261,11 +272,17 @@ class PlatformReader {
   // ------------------------------------------------------------ messages --
 
   absl::Status Err(const xmlNode* n, std::string_view message) const {
+    return absl::InvalidArgumentError(
+        absl::StrCat(Where(n), ": ", OneLine(message)));
+  }
+
+  // "p.xml:12: <cluster id='c'>" for messages about element n.
+  std::string Where(const xmlNode* n) const {
     std::string what = absl::StrCat("<", Name(n));
-    if (HasAttr(n, "id")) absl::StrAppend(&what, " id='", Attr(n, "id"), "'");
+    if (HasAttr(n, "id"))
+      absl::StrAppend(&what, " id='", Shown(Attr(n, "id")), "'");
     what += ">";
-    return absl::InvalidArgumentError(absl::StrCat(
-        source_, ":", xmlGetLineNo(n), ": ", what, ": ", std::string(message)));
+    return absl::StrCat(source_, ":", xmlGetLineNo(n), ": ", what);
   }
 
   absl::Status Unsupported(const xmlNode* n) const {
@@ -306,7 +323,7 @@ class PlatformReader {
     int64_t v = 0;
     if (!absl::SimpleAtoi(text, &v) || v < 1 || v > limit) {
       return Err(n, absl::StrCat(what, ": expected an integer in [1, ", limit,
-                                 "], found '", text, "'"));
+                                 "], found '", Shown(text), "'"));
     }
     return v;
   }
@@ -332,7 +349,7 @@ class PlatformReader {
         ASSIGN_OR_RETURN(l.bandwidth, Bandwidth(c, "bandwidth"));
         ASSIGN_OR_RETURN(l.latency, Latency(c, "latency", name == "backbone"));
         if (!links_.emplace(id, l).second)
-          return Err(c, absl::StrCat("a second link named '", id, "'"));
+          return Err(c, absl::StrCat("a second link named '", Shown(id), "'"));
       } else {
         RETURN_IF_ERROR(CollectLinks(c, depth + 1));
       }
@@ -353,7 +370,7 @@ class PlatformReader {
       }
     }
     if (it == links_.end())
-      return Err(ctn, absl::StrCat("link '", id, "' is not defined"));
+      return Err(ctn, absl::StrCat("link '", Shown(id), "' is not defined"));
     return it->second;
   }
 
@@ -373,16 +390,30 @@ class PlatformReader {
 
   // ---------------------------------------------------------- structure --
 
-  absl::Status CountLeaves(const xmlNode* n, int64_t leaves) {
-    leaves_ += leaves;
+  // Counts `hosts` hosts of `cores` cores each and `switches` nodes above
+  // them, named with `name_length` characters, into the tree to be built:
+  // refused above max_leaves cores or the memory budget, before any of it
+  // is built.
+  absl::Status CountTree(const xmlNode* n, int64_t hosts, int64_t cores,
+                         int64_t name_length, int64_t switches = 0) {
+    const int64_t leaves = base::SaturatingMulAdd(hosts, cores);
+    leaves_ = base::SaturatingMulAdd(1, leaves_, leaves);
     if (leaves_ > max_leaves_) {
       return Err(
           n, absl::StrCat("more than ", max_leaves_, " cores in the platform"));
     }
-    return absl::OkStatus();
+    const int64_t nodes = base::SaturatingMulAdd(hosts, cores + 1, switches);
+    nodes_ = base::SaturatingMulAdd(1, nodes_, nodes);
+    name_bytes_ = base::SaturatingMulAdd(
+        1, name_bytes_, HostNameBytes(nodes - switches, name_length));
+    return CheckTreeSize(absl::StrCat(Where(n), ": platform"), nodes_, leaves_,
+                         budget_, name_bytes_);
   }
 
+  // A host id: a host name (base/host_name.h), once in the platform.
   absl::Status AddHostId(const xmlNode* n, const std::string& id) {
+    if (absl::Status st = base::CheckHostName(id); !st.ok())
+      return Err(n, std::string(st.message()));
     if (!host_ids_.insert(id).second)
       return Err(n, absl::StrCat("a second host named '", id, "'"));
     return absl::OkStatus();
@@ -425,9 +456,11 @@ class PlatformReader {
 
   // ------------------------------------------------------------ clusters --
 
-  absl::StatusOr<std::vector<int64_t>> Radicals(const xmlNode* n) const {
+  // The ranges of `radical` ("0-99,200"), counted without expanding them:
+  // "0-9223372036854775807" is one range of too many hosts, not a loop.
+  absl::StatusOr<Radicals> ParseRadicals(const xmlNode* n) const {
     ASSIGN_OR_RETURN(const std::string text, Required(n, "radical"));
-    std::vector<int64_t> out;
+    Radicals out;
     for (absl::string_view piece : absl::StrSplit(text, ',')) {
       const std::string p(piece);
       const size_t dash = p.find('-', 1);
@@ -437,14 +470,18 @@ class PlatformReader {
                           : absl::SimpleAtoi(p.substr(0, dash), &a) &&
                                 absl::SimpleAtoi(p.substr(dash + 1), &b);
       if (!ok || a < 0 || b < a) {
-        return Err(n, absl::StrCat("attribute radical: bad range '", p,
+        return Err(n, absl::StrCat("attribute radical: bad range '", Shown(p),
                                    "' (expected a, a-b or a list of them)"));
       }
-      if (b - a + 1 > max_leaves_ - static_cast<int64_t>(out.size())) {
+      // b - a cannot overflow (0 <= a <= b); b - a + 1 can.
+      if (static_cast<uint64_t>(b - a) >=
+          static_cast<uint64_t>(max_leaves_ - out.count)) {
         return Err(n, absl::StrCat("attribute radical: more than ", max_leaves_,
                                    " hosts"));
       }
-      for (int64_t i = a; i <= b; ++i) out.push_back(i);
+      out.count += b - a + 1;
+      out.ranges.emplace_back(a, b);
+      out.digits = std::max(out.digits, absl::StrCat(b).size());
     }
     return out;
   }
@@ -459,9 +496,9 @@ class PlatformReader {
       for (absl::string_view v : absl::StrSplit(group, ',')) {
         int64_t x = 0;
         if (!absl::SimpleAtoi(v, &x) || x < 1 || x > kMaxCores) {
-          return Err(
-              n, absl::StrCat("attribute topo_parameters '", text, "': '",
-                              std::string(v), "' is not a positive integer"));
+          return Err(n, absl::StrCat("attribute topo_parameters '", Shown(text),
+                                     "': '", Shown(std::string(v)),
+                                     "' is not a positive integer"));
         }
         out.back().push_back(x);
       }
@@ -480,7 +517,7 @@ class PlatformReader {
     }
     if (topology != "FLAT" && topology != "FAT_TREE" &&
         topology != "DRAGONFLY") {
-      return Err(n, absl::StrCat("unknown topology '", topology,
+      return Err(n, absl::StrCat("unknown topology '", Shown(topology),
                                  "' (FLAT, FAT_TREE, DRAGONFLY)"));
     }
     return topology;
@@ -505,21 +542,35 @@ class PlatformReader {
     return std::pair(host_link, loopback);
   }
 
-  // prefix + radical + suffix for every radical, `cores` slots each.
+  // prefix + radical + suffix for every radical, `cores` slots each; counted
+  // (cores, nodes and name lengths) before any is made.
   absl::StatusOr<std::vector<PNode>> ClusterHosts(
-      const xmlNode* n, const std::vector<int64_t>& radicals, int64_t cores,
+      const xmlNode* n, const Radicals& radicals, int64_t cores,
       const std::pair<Link, Link>& links) {
     ASSIGN_OR_RETURN(const std::string prefix, Required(n, "prefix"));
     ASSIGN_OR_RETURN(const std::string suffix, Required(n, "suffix"));
-    RETURN_IF_ERROR(
-        CountLeaves(n, static_cast<int64_t>(radicals.size()) * cores));
+    const int64_t name_length =
+        static_cast<int64_t>(prefix.size() + radicals.digits + suffix.size());
+    if (name_length > static_cast<int64_t>(base::kMaxHostNameLength)) {
+      return Err(n, absl::StrCat("host names prefix + radical + suffix of up "
+                                 "to ",
+                                 name_length,
+                                 " characters: a host name has "
+                                 "at most ",
+                                 base::kMaxHostNameLength));
+    }
+    RETURN_IF_ERROR(CountTree(n, radicals.count, cores, name_length));
     std::vector<PNode> hosts;
-    hosts.reserve(radicals.size());
-    for (int64_t r : radicals) {
-      PNode h = HostNode(absl::StrCat(prefix, r, suffix), cores, links.second);
-      RETURN_IF_ERROR(AddHostId(n, h.host));
-      h.uplink = links.first;
-      hosts.push_back(std::move(h));
+    hosts.reserve(radicals.count);
+    for (const auto& [a, b] : radicals.ranges) {
+      for (int64_t r = a;; ++r) {
+        PNode h =
+            HostNode(absl::StrCat(prefix, r, suffix), cores, links.second);
+        RETURN_IF_ERROR(AddHostId(n, h.host));
+        h.uplink = links.first;
+        hosts.push_back(std::move(h));
+        if (r == b) break;
+      }
     }
     return hosts;
   }
@@ -543,12 +594,18 @@ class PlatformReader {
     ASSIGN_OR_RETURN(const auto params, TopoParameters(n));
     std::vector<Level> levels;
     if (topology == "FAT_TREE") {
+      if (params[0][0] > kMaxTreeDepth) {
+        return Err(n,
+                   absl::StrCat("attribute topo_parameters: a fat tree of ",
+                                params[0][0], " levels; rankmap reads at most ",
+                                kMaxTreeDepth));
+      }
       if (params.size() != 4 || params[0].size() != 1 ||
           params[1].size() != static_cast<size_t>(params[0][0]) ||
           params[2].size() != params[1].size() ||
           params[3].size() != params[1].size()) {
         return Err(n, absl::StrCat("attribute topo_parameters '",
-                                   Attr(n, "topo_parameters"),
+                                   Shown(Attr(n, "topo_parameters")),
                                    "': a fat tree is "
                                    "'L;m1,...,mL;w1,...,wL;p1,...,pL'"));
       }
@@ -560,7 +617,7 @@ class PlatformReader {
     if (params.size() != 4 || params[0].size() != 2 || params[1].size() != 2 ||
         params[2].size() != 2 || params[3].size() != 1) {
       return Err(n, absl::StrCat("attribute topo_parameters '",
-                                 Attr(n, "topo_parameters"),
+                                 Shown(Attr(n, "topo_parameters")),
                                  "': a dragonfly is "
                                  "'groups,blue;chassis,black;routers,green;"
                                  "nodes'"));
@@ -607,11 +664,12 @@ class PlatformReader {
             ? Attr(n, "router_id")
             : absl::StrCat(Attr(n, "prefix"), id, "_router", Attr(n, "suffix"));
     if (!gateway.empty() && gateway != router) {
-      return Err(n, absl::StrCat("reached through '", gateway,
-                                 "', which is not its router '", router, "'"));
+      return Err(
+          n, absl::StrCat("reached through '", Shown(gateway),
+                          "', which is not its router '", Shown(router), "'"));
     }
     ASSIGN_OR_RETURN(const int64_t cores, Cores(n));
-    ASSIGN_OR_RETURN(const std::vector<int64_t> radicals, Radicals(n));
+    ASSIGN_OR_RETURN(const Radicals radicals, ParseRadicals(n));
     ASSIGN_OR_RETURN(const auto links, ClusterHostLinks(n));
     ASSIGN_OR_RETURN(std::vector<PNode> hosts,
                      ClusterHosts(n, radicals, cores, links));
@@ -630,11 +688,17 @@ class PlatformReader {
       if (expected > max_leaves_) break;
     }
     if (expected != static_cast<int64_t>(hosts.size())) {
-      return Err(n,
-                 absl::StrCat("topology ", topology, " '",
-                              Attr(n, "topo_parameters"), "' has ", expected,
-                              " nodes but the radical gives ", hosts.size()));
+      return Err(
+          n, absl::StrCat("topology ", topology, " '",
+                          Shown(Attr(n, "topo_parameters")), "' has ", expected,
+                          " nodes but the radical gives ", hosts.size()));
     }
+    int64_t switches = 0, above = 1;
+    for (size_t i = 0; i + 1 < levels.size(); ++i) {
+      above *= levels[i].arity;  // <= the hosts, checked above
+      switches += above;
+    }
+    RETURN_IF_ERROR(CountTree(n, 0, 0, 0, switches));
     cluster.children = StackLevels(levels, std::move(hosts));
     return cluster;
   }
@@ -655,7 +719,7 @@ class PlatformReader {
       if (IsZone(name) || name == "cluster") {
         ASSIGN_OR_RETURN(const std::string id, Required(c, "id"));
         if (!z.index.emplace(id, static_cast<int32_t>(z.subs.size())).second)
-          return Err(c, absl::StrCat("a second zone named '", id, "'"));
+          return Err(c, absl::StrCat("a second zone named '", Shown(id), "'"));
         z.subs.push_back(c);
       } else if (name == "zoneRoute" || name == "ASroute") {
         z.routes.push_back(c);
@@ -678,8 +742,9 @@ class PlatformReader {
     ASSIGN_OR_RETURN(const std::string gw_dst, Required(r, "gw_dst"));
     auto a = z.index.find(src), b = z.index.find(dst);
     if (a == z.index.end() || b == z.index.end()) {
-      return Err(r, absl::StrCat("'", a == z.index.end() ? src : dst,
-                                 "' is not a zone of '", Attr(n, "id"), "'"));
+      return Err(
+          r, absl::StrCat("'", Shown(a == z.index.end() ? src : dst),
+                          "' is not a zone of '", Shown(Attr(n, "id")), "'"));
     }
     if (a->second == b->second) return Err(r, "a zone route to itself");
     for (auto [zone, g] :
@@ -687,10 +752,10 @@ class PlatformReader {
       if (gw[zone].empty()) {
         gw[zone] = g;
       } else if (gw[zone] != g) {
-        return Err(
-            r, absl::StrCat("zone '", Attr(z.subs[zone], "id"),
-                            "' is reached through '", gw[zone], "' and '", g,
-                            "'; rankmap needs one gateway per zone"));
+        return Err(r, absl::StrCat("zone '", Shown(Attr(z.subs[zone], "id")),
+                                   "' is reached through '", Shown(gw[zone]),
+                                   "' and '", Shown(g),
+                                   "'; rankmap needs one gateway per zone"));
       }
     }
     const size_t ab = static_cast<size_t>(a->second) * k + b->second;
@@ -715,7 +780,7 @@ class PlatformReader {
     }
     if (!gateway.empty()) {
       return Err(
-          n, absl::StrCat("reached through '", gateway,
+          n, absl::StrCat("reached through '", Shown(gateway),
                           "' but it joins several zones: rankmap reads zones "
                           "of zones only at the top of the platform"));
     }
@@ -727,10 +792,10 @@ class PlatformReader {
     for (int32_t i = 0; i < k; ++i) {
       for (int32_t j = i + 1; j < k; ++j) {
         if (!seen[static_cast<size_t>(i) * k + j]) {
-          return Err(
-              n, absl::StrCat("no zoneRoute between '", Attr(z.subs[i], "id"),
-                              "' and '", Attr(z.subs[j], "id"),
-                              "' (rankmap needs one per pair)"));
+          return Err(n, absl::StrCat("no zoneRoute between '",
+                                     Shown(Attr(z.subs[i], "id")), "' and '",
+                                     Shown(Attr(z.subs[j], "id")),
+                                     "' (rankmap needs one per pair)"));
         }
       }
     }
@@ -756,7 +821,9 @@ class PlatformReader {
       RETURN_IF_ERROR(Required(c, "speed").status());
       ASSIGN_OR_RETURN(v.cores, Cores(c));
       RETURN_IF_ERROR(AddHostId(c, v.id));
-      RETURN_IF_ERROR(CountLeaves(c, v.cores));
+      RETURN_IF_ERROR(CountTree(c, 1, v.cores, v.id.size()));
+    } else {
+      RETURN_IF_ERROR(CountTree(c, 0, 0, 0, 1));
     }
     return v;
   }
@@ -771,8 +838,8 @@ class PlatformReader {
         ASSIGN_OR_RETURN(Vertex v, VertexOf(c));
         if (!g.index.emplace(v.id, static_cast<int32_t>(g.vertex.size()))
                  .second)
-          return Err(
-              c, absl::StrCat("a second host or router named '", v.id, "'"));
+          return Err(c, absl::StrCat("a second host or router named '",
+                                     Shown(v.id), "'"));
         g.num_hosts += v.host;
         g.vertex.push_back(std::move(v));
       } else if (name == "route") {
@@ -795,9 +862,9 @@ class PlatformReader {
       ASSIGN_OR_RETURN(const std::string dst, Required(r, "dst"));
       auto a = g.index.find(src), b = g.index.find(dst);
       if (a == g.index.end() || b == g.index.end()) {
-        return Err(r, absl::StrCat("'", a == g.index.end() ? src : dst,
+        return Err(r, absl::StrCat("'", Shown(a == g.index.end() ? src : dst),
                                    "' is not a host or router of zone '",
-                                   Attr(n, "id"), "'"));
+                                   Shown(Attr(n, "id")), "'"));
       }
       ASSIGN_OR_RETURN(const Route route, RouteOf(r));
       const Link link{route.bandwidth, route.latency};
@@ -811,8 +878,8 @@ class PlatformReader {
         if (e.src == b->second && e.dst == a->second &&
             Attr(r, "symmetrical") != "YES" && Attr(r, "symmetrical") != "yes")
           continue;  // the reverse of an asymmetric route
-        return Err(r, absl::StrCat("a second route between '", src, "' and '",
-                                   dst, "'"));
+        return Err(r, absl::StrCat("a second route between '", Shown(src),
+                                   "' and '", Shown(dst), "'"));
       }
       edge_of[key] = g.edges.size();
       g.edges.push_back({a->second, b->second, link, r});
@@ -842,7 +909,7 @@ class PlatformReader {
       sw.pair_links[static_cast<size_t>(e.dst) * nv + e.src] = e.link;
     }
     if (!gateway.empty()) {
-      return Err(n, absl::StrCat("reached through '", gateway,
+      return Err(n, absl::StrCat("reached through '", Shown(gateway),
                                  "' but its hosts are joined pairwise"));
     }
     return sw;
@@ -855,7 +922,7 @@ class PlatformReader {
     if (gateway.empty()) return UngatedRoot(g, adj);
     auto it = g.index.find(gateway);
     if (it == g.index.end()) {
-      return Err(n, absl::StrCat("its gateway '", gateway,
+      return Err(n, absl::StrCat("its gateway '", Shown(gateway),
                                  "' is not one of its hosts or routers"));
     }
     return it->second;
@@ -883,9 +950,10 @@ class PlatformReader {
     for (int32_t v = 0; v < nv && static_cast<int32_t>(t.order.size()) != nv;
          ++v) {
       if (t.parent[v] == -2) {
-        return Err(g.vertex[v].element,
-                   absl::StrCat("no route joins it to '", g.vertex[root].id,
-                                "': the routes do not form a tree"));
+        return Err(
+            g.vertex[v].element,
+            absl::StrCat("no route joins it to '", Shown(g.vertex[root].id),
+                         "': the routes do not form a tree"));
       }
     }
     std::vector<int32_t> depth(nv, 0);
@@ -919,7 +987,7 @@ class PlatformReader {
       if (g.vertex[v].host && !kids[v].empty()) {
         return Err(g.vertex[v].element,
                    absl::StrCat("routes lead through this host to '",
-                                g.vertex[kids[v][0]].id,
+                                Shown(g.vertex[kids[v][0]].id),
                                 "'; rankmap needs hosts at the leaves of the "
                                 "route tree"));
       }
@@ -1004,46 +1072,69 @@ class PlatformReader {
 
   std::string source_;
   int64_t max_leaves_;
+  int64_t budget_;
+  // What the tree will hold, counted before each part is built.
   int64_t leaves_ = 0;
+  int64_t nodes_ = 1;       // a root above the top element
+  int64_t name_bytes_ = 0;  // host names (topology/tree_size.h)
   std::map<std::string, Link> links_;
   std::set<std::string> host_ids_;
 };
 
 }  // namespace
 
-bool LooksLikeSimGridPlatform(std::string_view text) {
-  text = text.substr(0, std::min<size_t>(text.size(), 4096));
-  size_t i = 0;
-  while (i < text.size()) {
-    const size_t lt = text.find('<', i);
-    if (lt == std::string_view::npos || lt + 1 >= text.size()) return false;
-    const char next = text[lt + 1];
-    if (next == '?' || next == '!') {
-      // Declaration, comment or DOCTYPE: skip to its end.
-      const std::string_view end = text.substr(lt, 4) == "<!--" ? "-->" : ">";
-      const size_t close = text.find(end, lt + 2);
-      if (close == std::string_view::npos) return false;
-      i = close + end.size();
-      continue;
+std::string_view XmlRootElement(std::string_view text) {
+  size_t i = text.starts_with("\xEF\xBB\xBF") ? 3 : 0;  // a UTF-8 BOM
+  auto skip_past = [&](std::string_view end) {
+    const size_t at = text.find(end, i);
+    i = at == std::string_view::npos ? text.size() : at + end.size();
+    return at != std::string_view::npos;
+  };
+  for (;;) {
+    while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i])))
+      ++i;
+    if (i >= text.size() || text[i] != '<') return {};
+    const std::string_view rest = text.substr(i);
+    bool closed = true;
+    if (rest.starts_with("<?")) {
+      closed = skip_past("?>");
+    } else if (rest.starts_with("<!--")) {
+      closed = skip_past("-->");
+    } else if (rest.starts_with("<!")) {
+      // A DOCTYPE; its internal subset ("[...]") may hold '>'.
+      const size_t gt = text.find('>', i), open = text.find('[', i);
+      if (open < gt) closed = skip_past("]");
+      closed = closed && skip_past(">");
+    } else {
+      size_t end = i + 1;
+      while (end < text.size() &&
+             !std::isspace(static_cast<unsigned char>(text[end])) &&
+             text[end] != '>' && text[end] != '/')
+        ++end;
+      return text.substr(i + 1, end - i - 1);
     }
-    const std::string_view name = text.substr(lt + 1, 8);
-    return name == "platform" &&
-           (lt + 9 >= text.size() || text[lt + 9] == '>' ||
-            std::isspace(static_cast<unsigned char>(text[lt + 9])));
+    if (!closed) return {};
   }
-  return false;
+}
+
+bool LooksLikeSimGridPlatform(std::string_view text) {
+  return XmlRootElement(text) == "platform";
 }
 
 absl::StatusOr<Tree> ParseSimGridPlatform(std::string_view xml,
                                           std::string_view source,
-                                          int64_t max_leaves) {
-  return PlatformReader(std::string(source), max_leaves).Read(xml);
+                                          int64_t max_leaves,
+                                          int64_t max_memory_bytes) {
+  return PlatformReader(std::string(source), max_leaves,
+                        base::MemoryBudget(max_memory_bytes))
+      .Read(xml);
 }
 
-absl::StatusOr<Tree> ReadSimGridPlatformFile(const std::string& path) {
+absl::StatusOr<Tree> ReadSimGridPlatformFile(const std::string& path,
+                                             int64_t max_memory_bytes) {
   ASSIGN_OR_RETURN(const std::string text,
                    base::ReadFile(path, "SimGrid platform"));
-  return ParseSimGridPlatform(text, path);
+  return ParseSimGridPlatform(text, path, int64_t{1} << 26, max_memory_bytes);
 }
 
 }  // namespace rankmap::topology

@@ -57,21 +57,33 @@
 
 namespace rankmap::topology {
 
-// True when the first element of `text` is <platform> (comments, the XML
-// declaration and a DOCTYPE may come first). Reads at most the first 4 KiB.
+// The name of the first element of `text` ("platform", "topology"), after
+// an optional byte order mark, blanks, the XML declaration, processing
+// instructions, comments and a DOCTYPE (with its internal subset) of any
+// length; empty when the text does not start like XML. O(length).
+std::string_view XmlRootElement(std::string_view text);
+
+// True when XmlRootElement(text) is "platform".
 bool LooksLikeSimGridPlatform(std::string_view text);
 
-// Reads a platform held in memory; `source` names it in errors. Errors: XML
-// that does not parse (libxml2's message and line), a version below 4,
-// elements or cluster topologies rankmap does not read, routes that do not
-// form a tree, undefined links or hosts, more than `max_leaves` slots.
+// Reads a platform held in memory; `source` names it in errors. Host ids
+// (and a cluster's prefix + radical + suffix) must be host names
+// (base/host_name.h). The tree is counted, cores, nodes and host name bytes
+// (topology/tree_size.h), before each cluster or host is built. Errors
+// (`source:line: <element id='...'>: ...`, values escaped and cut): XML that
+// does not parse (libxml2's message and line), a version below 4, elements
+// or cluster topologies rankmap does not read, fat trees of more than 256
+// levels, routes that do not form a tree, undefined links or hosts, bad host
+// names, more than `max_leaves` cores; ResourceExhausted: a tree above
+// max_memory_bytes (0: base::MemoryBudget()'s default).
 absl::StatusOr<Tree> ParseSimGridPlatform(std::string_view xml,
                                           std::string_view source,
-                                          int64_t max_leaves = int64_t{1}
-                                                               << 26);
+                                          int64_t max_leaves = int64_t{1} << 26,
+                                          int64_t max_memory_bytes = 0);
 
 // Reads and parses a platform file; errors name the path.
-absl::StatusOr<Tree> ReadSimGridPlatformFile(const std::string& path);
+absl::StatusOr<Tree> ReadSimGridPlatformFile(const std::string& path,
+                                             int64_t max_memory_bytes = 0);
 
 }  // namespace rankmap::topology
 
