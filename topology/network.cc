@@ -10,11 +10,13 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "base/file.h"
+#include "base/host_name.h"
 #include "base/lines.h"
 #include "base/memory_budget.h"
 #include "base/status_macros.h"
 #include "topology/hwloc_import.h"
 #include "topology/link.h"
+#include "topology/shown.h"
 #include "topology/tleaf.h"
 #include "topology/tree_ops.h"
 #include "topology/tree_size.h"
@@ -280,6 +282,7 @@ class SpecReader {
         double c,
         ParseCost(l, tok[2], network ? "cost network" : "cost cluster"));
     (network ? network_cost_ : cluster_cost_) = c;
+    if (!network) cluster_cost_line_ = l.number;
     if (first_cost_line_ == nullptr) first_cost_line_ = &l;
     return absl::OkStatus();
   }
@@ -461,6 +464,29 @@ class SpecReader {
     return &it->second;
   }
 
+  // The host names of the `count` nodes of a node line: `host`, or
+  // <cluster>-<i> (checked on the longest: the others differ only in
+  // digits). Returns the longest name's length.
+  absl::StatusOr<int64_t> CheckNodeNames(const Line& l, const Cluster& c,
+                                         int64_t count,
+                                         const std::string& host) const {
+    if (!host.empty()) {
+      if (absl::Status st = base::CheckHostName(host); !st.ok()) {
+        return Error(absl::StrCat(At(src_, l, l.tokens[1].column),
+                                  "node: ", st.message()));
+      }
+      return static_cast<int64_t>(host.size());
+    }
+    const std::string longest = absl::StrCat(
+        c.name, "-", static_cast<int64_t>(c.nodes.size()) + count - 1);
+    if (absl::Status st = base::CheckHostName(longest); !st.ok()) {
+      return Error(absl::StrCat(At(src_, l, l.tokens[0].column), "node names '",
+                                Shown(c.name), "-<i>' of cluster line ", c.line,
+                                ": ", st.message()));
+    }
+    return static_cast<int64_t>(longest.size());
+  }
+
   absl::Status AddNodes(const Line& l, int64_t count, const std::string& host,
                         size_t desc_token) {
     const std::string desc = l.Rest(desc_token);
@@ -473,6 +499,13 @@ class SpecReader {
     ASSIGN_OR_RETURN(const Tree* loaded,
                      LoadNode(l, desc, l.tokens[desc_token].column));
     ASSIGN_OR_RETURN(const Tree* tree, AtSpeed(loaded));
+    if (tree->cost(tree->root()) > max_root_) {
+      max_root_ = tree->cost(tree->root());
+      max_root_line_ = l.number;
+    }
+    Cluster& c = clusters_.back();
+    ASSIGN_OR_RETURN(const int64_t name_length,
+                     CheckNodeNames(l, c, count, host));
     total_leaves_ += count * tree->num_leaves();
     if (total_leaves_ > max_leaves_) {
       return Error(absl::StrCat(At(src_, l), "more than ", max_leaves_,
@@ -480,9 +513,13 @@ class SpecReader {
     }
     total_nodes_ =
         base::SaturatingMulAdd(count, tree->num_nodes(), total_nodes_);
+    // Each node's entry and each of its leaves hold a copy of its name.
+    name_bytes_ = base::SaturatingMulAdd(
+        1, name_bytes_,
+        HostNameBytes(count * (tree->num_leaves() + 1), name_length));
     RETURN_IF_ERROR(CheckTreeSize(absl::StrCat(At(src_, l), "network"),
-                                  total_nodes_, total_leaves_, budget_));
-    Cluster& c = clusters_.back();
+                                  total_nodes_, total_leaves_, budget_,
+                                  name_bytes_));
     for (int64_t i = 0; i < count; ++i) {
       c.nodes.emplace_back(
           host.empty() ? absl::StrCat(c.name, "-", c.nodes.size()) : host,
@@ -566,11 +603,7 @@ class SpecReader {
     if (matrix_.line != nullptr) {
       ASSIGN_OR_RETURN(pair, PairCosts(own_cost));
     }
-    double max_root = 0;
-    for (const auto& [desc, tree] : node_trees_)
-      max_root = std::max(max_root, tree.cost(tree.root()));
-    if (cluster_cost_ < 0) cluster_cost_ = std::max(10.0, 10 * max_root);
-    if (network_cost_ < 0) network_cost_ = 10 * cluster_cost_;
+    RETURN_IF_ERROR(DefaultCosts());
     if (!pair.empty())
       network_cost_ = *std::max_element(pair.begin(), pair.end());
     TreeBuilder b;
@@ -583,7 +616,38 @@ class SpecReader {
         AppendSubtree(b, c, *tree, host);
     }
     if (!pair.empty()) b.SetPairCosts(root, std::move(pair));
-    return std::move(b).Build();
+    absl::StatusOr<Tree> t = std::move(b).Build();
+    if (!t.ok()) {
+      return Error(absl::StrCat(src_, ": ", std::string(t.status().message())));
+    }
+    return t;
+  }
+
+  // cost cluster = 10 x the costliest node root (at least 10), cost network =
+  // 10 x cost cluster, where not given; refused when that passes DBL_MAX.
+  absl::Status DefaultCosts() {
+    if (cluster_cost_ < 0) {
+      cluster_cost_ = std::max(10.0, 10 * max_root_);
+      cluster_cost_line_ = max_root_line_;
+      if (!std::isfinite(cluster_cost_)) {
+        return Error(absl::StrCat(
+            src_, ":", max_root_line_,
+            ": cost cluster: the default, 10 x this node's root cost (",
+            FormatCost(max_root_),
+            "), is not finite: give 'cost cluster <c>'"));
+      }
+    }
+    if (network_cost_ < 0) {
+      network_cost_ = 10 * cluster_cost_;
+      if (!std::isfinite(network_cost_)) {
+        return Error(
+            absl::StrCat(src_, ":", cluster_cost_line_,
+                         ": cost network: the default, 10 x cost cluster (",
+                         FormatCost(cluster_cost_),
+                         "), is not finite: give 'cost network <c>'"));
+      }
+    }
+    return absl::OkStatus();
   }
 
   const std::string src_;
@@ -610,6 +674,10 @@ class SpecReader {
   MatrixLines links_;
   int64_t total_leaves_ = 0;
   int64_t total_nodes_ = 1;  // the root
+  int64_t name_bytes_ = 0;   // host names (topology/tree_size.h)
+  double max_root_ = 0;      // the costliest node root, on this line
+  int max_root_line_ = 0;
+  int cluster_cost_line_ = 0;  // the cost cluster directive or max_root_line_
 };
 
 }  // namespace
