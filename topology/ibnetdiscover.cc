@@ -8,8 +8,10 @@
 #include <unordered_map>
 
 #include "absl/strings/str_cat.h"
+#include "base/host_name.h"
 #include "base/lines.h"
 #include "base/status_macros.h"
+#include "topology/shown.h"
 
 namespace rankmap::topology {
 namespace {
@@ -150,6 +152,14 @@ absl::Status DeviceLine(const base::Line& l, std::string_view s, char kind,
       d.host = std::string(dv.substr(0, dv.find_first_of(" \t")));
     }
     if (d.host.empty()) d.host = d.id;
+    // Any host on the fabric sets its own description.
+    if (absl::Status st = base::CheckHostName(d.host); !st.ok()) {
+      return base::LineError(
+          source, l.number,
+          absl::StrCat(
+              "Ca \"", Shown(d.id),
+              "\" (the first word of its node description): ", st.message()));
+    }
   }
   auto [it, inserted] = f.by_id.emplace(d.id, f.devices.size());
   if (!inserted) {
@@ -293,7 +303,7 @@ std::vector<int32_t> SwitchLevels(const Fabric& f, const Adjacency& adj,
 
 // Groups level by level (a union-find over switches): a host's switches,
 // linked switches of one level, and the level-k switches around each level
-// k-1 group.
+// k-1 group. Each switch is visited once per level it borders: O(links).
 UnionFind GroupSwitches(const Adjacency& adj, const HostSwitches& host_switches,
                         const std::vector<int32_t>& level, int32_t top_level) {
   const int32_t n = static_cast<int32_t>(adj.size());
@@ -301,8 +311,10 @@ UnionFind GroupSwitches(const Adjacency& adj, const HostSwitches& host_switches,
   for (const auto& [host, sw] : host_switches) {
     for (int32_t s : sw) uf.Union(s, *sw.begin());
   }
+  std::vector<std::vector<int32_t>> at_level(top_level + 1);
   for (int32_t s = 0; s < n; ++s) {
     if (level[s] < 0) continue;
+    at_level[level[s]].push_back(s);
     for (int32_t x : adj[s]) {
       if (level[x] == level[s]) uf.Union(x, s);
     }
@@ -310,8 +322,7 @@ UnionFind GroupSwitches(const Adjacency& adj, const HostSwitches& host_switches,
   for (int32_t k = 1; k <= top_level; ++k) {
     // Level k-1 groups are final: join the level-k switches around each.
     std::map<int32_t, int32_t> first_above;  // group root -> a level-k switch
-    for (int32_t s = 0; s < n; ++s) {
-      if (level[s] != k - 1) continue;
+    for (int32_t s : at_level[k - 1]) {
       const int32_t g = uf.Find(s);
       for (int32_t x : adj[s]) {
         if (level[x] != k) continue;
@@ -327,7 +338,8 @@ UnionFind GroupSwitches(const Adjacency& adj, const HostSwitches& host_switches,
 // natural order under their first switch's group.
 SwitchTree GroupTree(const Fabric& f, const Adjacency& adj,
                      HostSwitches& host_switches,
-                     const std::vector<int32_t>& level, UnionFind& uf) {
+                     const std::vector<int32_t>& level, UnionFind& uf,
+                     std::vector<int32_t>& group_level) {
   const int32_t n = static_cast<int32_t>(f.devices.size());
   std::map<int32_t, int32_t> index_of_group;
   SwitchTree net;
@@ -335,7 +347,8 @@ SwitchTree GroupTree(const Fabric& f, const Adjacency& adj,
     if (level[s] < 0) continue;
     const int32_t g = uf.Find(s);
     if (index_of_group.emplace(g, net.switches.size()).second) {
-      net.switches.push_back({f.devices[s].id, -1, {}, 0});
+      net.switches.push_back({f.devices[s].id, -1, {}, 0, f.devices[s].line});
+      group_level.push_back(level[s]);
     }
   }
   for (int32_t s = 0; s < n; ++s) {
@@ -357,13 +370,18 @@ SwitchTree GroupTree(const Fabric& f, const Adjacency& adj,
 }
 
 // Children in the order of their first host: the groups sorted by it.
-SwitchTree SortedByFirstHost(const SwitchTree& net, int32_t top_level) {
+// group_level[g] orders the propagation of first hosts up the tree.
+SwitchTree SortedByFirstHost(const SwitchTree& net,
+                             const std::vector<int32_t>& group_level,
+                             int32_t top_level) {
   std::vector<std::string> first(net.switches.size());
+  std::vector<std::vector<int32_t>> by_level(top_level + 1);
   for (size_t g = 0; g < net.switches.size(); ++g) {
     if (!net.switches[g].hosts.empty()) first[g] = net.switches[g].hosts[0];
+    by_level[group_level[g]].push_back(static_cast<int32_t>(g));
   }
-  for (int32_t k = 0; k <= top_level; ++k) {
-    for (size_t g = 0; g < net.switches.size(); ++g) {
+  for (const std::vector<int32_t>& groups : by_level) {
+    for (int32_t g : groups) {
       const int32_t p = net.switches[g].parent;
       if (p >= 0 && !first[g].empty() &&
           (first[p].empty() || NaturalLess(first[g], first[p]))) {
@@ -387,6 +405,22 @@ SwitchTree SortedByFirstHost(const SwitchTree& net, int32_t top_level) {
   return sorted;
 }
 
+// Switch levels of kMaxSwitchDepth and more are refused (a chain of
+// switches deeper than a tree's depth limit).
+absl::Status CheckDepth(const Fabric& f, const std::vector<int32_t>& level,
+                        std::string_view source) {
+  for (size_t s = 0; s < level.size(); ++s) {
+    if (level[s] < kMaxSwitchDepth) continue;
+    return base::LineError(
+        source, f.devices[s].line,
+        absl::StrCat("switch \"", Shown(f.devices[s].id), "\" is ", level[s],
+                     " switch hops from the nearest host: rankmap reads "
+                     "fabrics of at most ",
+                     kMaxSwitchDepth, " switch levels"));
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 bool LooksLikeIbnetdiscover(std::string_view text) {
@@ -408,9 +442,11 @@ absl::StatusOr<SwitchTree> ParseIbnetdiscover(std::string_view text,
   int32_t top_level = 0;
   const std::vector<int32_t> level =
       SwitchLevels(f, adj, host_switches, top_level);
+  RETURN_IF_ERROR(CheckDepth(f, level, source));
   UnionFind uf = GroupSwitches(adj, host_switches, level, top_level);
-  SwitchTree net = GroupTree(f, adj, host_switches, level, uf);
-  return SortedByFirstHost(net, top_level);
+  std::vector<int32_t> group_level;
+  SwitchTree net = GroupTree(f, adj, host_switches, level, uf, group_level);
+  return SortedByFirstHost(net, group_level, top_level);
 }
 
 }  // namespace rankmap::topology
