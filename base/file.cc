@@ -21,6 +21,12 @@ using FilePtr = std::unique_ptr<std::FILE, Closer>;
 
 absl::StatusOr<std::string> ReadFile(const std::string& path,
                                      std::string_view what, int64_t max_bytes) {
+  // Before opening: opening a FIFO blocks until a writer comes.
+  struct stat before;
+  if (stat(path.c_str(), &before) == 0 && !S_ISREG(before.st_mode)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(path, ": not a regular file"));
+  }
   FilePtr file(std::fopen(path.c_str(), "rb"));
   if (file == nullptr) {
     return absl::NotFoundError(absl::StrCat(

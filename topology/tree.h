@@ -242,6 +242,19 @@ class Tree {
   // Replaces costs by the ones the links give (the rule at the top of this
   // file). Errors: a host inside a host.
   absl::Status DeriveCostsFromLinks();
+  // Its steps: the host at or above every node (-1 above the hosts; errors:
+  // nested hosts); the slowest route from a host below each node up through
+  // its uplink; the pair costs of a node with pair links (returns the
+  // largest); the slowest route between two children of a node.
+  absl::StatusOr<std::vector<NodeId>> HostsAbove() const;
+  std::vector<Route> RoutesUp(const std::vector<NodeId>& host) const;
+  double DerivePairCosts(NodeId v, const std::vector<Route>& via);
+  Route SlowestChildRoute(NodeId v, const std::vector<Route>& via) const;
+  // Validate's steps: one node's own invariants, the link arrays, the child
+  // counts and leaf ranges.
+  absl::Status ValidateNode(NodeId v) const;
+  absl::Status ValidateLinks() const;
+  absl::Status ValidateCounts() const;
 
   int32_t num_leaves_ = 0;
   int32_t height_ = 0;
@@ -311,6 +324,27 @@ class TreeBuilder {
   absl::StatusOr<Tree> Build() &&;
 
  private:
+  using HostIds = std::unordered_map<std::string, int32_t>;
+  // The steps of Build. count[v]..count[v+1] index v's children in kids.
+  absl::Status ChildLists(std::vector<int32_t>& count,
+                          std::vector<NodeId>& kids) const;
+  // Tree ids by builder id: leaves first in DFS order, then internal nodes in
+  // post-order.
+  std::vector<NodeId> Renumber(const std::vector<int32_t>& count,
+                               const std::vector<NodeId>& kids,
+                               int32_t num_leaves) const;
+  absl::Status CopyNodes(Tree& t, const std::vector<NodeId>& new_id,
+                         const std::vector<int32_t>& count,
+                         std::vector<NodeId>& leaf_of) const;
+  absl::Status CopyLeaf(Tree& t, NodeId v, NodeId id, HostIds& host_ids) const;
+  void CopyPus(Tree& t, const std::vector<NodeId>& leaf_of) const;
+  void CopyChildren(Tree& t, const std::vector<NodeId>& new_id,
+                    const std::vector<int32_t>& count,
+                    const std::vector<NodeId>& kids) const;
+  absl::Status CheckPairLinks(NodeId v, int32_t k) const;
+  absl::Status CopyLinks(Tree& t, const std::vector<NodeId>& new_id,
+                         const std::vector<int32_t>& count) const;
+
   std::vector<NodeId> parent_;
   std::vector<std::string> kind_;
   std::vector<double> cost_;
