@@ -82,6 +82,7 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
   }
   const topology::Tree& tree = groups ? groups->tree : full;
   ASSIGN_OR_RETURN(graphs::CommGraph graph, LoadGraph(cmd.inputs));
+  RETURN_IF_ERROR(CheckCostRangeOf(cmd.inputs, tree, graph));
   ASSIGN_OR_RETURN(core::MappingOptions opts,
                    core::MappingOptions::Preset(cmd.preset));
   // The preset sets defaults; an explicit --algorithm wins.
@@ -113,6 +114,8 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
     ASSIGN_OR_RETURN(near, NearDevicesFor(cmd, tree, graph.num_vertices()));
   }
   const bool launch_format = IsLaunchFormat(cmd.format);
+  if (launch_format)
+    RETURN_IF_ERROR(CheckLaunchableTopology(cmd.inputs, cmd.format));
   MappingFormat format = MappingFormat::kPlain;
   if (!launch_format) {
     ASSIGN_OR_RETURN(format, ParseMappingFormat(cmd.format));
