@@ -10,6 +10,7 @@
 #include "base/memory_budget.h"
 #include "core/baselines.h"
 #include "core/congestion.h"
+#include "core/isolated_vertices.h"
 #include "core/map_budget.h"
 #include "core/multisection.h"
 #include "core/partition_map.h"
@@ -42,6 +43,12 @@ absl::StatusOr<Mapping> MapNTo1(const topology::Tree& tree,
         "map: scotch broke the balance bound: ", std::string(s.message())));
   }
   return m;
+}
+
+// The engine's own strategies (the baselines place processes as they are).
+bool IsEngineStrategy(Algorithm a) {
+  return a == Algorithm::kPortfolio || a == Algorithm::kTreeMatch ||
+         a == Algorithm::kMultisection;
 }
 
 // A strategy's result, refined once when the options say so.
@@ -98,6 +105,19 @@ absl::StatusOr<Mapping> MapChecked(const topology::Tree& tree,
   if (absl::Status s = ValidateOptions(options); !s.ok()) return s;
   if (absl::Status s = CheckCostRange(tree, graph); !s.ok()) return s;
   if (absl::Status s = CheckMapMemory(tree, graph, options); !s.ok()) return s;
+  // Processes without edges are placed directly (core/isolated_vertices.h):
+  // the engine's strategies and the n-to-1 partition only see the rest.
+  if (const bool n_to_1 = IsNTo1(tree, graph);
+      (n_to_1 ? options.algorithm != Algorithm::kScotch
+              : IsEngineStrategy(options.algorithm)) &&
+      CountIsolatedVertices(graph) > 0) {
+    return MapAroundIsolated(
+        tree, graph, n_to_1, options.imbalance,
+        [&](const graphs::CommGraph& part) -> absl::StatusOr<Mapping> {
+          if (n_to_1) return MapNTo1(tree, part, options);
+          return MapChecked(tree, part, options);
+        });
+  }
   if (IsNTo1(tree, graph)) return MapNTo1(tree, graph, options);
   const int32_t n = graph.num_vertices();
   if (n > tree.Capacity(tree.root())) {
