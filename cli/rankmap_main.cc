@@ -27,6 +27,7 @@
 #include "cli/inputs.h"
 #include "cli/map_command.h"
 #include "cli/simulate_command.h"
+#include "cli/stop_signals.h"
 #include "cli/topology_command.h"
 #include "core/options.h"
 
@@ -446,6 +447,8 @@ int main(int argc, char** argv) {
     }
   }
 
+  // bind execs the program: it must not hand it blocked signals.
+  if (name != "bind") rankmap::cli::StopOnSignals(name);
   // The command's boundary: an exception (std::bad_alloc above all) is one
   // line and exit 1, never std::terminate.
   try {
