@@ -22,6 +22,7 @@ absl::Status RunCompare(const CompareCommand& cmd, std::ostream& out) {
     RETURN_IF_ERROR(models::ParseModel(cmd.model).status());
   ASSIGN_OR_RETURN(topology::Tree tree, LoadTree(cmd.inputs));
   ASSIGN_OR_RETURN(graphs::CommGraph graph, LoadGraph(cmd.inputs));
+  RETURN_IF_ERROR(CheckCostRangeOf(cmd.inputs, tree, graph));
   ASSIGN_OR_RETURN(const std::optional<TimeModel> model,
                    LoadTimeModel(cmd.model, cmd.params, tree));
   std::vector<core::Algorithm> selected;

@@ -2,6 +2,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
+#include "core/mapping.h"
 #include "graphs/graphs.h"
 #include "topology/hierarchy.h"
 #include "topology/topology.h"
@@ -44,6 +45,14 @@ absl::StatusOr<graphs::CommGraph> LoadGraph(const Inputs& in) {
   ASSIGN_OR_RETURN(graphs::GraphFormat format,
                    graphs::ParseGraphFormat(in.comm_format));
   return graphs::ReadGraphFile(in.comm, format);
+}
+
+absl::Status CheckCostRangeOf(const Inputs& in, const topology::Tree& tree,
+                              const graphs::CommGraph& graph) {
+  const absl::Status s = core::CheckCostRange(tree, graph);
+  if (s.ok()) return s;
+  return absl::InvalidArgumentError(
+      absl::StrCat(in.comm, ": ", std::string(s.message())));
 }
 
 }  // namespace rankmap::cli

@@ -45,6 +45,12 @@ absl::StatusOr<topology::Tree> LoadTree(const Inputs& in);
 // reader's (naming file and line).
 absl::StatusOr<graphs::CommGraph> LoadGraph(const Inputs& in);
 
+// OK when J of every mapping of `graph` onto `tree` fits a double
+// (core::CheckCostRange); the error names the graph file, whose volumes are
+// what must be scaled down.
+absl::Status CheckCostRangeOf(const Inputs& in, const topology::Tree& tree,
+                              const graphs::CommGraph& graph);
+
 }  // namespace rankmap::cli
 
 #endif  // RANKMAP_CLI_INPUTS_H_

@@ -41,6 +41,7 @@ absl::Status RunSimulate(const SimulateCommand& cmd, std::ostream& out) {
   opts.graph_format = cmd.inputs.comm_format;
   ASSIGN_OR_RETURN(const topology::Tree tree, LoadTree(cmd.inputs));
   ASSIGN_OR_RETURN(const graphs::CommGraph graph, LoadGraph(cmd.inputs));
+  RETURN_IF_ERROR(CheckCostRangeOf(cmd.inputs, tree, graph));
   if (cmd.mapping.empty())
     return absl::InvalidArgumentError("--mapping: a mapping file is required");
   ASSIGN_OR_RETURN(const core::Mapping mapping,
