@@ -21,7 +21,8 @@ absl::Status RunCompare(const CompareCommand& cmd, std::ostream& out) {
   if (!cmd.model.empty())
     RETURN_IF_ERROR(models::ParseModel(cmd.model).status());
   ASSIGN_OR_RETURN(topology::Tree tree, LoadTree(cmd.inputs));
-  ASSIGN_OR_RETURN(graphs::CommGraph graph, LoadGraph(cmd.inputs));
+  ASSIGN_OR_RETURN(graphs::CommGraph graph,
+                   LoadGraph(cmd.inputs, MapBytes(tree, cmd.threads)));
   RETURN_IF_ERROR(CheckCostRangeOf(cmd.inputs, tree, graph));
   ASSIGN_OR_RETURN(const std::optional<TimeModel> model,
                    LoadTimeModel(cmd.model, cmd.params, tree));

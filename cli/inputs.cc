@@ -2,7 +2,9 @@
 
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
+#include "core/map_budget.h"
 #include "core/mapping.h"
+#include "core/options.h"
 #include "graphs/graphs.h"
 #include "topology/hierarchy.h"
 #include "topology/topology.h"
@@ -38,13 +40,24 @@ absl::StatusOr<topology::Tree> LoadTree(const Inputs& in) {
   return topology::LoadTopology(in.topology, opts);
 }
 
-absl::StatusOr<graphs::CommGraph> LoadGraph(const Inputs& in) {
+absl::StatusOr<graphs::CommGraph> LoadGraph(
+    const Inputs& in, const ConsumerBytes& consumer_bytes) {
   if (in.comm.empty())
     return absl::InvalidArgumentError(
         "--comm: a communication graph file is required");
   ASSIGN_OR_RETURN(graphs::GraphFormat format,
                    graphs::ParseGraphFormat(in.comm_format));
-  return graphs::ReadGraphFile(in.comm, format);
+  graphs::ReadOptions options;
+  options.consumer_bytes = consumer_bytes;
+  return graphs::ReadGraphFile(in.comm, format, options);
+}
+
+ConsumerBytes MapBytes(const topology::Tree& tree, int32_t threads) {
+  core::MappingOptions options;
+  options.threads = threads;
+  return [&tree, options](int64_t vertices, int64_t arcs) {
+    return core::EstimatedMapBytes(tree, vertices, arcs, options);
+  };
 }
 
 absl::Status CheckCostRangeOf(const Inputs& in, const topology::Tree& tree,

@@ -81,7 +81,8 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
                      topology::GroupLeaves(full, cmd.threads_per_process));
   }
   const topology::Tree& tree = groups ? groups->tree : full;
-  ASSIGN_OR_RETURN(graphs::CommGraph graph, LoadGraph(cmd.inputs));
+  ASSIGN_OR_RETURN(graphs::CommGraph graph,
+                   LoadGraph(cmd.inputs, MapBytes(tree, cmd.threads)));
   RETURN_IF_ERROR(CheckCostRangeOf(cmd.inputs, tree, graph));
   ASSIGN_OR_RETURN(core::MappingOptions opts,
                    core::MappingOptions::Preset(cmd.preset));
