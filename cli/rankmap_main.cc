@@ -109,7 +109,8 @@ ABSL_FLAG(
     "eval, simulate, bind: mapping file (plain: leaf of process i on line i)");
 ABSL_FLAG(bool, simulate, false,
           "compare: add the simulated time per iteration (SimGrid SMPI)");
-ABSL_FLAG(int64_t, iterations, 10, "simulate: iterations of the replay");
+ABSL_FLAG(int64_t, iterations, 10,
+          "simulate: iterations of the replay, 1 to 1000");
 ABSL_FLAG(std::string, smpi_model, "calibrated",
           "simulate: SMPI network model, calibrated (SMPI's defaults) | exact "
           "(latency + size / bandwidth)");
