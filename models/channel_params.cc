@@ -79,12 +79,13 @@ bool KnownKey(Model m, const std::string& k) {
   return std::find(keys.begin(), keys.end(), k) != keys.end();
 }
 
-// Bounds that keep every prediction finite: a per-message term of at most
-// kMaxSeconds, a per-byte term of at most kMaxSecondsPerByte (a channel of 1
-// byte/s) and a rate of at least 1 byte/s. Beyond them a file describes no
-// network and "inf s" would be printed as a prediction.
+// Bounds beyond which a file describes no network (eval printed "inf s" for
+// alpha=1e300): a per-message term of at most kMaxSeconds (11 days), a
+// per-byte term of at most kMaxSecondsPerByte (a byte per 17 minutes), a
+// rate of at least 1 byte/s. Volumes are bounded only by a double, so a
+// prediction is checked to be finite as well (cli/evaluation.h).
 constexpr double kMaxSeconds = 1e6;
-constexpr double kMaxSecondsPerByte = 1.0;
+constexpr double kMaxSecondsPerByte = 1e3;
 
 absl::Status CheckParamRange(std::string_view source, int64_t line,
                              const std::string& key, int table_index,
@@ -107,8 +108,8 @@ absl::Status CheckParamRange(std::string_view source, int64_t line,
       return LineError(
           source, line,
           absl::StrCat("field '", key, "': ", values[i], " is above ", bound,
-                       per_byte ? " s per byte (1 byte/s)" : " s",
-                       ", beyond which predicted times are not finite"));
+                       per_byte ? " s per byte" : " s",
+                       " (no network is that slow)"));
     }
   }
   return absl::OkStatus();
