@@ -64,9 +64,13 @@ class JsonScanner {
         if (!Consume(',')) return Error("expected ',' or '}' after a value");
       }
     }
+    const int64_t closed = line_;  // where the object ends
     SkipSpace();
     if (pos_ < text_.size()) return Error("text after the object");
-    if (!mapping) return Error("no top-level \"mapping\" key");
+    if (!mapping) {
+      line_ = closed;
+      return Error("no top-level \"mapping\" key");
+    }
     return *std::move(mapping);
   }
 
