@@ -21,8 +21,10 @@ absl::Status RunCompare(const CompareCommand& cmd, std::ostream& out) {
   if (!cmd.model.empty())
     RETURN_IF_ERROR(models::ParseModel(cmd.model).status());
   ASSIGN_OR_RETURN(topology::Tree tree, LoadTree(cmd.inputs));
-  ASSIGN_OR_RETURN(const graphs::Traffic traffic, LoadTraffic(cmd.inputs));
+  ASSIGN_OR_RETURN(const graphs::Traffic traffic,
+                   LoadTraffic(cmd.inputs, MapBytes(tree, cmd.threads)));
   const graphs::CommGraph& graph = traffic.graph;
+  RETURN_IF_ERROR(CheckCostRangeOf(cmd.inputs, tree, graph));
   ASSIGN_OR_RETURN(const std::optional<TimeModel> model,
                    LoadTimeModel(cmd.model, cmd.params, tree));
   std::vector<core::Algorithm> selected;

@@ -37,6 +37,7 @@ absl::Status RunEval(const EvalCommand& cmd, std::ostream& out) {
     RETURN_IF_ERROR(models::ParseModel(cmd.model).status());
   ASSIGN_OR_RETURN(topology::Tree tree, LoadTree(cmd.inputs));
   ASSIGN_OR_RETURN(graphs::CommGraph graph, LoadGraph(cmd.inputs));
+  RETURN_IF_ERROR(CheckCostRangeOf(cmd.inputs, tree, graph));
   // Everything the report needs is read and checked before it starts.
   ASSIGN_OR_RETURN(const std::optional<TimeModel> model,
                    LoadTimeModel(cmd.model, cmd.params, tree));

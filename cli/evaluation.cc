@@ -1,6 +1,7 @@
 #include "cli/evaluation.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -92,6 +93,7 @@ absl::StatusOr<std::optional<TimeModel>> LoadTimeModel(
   }
   TimeModel m;
   m.name = model_name;
+  m.source = params_path.empty() ? "default parameters" : params_path;
   ASSIGN_OR_RETURN(m.model, models::ParseModel(model_name));
   if (params_path.empty()) {
     m.params = models::DefaultModelParams(tree);
@@ -107,8 +109,19 @@ absl::StatusOr<double> PredictExchange(const TimeModel& model,
                                        const core::Mapping& mapping) {
   models::PredictOptions options;
   options.shared_leaves = IsNToOne(tree, graph);
-  return models::PredictTime(model.model, model.params, tree,
-                             models::HaloFlow(graph), mapping, options);
+  ASSIGN_OR_RETURN(
+      const double seconds,
+      models::PredictTime(model.model, model.params, tree,
+                          models::HaloFlow(graph), mapping, options));
+  // The parameters are bounded (models/channel_params.h), the volumes only
+  // by a double: their product can still leave the range.
+  if (!std::isfinite(seconds)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        model.source, ": the ", model.name,
+        " prediction is not finite (the graph's volumes times these "
+        "per-byte times exceed a double)"));
+  }
+  return seconds;
 }
 
 }  // namespace rankmap::cli

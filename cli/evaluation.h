@@ -62,7 +62,8 @@ void PrintFacts(const Facts& facts, std::ostream& out);
 
 // A communication model with its parameters resolved for one tree.
 struct TimeModel {
-  std::string name;  // hockney, lmo, hloggp or taulop
+  std::string name;    // hockney, lmo, hloggp or taulop
+  std::string source;  // the parameter file, or "default parameters"
   models::Model model = models::Model::kHockney;
   models::ModelParams params;
 };
@@ -79,7 +80,8 @@ absl::StatusOr<std::optional<TimeModel>> LoadTimeModel(
 // Predicted seconds of one halo-style exchange (every edge both ways, one
 // phase); n-to-1 mappings (more processes than slots) too, processes on one
 // leaf talking over the self channel. Errors: the model's (a mapping that
-// does not fit the tree).
+// does not fit the tree); a prediction that is not finite (volumes too large
+// for the parameters of `model.source`, named in the message).
 absl::StatusOr<double> PredictExchange(const TimeModel& model,
                                        const topology::Tree& tree,
                                        const graphs::CommGraph& graph,

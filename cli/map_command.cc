@@ -81,8 +81,10 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
                      topology::GroupLeaves(full, cmd.threads_per_process));
   }
   const topology::Tree& tree = groups ? groups->tree : full;
-  ASSIGN_OR_RETURN(const graphs::Traffic traffic, LoadTraffic(cmd.inputs));
+  ASSIGN_OR_RETURN(const graphs::Traffic traffic,
+                   LoadTraffic(cmd.inputs, MapBytes(tree, cmd.threads)));
   const graphs::CommGraph& graph = traffic.graph;
+  RETURN_IF_ERROR(CheckCostRangeOf(cmd.inputs, tree, graph));
   ASSIGN_OR_RETURN(core::MappingOptions opts,
                    core::MappingOptions::Preset(cmd.preset));
   // The preset sets defaults; an explicit --algorithm wins.
@@ -117,6 +119,8 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
     ASSIGN_OR_RETURN(near, NearDevicesFor(cmd, tree, graph.num_vertices()));
   }
   const bool launch_format = IsLaunchFormat(cmd.format);
+  if (launch_format)
+    RETURN_IF_ERROR(CheckLaunchableTopology(cmd.inputs, cmd.format));
   MappingFormat format = MappingFormat::kPlain;
   if (!launch_format) {
     ASSIGN_OR_RETURN(format, ParseMappingFormat(cmd.format));

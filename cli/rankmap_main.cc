@@ -29,6 +29,7 @@
 #include "cli/inputs.h"
 #include "cli/map_command.h"
 #include "cli/simulate_command.h"
+#include "cli/stop_signals.h"
 #include "cli/topology_command.h"
 #include "core/options.h"
 
@@ -141,7 +142,8 @@ ABSL_FLAG(
     "eval, simulate, bind: mapping file (plain: leaf of process i on line i)");
 ABSL_FLAG(bool, simulate, false,
           "compare: add the simulated time per iteration (SimGrid SMPI)");
-ABSL_FLAG(int64_t, iterations, 10, "simulate: iterations of the replay");
+ABSL_FLAG(int64_t, iterations, 10,
+          "simulate: iterations of the replay, 1 to 1000");
 ABSL_FLAG(std::string, smpi_model, "calibrated",
           "simulate: SMPI network model, calibrated (SMPI's defaults) | exact "
           "(latency + size / bandwidth)");
@@ -512,6 +514,8 @@ int main(int argc, char** argv) {
     GivenFlags().insert(key);
   }
 
+  // bind execs the program: it must not hand it blocked signals.
+  if (name != "bind") rankmap::cli::StopOnSignals(name);
   // The command's boundary: an exception (std::bad_alloc above all) is one
   // line and exit 1, never std::terminate.
   try {

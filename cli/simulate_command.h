@@ -41,7 +41,10 @@ absl::Status RunSimulate(const SimulateCommand& cmd, std::ostream& out);
 absl::StatusOr<sim::Simulator> SimulatorFor(const Inputs& in,
                                             const topology::Tree& tree);
 
-// Checks --iterations (1 to 1,000,000) and --smpi_model.
+// The most --iterations a command simulates.
+inline constexpr int64_t kMaxIterations = 1000;
+
+// Checks --iterations (1 to kMaxIterations) and --smpi_model.
 absl::StatusOr<sim::SimulateOptions> ParseSimulateOptions(
     int64_t iterations, const std::string& smpi_model);
 

@@ -10,9 +10,15 @@ namespace rankmap::core {
 int64_t EstimatedMapBytes(const topology::Tree& tree,
                           const graphs::CommGraph& graph,
                           const MappingOptions& options) {
+  return EstimatedMapBytes(tree, graph.num_vertices(), graph.num_arcs(),
+                           options);
+}
+
+int64_t EstimatedMapBytes(const topology::Tree& tree, int64_t vertices,
+                          int64_t arcs, const MappingOptions& options) {
   using base::SaturatingMulAdd;
-  int64_t bytes = SaturatingMulAdd(graph.num_vertices(), 128);
-  bytes = SaturatingMulAdd(graph.num_arcs(), 64, bytes);
+  int64_t bytes = SaturatingMulAdd(vertices, 128);
+  bytes = SaturatingMulAdd(arcs, 64, bytes);
   bytes = SaturatingMulAdd(tree.num_leaves(), 64, bytes);
   if (options.threads >= 2) bytes = SaturatingMulAdd(bytes / 2, 3);
   return bytes;

@@ -11,6 +11,7 @@
 #include "base/status_macros.h"
 #include "core/baselines.h"
 #include "core/congestion.h"
+#include "core/isolated_vertices.h"
 #include "core/map_budget.h"
 #include "core/multisection.h"
 #include "core/objective.h"
@@ -46,6 +47,12 @@ absl::StatusOr<Mapping> MapNTo1(const topology::Tree& tree,
   return m;
 }
 
+// The engine's own strategies (the baselines place processes as they are).
+bool IsEngineStrategy(Algorithm a) {
+  return a == Algorithm::kPortfolio || a == Algorithm::kTreeMatch ||
+         a == Algorithm::kMultisection;
+}
+
 // A strategy's result, refined once under the objective when the options say
 // so.
 Mapping Refined(const Objective& objective, const graphs::CommGraph& graph,
@@ -60,6 +67,20 @@ Mapping Refined(const Objective& objective, const graphs::CommGraph& graph,
 absl::StatusOr<Mapping> MapChecked(const topology::Tree& tree,
                                    const graphs::CommGraph& graph,
                                    const MappingOptions& options);
+
+// The portfolio's result weighed against the present order of the whole
+// graph (core/present_order.h).
+absl::StatusOr<Mapping> WeighPresent(const topology::Tree& tree,
+                                     const graphs::CommGraph& graph,
+                                     const MappingOptions& options,
+                                     Mapping found) {
+  ASSIGN_OR_RETURN(const Objective objective,
+                   Objective::For(tree, graph, options));
+  ASSIGN_OR_RETURN(const Mapping present, PresentOrder(tree, graph, options));
+  return KeepPresentUnlessBeaten(objective, graph, options, present,
+                                 std::move(found), options.report);
+}
+
 template <typename F>
 absl::StatusOr<Mapping> Guarded(const topology::Tree& tree,
                                 const graphs::CommGraph& graph,
@@ -101,14 +122,32 @@ absl::StatusOr<Mapping> MapChecked(const topology::Tree& tree,
   if (absl::Status s = ValidateOptions(options); !s.ok()) return s;
   if (absl::Status s = CheckCostRange(tree, graph); !s.ok()) return s;
   if (absl::Status s = CheckMapMemory(tree, graph, options); !s.ok()) return s;
-  if (IsNTo1(tree, graph)) {
-    if (options.objective == ObjectiveKind::kTime) {
-      return absl::InvalidArgumentError(
-          "map: the time objective is for one-to-one mappings (more processes "
-          "than slots map by J)");
-    }
-    return MapNTo1(tree, graph, options);
+  const bool n_to_1 = IsNTo1(tree, graph);
+  if (n_to_1 && options.objective == ObjectiveKind::kTime) {
+    return absl::InvalidArgumentError(
+        "map: the time objective is for one-to-one mappings (more processes "
+        "than slots map by J)");
   }
+  // Processes without edges are placed directly (core/isolated_vertices.h):
+  // the engine's strategies and the n-to-1 partition only see the rest. The
+  // present order is a mapping of the whole graph: it is weighed after.
+  if ((n_to_1 ? options.algorithm != Algorithm::kScotch
+              : IsEngineStrategy(options.algorithm)) &&
+      CountIsolatedVertices(graph) > 0) {
+    MappingOptions part_options = options;
+    part_options.present.clear();
+    part_options.report = nullptr;
+    absl::StatusOr<Mapping> m = MapAroundIsolated(
+        tree, graph, n_to_1, options.imbalance,
+        [&](const graphs::CommGraph& part) -> absl::StatusOr<Mapping> {
+          if (n_to_1) return MapNTo1(tree, part, part_options);
+          return MapChecked(tree, part, part_options);
+        });
+    if (!m.ok() || n_to_1 || options.algorithm != Algorithm::kPortfolio)
+      return m;
+    return WeighPresent(tree, graph, options, *std::move(m));
+  }
+  if (n_to_1) return MapNTo1(tree, graph, options);
   const int32_t n = graph.num_vertices();
   if (n > tree.Capacity(tree.root())) {
     return absl::InvalidArgumentError(
@@ -121,16 +160,12 @@ absl::StatusOr<Mapping> MapChecked(const topology::Tree& tree,
   // The engine's strategies (the baselines return as they are).
   absl::StatusOr<Mapping> m = absl::InternalError("map: unknown algorithm");
   switch (options.algorithm) {
-    case Algorithm::kPortfolio: {
-      ASSIGN_OR_RETURN(const Mapping present,
-                       PresentOrder(tree, graph, options));
+    case Algorithm::kPortfolio:
+      // The present order is checked before the portfolio runs.
+      RETURN_IF_ERROR(PresentOrder(tree, graph, options).status());
       m = PortfolioMap(tree, graph, options);
-      if (m.ok()) {
-        m = KeepPresentUnlessBeaten(objective, graph, options, present,
-                                    *std::move(m), options.report);
-      }
+      if (m.ok()) m = WeighPresent(tree, graph, options, *std::move(m));
       break;
-    }
     case Algorithm::kTreeMatch:
       m = Refined(objective, graph, options,
                   TreeMatchMap(tree, graph, options.treematch));

@@ -75,7 +75,7 @@ absl::StatusOr<CommGraph> AttachMessages(const CommGraph& bytes,
 absl::StatusOr<Traffic> ReadTraffic(const std::string& path,
                                     const TrafficOptions& options) {
   Traffic t;
-  ASSIGN_OR_RETURN(t.graph, ReadGraphFile(path, options.format));
+  ASSIGN_OR_RETURN(t.graph, ReadGraphFile(path, options.format, options.read));
   std::string messages_path;
   if (options.messages.empty()) {
     messages_path = MessagesPathBeside(path);
@@ -86,7 +86,8 @@ absl::StatusOr<Traffic> ReadTraffic(const std::string& path,
     return t;
   }
   ASSIGN_OR_RETURN(CommGraph counts,
-                   ReadGraphFile(messages_path, options.messages_format));
+                   ReadGraphFile(messages_path, options.messages_format,
+                                 options.read));
   ASSIGN_OR_RETURN(t.graph, AttachMessages(t.graph, counts, messages_path));
   t.messages_path = std::move(messages_path);
   return t;

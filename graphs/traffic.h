@@ -20,6 +20,7 @@
 
 #include "absl/status/statusor.h"
 #include "graphs/comm_graph.h"
+#include "graphs/graph_readers.h"
 #include "graphs/graphs.h"
 
 namespace rankmap::graphs {
@@ -32,6 +33,9 @@ struct TrafficOptions {
   // it cannot be read).
   std::string messages;
   GraphFormat messages_format = GraphFormat::kAuto;
+  // For both files (graphs/graph_readers.h: the memory budget and what the
+  // caller needs on top of the graph).
+  ReadOptions read;
 };
 
 struct Traffic {
