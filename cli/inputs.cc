@@ -73,6 +73,5 @@ absl::Status CheckCostRangeOf(const Inputs& in, const topology::Tree& tree,
   return absl::InvalidArgumentError(
       absl::StrCat(in.comm, ": ", std::string(s.message())));
 }
-}
 
 }  // namespace rankmap::cli
