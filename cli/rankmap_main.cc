@@ -109,6 +109,10 @@ ABSL_FLAG(
 ABSL_FLAG(bool, simulate, false,
           "compare: add the simulated time per iteration (SimGrid SMPI)");
 ABSL_FLAG(int64_t, iterations, 10, "simulate: iterations of the replay");
+ABSL_FLAG(std::string, messages, "",
+          "simulate, compare --simulate: message counts per pair, a graph file "
+          "(default: app.msgs.mat beside app.mat or app.grf, when there is "
+          "one) | none (one message per pair and direction)");
 ABSL_FLAG(std::string, smpi_model, "calibrated",
           "simulate: SMPI network model, calibrated (SMPI's defaults) | exact "
           "(latency + size / bandwidth)");
@@ -238,11 +242,11 @@ const std::vector<Command>& Commands() {
        "run every algorithm and baseline on the same input, one table",
        With({"algorithms", "preset", "seed", "threads", "svg", "quiet",
              "progress", "model", "params", "simulate", "iterations",
-             "smpi_model"})},
+             "smpi_model", "messages"})},
       {"simulate",
        "run the graph's traffic placed by a mapping on a simulated machine "
        "(SimGrid SMPI) and print the time per iteration",
-       With({"mapping", "iterations", "smpi_model"})},
+       With({"mapping", "iterations", "smpi_model", "messages"})},
       {"bind",
        "run as each rank under any launcher: bind CPUs and memory as the "
        "mapping says, then exec the program given after --",
@@ -513,6 +517,7 @@ int Run(const std::string& name, const std::string& kind,
     c.simulate = absl::GetFlag(FLAGS_simulate);
     c.iterations = absl::GetFlag(FLAGS_iterations);
     c.smpi_model = absl::GetFlag(FLAGS_smpi_model);
+    c.messages = absl::GetFlag(FLAGS_messages);
     status = rankmap::cli::RunCompare(c, std::cout);
   } else if (name == "simulate") {
     rankmap::cli::SimulateCommand c;
@@ -520,6 +525,7 @@ int Run(const std::string& name, const std::string& kind,
     c.mapping = absl::GetFlag(FLAGS_mapping);
     c.iterations = absl::GetFlag(FLAGS_iterations);
     c.smpi_model = absl::GetFlag(FLAGS_smpi_model);
+    c.messages = absl::GetFlag(FLAGS_messages);
     status = rankmap::cli::RunSimulate(c, std::cout);
   } else if (name == "bind") {
     rankmap::cli::BindCommand c;
