@@ -108,10 +108,17 @@ ABSL_FLAG(int32_t, cg_exchanges, 20,
           "cg and profiled: halo exchanges (solver steps) per iteration");
 ABSL_FLAG(int32_t, cg_allreduces, 2,
           "cg and profiled: allreduces of a double after each step");
+ABSL_FLAG(std::string, cg_replay_sizes, "64",
+          "cg sizes whose graph is also replayed under every mapping, message "
+          "by message and as one message per pair (at 256 ranks the replays "
+          "take about 4 CPU minutes)");
 ABSL_FLAG(std::string, profiled_sizes, "64",
           "rank counts of the profiled solver case (4elt, real mpirun)");
 ABSL_FLAG(std::string, cases, "stencil,replay,mesh,summa,cg,profiled",
           "cases to run");
+ABSL_FLAG(std::string, work_dir, "",
+          "keep the cases' inputs (graphs, partitions, the profile) in this "
+          "existing directory (default: a temporary one, removed)");
 ABSL_FLAG(std::string, mesh_dir, "/usr/share/doc/libmetis-dev/examples/graphs",
           "where the METIS example meshes are (Debian libmetis-doc)");
 ABSL_FLAG(int64_t, iterations, 2, "timed iterations per simulated run");
@@ -171,6 +178,9 @@ struct Case {
   std::string program;   // SMPI program
   std::vector<std::string> args;
   double compute = 0;  // seconds of computation per iteration (slowest rank)
+  // For a real program: its graph (bytes, and counts in `replay_messages`),
+  // also replayed under every mapping (CompareReplays).
+  std::string replay, replay_messages;
 };
 
 // Spearman's rank correlation (average ranks for ties).
@@ -209,6 +219,44 @@ struct Summary {
   std::vector<double> correlation;  // J, then each model
 };
 
+// The replay of a real program's graph under the same mappings, message by
+// message and as one message per pair and direction (the bandwidth proxy),
+// beside the program's simulated times, and how each ranks the mappings.
+absl::Status CompareReplays(const Case& c, const sim::Simulator& simulator,
+                            const std::vector<Mapping>& mappings,
+                            const std::vector<double>& program) {
+  if (c.replay.empty()) return absl::OkStatus();
+  ASSIGN_OR_RETURN(const std::string replay,
+                   sim::FindSmpiProgram("replay_smpi.so"));
+  std::printf("the graph replayed (sim/replay) under the same mappings:\n");
+  std::printf("%-13s %15s %7s %15s %7s\n", "algorithm", "by message (s)",
+              "/prog", "one msg (s)", "/prog");
+  std::vector<double> faithful, proxy;
+  for (size_t i = 0; i < mappings.size(); ++i) {
+    for (const std::string& messages :
+         {c.replay_messages, std::string("none")}) {
+      ASSIGN_OR_RETURN(
+          const sim::SmpiOutput out,
+          simulator.Run(
+              replay,
+              {c.replay,
+               absl::StrCat("--iterations=", absl::GetFlag(FLAGS_iterations)),
+               absl::StrCat("--messages=", messages)},
+              mappings[i], sim::SmpiModel::kCalibrated));
+      ASSIGN_OR_RETURN(const double t, sim::ParseTimePerIteration(out.out));
+      (messages == "none" ? proxy : faithful).push_back(t);
+    }
+    std::printf("%-13s %15.6g %7.3f %15.6g %7.3f\n", kAlgos[i].name,
+                faithful.back(), faithful.back() / program[i], proxy.back(),
+                proxy.back() / program[i]);
+  }
+  std::printf(
+      "rank correlation with the program's simulated times: by message %.2f, "
+      "one message per pair %.2f\n",
+      Spearman(faithful, program), Spearman(proxy, program));
+  return absl::OkStatus();
+}
+
 absl::StatusOr<Summary> RunCase(const Case& c, const std::string& dir) {
   ASSIGN_OR_RETURN(const Tree tree, topology::ParseTleaf(c.platform));
   ASSIGN_OR_RETURN(const sim::Simulator simulator,
@@ -226,6 +274,7 @@ absl::StatusOr<Summary> RunCase(const Case& c, const std::string& dir) {
   std::printf("\n");
   std::fflush(stdout);
   std::vector<double> js, loads, sims, all_sims;
+  std::vector<Mapping> mappings;  // of the seven algorithms
   std::vector<std::vector<double>> predicted(std::size(kModels));
   double packed = 0;
   for (const Algo& a : kAlgos) {
@@ -250,6 +299,7 @@ absl::StatusOr<Summary> RunCase(const Case& c, const std::string& dir) {
       js.push_back(j);
       loads.push_back(load.seconds);
       sims.push_back(t);
+      mappings.push_back(m);
     }
     std::printf("%-13s %11.4g %9.4g %12.6g %7.3f", a.name, j, load.seconds, t,
                 t / packed);
@@ -262,6 +312,7 @@ absl::StatusOr<Summary> RunCase(const Case& c, const std::string& dir) {
     std::printf("\n");
     std::fflush(stdout);
   }
+  RETURN_IF_ERROR(CompareReplays(c, simulator, mappings, sims));
   Summary s;
   s.name = c.name;
   const size_t best =
@@ -458,6 +509,21 @@ absl::StatusOr<Case> SolverCase(int64_t ranks, const std::string& dir) {
   std::printf("cg copter2 %lld: %.0f messages of %.0f bytes per iteration\n",
               static_cast<long long>(ranks), c.graph.TotalMessages(),
               c.graph.TotalVolume());
+  if (!absl::StrContains(
+          absl::StrCat(",", absl::GetFlag(FLAGS_cg_replay_sizes), ","),
+          absl::StrCat(",", ranks, ","))) {
+    return c;
+  }
+  // The graph for the replay: bytes, and the counts as a graph of their own.
+  c.replay = absl::StrCat(dir, "/cg", ranks, ".grf");
+  c.replay_messages = absl::StrCat(dir, "/cg", ranks, ".msgs.edges");
+  RETURN_IF_ERROR(graphs::WriteGraphFile(c.graph, c.replay));
+  ASSIGN_OR_RETURN(
+      const CommGraph counts,
+      CommGraph::FromCsr({c.graph.xadj().begin(), c.graph.xadj().end()},
+                         {c.graph.adjncy().begin(), c.graph.adjncy().end()},
+                         {c.graph.adjmsg().begin(), c.graph.adjmsg().end()}));
+  RETURN_IF_ERROR(graphs::WriteGraphFile(counts, c.replay_messages));
   return c;
 }
 
@@ -485,7 +551,7 @@ absl::StatusOr<std::string> ProfileSolver(const std::string& mesh_path,
                    RunfilesFile("sim/mesh_halo_mpi"));
   ASSIGN_OR_RETURN(const std::string profiler,
                    RunfilesFile("mpi_bindings/librankmap_profile.so"));
-  const std::string prefix = absl::StrCat(dir, "/solver", ranks);
+  const std::string prefix = absl::StrCat(dir, "/profile", ranks);
   std::vector<std::string> argv = {"/usr/bin/env", "mpirun"};
   if (geteuid() == 0) argv.push_back("--allow-run-as-root");
   for (std::string a :
@@ -761,11 +827,17 @@ absl::Status RunSumma(const std::string& dir) {
 int main(int argc, char** argv) {
   absl::ParseCommandLine(argc, argv);
   using namespace rankmap::bench;
-  auto dir = rankmap::base::TempDir::Create("bench-sim");
-  if (!dir.ok()) {
-    std::fprintf(stderr, "%s\n", std::string(dir.status().message()).c_str());
+  auto temp = rankmap::base::TempDir::Create("bench-sim");
+  if (!temp.ok()) {
+    std::fprintf(stderr, "%s\n", std::string(temp.status().message()).c_str());
     return 1;
   }
+  // The inputs the cases write (graphs, partitions, the profile), kept in
+  // --work_dir when it is given.
+  const std::string work_dir = absl::GetFlag(FLAGS_work_dir).empty()
+                                   ? temp->path()
+                                   : absl::GetFlag(FLAGS_work_dir);
+  const std::string* dir = &work_dir;
   auto parse_sizes = [](const std::string& flag, std::vector<int64_t>& out) {
     for (absl::string_view s : absl::StrSplit(flag, ',', absl::SkipEmpty())) {
       int64_t v = 0;
@@ -794,24 +866,23 @@ int main(int argc, char** argv) {
     for (int64_t n : stencil_sizes) todo.push_back(StencilCase(n));
   }
   if (wants("replay")) {
-    for (int64_t n : replay_sizes) todo.push_back(ReplayCase(n, dir->path()));
+    for (int64_t n : replay_sizes) todo.push_back(ReplayCase(n, *dir));
   }
   if (wants("mesh")) {
-    for (int64_t n : mesh_sizes) todo.push_back(MeshCase(n, dir->path()));
+    for (int64_t n : mesh_sizes) todo.push_back(MeshCase(n, *dir));
   }
   if (wants("cg")) {
-    for (int64_t n : cg_sizes) todo.push_back(SolverCase(n, dir->path()));
+    for (int64_t n : cg_sizes) todo.push_back(SolverCase(n, *dir));
   }
   if (wants("profiled")) {
-    for (int64_t n : profiled_sizes)
-      todo.push_back(ProfiledCase(n, dir->path()));
+    for (int64_t n : profiled_sizes) todo.push_back(ProfiledCase(n, *dir));
   }
   if (absl::GetFlag(FLAGS_large) && wants("stencil"))
     todo.push_back(StencilCase(4096));
   std::vector<Summary> summaries;
   int failures = 0;
   if (wants("summa")) {
-    absl::Status s = RunSumma(dir->path());
+    absl::Status s = RunSumma(*dir);
     if (!s.ok()) {
       std::printf("summa failed: %s\n", std::string(s.message()).c_str());
       ++failures;
@@ -819,7 +890,7 @@ int main(int argc, char** argv) {
   }
   for (auto& c : todo) {
     absl::StatusOr<Summary> s =
-        c.ok() ? RunCase(*c, dir->path()) : absl::StatusOr<Summary>(c.status());
+        c.ok() ? RunCase(*c, *dir) : absl::StatusOr<Summary>(c.status());
     if (!s.ok()) {
       std::printf("case failed: %s\n",
                   std::string(s.status().message()).c_str());
