@@ -44,10 +44,11 @@
 
 namespace rankmap::sim {
 
-// SMPI simulates roughly 10^5 messages per CPU second (measured: 230,400
-// messages of 340 bytes among 64 ranks in 2.6 s), so an iteration at the bound
-// takes about two minutes, and a whole run (the untimed iteration included)
-// at most about twenty.
+// SMPI simulates roughly 10^5 messages per CPU second when few flows share a
+// link at once (230,400 messages of 340 bytes among 64 ranks in 2.6 s), about
+// ten times fewer when thousands do (a 256-rank solver's replay: 3 million in
+// 4 minutes). An iteration at the bound takes minutes, a whole run (the
+// untimed iteration included) tens of minutes to a few hours.
 inline constexpr int64_t kMaxMessagesPerIteration = 10'000'000;
 inline constexpr int64_t kMaxReplayMessages = 100'000'000;
 inline constexpr int64_t kMaxMessageBytes = 2147483647;
@@ -91,7 +92,8 @@ absl::Status CheckReplayWork(int64_t messages, int64_t iterations);
 // to; Next() gives the next round in which the rank has messages and the
 // neighbours it receives from and sends to in it, each in increasing k (the
 // replay posts the receives first). O(log degree) per message, memory
-// O(degree); Restart() begins the next iteration.
+// O(degree); Restart() begins the next iteration. `recv` and `send` must
+// outlive the walker.
 class RoundWalker {
  public:
   RoundWalker(std::span<const int32_t> recv, std::span<const int32_t> send,
