@@ -49,10 +49,15 @@ absl::Status RunCompare(const CompareCommand& cmd, std::ostream& out) {
     ASSIGN_OR_RETURN(sim::SimulateOptions sim_opts,
                      ParseSimulateOptions(cmd.iterations, cmd.smpi_model));
     sim_opts.graph_format = cmd.inputs.comm_format;
+    sim_opts.messages = cmd.inputs.messages;
+    ASSIGN_OR_RETURN(const sim::ReplayPlan plan,
+                     PlanReplayOf(cmd.inputs, sim_opts));
     ASSIGN_OR_RETURN(simulator, SimulatorFor(cmd.inputs, tree));
+    out << MessagesLine(plan, cmd.inputs, sim_opts) << "\n";
     simulated.header = "simulated (s)";
-    simulated.value = [&, sim_opts](const core::Mapping& m) {
-      return simulator->Replay(cmd.inputs.comm, m, sim_opts);
+    simulated.ranks = true;
+    simulated.value = [&, sim_opts, plan](const core::Mapping& m) {
+      return simulator->Replay(plan, m, sim_opts);
     };
   }
   core::Mapping best;

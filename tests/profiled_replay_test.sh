@@ -4,7 +4,8 @@
 # (iterations + 1 warm-up exchanges, plus the 8-byte reduction of the timing to rank 0 under
 # the profiler's star model of collectives), and
 # `rankmap simulate` replays the recorded .mat under the identity and under rankmap's mapping
-# (2 hosts of 4 cores, plain SMPI model): the mapping is never slower.
+# (2 hosts of 4 cores, plain SMPI model): the mapping is never slower. The replay finds the
+# profile's message counts beside the .mat (app.msgs.mat) and sends every recorded message.
 set -u
 stencil="$1" profile="$2" rankmap="$3"
 abs() { echo "$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"; }
@@ -42,6 +43,12 @@ t() {
   "$rankmap" simulate --topology "$topo" --comm "$tmp/app.mat" --mapping "$1" \
     --smpi_model exact --iterations 3 2>"$tmp/sim.err" | awk '/simulated time per iteration/ { print $5 }'
 }
+# Every recorded message is replayed: the plan's count is the sum of app.msgs.mat.
+recorded=$(awk '!/^#/ { for (j = 1; j <= NF; j++) s += $j } END { print s }' "$tmp/app.msgs.mat")
+"$rankmap" simulate --topology "$topo" --comm "$tmp/app.mat" --mapping "$tmp/identity.map" \
+  --smpi_model exact --iterations 1 >"$tmp/counts.out" 2>&1 || fail "simulate: $(cat "$tmp/counts.out")"
+grep -q "^messages from app.msgs.mat: $recorded per iteration" "$tmp/counts.out" ||
+  fail "expected $recorded recorded messages replayed: $(cat "$tmp/counts.out")"
 identity=$(t "$tmp/identity.map")
 mapped=$(t "$tmp/mapped.map")
 [ -n "$identity" ] && [ -n "$mapped" ] || fail "simulate: $(cat "$tmp/sim.err")"
