@@ -1,6 +1,7 @@
 #include "cli/choice.h"
 
 #include <cmath>
+#include <filesystem>
 #include <vector>
 
 #include "absl/strings/str_format.h"
@@ -37,8 +38,10 @@ absl::Status ApplyChoice(const Choice& choice, const Inputs& inputs,
 
 std::string MessagesLine(const graphs::Traffic& traffic) {
   if (traffic.messages_path.empty()) return "";
-  return absl::StrFormat("messages: %s (%.6g messages, %d pairs)",
-                         traffic.messages_path, traffic.graph.TotalMessages(),
+  // Only the name: the output reads the same wherever the files lie.
+  const std::string name =
+      std::filesystem::path(traffic.messages_path).filename().string();
+  return absl::StrFormat("messages from %s: %.6g over %d pairs", name, traffic.graph.TotalMessages(),
                          traffic.graph.num_edges());
 }
 

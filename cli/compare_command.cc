@@ -41,7 +41,9 @@ absl::Status RunCompare(const CompareCommand& cmd, std::ostream& out) {
   out << absl::StrFormat("%d processes, %d edges, %d leaves\n",
                          graph.num_vertices(), graph.num_edges(),
                          tree.num_leaves());
-  if (const std::string line = MessagesLine(traffic); !line.empty())
+  // With --simulate the replay plan's line names the messages instead.
+  if (const std::string line = MessagesLine(traffic);
+      !line.empty() && !cmd.simulate)
     out << line << "\n";
   std::optional<sim::Simulator> simulator;
   ExtraColumn simulated;

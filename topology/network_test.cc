@@ -337,7 +337,7 @@ TEST(Network, AFifoAsNodeXmlIsRefused) {
   WriteFile(dir + "/f.net", "network\ncluster a\nnode n0 node.xml\n");
   auto t = ReadNetworkSpecFile(dir + "/f.net");
   EXPECT_EQ(Msg(t.status()), dir + "/f.net:3: node 'node.xml': " + fifo +
-                                 ": not a regular file");
+                                 ": not a regular file (expected a hwloc XML file)");
 }
 
 TEST(Network, ManyClustersParseInLinearTime) {

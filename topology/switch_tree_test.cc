@@ -174,7 +174,8 @@ TEST(SwitchTree, AFifoAsNodeDescriptionIsRefused) {
   o.node = fifo;
   absl::StatusOr<Tree> t = AttachNodes(TwoLevels(), "t.conf", o);
   EXPECT_EQ(t.status().message(),
-            "t.conf: host 'tux0': " + fifo + ": not a regular file");
+            "t.conf: host 'tux0': " + fifo +
+                ": not a regular file (expected a hwloc XML file)");
 }
 
 TEST(SwitchTree, Errors) {

@@ -251,7 +251,8 @@ TEST(LoadTopology, AFifoIsNotReadFrom) {
   const std::string fifo = ::testing::TempDir() + "/topology-fifo";
   unlink(fifo.c_str());
   ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
-  EXPECT_EQ(Msg(LoadTopology(fifo).status()), fifo + ": not a regular file");
+  EXPECT_EQ(Msg(LoadTopology(fifo).status()),
+            fifo + ": not a regular file (expected a topology file)");
 }
 
 }  // namespace

@@ -19,7 +19,7 @@ host() { echo $(($(sed -n "$(($2 + 1))p" "$1") / 2)); }
   >"$dir/time.log" 2>&1 || fail "map failed: $(cat "$dir/time.log")"
 [ "$(host "$dir/time.txt" 0)" = "$(host "$dir/time.txt" 1)" ] ||
   fail "time objective: 0 and 1 apart: $(paste -sd' ' "$dir/time.txt")"
-grep -qx "messages: $dir/app.msgs.mat (1002 messages, 3 pairs)" "$dir/time.log" ||
+grep -qx "messages from app.msgs.mat: 1002 over 3 pairs" "$dir/time.log" ||
   fail "no messages line: $(cat "$dir/time.log")"
 # The identity already keeps 0 with 1: it is kept, and the line says so.
 grep -q "^present order (identity): kept; the best mapping found is no better (T " "$dir/time.log" ||
