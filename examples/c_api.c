@@ -1,7 +1,7 @@
 /* The rankmap engine from C, as a partitioner would call it: a METIS-style CSR
  * graph in, a leaf per vertex out. bazel run //examples:c_api
  */
-#include "core/c_api.h"
+#include "api/c_api.h"
 
 #include <stdio.h>
 

@@ -2,7 +2,7 @@
 // below to the linker as lazy archives (--start-lib), which keep only the
 // objects something references; one reference per front-door object keeps
 // each whole object, hence every function its installed header declares.
-#include "core/c_api.h"
+#include "api/c_api.h"
 #include "core/mapper.h"
 #include "core/mapping.h"
 #include "core/options.h"

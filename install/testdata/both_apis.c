@@ -5,7 +5,7 @@
 #include <mpi.h>
 #include <stdio.h>
 
-#include "core/c_api.h"
+#include "api/c_api.h"
 #include "mpi_bindings/rankmap_mpi.h"
 
 int main(int argc, char** argv) {

@@ -1,4 +1,4 @@
-#include "core/c_api.h"
+#include "api/c_api.h"
 
 #include <fstream>
 #include <string>

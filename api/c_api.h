@@ -17,8 +17,8 @@
  * targets). Returns 0 on success, non-zero on error with a one-line message in
  * err (truncated to errlen).
  */
-#ifndef RANKMAP_CORE_C_API_H_
-#define RANKMAP_CORE_C_API_H_
+#ifndef RANKMAP_API_C_API_H_
+#define RANKMAP_API_C_API_H_
 
 #include <stddef.h>
 #include <stdint.h>
@@ -74,4 +74,4 @@ int rankmap_map_speeds(const char* topology, int32_t n, const int64_t* xadj,
 }
 #endif
 
-#endif /* RANKMAP_CORE_C_API_H_ */
+#endif /* RANKMAP_API_C_API_H_ */
