@@ -8,8 +8,9 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/factories.h"
+#include "topology/tleaf.h"
 
-namespace rankmap::core {
+namespace rankmap::api {
 namespace {
 
 using ::testing::HasSubstr;
@@ -68,12 +69,13 @@ TEST(CApi, SameResultAsCppMapOnAStencil) {
                         mapping.data(), &j, err, sizeof err),
             0)
       << err;
-  MappingOptions cpp;
+  core::MappingOptions cpp;
   cpp.seed = 3;
-  auto expected = Map(testing::MakeTleaf("3 4 100 2 10 8 1"), g, cpp);
+  auto expected = core::Map(testing::MakeTleaf("3 4 100 2 10 8 1"), g, cpp);
   ASSERT_TRUE(expected.ok());
   EXPECT_EQ(mapping, *expected);
-  EXPECT_EQ(j, ComputeJ(testing::MakeTleaf("3 4 100 2 10 8 1"), g, *expected));
+  EXPECT_EQ(
+      j, core::ComputeJ(testing::MakeTleaf("3 4 100 2 10 8 1"), g, *expected));
 }
 
 TEST(CApi, ProcessSpeedsKeepVerticesOnLeavesOfTheirSpeed) {
@@ -108,6 +110,162 @@ TEST(CApi, ProcessSpeedsKeepVerticesOnLeavesOfTheirSpeed) {
   EXPECT_STREQ(err,
                "speeds: 3 processes need speed 4 but the topology has 2 slots "
                "of that speed");
+}
+
+// Two hosts of two cores with links; 0-1 send 1,000 messages of 8 bytes, 0-2
+// one of 100,000 bytes, 2-3 one of 10 (api/map_outcome_test.cc computes the
+// times by hand). As a symmetric CSR: both arcs of each pair listed.
+constexpr char kTwoHosts[] = "tleaf 2 2 25Gbps:1us 2 40GBps:0.5us";
+struct Traffic {
+  std::vector<int64_t> xadj = {0, 2, 3, 5, 6};
+  std::vector<int32_t> adjncy = {1, 2, 0, 0, 3, 2};
+  std::vector<double> adjwgt = {8000, 100000, 8000, 100000, 10, 10};
+  std::vector<double> adjmsg = {1000, 1, 1000, 1, 1, 1};
+};
+
+TEST(CApi, MessageCountsChooseByTimeAndTheReportSaysWhy) {
+  Traffic t;
+  rankmap_options opts;
+  rankmap_options_init(&opts);
+  rankmap_choice choice;
+  rankmap_choice_init(&choice);
+  EXPECT_EQ(choice.objective, nullptr);
+  EXPECT_EQ(choice.keep_margin, 0.02);
+  std::vector<int32_t> mapping(4, -1);
+  double j = 0;
+  rankmap_report report;
+  char err[256] = "";
+  // A present order that splits 0 from 1: replaced, T from 2007.56 us to
+  // 534.70 us.
+  const int32_t present[] = {0, 2, 1, 3};
+  choice.present = present;
+  ASSERT_EQ(rankmap_map_traffic(kTwoHosts, 4, t.xadj.data(), t.adjncy.data(),
+                                t.adjwgt.data(), t.adjmsg.data(), nullptr,
+                                nullptr, &opts, &choice, mapping.data(), &j,
+                                &report, err, sizeof err),
+            0)
+      << err;
+  EXPECT_EQ(mapping[0] / 2, mapping[1] / 2);
+  EXPECT_EQ(report.verdict, RANKMAP_PRESENT_REPLACED);
+  EXPECT_STREQ(report.verdict_name, "replaced");
+  EXPECT_STREQ(report.objective, "time");
+  EXPECT_NEAR(report.present_cost, 2007.5632e-6, 1e-12);
+  EXPECT_NEAR(report.chosen_cost, 534.70025e-6, 1e-12);
+  int64_t moved = 0;
+  for (int p = 0; p < 4; ++p) moved += mapping[p] != present[p];
+  EXPECT_EQ(report.moved, moved);
+  // j is J (bytes x distance) whatever the objective: 0-1 and 2-3 on a host
+  // (distance of the loopback's cost), 0-2 across.
+  const topology::Tree tree = *topology::ParseTleaf(kTwoHosts);
+  EXPECT_EQ(j, 8000 * tree.Distance(mapping[0], mapping[1]) +
+                   100000 * tree.Distance(mapping[0], mapping[2]) +
+                   10 * tree.Distance(mapping[2], mapping[3]));
+
+  // The same request from C++ gives the same mapping.
+  graphs::CommGraphBuilder b(4);
+  ASSERT_TRUE(b.AddTraffic(0, 1, 8000, 1000).ok());
+  ASSERT_TRUE(b.AddTraffic(0, 2, 100000, 1).ok());
+  ASSERT_TRUE(b.AddTraffic(2, 3, 10, 1).ok());
+  core::MappingOptions cpp;
+  cpp.present = {0, 2, 1, 3};
+  EXPECT_EQ(mapping, *core::Map(tree, *std::move(b).Build(), cpp));
+
+  // By J, 0 goes with 2; the present order is weighed by J.
+  choice.objective = "j";
+  ASSERT_EQ(rankmap_map_traffic(kTwoHosts, 4, t.xadj.data(), t.adjncy.data(),
+                                t.adjwgt.data(), t.adjmsg.data(), nullptr,
+                                nullptr, &opts, &choice, mapping.data(), &j,
+                                &report, err, sizeof err),
+            0)
+      << err;
+  EXPECT_EQ(mapping[0] / 2, mapping[2] / 2);
+  EXPECT_STREQ(report.objective, "J");
+
+  // Without counts the objective is J; insisting on time is an error.
+  choice.objective = "time";
+  EXPECT_NE(rankmap_map_traffic(kTwoHosts, 4, t.xadj.data(), t.adjncy.data(),
+                                t.adjwgt.data(), nullptr, nullptr, nullptr,
+                                &opts, &choice, mapping.data(), &j, &report,
+                                err, sizeof err),
+            0);
+  EXPECT_THAT(std::string(err), HasSubstr("needs message counts"));
+  choice.objective = "fastest";
+  EXPECT_NE(rankmap_map_traffic(kTwoHosts, 4, t.xadj.data(), t.adjncy.data(),
+                                t.adjwgt.data(), t.adjmsg.data(), nullptr,
+                                nullptr, &opts, &choice, mapping.data(), &j,
+                                &report, err, sizeof err),
+            0);
+  EXPECT_STREQ(err, "unknown objective 'fastest' (expected auto, j, time)");
+}
+
+TEST(CApi, TheOlderCallsAreTheNewOneWithoutExtras) {
+  Traffic t;
+  rankmap_options opts;
+  rankmap_options_init(&opts);
+  opts.seed = 9;
+  std::vector<int32_t> old_call(4), new_call(4);
+  double j_old = 0, j_new = 0;
+  rankmap_report report;
+  char err[256] = "";
+  ASSERT_EQ(
+      rankmap_map(kTwoHosts, 4, t.xadj.data(), t.adjncy.data(), t.adjwgt.data(),
+                  nullptr, &opts, old_call.data(), &j_old, err, sizeof err),
+      0)
+      << err;
+  ASSERT_EQ(rankmap_map_traffic(kTwoHosts, 4, t.xadj.data(), t.adjncy.data(),
+                                t.adjwgt.data(), nullptr, nullptr, nullptr,
+                                &opts, nullptr, new_call.data(), &j_new,
+                                &report, err, sizeof err),
+            0)
+      << err;
+  EXPECT_EQ(old_call, new_call);
+  EXPECT_EQ(j_old, j_new);
+  // No counts: J, and the identity was weighed by it.
+  EXPECT_STREQ(report.objective, "J");
+  EXPECT_NE(report.verdict, RANKMAP_PRESENT_NOT_WEIGHED);
+  // An explicit baseline weighs nothing.
+  opts.algorithm = "round-robin";
+  ASSERT_EQ(rankmap_map_traffic(kTwoHosts, 4, t.xadj.data(), t.adjncy.data(),
+                                t.adjwgt.data(), t.adjmsg.data(), nullptr,
+                                nullptr, &opts, nullptr, new_call.data(),
+                                &j_new, &report, err, sizeof err),
+            0)
+      << err;
+  EXPECT_EQ(report.verdict, RANKMAP_PRESENT_NOT_WEIGHED);
+  EXPECT_STREQ(report.verdict_name, "not weighed");
+  EXPECT_STREQ(report.objective, "");
+}
+
+TEST(CApi, BadCountsAndPresentOrdersAreRefused) {
+  Traffic t;
+  std::vector<int32_t> mapping(4);
+  char err[256] = "";
+  t.adjmsg[1] = -1;
+  EXPECT_NE(rankmap_map_traffic(kTwoHosts, 4, t.xadj.data(), t.adjncy.data(),
+                                t.adjwgt.data(), t.adjmsg.data(), nullptr,
+                                nullptr, nullptr, nullptr, mapping.data(),
+                                nullptr, nullptr, err, sizeof err),
+            0);
+  EXPECT_THAT(std::string(err), HasSubstr("message"));
+  t.adjmsg[1] = 1;
+  rankmap_choice choice;
+  rankmap_choice_init(&choice);
+  const int32_t twice[] = {0, 0, 1, 2};
+  choice.present = twice;
+  EXPECT_NE(rankmap_map_traffic(kTwoHosts, 4, t.xadj.data(), t.adjncy.data(),
+                                t.adjwgt.data(), t.adjmsg.data(), nullptr,
+                                nullptr, nullptr, &choice, mapping.data(),
+                                nullptr, nullptr, err, sizeof err),
+            0);
+  EXPECT_THAT(std::string(err), HasSubstr("present order"));
+  choice.present = nullptr;
+  choice.keep_margin = 1.0;
+  EXPECT_NE(rankmap_map_traffic(kTwoHosts, 4, t.xadj.data(), t.adjncy.data(),
+                                t.adjwgt.data(), t.adjmsg.data(), nullptr,
+                                nullptr, nullptr, &choice, mapping.data(),
+                                nullptr, nullptr, err, sizeof err),
+            0);
+  EXPECT_THAT(std::string(err), HasSubstr("keep_margin"));
 }
 
 TEST(CApi, ErrorsComeBackAsMessages) {
@@ -170,4 +328,4 @@ TEST(CApi, AGarbageXadjEndIsRefusedBeforeAnythingIsReserved) {
 }
 
 }  // namespace
-}  // namespace rankmap::core
+}  // namespace rankmap::api
