@@ -14,6 +14,7 @@
 #   DIR/lib/cmake/rankmap/                   find_package(rankmap): rankmap::rankmap
 #   DIR/lib/pythonX.Y/site-packages/rankmap  the Python module (PYTHONPATH)
 #   DIR/share/rankmap/python/*.whl           the same as a wheel (pip install)
+#   DIR/share/doc/rankmap/LICENSE            BSD-3-Clause
 #
 # The Python parts are for Debian's /usr/bin/python3, whose headers the module
 # was built against.
@@ -77,6 +78,7 @@ put_library() {
 }
 
 put 755 "$root/cli/rankmap" "$prefix/bin/rankmap"
+put 644 "$root/LICENSE" "$prefix/share/doc/rankmap/LICENSE"
 put_library "$root/install/librankmap.so" "$prefix/lib"
 put_library "$root/install/librankmap_mpi.so" "$prefix/lib/openmpi"
 for lib in librankmap_reorder.so librankmap_profile.so; do
@@ -159,7 +161,7 @@ put 755 "$root/python/rankmap/_rankmap.so" "$site/rankmap/_rankmap.so"
 # The wheel, built offline from a staged copy of the package.
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
-cp "$root/python/pyproject.toml" "$root/python/setup.py" "$stage/"
+cp "$root/python/pyproject.toml" "$root/python/setup.py" "$root/LICENSE" "$stage/"
 cp -r "$site/rankmap" "$stage/rankmap"
 wheels="$prefix/share/rankmap/python"
 mkdir -p "$wheels"

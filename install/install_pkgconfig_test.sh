@@ -25,6 +25,7 @@ cflags=" $(pkg-config --cflags rankmap) "
   { echo "cflags: $cflags"; exit 1; }
 [ -f "$prefix/include/rankmap/rankmap.h" ] && [ -f "$prefix/include/rankmap/c_api.h" ]
 [ -f "$prefix/include/rankmap/core/mapper.h" ]
+head -1 "$prefix/share/doc/rankmap/LICENSE" | grep -qx "BSD 3-Clause License"
 
 gcc -Wall -Werror -o "$work/c_api" "$c_api" $(pkg-config --cflags --libs rankmap)
 g++ -std=c++20 -Wall -Werror -o "$work/quickstart" "$quickstart" \
