@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "absl/strings/str_format.h"
+#include "api/named_options.h"
 #include "base/status_macros.h"
 #include "cli/comparison.h"
 #include "cli/evaluation.h"
@@ -31,10 +32,10 @@ absl::Status RunCompare(const CompareCommand& cmd, std::ostream& out) {
   if (!cmd.algorithms.empty()) {
     ASSIGN_OR_RETURN(selected, ParseAlgorithmList(cmd.algorithms));
   }
-  ASSIGN_OR_RETURN(core::MappingOptions opts,
-                   core::MappingOptions::Preset(cmd.preset));
-  opts.seed = cmd.seed;
-  opts.threads = cmd.threads;
+  ASSIGN_OR_RETURN(
+      core::MappingOptions opts,
+      api::ResolveOptions(
+          {.preset = cmd.preset, .seed = cmd.seed, .threads = cmd.threads}));
   RETURN_IF_ERROR(ApplyChoice(cmd.choice, cmd.inputs, tree, &opts));
   core::MapReport choice_report;
   opts.report = &choice_report;
@@ -75,7 +76,7 @@ absl::Status RunCompare(const CompareCommand& cmd, std::ostream& out) {
     out << line << "\n";
   if (!cmd.svg.empty()) {
     ASSIGN_OR_RETURN(const core::CostReport cost,
-                     CheckedCost(tree, graph, best, opts.imbalance));
+                     core::CheckedCost(tree, graph, best, opts.imbalance));
     RETURN_IF_ERROR(WritePictures(cmd.svg, tree, graph, best, cost, 1, out));
   }
   return absl::OkStatus();

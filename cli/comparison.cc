@@ -35,11 +35,11 @@ Row RunOne(const std::string& name, const topology::Tree& tree,
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
           .count();
   if (row.mapping.ok()) {
-    auto j = CheckedJ(tree, graph, *row.mapping, opts.imbalance);
-    if (!j.ok()) {
-      row.mapping = j.status();
+    auto cost = core::CheckedCost(tree, graph, *row.mapping, opts.imbalance);
+    if (!cost.ok()) {
+      row.mapping = cost.status();
     } else {
-      row.j = *j;
+      row.j = cost->j;
     }
   }
   return row;

@@ -49,7 +49,7 @@ absl::Status RunEval(const EvalCommand& cmd, std::ostream& out) {
   // n-to-1 (a partition): capacities are shares, checked against the default
   // imbalance.
   absl::StatusOr<core::CostReport> checked =
-      CheckedCost(tree, graph, mapping, core::MappingOptions().imbalance);
+      core::CheckedCost(tree, graph, mapping, core::MappingOptions().imbalance);
   if (!checked.ok()) {
     return absl::InvalidArgumentError(absl::StrCat(
         cmd.mapping, ": ", std::string(checked.status().message())));

@@ -12,44 +12,19 @@
 
 namespace rankmap::cli {
 
-bool IsNToOne(const topology::Tree& tree, const graphs::CommGraph& graph) {
-  return graph.num_vertices() > tree.Capacity(tree.root());
-}
-
-absl::StatusOr<double> CheckedJ(const topology::Tree& tree,
-                                const graphs::CommGraph& graph,
-                                const core::Mapping& mapping,
-                                double imbalance) {
-  if (IsNToOne(tree, graph)) {
-    RETURN_IF_ERROR(
-        core::ValidatePartitionMapping(tree, graph, mapping, imbalance));
-    return core::ComputeJ(tree, graph, mapping);
-  }
-  ASSIGN_OR_RETURN(core::CostReport cost, core::Cost(tree, graph, mapping));
-  return cost.j;
-}
-
-absl::StatusOr<core::CostReport> CheckedCost(const topology::Tree& tree,
-                                             const graphs::CommGraph& graph,
-                                             const core::Mapping& mapping,
-                                             double imbalance) {
-  if (IsNToOne(tree, graph))
-    return core::PartitionCost(tree, graph, mapping, imbalance);
-  return core::Cost(tree, graph, mapping);
-}
-
 Facts MappingFacts(const topology::Tree& tree, const graphs::CommGraph& graph,
                    const core::CostReport& cost) {
-  return {{"processes", absl::StrCat(graph.num_vertices(),
-                                     IsNToOne(tree, graph) ? " (n-to-1)" : "")},
-          {"leaves", absl::StrCat(tree.num_leaves())},
-          {"J", absl::StrFormat("%.10g", cost.j)},
-          {"hop-bytes", absl::StrFormat("%.10g", cost.hop_bytes)},
-          {"max link volume",
-           absl::StrFormat(
-               "%.10g (above node %d, %s)", cost.max_link_volume,
-               cost.max_link_node,
-               cost.max_link_node >= 0 ? tree.kind(cost.max_link_node) : "-")}};
+  return {
+      {"processes", absl::StrCat(graph.num_vertices(),
+                                 core::IsNTo1(tree, graph) ? " (n-to-1)" : "")},
+      {"leaves", absl::StrCat(tree.num_leaves())},
+      {"J", absl::StrFormat("%.10g", cost.j)},
+      {"hop-bytes", absl::StrFormat("%.10g", cost.hop_bytes)},
+      {"max link volume",
+       absl::StrFormat(
+           "%.10g (above node %d, %s)", cost.max_link_volume,
+           cost.max_link_node,
+           cost.max_link_node >= 0 ? tree.kind(cost.max_link_node) : "-")}};
 }
 
 void PrintFacts(const Facts& facts, std::ostream& out) {
@@ -108,7 +83,7 @@ absl::StatusOr<double> PredictExchange(const TimeModel& model,
                                        const graphs::CommGraph& graph,
                                        const core::Mapping& mapping) {
   models::PredictOptions options;
-  options.shared_leaves = IsNToOne(tree, graph);
+  options.shared_leaves = core::IsNTo1(tree, graph);
   ASSIGN_OR_RETURN(
       const double seconds,
       models::PredictTime(model.model, model.params, tree,

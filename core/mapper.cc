@@ -24,11 +24,6 @@
 namespace rankmap::core {
 namespace {
 
-bool IsNTo1(const topology::Tree& tree, const graphs::CommGraph& graph) {
-  return graph.num_vertices() > tree.Capacity(tree.root()) &&
-         tree.Capacity(tree.root()) > 0;
-}
-
 // n-to-1: partition and map in one step, leaf loads within options.imbalance.
 absl::StatusOr<Mapping> MapNTo1(const topology::Tree& tree,
                                 const graphs::CommGraph& graph,

@@ -84,8 +84,22 @@ absl::StatusOr<MappingOptions> MappingOptions::Preset(std::string_view name) {
     return o;
   }
   return absl::InvalidArgumentError(
-      absl::StrCat("unknown preset '", std::string(name),
-                   "' (expected fast, default, strong)"));
+      absl::StrCat("unknown preset '", std::string(name), "' (expected ",
+                   PresetNameList(), ")"));
+}
+
+std::span<const std::string_view> PresetNames() {
+  static constexpr std::string_view kPresets[] = {"fast", "default", "strong"};
+  return kPresets;
+}
+
+std::string PresetNameList(std::string_view separator) {
+  std::string out;
+  for (std::string_view p : PresetNames()) {
+    if (!out.empty()) out += separator;
+    out += p;
+  }
+  return out;
 }
 
 absl::Status ValidateOptions(const MappingOptions& o) {

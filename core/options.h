@@ -178,6 +178,11 @@ struct MappingOptions {
   static absl::StatusOr<MappingOptions> Preset(std::string_view name);
 };
 
+// The names Preset accepts, in the order of effort: fast, default, strong.
+std::span<const std::string_view> PresetNames();
+// "fast, default, strong" (for errors and help texts).
+std::string PresetNameList(std::string_view separator = ", ");
+
 // OK when every count is non-negative and the imbalance is finite and >= 0;
 // the error names the field.
 absl::Status ValidateOptions(const MappingOptions& options);

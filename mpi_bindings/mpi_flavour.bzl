@@ -53,6 +53,8 @@ def mpi_flavour(mpi, env = {}):
         visibility = ["//visibility:public"],
         deps = [
             ":reorder",
+            "//api:named_options",
+            "//base:status_macros",
             "//third_party/system:absl",
             mpi,
         ],
@@ -64,6 +66,7 @@ def mpi_flavour(mpi, env = {}):
         hdrs = [_src("intercept_plan.h")],
         deps = [
             ":reorder",
+            "//api:named_options",
             "//third_party/system:absl",
             "//topology:binding",
             mpi,
