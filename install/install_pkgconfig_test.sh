@@ -63,7 +63,7 @@ export -f compile_alone
 export prefix client
 headers=$(find "$prefix/include" -name '*.h' | sort)
 count=$(wc -l <<<"$headers")
-[ "$count" -eq 22 ] || { echo "expected 22 installed headers, found $count"; exit 1; }
+[ "$count" -eq 23 ] || { echo "expected 23 installed headers, found $count"; exit 1; }
 xargs -P "$(nproc)" -I{} bash -c 'compile_alone "$1"' _ {} <<<"$headers"
 for header in rankmap/rankmap.h rankmap/c_api.h; do
   echo "#include <$header>" > "$work/one.c"
