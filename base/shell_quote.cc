@@ -13,7 +13,9 @@ bool IsPlain(char c) {
 }  // namespace
 
 std::string ShellQuote(std::string_view word) {
-  bool plain = !word.empty() && word.front() != '-';
+  // A leading '-' stays plain: quotes would not stop a program reading an
+  // option. A leading '~' would expand.
+  bool plain = !word.empty() && word.front() != '~';
   for (char c : word) plain = plain && IsPlain(c);
   if (plain) return std::string(word);
   std::string out = "'";

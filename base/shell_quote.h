@@ -14,8 +14,8 @@
 namespace rankmap::base {
 
 // `word` unchanged when it consists only of characters no shell treats
-// specially ([A-Za-z0-9_@%+=:,./-], not starting with '-' or '~' and not
-// empty), else wrapped in single quotes with each ' written as '\''. The
+// specially ([A-Za-z0-9_@%+=:,./-], not starting with '~' and not empty;
+// options such as -n stay plain), else wrapped in single quotes with each ' written as '\''. The
 // result read by sh is exactly `word`. O(length).
 std::string ShellQuote(std::string_view word);
 

@@ -12,11 +12,13 @@ namespace {
 TEST(ShellQuote, PlainWordsStayAsTheyAre) {
   EXPECT_EQ(ShellQuote("job.rf"), "job.rf");
   EXPECT_EQ(ShellQuote("/tmp/a-b_c/x=1,y:2"), "/tmp/a-b_c/x=1,y:2");
+  EXPECT_EQ(ShellQuote("-n"), "-n");
+  EXPECT_EQ(ShellQuote("--mca"), "--mca");
 }
 
 TEST(ShellQuote, EverythingElseIsSingleQuoted) {
   EXPECT_EQ(ShellQuote(""), "''");
-  EXPECT_EQ(ShellQuote("-n"), "'-n'");
+  EXPECT_EQ(ShellQuote("~root"), "'~root'");
   EXPECT_EQ(ShellQuote("a b"), "'a b'");
   EXPECT_EQ(ShellQuote("$(id)"), "'$(id)'");
   EXPECT_EQ(ShellQuote("it's"), "'it'\\''s'");

@@ -12,6 +12,7 @@
 #include "absl/strings/str_join.h"
 #include "base/file.h"
 #include "base/shell_quote.h"
+#include "api/named_options.h"
 #include "base/status_macros.h"
 #include "cli/advise_machine.h"
 #include "cli/evaluation.h"
@@ -101,11 +102,11 @@ class Predictor {
                                        const std::string& traffic,
                                        int64_t iterations) {
     Predictor p;
-    p.traffic_ = traffic;
     if (tree.has_links()) {
       ASSIGN_OR_RETURN(sim::Simulator s, sim::Simulator::Create(tree));
       p.simulator_.emplace(std::move(s));
       p.options_.iterations = iterations;
+      ASSIGN_OR_RETURN(p.plan_, sim::PlanReplay(traffic, p.options_));
       p.how_ = absl::StrFormat(
           "SMPI, %d iterations of the profile's traffic on the machine's "
           "links",
@@ -120,14 +121,14 @@ class Predictor {
   absl::StatusOr<double> Seconds(const topology::Tree& tree,
                                  const graphs::CommGraph& graph,
                                  const core::Mapping& m) const {
-    if (simulator_) return simulator_->Replay(traffic_, m, options_);
+    if (simulator_) return simulator_->Replay(plan_, m, options_);
     return PredictExchange(*model_, tree, graph, m);
   }
   const std::string& how() const { return how_; }
 
  private:
-  std::string traffic_;
   std::optional<sim::Simulator> simulator_;
+  sim::ReplayPlan plan_;
   sim::SimulateOptions options_;
   std::optional<TimeModel> model_;
   std::string how_;
@@ -135,7 +136,7 @@ class Predictor {
 
 void PrintRow(std::ostream& out, const std::string& label,
               const std::string& a, const std::string& b) {
-  out << absl::StrFormat("%-24s %-16s %s\n", label, a, b);
+  out << absl::StrFormat("%-30s %-26s %s\n", label, a, b);
 }
 
 void PrintComparison(const topology::Tree& tree, const Placed& now,
@@ -199,17 +200,19 @@ std::string LaunchFileName(launch::Launcher l) {
 // that did not place ranks, and the program.
 std::string RerunCommand(const launch::LaunchPlan& plan,
                          const launch::LaunchLine& line) {
+  // The user's options go right after the launcher's name, before the plan's
+  // own (and before a wrapper script that stands in front of the program).
+  std::string head = base::ShellQuote(line.executable);
+  const std::vector<std::string> kept = launch::KeptOptions(line);
+  if (!kept.empty()) absl::StrAppend(&head, " ", base::ShellJoin(kept));
   std::string command = plan.command;
   for (const char* word : {"mpiexec.hydra ", "mpirun ", "srun "}) {
     const size_t at = command.find(word);
     if (at != std::string::npos && (at == 0 || command[at - 1] == ' ')) {
-      command.replace(at, std::string(word).size() - 1,
-                      base::ShellQuote(line.executable));
+      command.replace(at, std::string(word).size() - 1, head);
       break;
     }
   }
-  const std::vector<std::string> kept = launch::KeptOptions(line);
-  if (!kept.empty()) absl::StrAppend(&command, " ", base::ShellJoin(kept));
   absl::StrAppend(&command, " ", base::ShellJoin(line.program));
   return command;
 }
@@ -297,11 +300,11 @@ absl::Status RunAdvise(const AdviseCommand& cmd, std::ostream& out) {
     out << "present placement: " << DescribePlacement(host_of, pus_of) << "\n";
   }
   // 4. The proposal, weighed against the present placement.
-  core::MappingOptions opts;
-  opts.seed = cmd.seed;
-  opts.threads = cmd.threads;
-  opts.present = leaves->leaf;
-  opts.keep_margin = cmd.min_gain;
+  ASSIGN_OR_RETURN(core::MappingOptions opts,
+                   api::ResolveOptions({.keep_margin = cmd.min_gain,
+                                        .present = leaves->leaf,
+                                        .seed = cmd.seed,
+                                        .threads = cmd.threads}));
   core::MapReport report;
   opts.report = &report;
   Placed now, next;

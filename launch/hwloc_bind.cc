@@ -3,6 +3,7 @@
 #include "absl/strings/str_cat.h"
 #include "base/shell_quote.h"
 #include "launch/cpu_sets.h"
+#include "launch/rank_environment.h"
 
 namespace rankmap::launch {
 namespace {
@@ -47,8 +48,8 @@ absl::StatusOr<std::string> BindWrapperScript(const JobPlacement& job,
   std::string out = absl::StrCat(
       "#!/bin/sh\n"
       "# Binds this rank as the mapping says, then runs the program.\n"
-      "rank=${SLURM_PROCID:-${PMI_RANK:-${OMPI_COMM_WORLD_RANK:-}}}\n"
-      "case \"$rank\" in\n");
+      "rank=",
+      ShellRankExpression(), "\n", "case \"$rank\" in\n");
   for (size_t r = 0; r < job.ranks.size(); ++r) {
     absl::StrAppend(&out, "  ", r, ") cpus=", HwlocCpuset(job.ranks[r].pus),
                     " ;;\n");

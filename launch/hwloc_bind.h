@@ -8,8 +8,9 @@
 //     ./app 1 node01 0x00000001
 //
 // Cpusets are hwloc bitmaps of PU os indexes (launch/cpu_sets.h). The wrapper
-// finds its rank in SLURM_PROCID, PMI_RANK or OMPI_COMM_WORLD_RANK (the first
-// set), so it serves srun, mpiexec.hydra and mpirun alike.
+// finds its rank as launch/rank_environment.h does (the launcher's own
+// variable before SLURM_PROCID, which leaks into mpirun or mpiexec.hydra jobs
+// started inside an allocation), so it serves srun, mpiexec.hydra and mpirun.
 #ifndef RANKMAP_LAUNCH_HWLOC_BIND_H_
 #define RANKMAP_LAUNCH_HWLOC_BIND_H_
 

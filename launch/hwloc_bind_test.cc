@@ -28,7 +28,7 @@ TEST(HwlocBindTest, WrapperScriptBindsByRankVariable) {
   EXPECT_EQ(*s,
             "#!/bin/sh\n"
             "# Binds this rank as the mapping says, then runs the program.\n"
-            "rank=${SLURM_PROCID:-${PMI_RANK:-${OMPI_COMM_WORLD_RANK:-}}}\n"
+            "rank=${OMPI_COMM_WORLD_RANK:-${PMI_RANK:-${PMIX_RANK:-${SLURM_PROCID:-}}}}\n"
             "case \"$rank\" in\n"
             "  0) cpus=0x00000008 ;;\n"
             "  1) cpus=0x00000001 ;;\n"

@@ -14,17 +14,31 @@ struct RankVariables {
   std::vector<const char*> sizes;  // the first one set wins
 };
 
-}  // namespace
-
-absl::StatusOr<ProcessRank> RankFromEnvironment(
-    const char* (*lookup)(const char*)) {
-  const RankVariables kVariables[] = {
+// In the order of the header's comment: the first one set names the rank.
+const std::vector<RankVariables>& Variables() {
+  static const auto* const kVariables = new std::vector<RankVariables>{
       {"OMPI_COMM_WORLD_RANK", {"OMPI_COMM_WORLD_SIZE"}},
       {"PMI_RANK", {"PMI_SIZE"}},
       {"PMIX_RANK", {}},
       {"SLURM_PROCID", {"SLURM_STEP_NUM_TASKS", "SLURM_NTASKS"}},
   };
-  for (const RankVariables& v : kVariables) {
+  return *kVariables;
+}
+
+}  // namespace
+
+std::string ShellRankExpression() {
+  std::string out, close;
+  for (const RankVariables& v : Variables()) {
+    absl::StrAppend(&out, "${", v.rank, ":-");
+    close += "}";
+  }
+  return out + close;
+}
+
+absl::StatusOr<ProcessRank> RankFromEnvironment(
+    const char* (*lookup)(const char*)) {
+  for (const RankVariables& v : Variables()) {
     const char* value = lookup(v.rank);
     if (value == nullptr || *value == '\0') continue;
     ProcessRank r;

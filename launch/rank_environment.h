@@ -37,6 +37,10 @@ struct ProcessRank {
 absl::StatusOr<ProcessRank> RankFromEnvironment(
     const char* (*lookup)(const char*));
 
+// The same order as a POSIX shell expression for generated scripts:
+// "${OMPI_COMM_WORLD_RANK:-${PMI_RANK:-${PMIX_RANK:-${SLURM_PROCID:-}}}}".
+std::string ShellRankExpression();
+
 }  // namespace rankmap::launch
 
 #endif  // RANKMAP_LAUNCH_RANK_ENVIRONMENT_H_

@@ -455,31 +455,34 @@ std::string SwitchChain(int depth) {
 }
 
 TEST_F(HardeningTest, DeepTreesAreDrawnOrRefused) {
-  // 300 levels (Slurm's switch costs grow tenfold per level: about the
-  // deepest its reader builds): pictures and text are drawn.
-  const std::string chain = Write("chain300.conf", SwitchChain(300));
+  // 250 levels (the Slurm reader builds chains of up to 256 switches):
+  // pictures and text are drawn.
+  const std::string chain = Write("chain250.conf", SwitchChain(250));
   const Outcome svg =
-      RunRankmap("chain-300-svg", {"map", "--topology", chain, "--node", "pu:1",
+      RunRankmap("chain-250-svg", {"map", "--topology", chain, "--node", "pu:1",
                                    "--comm", two_, "--svg", Tmp("chain"),
                                    "--report", Tmp("chain.html"), "--quiet"});
   ExpectAnswer(svg);
   EXPECT_EQ(svg.exit_code, 0);
   EXPECT_THAT(Slurp(Tmp("chain.tree.svg")), HasSubstr("</svg>"));
   ExpectAnswer(
-      RunRankmap("chain-300-text", {"topology", chain, "--node", "pu:1"}));
-  // 3,000 levels: refused by the reader today; a reader that builds them
-  // gets the pictures (the layout no longer recurses) and a refused text
-  // drawing.
-  const std::string deep = Write("chain3000.conf", SwitchChain(3000));
-  const Outcome deep_svg = RunRankmap(
-      "chain-3000-svg", {"map", "--topology", deep, "--node", "pu:1", "--comm",
-                         two_, "--svg", Tmp("deep"), "--quiet"});
-  ExpectAnswer(deep_svg);
-  const Outcome text =
-      RunRankmap("chain-3000-text", {"topology", deep, "--node", "pu:1"});
-  ExpectAnswer(text);
-  if (deep_svg.exit_code == 0) {
-    EXPECT_THAT(text.err, HasSubstr("the text drawing indents every level"));
+      RunRankmap("chain-250-text", {"topology", chain, "--node", "pu:1"}));
+  // 300 and 3,000 levels: refused by the reader, naming the switch and the
+  // limit, before any drawing.
+  for (const int depth : {300, 3000}) {
+    const std::string name = "chain" + std::to_string(depth);
+    const std::string deep = Write(name + ".conf", SwitchChain(depth));
+    const Outcome deep_svg = RunRankmap(
+        name + "-svg", {"map", "--topology", deep, "--node", "pu:1", "--comm",
+                        two_, "--svg", Tmp(name), "--quiet"});
+    ExpectAnswer(deep_svg);
+    EXPECT_EQ(deep_svg.exit_code, 2);
+    EXPECT_THAT(deep_svg.err,
+                HasSubstr("switch 's256' has 256 switches above it"));
+    const Outcome text =
+        RunRankmap(name + "-text", {"topology", deep, "--node", "pu:1"});
+    ExpectAnswer(text);
+    EXPECT_EQ(text.exit_code, 2);
   }
 }
 

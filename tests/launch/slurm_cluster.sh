@@ -3,6 +3,8 @@
 #
 #   slurm_start "$TEST_TMPDIR/slurm"    # exports SLURM_CONF; the daemons run
 #   ... srun / salloc / scontrol ...
+#   slurm_start "$TEST_TMPDIR/slurm" 4  # four nodes n0..n3 on this host, one slurmd each,
+#                                       # under switches s0 (n0, n1) and s1 (n2, n3)
 #   (slurm_stop runs from the EXIT trap slurm_start installs)
 #
 # Sockets need short paths (Unix sockets take 108 bytes) and munge's a directory path all may
@@ -19,8 +21,9 @@ slurm_free_port() {  # a TCP port nothing listens on, from $1 up
 slurm_stop() {
   local d="$SLURM_TEST_DIR" p pid
   [ -n "$d" ] || return 0
-  for p in slurmd slurmctld munged; do
-    pid="$(cat "$SLURM_TEST_RUN/$p.pid" 2>/dev/null)" || continue
+  for p in "$SLURM_TEST_RUN"/slurmd*.pid "$SLURM_TEST_RUN"/slurmctld.pid \
+    "$SLURM_TEST_RUN"/munged.pid; do
+    pid="$(cat "$p" 2>/dev/null)" || continue
     kill "$pid" 2>/dev/null
     for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
     kill -9 "$pid" 2>/dev/null
@@ -30,7 +33,7 @@ slurm_stop() {
 }
 
 slurm_start() {
-  local d="$1" h
+  local d="$1" nodes="${2:-0}" h
   h="$(hostname)"
   SLURM_TEST_DIR="$d"
   trap slurm_stop EXIT
@@ -61,11 +64,11 @@ AuthType=auth/munge
 CredType=cred/munge
 AuthInfo=socket=$run/munge.sock
 StateSaveLocation=$d/slurm/state
-SlurmdSpoolDir=$run/spool
+SlurmdSpoolDir=$run/spool/%n
 SlurmctldPidFile=$run/slurmctld.pid
-SlurmdPidFile=$run/slurmd.pid
+SlurmdPidFile=$run/slurmd.%n.pid
 SlurmctldLogFile=$d/slurm/log/slurmctld.log
-SlurmdLogFile=$d/slurm/log/slurmd.log
+SlurmdLogFile=$d/slurm/log/slurmd.%n.log
 ProctrackType=proctrack/pgid
 TaskPlugin=task/affinity
 SelectType=select/cons_tres
@@ -75,20 +78,44 @@ TopologyPlugin=topology/tree
 MailProg=/bin/true
 TmpFS=$d/tmp
 ReturnToService=2
-NodeName=$h CPUs=$cpus Sockets=$sockets CoresPerSocket=$cores ThreadsPerCore=$threads State=UNKNOWN
-PartitionName=debug Nodes=ALL Default=YES MaxTime=INFINITE State=UP
 CONF
-  printf 'SwitchName=s0 Nodes=%s\nSwitchName=top Switches=s0\n' "$h" >"$d/slurm/topology.conf"
+  local hw="CPUs=$cpus Sockets=$sockets CoresPerSocket=$cores ThreadsPerCore=$threads"
+  if [ "$nodes" -eq 0 ]; then
+    echo "NodeName=$h $hw State=UNKNOWN" >>"$d/slurm/slurm.conf"
+    echo "PartitionName=debug Nodes=ALL Default=YES MaxTime=INFINITE State=UP" \
+      >>"$d/slurm/slurm.conf"
+    printf 'SwitchName=s0 Nodes=%s\nSwitchName=top Switches=s0\n' "$h" >"$d/slurm/topology.conf"
+  else
+    # Virtual nodes share this host's CPUs: each may run as many tasks as nodes there are.
+    local i port=$((p2 + 1)) half=$(((nodes + 1) / 2))
+    for i in $(seq 0 $((nodes - 1))); do
+      port="$(slurm_free_port "$port")"
+      echo "NodeName=n$i NodeHostname=$h Port=$port $hw State=UNKNOWN" >>"$d/slurm/slurm.conf"
+      port=$((port + 1))
+    done
+    echo "PartitionName=debug Nodes=ALL Default=YES MaxTime=INFINITE State=UP" \
+      "OverSubscribe=FORCE:$nodes" >>"$d/slurm/slurm.conf"
+    printf 'SwitchName=s0 Nodes=n[0-%d]\nSwitchName=s1 Nodes=n[%d-%d]\nSwitchName=top Switches=s[0-1]\n' \
+      $((half - 1)) "$half" $((nodes - 1)) >"$d/slurm/topology.conf"
+  fi
   export SLURM_CONF="$d/slurm/slurm.conf"
   slurmctld -c || return 1
-  slurmd || return 1
+  if [ "$nodes" -eq 0 ]; then
+    mkdir -p "$run/spool/$h"
+    slurmd || return 1
+  else
+    for i in $(seq 0 $((nodes - 1))); do
+      mkdir -p "$run/spool/n$i"
+      slurmd -N "n$i" || return 1
+    done
+  fi
   local state=""
   for _ in $(seq 100); do
-    state="$(sinfo -h -o %T 2>/dev/null)"
+    state="$(sinfo -h -o %T 2>/dev/null | sort -u | paste -sd,)"
     [ "$state" = idle ] && return 0
     sleep 0.2
   done
   echo "slurm did not come up (node state '$state')" >&2
-  tail -5 "$d/slurm/log/slurmctld.log" "$d/slurm/log/slurmd.log" >&2
+  tail -5 "$d/slurm/log/slurmctld.log" "$d"/slurm/log/slurmd.*.log >&2
   return 1
 }
