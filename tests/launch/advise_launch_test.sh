@@ -22,13 +22,16 @@ fail() { echo "FAIL $launcher: $*"; failures=$((failures + 1)); }
 npus=$(hwloc-calc --number-of pu machine:0)
 if [ "$npus" -lt 2 ]; then echo "needs 2 CPUs, this machine has $npus"; exit 1; fi
 
-# The remote shell: skips ssh's options, runs the command here with the node's name.
-cat >"$dir/fakessh" <<'EOF'
+# The remote shell: skips ssh's options, runs the command here with the node's name and a
+# temporary directory of the node's own (Open MPI's daemons of one job would otherwise race
+# to make the same session directory on this one host).
+cat >"$dir/fakessh" <<EOF
 #!/bin/sh
-while [ $# -gt 0 ]; do case "$1" in -*) shift ;; *) break ;; esac; done
-host=$1
+while [ \$# -gt 0 ]; do case "\$1" in -*) shift ;; *) break ;; esac; done
+host=\$1
 shift
-SLURMD_NODENAME=$host exec sh -c "$*"
+mkdir -p "$dir/node-tmp/\$host"
+SLURMD_NODENAME=\$host TMPDIR="$dir/node-tmp/\$host" exec sh -c "\$*"
 EOF
 chmod +x "$dir/fakessh"
 printf 'n0:2\nn1:2\nn2:2\nn3:2\n' >"$dir/hosts"
@@ -142,7 +145,7 @@ if [ "$launcher" = mpirun ]; then
   sed 's/ n\([0-3]\) / m\1 /' "$dir/machine.net" >"$dir/other.net"
   refused unknown_launcher "launcher" -- mylauncher -np 2 "$program" 1 1 8 1
   refused not_mpi "not dynamically linked against MPI" -- "${line[@]}" /bin/true
-  refused job_fails "usage: halo_report" -- "${line[@]}" "$program"
+  refused job_fails "the job failed (exit status" -- "${line[@]}" "$program"
   refused other_hosts "n0" --topology "$dir/other.net" -- "${line[@]}" "$program" 4 2 64 2
 fi
 
