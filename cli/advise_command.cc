@@ -149,11 +149,16 @@ void PrintComparison(const topology::Tree& tree, const Placed& now,
   const std::vector<LevelVolume> b = LevelVolumes(tree, next.cost);
   double total = 0;
   for (const LevelVolume& v : a) total += v.volume;
+  std::map<std::string, int> uses;  // a kind at several depths gets its depth
+  for (const LevelVolume& v : a) ++uses[v.label];
   for (size_t i = 0; i < a.size() && i < b.size(); ++i) {
     const std::string label =
         a[i].label == "same leaf"
             ? std::string("bytes on one leaf")
-            : absl::StrCat("bytes across ", a[i].label);
+            : absl::StrCat("bytes across ", a[i].label,
+                           uses[a[i].label] > 1
+                               ? absl::StrCat(" (depth ", a[i].depth, ")")
+                               : "");
     auto share = [&](double v) {
       return absl::StrFormat("%.1f%%", total > 0 ? 100 * v / total : 0.0);
     };
