@@ -18,6 +18,7 @@
 #include <span>
 #include <vector>
 
+#include "core/leaf_distance.h"
 #include "core/mapping.h"
 #include "graphs/comm_graph.h"
 #include "topology/tree.h"
@@ -90,15 +91,8 @@ class Placement {
     return gain;
   }
 
-  // O(1) distances on balanced trees with one cost per depth: leaf keys pack
-  // the child index at each depth (top digits highest), so the highest
-  // differing bit names the depth of the lowest common ancestor. Empty when not
-  // applicable.
-  double Dist(LeafId a, LeafId b) const {
-    if (key_.empty()) return tree_.Distance(a, b);
-    const uint64_t x = key_[a] ^ key_[b];
-    return x == 0 ? 0.0 : bit_cost_[63 - __builtin_clzll(x)];
-  }
+  // O(1) distances where the tree allows (core/leaf_distance.h).
+  double Dist(LeafId a, LeafId b) const { return dist_(a, b); }
 
   const topology::Tree& tree_;
   const graphs::CommGraph& graph_;
@@ -110,8 +104,7 @@ class Placement {
   // a leaf could use, min(capacity, n) each, add up to far more than the
   // processes (large oversubscription).
   std::vector<std::vector<graphs::VertexId>> spread_;
-  std::vector<uint64_t> key_;
-  double bit_cost_[64] = {};
+  LeafDistance dist_;
 };
 
 // Vertex weight per leaf of an n-to-1 mapping, against per-leaf bounds
