@@ -11,6 +11,7 @@
 #include "core/baselines.h"
 #include "core/congestion.h"
 #include "core/map_budget.h"
+#include "core/multilevel/multilevel.h"
 #include "core/multisection.h"
 #include "core/partition_map.h"
 #include "core/portfolio.h"
@@ -30,6 +31,8 @@ bool IsNTo1(const topology::Tree& tree, const graphs::CommGraph& graph) {
 absl::StatusOr<Mapping> MapNTo1(const topology::Tree& tree,
                                 const graphs::CommGraph& graph,
                                 const MappingOptions& options) {
+  if (options.algorithm == Algorithm::kMultilevel)
+    return MultilevelPartition(tree, graph, options);
   if (options.algorithm != Algorithm::kScotch)
     return PartitionMap(tree, graph, options);
   absl::StatusOr<Mapping> m =
@@ -67,7 +70,8 @@ absl::StatusOr<Mapping> Guarded(const topology::Tree& tree,
 Algorithm EffectiveAlgorithm(const topology::Tree& tree,
                              const graphs::CommGraph& graph,
                              const MappingOptions& options) {
-  if (IsNTo1(tree, graph) && options.algorithm != Algorithm::kScotch)
+  if (IsNTo1(tree, graph) && options.algorithm != Algorithm::kScotch &&
+      options.algorithm != Algorithm::kMultilevel)
     return Algorithm::kMultisection;
   return options.algorithm;
 }
@@ -123,6 +127,9 @@ absl::StatusOr<Mapping> MapChecked(const topology::Tree& tree,
                           {.sink = options.progress, .name = "multisection"});
       ReportProgress(options.progress, "multisection", 1);
       if (m.ok()) m = Refined(tree, graph, options, *std::move(m));
+      break;
+    case Algorithm::kMultilevel:
+      m = MultilevelMap(tree, graph, options);
       break;
     case Algorithm::kIdentity:
       return IdentityMap(tree, n);

@@ -29,6 +29,7 @@ enum class Algorithm {
   kTreeMatch,     // bottom-up grouping (TreeMatch) with the extensions of
                   // TreeMatchOptions
   kMultisection,  // top-down recursive multisection with METIS
+  kMultilevel,    // the native multilevel engine (core/multilevel/)
   kPortfolio,     // TreeMatch and the multisection, the lower J kept
   kIdentity,      // process i on the i-th slot in leaf order (packed)
   kRoundRobin,    // processes dealt over the root's subtrees in turn
