@@ -69,6 +69,14 @@ ABSL_FLAG(int32_t, hetero, 8,
           "clusters, per-pair bandwidths), each with a stencil, a random and "
           "a clustered graph; 0: none");
 ABSL_FLAG(bool, meshes, true, "add the n-to-1 METIS mesh rows");
+ABSL_FLAG(std::string, n_to_1,
+          "rankmap-n:1,rankmap-n:1-fast,multilevel-n:1,scotch-b0.03",
+          "the rows of n-to-1 instances: rankmap-n:1 (default), "
+          "rankmap-n:1-fast, multilevel-n:1, scotch-b0.03");
+ABSL_FLAG(bool, stencils_n_to_1, true,
+          "add the n-to-1 rows of shuffled stencils onto the 4,096 leaves of "
+          "tleaf 4 16 1000 16 100 2 10 8 1: 65,536 processes of a 2D stencil, "
+          "32,768 of a 3D one");
 ABSL_FLAG(bool, irregular, true,
           "add the trees of irregular and prime arities (3, 5, 7, 12)");
 ABSL_FLAG(std::string, mesh_dir, "/usr/share/doc/libmetis-dev/examples/graphs",
@@ -223,22 +231,17 @@ class Bench {
   void Run(const Instance& in) {
     std::vector<Row> rows;
     if (in.n_to_1) {
-      rows.push_back(RunOne(in, "rankmap-n:1", [&] {
-        core::MappingOptions o;
-        o.algorithm = core::Algorithm::kMultisection;
-        o.seed = seed_;
-        o.threads = threads_;
-        return core::Map(in.tree, in.graph, o);
-      }));
-      rows.push_back(RunOne(in, "rankmap-n:1-fast", [&] {
-        core::MappingOptions o = *core::MappingOptions::Preset("fast");
-        o.seed = seed_;
-        o.threads = threads_;
-        return core::Map(in.tree, in.graph, o);
-      }));
-      rows.push_back(RunOne(in, "scotch-b0.03", [&] {
-        return core::ScotchPartitionMap(in.tree, in.graph, 0.03, seed_);
-      }));
+      for (const std::string& a : n_to_1_) {
+        if (a == "scotch-b0.03") {
+          rows.push_back(RunOne(in, a, [&] {
+            return core::ScotchPartitionMap(in.tree, in.graph, 0.03, seed_);
+          }));
+          continue;
+        }
+        rows.push_back(RunOne(in, a, [&]() -> absl::StatusOr<core::Mapping> {
+          return RunNTo1(a, in);
+        }));
+      }
     } else {
       for (const std::string& a : algorithms_) {
         if (a == "mpipp" && in.graph.num_vertices() > mpipp_max_n_) continue;
@@ -302,6 +305,7 @@ class Bench {
 
   bool failed() const { return failed_; }
   void set_seed(uint64_t s) { seed_ = s; }
+  void set_n_to_1(std::vector<std::string> rows) { n_to_1_ = std::move(rows); }
   void set_threads(int32_t t) { threads_ = t; }
   void set_mpipp_max_n(int32_t n) { mpipp_max_n_ = n; }
   void set_j_out(std::FILE* f) { j_out_ = f; }
@@ -311,6 +315,23 @@ class Bench {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.4f", x);
     return buf;
+  }
+
+  // The n-to-1 rows: rankmap-n:1 (the default's partition-and-map),
+  // rankmap-n:1-fast, multilevel-n:1 (Algorithm::kMultilevel).
+  absl::StatusOr<core::Mapping> RunNTo1(const std::string& a,
+                                        const Instance& in) const {
+    core::MappingOptions o;
+    if (a == "rankmap-n:1-fast") {
+      o = *core::MappingOptions::Preset("fast");
+    } else if (a == "multilevel-n:1") {
+      o.algorithm = core::Algorithm::kMultilevel;
+    } else if (a != "rankmap-n:1") {
+      return absl::InvalidArgumentError("unknown n-to-1 row " + a);
+    }
+    o.seed = seed_;
+    o.threads = threads_;
+    return core::Map(in.tree, in.graph, o);
   }
 
   absl::StatusOr<core::Mapping> RunAlgorithm(const std::string& a,
@@ -402,6 +423,7 @@ class Bench {
   }
 
   std::vector<std::string> algorithms_;
+  std::vector<std::string> n_to_1_;
   mutable int64_t scotch_repairs_ = 0;  // of the last Scotch-strict run
   uint64_t seed_ = 1;
   int32_t threads_ = 1;
@@ -461,6 +483,7 @@ int Main() {
     sizes.push_back(std::stoi(s));
   Bench bench(SplitList(absl::GetFlag(FLAGS_algorithms)));
   bench.set_seed(seed);
+  bench.set_n_to_1(SplitList(absl::GetFlag(FLAGS_n_to_1)));
   bench.set_threads(absl::GetFlag(FLAGS_threads));
   bench.set_mpipp_max_n(absl::GetFlag(FLAGS_mpipp_max_n));
   std::FILE* j_out = nullptr;
@@ -564,6 +587,21 @@ int Main() {
                    true});
       }
     }
+  }
+  if (absl::GetFlag(FLAGS_stencils_n_to_1)) {
+    const Tree leaves = testing::MakeTleaf("4 16 1000 16 100 2 10 8 1");
+    Instance s2{"stencil2d-65536@4096", leaves,
+                testing::Permute(testing::MakeGrid2D(256, 256),
+                                 testing::RandomPermutation(65536, seed + 6)),
+                true};
+    s2.group = "stencils n:1";
+    bench.Run(s2);
+    Instance s3{"stencil3d-32768@4096", leaves,
+                testing::Permute(testing::MakeGrid3D(32, 32, 32),
+                                 testing::RandomPermutation(32768, seed + 6)),
+                true};
+    s3.group = "stencils n:1";
+    bench.Run(s3);
   }
   for (const std::string& which : SplitList(absl::GetFlag(FLAGS_scale))) {
     // Shuffled 3D stencils on Fugaku-class trees: 1m = 128 x 128 x 64 on
