@@ -1,6 +1,7 @@
 #include "core/multilevel/hierarchy.h"
 
 #include <algorithm>
+#include <cmath>
 #include <utility>
 
 #include "core/multilevel/clustering.h"

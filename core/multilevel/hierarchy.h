@@ -8,7 +8,9 @@
 // Invariants: every level has the same total vertex weight, and the same total
 // arc weight minus what the clusters below it hide; up(l)[v] is the vertex of
 // level l + 1 that vertex v of level l belongs to; levels shrink (each keeps at
-// most CoarseningOptions::max_keep of the vertices of the one below).
+// most CoarseningOptions::max_keep of the vertices of the one below, so all
+// coarse levels together hold at most max_keep / (1 - max_keep) times the
+// graph's vertices: 4 times with the default).
 // Deterministic for a seed, whatever the thread count.
 //
 //   CoarseningOptions o;
@@ -34,12 +36,12 @@ struct CoarseningOptions {
   int64_t stop_at = 0;
   // A cluster may weigh up to cap_growth times the mean vertex weight of the
   // level it is formed on...
-  double cap_growth = 2.0;
+  double cap_growth = 2.5;
   // ... and never more than this.
   double max_weight = std::numeric_limits<double>::infinity();
   // A level that keeps more than this share of the vertices below it is not
   // worth its refinement: coarsening stops without it.
-  double max_keep = 0.9;
+  double max_keep = 0.8;
   int32_t max_levels = 40;
   int32_t rounds = 5;  // label propagation rounds per level
   uint64_t seed = 1;

@@ -48,7 +48,8 @@ Hierarchy Build(const CommGraph& g, int32_t threads, int64_t stop_at) {
 }
 
 TEST(HierarchyTest, LevelsKeepTheWeightsTheyShould) {
-  const CommGraph g = testing::MakeRandomGraph(3000, 4, 9);
+  const CommGraph g = testing::Permute(testing::MakeGrid2D(50, 60),
+                                       testing::RandomPermutation(3000, 9));
   const Hierarchy h = Build(g, 1, 100);
   ASSERT_GE(h.num_levels(), 3);
   const double total = VertexWeightSum(g);

@@ -141,6 +141,8 @@ class Engine {
 
  private:
   absl::StatusOr<Mapping> Initial();
+  // Level l from the mapping of level l + 1 (of the top split when l is the
+  // coarsest level).
   absl::StatusOr<Mapping> Uncoarsen(int32_t l, const Mapping& coarse);
   // Splits every block of `from` down to the blocks of `to` (the multisection
   // continued from each block, at the least METIS effort).
@@ -185,22 +187,28 @@ absl::StatusOr<Mapping> Engine::Run() {
       g, c, {.sink = o_.progress, .name = "multilevel: coarsening"}));
   s_ = MakeSchedule(p_, *h_, top);
   ASSIGN_OR_RETURN(Mapping blocks, Initial());
+  // Refinement: the coarsest level down to its own cut, then every level.
+  constexpr std::string_view kPhase = "multilevel: refinement";
+  ReportProgress(o_.progress, kPhase, 0.0);
   double total = 0.0, done = 0.0;
-  for (int32_t l = 0; l + 1 < h_->num_levels(); ++l)
+  for (int32_t l = 0; l < h_->num_levels(); ++l)
     total += h_->graph(l).num_vertices();
-  for (int32_t l = h_->num_levels() - 2; l >= 0; --l) {
-    ASSIGN_OR_RETURN(blocks, Uncoarsen(l, blocks));
+  const int32_t coarsest = h_->num_levels() - 1;
+  ASSIGN_OR_RETURN(blocks, Uncoarsen(coarsest, blocks));
+  for (int32_t l = coarsest; l >= 0; --l) {
+    if (l < coarsest) {
+      ASSIGN_OR_RETURN(blocks, Uncoarsen(l, blocks));
+    }
     done += h_->graph(l).num_vertices();
-    ReportProgress(o_.progress, "multilevel: refinement", done / total);
+    ReportProgress(o_.progress, kPhase, done / total);
   }
-  ReportProgress(o_.progress, "multilevel: refinement", 1.0);
   ASSIGN_OR_RETURN(const CutTree* finest, cuts_.At(s_.depth[0]));
   return Expand(*finest, blocks);
 }
 
 absl::StatusOr<Mapping> Engine::Initial() {
-  // The top split (the most expensive cut) with the options' METIS effort,
-  // refined; then split down to the level's cut as deeper levels are.
+  // The top split (the most expensive cut) of the coarsest level, with the
+  // options' METIS effort, refined on the top cut.
   const int32_t l = h_->num_levels() - 1;
   const CommGraph& g = h_->graph(l);
   constexpr std::string_view kPhase = "multilevel: initial";
@@ -211,23 +219,25 @@ absl::StatusOr<Mapping> Engine::Initial() {
                    MultisectionFrom(top->tree(), g, o_.multisection, o_.seed,
                                     s_.top_imbalance, root, o_.threads));
   RefineCut(*top, g, BlockBounds(p_, *top, s_.top_relax, l > 0), 0.0, &m);
-  ReportProgress(o_.progress, kPhase, 0.5);
-  ASSIGN_OR_RETURN(const CutTree* cut, cuts_.At(s_.depth[l]));
-  if (cut != top) {
-    ASSIGN_OR_RETURN(m, Deepen(l, *top, *cut, std::move(m)));
-    RefineCut(*cut, g, BlockBounds(p_, *cut, s_.relax[l], l > 0), Slack(l), &m);
-  }
   ReportProgress(o_.progress, kPhase, 1.0);
   return m;
 }
 
 absl::StatusOr<Mapping> Engine::Uncoarsen(int32_t l, const Mapping& coarse) {
+  // Level l takes its coarser level's blocks (the coarsest: the top split's),
+  // is split down to its own cut where that is deeper, and refined there.
   const CommGraph& g = h_->graph(l);
-  std::span<const VertexId> up = h_->up(l);
-  Mapping blocks(g.num_vertices());
-  for (VertexId v = 0; v < g.num_vertices(); ++v) blocks[v] = coarse[up[v]];
-  ASSIGN_OR_RETURN(const CutTree* from, cuts_.At(s_.depth[l + 1]));
+  const bool coarsest = l + 1 == h_->num_levels();
+  Mapping blocks = coarse;
+  if (!coarsest) {
+    std::span<const VertexId> up = h_->up(l);
+    blocks.resize(g.num_vertices());
+    for (VertexId v = 0; v < g.num_vertices(); ++v) blocks[v] = coarse[up[v]];
+  }
+  ASSIGN_OR_RETURN(const CutTree* from,
+                   cuts_.At(coarsest ? s_.top : s_.depth[l + 1]));
   ASSIGN_OR_RETURN(const CutTree* to, cuts_.At(s_.depth[l]));
+  if (from == to && coarsest) return blocks;  // refined by Initial
   if (from != to) {
     ASSIGN_OR_RETURN(blocks, Deepen(l, *from, *to, std::move(blocks)));
   }
