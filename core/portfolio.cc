@@ -9,6 +9,8 @@
 #include "core/exact_map.h"
 #include "core/joined_thread.h"
 #include "core/link_load.h"
+#include "core/metis_rand.h"
+#include "core/multilevel/multilevel.h"
 #include "core/multisection.h"
 #include "core/refine.h"
 #include "core/treematch.h"
@@ -163,6 +165,15 @@ absl::StatusOr<Mapping> OnePortfolio(const topology::Tree& tree,
     return best;
   };
   absl::StatusOr<Mapping> by_ms = absl::UnknownError("not run");
+  // The multilevel engine competes beside them, kept only when it scores
+  // better: on the worker after TreeMatch (on one thread) where METIS may run
+  // beside the multisection (core/metis_rand.h), else after the multisection.
+  absl::StatusOr<Mapping> by_ml = absl::UnknownError("not run");
+  auto run_ml = [&] {
+    MappingOptions one = options;
+    one.threads = 1;
+    by_ml = MultilevelMap(tree, graph, one);
+  };
   if (graph.num_vertices() > kPilotAbove &&
       !TreeMatchPaysOnPilot(tree, graph, options)) {
     // TreeMatch lost clearly on the pilot: the multisection alone.
@@ -178,12 +189,15 @@ absl::StatusOr<Mapping> OnePortfolio(const topology::Tree& tree,
         RefineMapping(tree, graph, refine.swap_rounds, &*tm_refined, nullptr,
                       progress);
       }
+      if (MetisRunsInParallel()) run_ml();
     });
     by_ms = run_ms();
     worker.Join();
+    if (!MetisRunsInParallel()) run_ml();
   } else {
     run_tm();
     by_ms = run_ms();
+    run_ml();
   }
   if (!by_ms.ok()) return by_ms;
   const double j_ms = ComputeJ(tree, graph, *by_ms);
@@ -195,10 +209,14 @@ absl::StatusOr<Mapping> OnePortfolio(const topology::Tree& tree,
     }
     by_tm = *std::move(tm_refined);
   }
-  if (Better(ScoreOf(tree, graph, options, *by_ms),
-             ScoreOf(tree, graph, options, by_tm)))
-    return by_ms;
-  return by_tm;
+  Mapping best = Better(ScoreOf(tree, graph, options, *by_ms),
+                        ScoreOf(tree, graph, options, by_tm))
+                     ? *std::move(by_ms)
+                     : std::move(by_tm);
+  if (by_ml.ok() && Better(ScoreOf(tree, graph, options, *by_ml),
+                           ScoreOf(tree, graph, options, best)))
+    return *std::move(by_ml);
+  return best;
 }
 
 }  // namespace
