@@ -18,8 +18,12 @@
 // groups of 64, light random background). Trees are tleaf with distances
 // 1/11/111/1111 (core/socket/node/switch). Extra rows: a heterogeneous
 // three-cluster network (unbalanced tree with a cluster-pair cost matrix), the
-// METIS example meshes mapped n-to-1 onto 4:8:6 and 4:16:6 (distances 1:10:100)
-// against Scotch -b0.03.
+// METIS example meshes and shuffled 2D/3D stencils mapped n-to-1 (onto 4:8:6
+// and 4:16:6 with distances 1:10:100; onto the 4,096 leaves of tleaf 4 16 1000
+// 16 100 2 10 8 1) against Scotch -b0.03 (--n_to_1 chooses the rows). Rows of
+// the multilevel engine on instances of 4,096 processes or more are followed
+// by the wall time of each of its phases (coarsening, initial, refinement;
+// "refinement" alone is the final swap refinement).
 //
 // Every mapping is checked (capacities, or the imbalance bound for n-to-1) and
 // its J is recomputed here independently of the library; any failure makes the
@@ -34,9 +38,12 @@
 #include <ctime>
 #include <fstream>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <random>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "absl/flags/flag.h"
@@ -57,8 +64,8 @@ ABSL_FLAG(std::string, families, "stencil2d,stencil3d,random,clustered",
 ABSL_FLAG(std::string, sizes, "64,256,576,1024,4096,8192",
           "comma-separated process counts");
 ABSL_FLAG(std::string, algorithms,
-          "default,fast,strong,paper-tm,multisection,scotch,identity,round-"
-          "robin,random,mpipp",
+          "default,fast,strong,paper-tm,multisection,multilevel,scotch,"
+          "identity,round-robin,random,mpipp",
           "comma-separated algorithms to run; also tm (TreeMatch with its "
           "extensions) and the ablations tm-no-exact, tm-no-split, "
           "tm-no-refine, tm+exhaustive, multisection-no-refine");
@@ -209,6 +216,39 @@ struct Row {
   double j = NAN, seconds = NAN, cpu = NAN, imbalance = NAN;
   bool ok = true;
   std::string note;
+  // (phase, wall seconds from its first report to its last), in order.
+  std::vector<std::pair<std::string, double>> phases;
+};
+
+// Wall time of each phase the engine reports (core/progress.h): from its
+// first report to its last.
+class PhaseClock : public core::ProgressSink {
+ public:
+  void Report(std::string_view phase, double) override {
+    const auto now = std::chrono::steady_clock::now();
+    std::lock_guard<std::mutex> lock(mu_);
+    for (auto& [name, first, last] : spans_) {
+      if (name == phase) {
+        last = now;
+        return;
+      }
+    }
+    spans_.push_back({std::string(phase), now, now});
+  }
+  std::vector<std::pair<std::string, double>> Spans() const {
+    std::vector<std::pair<std::string, double>> out;
+    for (const auto& [name, first, last] : spans_) {
+      out.push_back(
+          {name, std::chrono::duration<double>(last - first).count()});
+    }
+    return out;
+  }
+
+ private:
+  std::mutex mu_;
+  std::vector<std::tuple<std::string, std::chrono::steady_clock::time_point,
+                         std::chrono::steady_clock::time_point>>
+      spans_;
 };
 
 struct Instance {
@@ -277,6 +317,9 @@ class Bench {
                       ? ""
                       : ("imb=" + Fmt(r.imbalance) + " ").c_str(),
                   r.ok ? r.note.c_str() : ("INVALID " + r.note).c_str());
+      for (const auto& [phase, seconds] : r.phases) {
+        std::printf("%-26s   phase %-30s %9.3f\n", "", phase.c_str(), seconds);
+      }
       if (!r.ok) failed_ = true;
       if (j_out_ != nullptr) {
         std::fprintf(j_out_, "%s %s %.17g\n", r.instance.c_str(),
@@ -331,6 +374,7 @@ class Bench {
     }
     o.seed = seed_;
     o.threads = threads_;
+    o.progress = clock_;
     return core::Map(in.tree, in.graph, o);
   }
 
@@ -370,6 +414,7 @@ class Bench {
     }
     o.seed = seed_;
     o.threads = threads_;
+    o.progress = clock_;
     if (a == "scotch") {
       // Direct call (same as Map's kScotch) to report Scotch's repairs.
       core::ScotchReport rep;
@@ -386,11 +431,19 @@ class Bench {
     Row r;
     r.instance = in.name;
     r.algorithm = name;
+    // Phase lines for the multilevel engine on large instances.
+    PhaseClock clock;
+    clock_ = name.starts_with("multilevel") &&
+                     in.graph.num_vertices() >= kPhaseLinesFrom
+                 ? &clock
+                 : nullptr;
     const auto t0 = std::chrono::steady_clock::now();
     const double c0 = CpuSeconds();
     absl::StatusOr<core::Mapping> m = f();
     r.seconds = Seconds(t0);
     r.cpu = CpuSeconds() - c0;
+    if (clock_ != nullptr) r.phases = clock.Spans();
+    clock_ = nullptr;
     if (!m.ok()) {
       r.ok = false;
       r.note = std::string(m.status().message());
@@ -422,9 +475,12 @@ class Bench {
     return r;
   }
 
+  // Instances of at least this many processes get phase lines.
+  static constexpr int32_t kPhaseLinesFrom = 4096;
   std::vector<std::string> algorithms_;
   std::vector<std::string> n_to_1_;
-  mutable int64_t scotch_repairs_ = 0;  // of the last Scotch-strict run
+  mutable PhaseClock* clock_ = nullptr;  // of the row being run
+  mutable int64_t scotch_repairs_ = 0;   // of the last Scotch-strict run
   uint64_t seed_ = 1;
   int32_t threads_ = 1;
   int32_t mpipp_max_n_ = 4096;
@@ -620,7 +676,8 @@ int Main() {
     std::vector<std::string> scalable;
     for (const std::string& a : SplitList(absl::GetFlag(FLAGS_algorithms))) {
       if (a == "fast" || a == "default" || a == "multisection" ||
-          a == "multisection-no-refine" || a == "tm-no-refine") {
+          a == "multilevel" || a == "multisection-no-refine" ||
+          a == "tm-no-refine") {
         scalable.push_back(a);
       }
     }
