@@ -1,6 +1,8 @@
 #include "base/file.h"
 
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
@@ -21,16 +23,32 @@ using FilePtr = std::unique_ptr<std::FILE, Closer>;
 
 absl::StatusOr<std::string> ReadFile(const std::string& path,
                                      std::string_view what, int64_t max_bytes) {
-  FilePtr file(std::fopen(path.c_str(), "rb"));
-  if (file == nullptr) {
+  // stat before open: opening a FIFO for reading blocks until a writer comes,
+  // so a FIFO, device or directory is refused without being opened. The
+  // descriptor is opened non-blocking and checked again, in case the path was
+  // replaced in between.
+  const auto not_regular = [&] {
+    return absl::InvalidArgumentError(absl::StrCat(
+        path, ": not a regular file (expected a ", std::string(what), ")"));
+  };
+  struct stat st;
+  if (stat(path.c_str(), &st) != 0) {
     return absl::NotFoundError(absl::StrCat(
         path, ": cannot open ", std::string(what), ": ", std::strerror(errno)));
   }
-  struct stat st;
-  if (fstat(fileno(file.get()), &st) != 0 || !S_ISREG(st.st_mode)) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        path, ": not a regular file (expected a ", std::string(what), ")"));
+  if (!S_ISREG(st.st_mode)) return not_regular();
+  const int fd = open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) {
+    return absl::NotFoundError(absl::StrCat(
+        path, ": cannot open ", std::string(what), ": ", std::strerror(errno)));
   }
+  FilePtr file(fdopen(fd, "rb"));
+  if (file == nullptr) {
+    close(fd);
+    return absl::ResourceExhaustedError(absl::StrCat(
+        path, ": cannot open ", std::string(what), ": ", std::strerror(errno)));
+  }
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) return not_regular();
   const int64_t size = static_cast<int64_t>(st.st_size);
   if (size > max_bytes) {
     return absl::ResourceExhaustedError(

@@ -4,9 +4,10 @@
 //   ASSIGN_OR_RETURN(std::string text, base::ReadFile(path, "network spec"));
 //   RETURN_IF_ERROR(base::WriteFile(path, text));
 //
-// ReadFile refuses what is not a regular file and files larger than max_bytes
-// before allocating, so a stray path (a device, a directory, a 50 GB dump)
-// cannot exhaust memory.
+// ReadFile refuses what is not a regular file before opening it (opening a
+// FIFO blocks until a writer comes) and files larger than max_bytes before
+// allocating, so a stray path (a FIFO, a device, a directory, a 50 GB dump)
+// can neither hang the process nor exhaust memory.
 #ifndef RANKMAP_BASE_FILE_H_
 #define RANKMAP_BASE_FILE_H_
 
@@ -23,7 +24,8 @@ inline constexpr int64_t kMaxFileBytes = int64_t{1} << 30;
 
 // The contents of path. `what` names the kind of file in messages ("cannot
 // open <what>: No such file or directory"). Errors: NotFound (cannot open,
-// with errno text), InvalidArgument (not a regular file), ResourceExhausted
+// with errno text), InvalidArgument ("<path>: not a regular file", checked by
+// stat before the open), ResourceExhausted
 // (larger than max_bytes), DataLoss (short read).
 absl::StatusOr<std::string> ReadFile(const std::string& path,
                                      std::string_view what = "file",

@@ -1,5 +1,8 @@
 #include "base/file.h"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cstdlib>
 #include <string>
 
@@ -42,6 +45,20 @@ TEST(FileTest, DirectoryIsNotARegularFile) {
   EXPECT_FALSE(IsRegularFile(TempPath("")));
   EXPECT_TRUE(IsDirectory(TempPath("")));
   EXPECT_FALSE(IsDirectory(TempPath("no-such-dir")));
+}
+
+// Opening a FIFO for reading would block until a writer comes: it is refused
+// before the open (a blocked test would time out instead of failing here).
+TEST(FileTest, FifoIsRefusedWithoutBlocking) {
+  const std::string path = TempPath("fifo");
+  unlink(path.c_str());
+  ASSERT_EQ(mkfifo(path.c_str(), 0600), 0);
+  absl::StatusOr<std::string> text = ReadFile(path, "graph");
+  ASSERT_FALSE(text.ok());
+  EXPECT_EQ(text.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(text.status().message(),
+            path + ": not a regular file (expected a graph)");
+  EXPECT_FALSE(IsRegularFile(path));
 }
 
 TEST(FileTest, SizeLimitRefusedBeforeReading) {

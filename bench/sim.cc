@@ -20,7 +20,20 @@
 //            METIS numbers the parts, 5 doubles per vertex, on 12-core hosts;
 //   summa    sim/summa, heterogeneous SUMMA on 4 clusters joined by slower
 //            links (printed separately: topology-unaware arrangement, Malik's
-//            Algorithm 2, and rankmap's mapping).
+//            Algorithm 2, and rankmap's mapping);
+//   cg       latency-bound: sim/mesh_halo as the steps of a CG-like solver
+//            (--cg_exchanges halo exchanges of one double per halo vertex per
+//            iteration, each followed by --cg_allreduces allreduces of a
+//            double) on copter2 cut by METIS recursive bisection, ranks
+//            numbered as METIS numbers the parts (packed is already good);
+//            the engine maps the graph with message counts (halo messages,
+//            allreduces as recursive doubling), on 4-core hosts at 64 ranks
+//            and 12-core hosts at 256;
+//   profiled the same solver on 4elt (recursive bisection) run under the real
+//            mpirun with librankmap_profile.so, its recorded bytes and
+//            messages (app.mat, app.msgs.mat: the whole run, set-up included)
+//            mapped with their counts and replayed message by message
+//            (sim/replay), on 4-core hosts.
 // Platforms: switches of 8 hosts with 100 Gb/s, 5 us uplinks; hosts with 25
 // Gb/s, 2 us links, 1 Gflop/s cores and a 40 GB/s, 0.5 us loopback (tleaf
 // link levels, topology/tleaf.h). SMPI's default (calibrated) network model.
@@ -34,7 +47,9 @@
 // every edge both ways, plus the program's compute time) and the ratio
 // predicted / simulated. Per case: Spearman rank correlation of J, of the
 // link load and of each model with the simulated times over the seven
-// algorithms' mappings.
+// algorithms' mappings; default / best and default / packed.
+#include <unistd.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -61,16 +76,19 @@
 #include "core/slot_classes.h"
 #include "graphs/frontends/matrix_frontend.h"
 #include "graphs/frontends/mesh_halo.h"
-#include "graphs/frontends/partition.h"
 #include "graphs/frontends/stencil.h"
 #include "graphs/frontends/summa.h"
 #include "graphs/graphs.h"
 #include "graphs/operations.h"
+#include "graphs/traffic.h"
 #include "models/channel_params.h"
 #include "models/cost_model.h"
 #include "models/flow.h"
 #include "sim/simulate.h"
+#include "sim/subprocess.h"
 #include "tests/factories.h"
+#include "tiling/grid_partition.h"
+#include "tiling/partition.h"
 #include "topology/simgrid_platform.h"
 #include "topology/tleaf.h"
 #include "topology/tree_ops.h"
@@ -85,7 +103,23 @@ ABSL_FLAG(std::string, replay_sizes, "256",
           "flows sharing a link: at 1024 ranks one run of this pattern takes "
           "over 15 minutes)");
 ABSL_FLAG(bool, large, false, "add the 4096-rank stencil (hours on 2 cores)");
-ABSL_FLAG(std::string, cases, "stencil,replay,mesh,summa", "cases to run");
+ABSL_FLAG(std::string, cg_sizes, "64,256",
+          "rank counts of the latency-bound solver case (copter2)");
+ABSL_FLAG(int32_t, cg_exchanges, 20,
+          "cg and profiled: halo exchanges (solver steps) per iteration");
+ABSL_FLAG(int32_t, cg_allreduces, 2,
+          "cg and profiled: allreduces of a double after each step");
+ABSL_FLAG(std::string, cg_replay_sizes, "64",
+          "cg sizes whose graph is also replayed under every mapping, message "
+          "by message and as one message per pair (at 256 ranks the replays "
+          "take about 4 CPU minutes)");
+ABSL_FLAG(std::string, profiled_sizes, "64",
+          "rank counts of the profiled solver case (4elt, real mpirun)");
+ABSL_FLAG(std::string, cases, "stencil,replay,mesh,summa,cg,profiled",
+          "cases to run");
+ABSL_FLAG(std::string, work_dir, "",
+          "keep the cases' inputs (graphs, partitions, the profile) in this "
+          "existing directory (default: a temporary one, removed)");
 ABSL_FLAG(std::string, mesh_dir, "/usr/share/doc/libmetis-dev/examples/graphs",
           "where the METIS example meshes are (Debian libmetis-doc)");
 ABSL_FLAG(int64_t, iterations, 2, "timed iterations per simulated run");
@@ -145,6 +179,9 @@ struct Case {
   std::string program;   // SMPI program
   std::vector<std::string> args;
   double compute = 0;  // seconds of computation per iteration (slowest rank)
+  // For a real program: its graph (bytes, and counts in `replay_messages`),
+  // also replayed under every mapping (CompareReplays).
+  std::string replay, replay_messages;
 };
 
 // Spearman's rank correlation (average ranks for ties).
@@ -178,9 +215,48 @@ double Spearman(const std::vector<double>& x, const std::vector<double>& y) {
 struct Summary {
   std::string name;
   double default_vs_best = 0;
+  double default_vs_packed = 0;
   std::string best;
   std::vector<double> correlation;  // J, then each model
 };
+
+// The replay of a real program's graph under the same mappings, message by
+// message and as one message per pair and direction (the bandwidth proxy),
+// beside the program's simulated times, and how each ranks the mappings.
+absl::Status CompareReplays(const Case& c, const sim::Simulator& simulator,
+                            const std::vector<Mapping>& mappings,
+                            const std::vector<double>& program) {
+  if (c.replay.empty()) return absl::OkStatus();
+  ASSIGN_OR_RETURN(const std::string replay,
+                   sim::FindSmpiProgram("replay_smpi.so"));
+  std::printf("the graph replayed (sim/replay) under the same mappings:\n");
+  std::printf("%-13s %15s %7s %15s %7s\n", "algorithm", "by message (s)",
+              "/prog", "one msg (s)", "/prog");
+  std::vector<double> faithful, proxy;
+  for (size_t i = 0; i < mappings.size(); ++i) {
+    for (const std::string& messages :
+         {c.replay_messages, std::string("none")}) {
+      ASSIGN_OR_RETURN(
+          const sim::SmpiOutput out,
+          simulator.Run(
+              replay,
+              {c.replay,
+               absl::StrCat("--iterations=", absl::GetFlag(FLAGS_iterations)),
+               absl::StrCat("--messages=", messages)},
+              mappings[i], sim::SmpiModel::kCalibrated));
+      ASSIGN_OR_RETURN(const double t, sim::ParseTimePerIteration(out.out));
+      (messages == "none" ? proxy : faithful).push_back(t);
+    }
+    std::printf("%-13s %15.6g %7.3f %15.6g %7.3f\n", kAlgos[i].name,
+                faithful.back(), faithful.back() / program[i], proxy.back(),
+                proxy.back() / program[i]);
+  }
+  std::printf(
+      "rank correlation with the program's simulated times: by message %.2f, "
+      "one message per pair %.2f\n",
+      Spearman(faithful, program), Spearman(proxy, program));
+  return absl::OkStatus();
+}
 
 absl::StatusOr<Summary> RunCase(const Case& c, const std::string& dir) {
   ASSIGN_OR_RETURN(const Tree tree, topology::ParseTleaf(c.platform));
@@ -199,6 +275,7 @@ absl::StatusOr<Summary> RunCase(const Case& c, const std::string& dir) {
   std::printf("\n");
   std::fflush(stdout);
   std::vector<double> js, loads, sims, all_sims;
+  std::vector<Mapping> mappings;  // of the seven algorithms
   std::vector<std::vector<double>> predicted(std::size(kModels));
   double packed = 0;
   for (const Algo& a : kAlgos) {
@@ -223,6 +300,7 @@ absl::StatusOr<Summary> RunCase(const Case& c, const std::string& dir) {
       js.push_back(j);
       loads.push_back(load.seconds);
       sims.push_back(t);
+      mappings.push_back(m);
     }
     std::printf("%-13s %11.4g %9.4g %12.6g %7.3f", a.name, j, load.seconds, t,
                 t / packed);
@@ -235,12 +313,14 @@ absl::StatusOr<Summary> RunCase(const Case& c, const std::string& dir) {
     std::printf("\n");
     std::fflush(stdout);
   }
+  RETURN_IF_ERROR(CompareReplays(c, simulator, mappings, sims));
   Summary s;
   s.name = c.name;
   const size_t best =
       std::min_element(all_sims.begin(), all_sims.end()) - all_sims.begin();
   s.best = kAlgos[best].name;
   s.default_vs_best = all_sims[kDefaultRow] / all_sims[best];
+  s.default_vs_packed = all_sims[kDefaultRow] / packed;
   s.correlation.push_back(Spearman(js, sims));
   s.correlation.push_back(Spearman(loads, sims));
   for (const auto& p : predicted) s.correlation.push_back(Spearman(p, sims));
@@ -252,6 +332,8 @@ absl::StatusOr<Summary> RunCase(const Case& c, const std::string& dir) {
   std::printf("\ndefault / best (%s): %.4f%s\n", s.best.c_str(),
               s.default_vs_best,
               s.default_vs_best <= 1.01 ? "" : "  (not within 1%)");
+  std::printf("default / packed: %.4f%s\n", s.default_vs_packed,
+              s.default_vs_packed <= 1.0 ? "" : "  (slower than packed)");
   std::fflush(stdout);
   return s;
 }
@@ -261,7 +343,7 @@ absl::StatusOr<Case> StencilCase(int64_t ranks) {
   c.name = absl::StrCat("stencil ", ranks);
   c.platform = Platform(ranks, 24);
   ASSIGN_OR_RETURN(const std::vector<int64_t> dims,
-                   graphs::DimsCreate(ranks, {0, 0, 0}));
+                   tiling::DimsCreate(ranks, {0, 0, 0}));
   constexpr int64_t kCells = 48;
   graphs::StencilOptions o;
   o.grid = {dims[0] * kCells, dims[1] * kCells, dims[2] * kCells};
@@ -308,25 +390,40 @@ absl::StatusOr<Case> ReplayCase(int64_t ranks, const std::string& dir) {
   return c;
 }
 
+// `mesh` cut by METIS into `parts` parts with `method` (3% imbalance), the
+// parts numbered as METIS numbers them, written as a partition file at
+// `path`.
+absl::StatusOr<std::vector<int32_t>> PartitionMesh(const CommGraph& mesh,
+                                                   int64_t parts,
+                                                   core::MetisMethod method,
+                                                   const std::string& path) {
+  const core::MetisGraph mg = core::ToMetisGraph(mesh, false);
+  std::vector<int32_t> part;
+  const std::vector<double> targets(parts, 1.0);
+  RETURN_IF_ERROR(core::MetisPartition(mg, targets, 1.03, method, 1,
+                                       absl::GetFlag(FLAGS_seed), &part));
+  std::string text;
+  for (int32_t p : part) absl::StrAppend(&text, p, "\n");
+  RETURN_IF_ERROR(base::WriteFile(path, text));
+  return part;
+}
+
+std::string MeshPath(const std::string& name) {
+  return absl::StrCat(absl::GetFlag(FLAGS_mesh_dir), "/", name, ".graph");
+}
+
 absl::StatusOr<Case> MeshCase(int64_t ranks, const std::string& dir) {
   Case c;
   const std::string mesh_name = ranks <= 256 ? "copter2" : "mdual";
   c.name = absl::StrCat("mesh ", mesh_name, " ", ranks);
   c.platform = Platform(ranks, 12);
-  const std::string mesh_path =
-      absl::StrCat(absl::GetFlag(FLAGS_mesh_dir), "/", mesh_name, ".graph");
+  const std::string mesh_path = MeshPath(mesh_name);
   ASSIGN_OR_RETURN(const CommGraph mesh, graphs::ReadGraphFile(mesh_path));
-  const core::MetisGraph mg = core::ToMetisGraph(mesh, false);
-  std::vector<int32_t> part;
-  const std::vector<double> targets(ranks, 1.0);
-  RETURN_IF_ERROR(core::MetisPartition(mg, targets, 1.03,
-                                       core::MetisMethod::kKway, 1,
-                                       absl::GetFlag(FLAGS_seed), &part));
-  std::string text;
-  for (int32_t p : part) absl::StrAppend(&text, p, "\n");
   const std::string part_path =
       absl::StrCat(dir, "/", mesh_name, ".part.", ranks);
-  RETURN_IF_ERROR(base::WriteFile(part_path, text));
+  ASSIGN_OR_RETURN(
+      const std::vector<int32_t> part,
+      PartitionMesh(mesh, ranks, core::MetisMethod::kKway, part_path));
   ASSIGN_OR_RETURN(
       const graphs::MeshHalo halo,
       graphs::ComputeMeshHalo(mesh, part, static_cast<int32_t>(ranks)));
@@ -341,6 +438,168 @@ absl::StatusOr<Case> MeshCase(int64_t ranks, const std::string& dir) {
               static_cast<double>(
                   *std::max_element(halo.owned.begin(), halo.owned.end())) /
               kCoreSpeed;
+  return c;
+}
+
+// ------------------------------------------------- latency-bound solver --
+
+// A solver's traffic with message counts, per iteration: `exchanges` halo
+// exchanges of one double per halo vertex (one message per direction of a
+// neighbour pair each), and exchanges x allreduces allreduces of one double
+// by recursive doubling (rank r and r xor 2^k swap 8 bytes in round k; ranks
+// at or above the largest power of two p first fold into r - p and get the
+// result back from it).
+absl::StatusOr<CommGraph> SolverGraph(const graphs::MeshHalo& halo,
+                                      int32_t exchanges, int32_t allreduces) {
+  const int32_t n = halo.num_parts;
+  graphs::CommGraphBuilder b(n);
+  for (int32_t p = 0; p < n; ++p) {
+    for (const auto& [q, vertices] : halo.sends[p]) {
+      RETURN_IF_ERROR(b.AddTraffic(
+          p, q, 8.0 * exchanges * static_cast<double>(vertices.size()),
+          exchanges));
+    }
+  }
+  const double reductions = static_cast<double>(exchanges) * allreduces;
+  if (reductions == 0) return std::move(b).Build();
+  int32_t p2 = 1;
+  while (p2 <= n / 2) p2 *= 2;
+  for (int32_t r = p2; r < n; ++r) {
+    RETURN_IF_ERROR(b.AddTraffic(r, r - p2, 8 * reductions, reductions));
+    RETURN_IF_ERROR(b.AddTraffic(r - p2, r, 8 * reductions, reductions));
+  }
+  for (int32_t r = 0; r < p2; ++r) {
+    for (int32_t k = 1; k < p2; k *= 2)
+      RETURN_IF_ERROR(b.AddTraffic(r, r ^ k, 8 * reductions, reductions));
+  }
+  return std::move(b).Build();
+}
+
+// The solver's arguments to sim/mesh_halo after MESH PARTITION.
+std::vector<std::string> SolverArgs(int64_t iterations) {
+  return {absl::StrCat("--iterations=", iterations), "--values-per-vertex=1",
+          "--flops-per-vertex=20",
+          absl::StrCat("--exchanges=", absl::GetFlag(FLAGS_cg_exchanges)),
+          absl::StrCat("--allreduces=", absl::GetFlag(FLAGS_cg_allreduces))};
+}
+
+absl::StatusOr<Case> SolverCase(int64_t ranks, const std::string& dir) {
+  Case c;
+  c.name = absl::StrCat("cg copter2 ", ranks);
+  c.platform = Platform(ranks, ranks >= 256 ? 12 : 4);
+  const std::string mesh_path = MeshPath("copter2");
+  ASSIGN_OR_RETURN(const CommGraph mesh, graphs::ReadGraphFile(mesh_path));
+  const std::string part_path = absl::StrCat(dir, "/copter2.rb.part.", ranks);
+  ASSIGN_OR_RETURN(
+      const std::vector<int32_t> part,
+      PartitionMesh(mesh, ranks, core::MetisMethod::kRecursive, part_path));
+  ASSIGN_OR_RETURN(
+      const graphs::MeshHalo halo,
+      graphs::ComputeMeshHalo(mesh, part, static_cast<int32_t>(ranks)));
+  const int32_t exchanges = absl::GetFlag(FLAGS_cg_exchanges);
+  ASSIGN_OR_RETURN(c.graph, SolverGraph(halo, exchanges,
+                                        absl::GetFlag(FLAGS_cg_allreduces)));
+  c.program = "mesh_halo_smpi.so";
+  c.args = {mesh_path, part_path};
+  for (std::string& a : SolverArgs(absl::GetFlag(FLAGS_iterations)))
+    c.args.push_back(std::move(a));
+  c.compute = 20.0 * exchanges *
+              static_cast<double>(
+                  *std::max_element(halo.owned.begin(), halo.owned.end())) /
+              kCoreSpeed;
+  std::printf("cg copter2 %lld: %.0f messages of %.0f bytes per iteration\n",
+              static_cast<long long>(ranks), c.graph.TotalMessages(),
+              c.graph.TotalVolume());
+  if (!absl::StrContains(
+          absl::StrCat(",", absl::GetFlag(FLAGS_cg_replay_sizes), ","),
+          absl::StrCat(",", ranks, ","))) {
+    return c;
+  }
+  // The graph for the replay: bytes, and the counts as a graph of their own.
+  c.replay = absl::StrCat(dir, "/cg", ranks, ".grf");
+  c.replay_messages = absl::StrCat(dir, "/cg", ranks, ".msgs.edges");
+  RETURN_IF_ERROR(graphs::WriteGraphFile(c.graph, c.replay));
+  ASSIGN_OR_RETURN(
+      const CommGraph counts,
+      CommGraph::FromCsr({c.graph.xadj().begin(), c.graph.xadj().end()},
+                         {c.graph.adjncy().begin(), c.graph.adjncy().end()},
+                         {c.graph.adjmsg().begin(), c.graph.adjmsg().end()}));
+  RETURN_IF_ERROR(graphs::WriteGraphFile(counts, c.replay_messages));
+  return c;
+}
+
+// A file of this repository in the bench's runfiles.
+absl::StatusOr<std::string> RunfilesFile(const std::string& path) {
+  std::vector<std::string> roots;
+  if (const char* d = std::getenv("RUNFILES_DIR")) roots.push_back(d);
+  char exe[4096];
+  const ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+  if (n > 0) roots.push_back(std::string(exe, n) + ".runfiles");
+  for (const std::string& root : roots) {
+    const std::string candidate = absl::StrCat(root, "/rankmap/", path);
+    if (base::IsRegularFile(candidate)) return candidate;
+  }
+  return absl::NotFoundError(absl::StrCat(path, ": not in the runfiles"));
+}
+
+// Runs the solver under the real mpirun with the profiler preloaded; returns
+// the profile's prefix (prefix.mat, prefix.msgs.mat).
+absl::StatusOr<std::string> ProfileSolver(const std::string& mesh_path,
+                                          const std::string& part_path,
+                                          int64_t ranks,
+                                          const std::string& dir) {
+  ASSIGN_OR_RETURN(const std::string program,
+                   RunfilesFile("sim/mesh_halo_mpi"));
+  ASSIGN_OR_RETURN(const std::string profiler,
+                   RunfilesFile("mpi_bindings/librankmap_profile.so"));
+  const std::string prefix = absl::StrCat(dir, "/profile", ranks);
+  std::vector<std::string> argv = {"/usr/bin/env", "mpirun"};
+  if (geteuid() == 0) argv.push_back("--allow-run-as-root");
+  for (std::string a :
+       {std::string("--oversubscribe"), std::string("-np"), absl::StrCat(ranks),
+        std::string("--mca"), std::string("mpi_yield_when_idle"),
+        std::string("1"), std::string("-x"),
+        absl::StrCat("LD_PRELOAD=", profiler), std::string("-x"),
+        absl::StrCat("RANKMAP_PROFILE_OUT=", prefix), program, mesh_path,
+        part_path}) {
+    argv.push_back(std::move(a));
+  }
+  for (std::string& a : SolverArgs(1)) argv.push_back(std::move(a));
+  ASSIGN_OR_RETURN(const sim::ProcessResult r,
+                   sim::RunProcess(std::move(argv), dir, "mpirun"));
+  if (r.signal != 0 || r.exit_status != 0 ||
+      !base::IsRegularFile(prefix + ".msgs.mat")) {
+    return absl::InternalError(
+        absl::StrCat("profiled run failed (status ", r.exit_status, ", signal ",
+                     r.signal, "): ", r.err.substr(0, 500)));
+  }
+  return prefix;
+}
+
+absl::StatusOr<Case> ProfiledCase(int64_t ranks, const std::string& dir) {
+  Case c;
+  c.name = absl::StrCat("profiled 4elt ", ranks);
+  c.platform = Platform(ranks, 4);
+  const std::string mesh_path = MeshPath("4elt");
+  ASSIGN_OR_RETURN(const CommGraph mesh, graphs::ReadGraphFile(mesh_path));
+  const std::string part_path = absl::StrCat(dir, "/4elt.rb.part.", ranks);
+  RETURN_IF_ERROR(
+      PartitionMesh(mesh, ranks, core::MetisMethod::kRecursive, part_path)
+          .status());
+  ASSIGN_OR_RETURN(const std::string prefix,
+                   ProfileSolver(mesh_path, part_path, ranks, dir));
+  ASSIGN_OR_RETURN(graphs::Traffic t,
+                   graphs::ReadTraffic(absl::StrCat(prefix, ".mat")));
+  c.graph = std::move(t.graph);
+  std::printf(
+      "profiled 4elt %lld: %.0f messages of %.0f bytes recorded (whole run, "
+      "two solver iterations and the set-up)\n",
+      static_cast<long long>(ranks), c.graph.TotalMessages(),
+      c.graph.TotalVolume());
+  c.program = "replay_smpi.so";
+  c.args = {absl::StrCat(prefix, ".mat"),
+            absl::StrCat("--iterations=", absl::GetFlag(FLAGS_iterations)),
+            absl::StrCat("--messages=", t.messages_path)};
   return c;
 }
 
@@ -423,9 +682,9 @@ Grid MakeGrid() {
   return g;
 }
 
-std::string PartitionText(const graphs::Partition& p, int64_t block) {
+std::string PartitionText(const tiling::Partition& p, int64_t block) {
   std::string out = absl::StrCat("summa ", p.rows, " ", block, "\n");
-  for (const graphs::Rect& r : p.rects)
+  for (const tiling::Rect& r : p.rects)
     absl::StrAppend(&out, "rect ", r.row, " ", r.col, " ", r.height, " ",
                     r.width, " ", r.owner, "\n");
   return out;
@@ -569,11 +828,17 @@ absl::Status RunSumma(const std::string& dir) {
 int main(int argc, char** argv) {
   absl::ParseCommandLine(argc, argv);
   using namespace rankmap::bench;
-  auto dir = rankmap::base::TempDir::Create("bench-sim");
-  if (!dir.ok()) {
-    std::fprintf(stderr, "%s\n", std::string(dir.status().message()).c_str());
+  auto temp = rankmap::base::TempDir::Create("bench-sim");
+  if (!temp.ok()) {
+    std::fprintf(stderr, "%s\n", std::string(temp.status().message()).c_str());
     return 1;
   }
+  // The inputs the cases write (graphs, partitions, the profile), kept in
+  // --work_dir when it is given.
+  const std::string work_dir = absl::GetFlag(FLAGS_work_dir).empty()
+                                   ? temp->path()
+                                   : absl::GetFlag(FLAGS_work_dir);
+  const std::string* dir = &work_dir;
   auto parse_sizes = [](const std::string& flag, std::vector<int64_t>& out) {
     for (absl::string_view s : absl::StrSplit(flag, ',', absl::SkipEmpty())) {
       int64_t v = 0;
@@ -585,10 +850,13 @@ int main(int argc, char** argv) {
     }
     return true;
   };
-  std::vector<int64_t> stencil_sizes, mesh_sizes, replay_sizes;
+  std::vector<int64_t> stencil_sizes, mesh_sizes, replay_sizes, cg_sizes,
+      profiled_sizes;
   if (!parse_sizes(absl::GetFlag(FLAGS_stencil_sizes), stencil_sizes) ||
       !parse_sizes(absl::GetFlag(FLAGS_mesh_sizes), mesh_sizes) ||
-      !parse_sizes(absl::GetFlag(FLAGS_replay_sizes), replay_sizes))
+      !parse_sizes(absl::GetFlag(FLAGS_replay_sizes), replay_sizes) ||
+      !parse_sizes(absl::GetFlag(FLAGS_cg_sizes), cg_sizes) ||
+      !parse_sizes(absl::GetFlag(FLAGS_profiled_sizes), profiled_sizes))
     return 2;
   const std::string cases = absl::GetFlag(FLAGS_cases);
   auto wants = [&](const char* name) {
@@ -599,17 +867,23 @@ int main(int argc, char** argv) {
     for (int64_t n : stencil_sizes) todo.push_back(StencilCase(n));
   }
   if (wants("replay")) {
-    for (int64_t n : replay_sizes) todo.push_back(ReplayCase(n, dir->path()));
+    for (int64_t n : replay_sizes) todo.push_back(ReplayCase(n, *dir));
   }
   if (wants("mesh")) {
-    for (int64_t n : mesh_sizes) todo.push_back(MeshCase(n, dir->path()));
+    for (int64_t n : mesh_sizes) todo.push_back(MeshCase(n, *dir));
+  }
+  if (wants("cg")) {
+    for (int64_t n : cg_sizes) todo.push_back(SolverCase(n, *dir));
+  }
+  if (wants("profiled")) {
+    for (int64_t n : profiled_sizes) todo.push_back(ProfiledCase(n, *dir));
   }
   if (absl::GetFlag(FLAGS_large) && wants("stencil"))
     todo.push_back(StencilCase(4096));
   std::vector<Summary> summaries;
   int failures = 0;
   if (wants("summa")) {
-    absl::Status s = RunSumma(dir->path());
+    absl::Status s = RunSumma(*dir);
     if (!s.ok()) {
       std::printf("summa failed: %s\n", std::string(s.message()).c_str());
       ++failures;
@@ -617,7 +891,7 @@ int main(int argc, char** argv) {
   }
   for (auto& c : todo) {
     absl::StatusOr<Summary> s =
-        c.ok() ? RunCase(*c, dir->path()) : absl::StatusOr<Summary>(c.status());
+        c.ok() ? RunCase(*c, *dir) : absl::StatusOr<Summary>(c.status());
     if (!s.ok()) {
       std::printf("case failed: %s\n",
                   std::string(s.status().message()).c_str());
@@ -629,12 +903,13 @@ int main(int argc, char** argv) {
   std::printf(
       "\n== summary: default's simulated time / the best algorithm's; "
       "rank correlations with simulated time\n");
-  std::printf("%-26s %9s %-13s %6s %6s %8s %6s %7s %7s\n", "case", "default",
-              "best", "J", "load", "hockney", "lmo", "hloggp", "taulop");
+  std::printf("%-26s %9s %9s %-13s %6s %6s %8s %6s %7s %7s\n", "case",
+              "def/best", "def/pack", "best", "J", "load", "hockney", "lmo",
+              "hloggp", "taulop");
   std::vector<double> mean(6, 0.0);
   for (const Summary& s : summaries) {
-    std::printf("%-26s %9.4f %-13s", s.name.c_str(), s.default_vs_best,
-                s.best.c_str());
+    std::printf("%-26s %9.4f %9.4f %-13s", s.name.c_str(), s.default_vs_best,
+                s.default_vs_packed, s.best.c_str());
     for (size_t k = 0; k < s.correlation.size(); ++k) {
       std::printf(" %6.2f", s.correlation[k]);
       mean[k] += s.correlation[k] / summaries.size();
@@ -642,7 +917,7 @@ int main(int argc, char** argv) {
     std::printf("\n");
   }
   if (!summaries.empty()) {
-    std::printf("%-26s %9s %-13s", "mean", "", "");
+    std::printf("%-26s %9s %9s %-13s", "mean", "", "", "");
     for (double m : mean) std::printf(" %6.2f", m);
     std::printf("\n");
   }

@@ -4,10 +4,13 @@
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
+#include <limits>
+#include <type_traits>
 
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
-#include "graphs/frontends/stencil.h"
+#include "tiling/speeds_file.h"
 
 namespace rankmap::cli {
 namespace {
@@ -130,6 +133,17 @@ absl::StatusOr<std::vector<T>> ParseList(std::string_view text,
       return absl::InvalidArgumentError(absl::StrCat(
           "--", std::string(flag), ": expected a number, found '", token, "'"));
     }
+    // Integer lists take whole numbers of their type's range: a cast of 1e10
+    // to int32_t would be undefined.
+    if (std::is_integral_v<T> &&
+        (v != std::trunc(v) ||
+         v < static_cast<double>(std::numeric_limits<T>::min()) ||
+         v > static_cast<double>(std::numeric_limits<T>::max()))) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("--", std::string(flag), ": expected an integer from ",
+                       std::numeric_limits<T>::min(), " to ",
+                       std::numeric_limits<T>::max(), ", found '", token, "'"));
+    }
     values.push_back(static_cast<T>(v));
     token.clear();
     return absl::OkStatus();
@@ -152,10 +166,82 @@ template absl::StatusOr<std::vector<double>> ParseList<double>(
 
 absl::StatusOr<std::vector<double>> LoadSpeeds(const std::string& speeds) {
   if (speeds.empty()) return std::vector<double>{};
-  if (std::ifstream(speeds).good()) return graphs::ReadSpeedsFile(speeds);
+  if (std::ifstream(speeds).good()) return tiling::ReadSpeedsFile(speeds);
   std::string text = speeds;
   std::replace(text.begin(), text.end(), ',', ' ');
-  return graphs::ParseSpeeds(text, "--speeds");
+  return tiling::ParseSpeeds(text, "--speeds");
+}
+
+absl::StatusOr<int64_t> ParseInteger(std::string_view text,
+                                     std::string_view flag) {
+  int64_t v = 0;
+  if (!absl::SimpleAtoi(std::string(text), &v)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--", std::string(flag), ": expected an integer, found '",
+                     std::string(text), "'"));
+  }
+  return v;
+}
+
+namespace {
+
+absl::Status Unknown(std::string_view what, std::string_view s,
+                     std::string_view names) {
+  return absl::InvalidArgumentError(
+      absl::StrCat("frontend: unknown ", std::string(what), " '",
+                   std::string(s), "' (", std::string(names), ")"));
+}
+
+}  // namespace
+
+absl::StatusOr<graphs::SummaPartitioner> ParseSummaPartitioner(
+    std::string_view s) {
+  if (s == "column-dp") return graphs::SummaPartitioner::kColumnDp;
+  if (s == "grid") return graphs::SummaPartitioner::kGrid;
+  return Unknown("partitioner", s, "column-dp, grid");
+}
+
+absl::StatusOr<graphs::SummaFlow> ParseSummaFlow(std::string_view s) {
+  if (s == "ring") return graphs::SummaFlow::kRing;
+  if (s == "one-to-all") return graphs::SummaFlow::kOneToAll;
+  return Unknown("flow", s, "ring, one-to-all");
+}
+
+absl::StatusOr<tiling::LinkModel> ParseLinkModel(std::string_view s) {
+  if (s == "serial") return tiling::LinkModel::kSerial;
+  if (s == "duplex" || s == "full-duplex")
+    return tiling::LinkModel::kFullDuplex;
+  return Unknown("link model", s, "serial, duplex");
+}
+
+absl::StatusOr<graphs::TwoWayChoice> ParseTwoWayChoice(std::string_view s) {
+  if (s == "hybrid") return graphs::TwoWayChoice::kHybrid;
+  if (s == "square-corner") return graphs::TwoWayChoice::kSquareCorner;
+  if (s == "straight-line") return graphs::TwoWayChoice::kStraightLine;
+  return Unknown("shape", s, "hybrid, square-corner, straight-line");
+}
+
+absl::StatusOr<graphs::SummaArrange> ParseSummaArrange(std::string_view s) {
+  if (s == "auto") return graphs::SummaArrange::kAuto;
+  if (s == "hop") return graphs::SummaArrange::kHop;
+  if (s == "bandwidth") return graphs::SummaArrange::kBandwidth;
+  if (s == "exhaustive") return graphs::SummaArrange::kExhaustive;
+  return Unknown("arrangement", s, "auto, hop, bandwidth, exhaustive");
+}
+
+absl::StatusOr<tiling::HopNorm> ParseHopNorm(std::string_view s) {
+  if (s == "sum") return tiling::HopNorm::kSum;
+  if (s == "euclid") return tiling::HopNorm::kEuclid;
+  return Unknown("hop norm", s, "sum, euclid");
+}
+
+absl::StatusOr<tiling::Network::Kind> ParseNetworkKind(std::string_view s) {
+  if (s == "full" || s == "fully-connected") {
+    return tiling::Network::Kind::kFullyConnected;
+  }
+  if (s == "star") return tiling::Network::Kind::kStar;
+  return absl::InvalidArgumentError(absl::StrCat(
+      "unknown network '", std::string(s), "' (fully-connected, star)"));
 }
 
 }  // namespace rankmap::cli

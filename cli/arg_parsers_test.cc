@@ -63,6 +63,15 @@ TEST(ArgParsersTest, NumberLists) {
   EXPECT_EQ(Message(ParseList<int32_t>("0,x", "clusters").status()),
             "--clusters: expected a number, found 'x'");
   EXPECT_FALSE(ParseList<double>("1,inf", "bandwidth").ok());
+  // Integer lists take whole numbers of their range (a cast of 1e10 to int32
+  // was undefined, 1.5 became 1).
+  EXPECT_EQ(Message(ParseList<int32_t>("0,1e10", "clusters").status()),
+            "--clusters: expected an integer from -2147483648 to 2147483647, "
+            "found '1e10'");
+  EXPECT_FALSE(ParseList<int32_t>("1.5", "clusters").ok());
+  EXPECT_FALSE(ParseList<int32_t>("-3000000000", "clusters").ok());
+  EXPECT_THAT(*ParseList<int32_t>("2147483647,-2147483648", "clusters"),
+              ElementsAre(2147483647, -2147483648));
   EXPECT_FALSE(ParseList<double>("1,2abc", "bandwidth").ok());
 }
 
@@ -79,6 +88,53 @@ TEST(ArgParsersTest, SpeedsInlineOrFromAFile) {
   std::fputs("# two fast, one slow\n4 4\n1\n", f);
   std::fclose(f);
   EXPECT_THAT(*LoadSpeeds(path), ElementsAre(4, 4, 1));
+}
+
+TEST(ArgParsersTest, Integers) {
+  EXPECT_EQ(*ParseInteger("4500", "n"), 4500);
+  EXPECT_EQ(*ParseInteger("-1", "hub"), -1);
+  EXPECT_EQ(Message(ParseInteger("4k", "n").status()),
+            "--n: expected an integer, found '4k'");
+  EXPECT_FALSE(ParseInteger("99999999999999999999", "n").ok());
+}
+
+// Every accepted spelling of the front ends' choices, and the refusal that
+// lists them.
+TEST(ArgParsersTest, ChoiceNames) {
+  EXPECT_EQ(*ParseSummaPartitioner("column-dp"),
+            graphs::SummaPartitioner::kColumnDp);
+  EXPECT_EQ(*ParseSummaPartitioner("grid"), graphs::SummaPartitioner::kGrid);
+  EXPECT_EQ(*ParseSummaFlow("ring"), graphs::SummaFlow::kRing);
+  EXPECT_EQ(*ParseSummaFlow("one-to-all"), graphs::SummaFlow::kOneToAll);
+  EXPECT_EQ(*ParseLinkModel("serial"), tiling::LinkModel::kSerial);
+  EXPECT_EQ(*ParseLinkModel("duplex"), tiling::LinkModel::kFullDuplex);
+  EXPECT_EQ(*ParseLinkModel("full-duplex"), tiling::LinkModel::kFullDuplex);
+  EXPECT_EQ(*ParseTwoWayChoice("hybrid"), graphs::TwoWayChoice::kHybrid);
+  EXPECT_EQ(*ParseTwoWayChoice("square-corner"),
+            graphs::TwoWayChoice::kSquareCorner);
+  EXPECT_EQ(*ParseTwoWayChoice("straight-line"),
+            graphs::TwoWayChoice::kStraightLine);
+  EXPECT_EQ(*ParseSummaArrange("auto"), graphs::SummaArrange::kAuto);
+  EXPECT_EQ(*ParseSummaArrange("hop"), graphs::SummaArrange::kHop);
+  EXPECT_EQ(*ParseSummaArrange("bandwidth"), graphs::SummaArrange::kBandwidth);
+  EXPECT_EQ(*ParseSummaArrange("exhaustive"),
+            graphs::SummaArrange::kExhaustive);
+  EXPECT_EQ(*ParseHopNorm("sum"), tiling::HopNorm::kSum);
+  EXPECT_EQ(*ParseHopNorm("euclid"), tiling::HopNorm::kEuclid);
+  EXPECT_EQ(*ParseNetworkKind("star"), tiling::Network::Kind::kStar);
+  EXPECT_EQ(*ParseNetworkKind("full"), tiling::Network::Kind::kFullyConnected);
+  EXPECT_EQ(*ParseNetworkKind("fully-connected"),
+            tiling::Network::Kind::kFullyConnected);
+  EXPECT_EQ(Message(ParseSummaFlow("bcast").status()),
+            "frontend: unknown flow 'bcast' (ring, one-to-all)");
+  EXPECT_EQ(Message(ParseTwoWayChoice("l").status()),
+            "frontend: unknown shape 'l' (hybrid, square-corner, "
+            "straight-line)");
+  EXPECT_FALSE(ParseSummaPartitioner("dp").ok());
+  EXPECT_FALSE(ParseLinkModel("half").ok());
+  EXPECT_FALSE(ParseSummaArrange("greedy").ok());
+  EXPECT_FALSE(ParseHopNorm("max").ok());
+  EXPECT_FALSE(ParseNetworkKind("ring").ok());
 }
 
 }  // namespace

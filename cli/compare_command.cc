@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "absl/strings/str_format.h"
+#include "api/named_options.h"
 #include "base/status_macros.h"
 #include "cli/comparison.h"
 #include "cli/evaluation.h"
@@ -21,30 +22,45 @@ absl::Status RunCompare(const CompareCommand& cmd, std::ostream& out) {
   if (!cmd.model.empty())
     RETURN_IF_ERROR(models::ParseModel(cmd.model).status());
   ASSIGN_OR_RETURN(topology::Tree tree, LoadTree(cmd.inputs));
-  ASSIGN_OR_RETURN(graphs::CommGraph graph, LoadGraph(cmd.inputs));
+  ASSIGN_OR_RETURN(const graphs::Traffic traffic,
+                   LoadTraffic(cmd.inputs, MapBytes(tree, cmd.threads)));
+  const graphs::CommGraph& graph = traffic.graph;
+  RETURN_IF_ERROR(CheckCostRangeOf(cmd.inputs, tree, graph));
   ASSIGN_OR_RETURN(const std::optional<TimeModel> model,
                    LoadTimeModel(cmd.model, cmd.params, tree));
   std::vector<core::Algorithm> selected;
   if (!cmd.algorithms.empty()) {
     ASSIGN_OR_RETURN(selected, ParseAlgorithmList(cmd.algorithms));
   }
-  ASSIGN_OR_RETURN(core::MappingOptions opts,
-                   core::MappingOptions::Preset(cmd.preset));
-  opts.seed = cmd.seed;
-  opts.threads = cmd.threads;
+  ASSIGN_OR_RETURN(
+      core::MappingOptions opts,
+      api::ResolveOptions(
+          {.preset = cmd.preset, .seed = cmd.seed, .threads = cmd.threads}));
+  RETURN_IF_ERROR(ApplyChoice(cmd.choice, cmd.inputs, tree, &opts));
+  core::MapReport choice_report;
+  opts.report = &choice_report;
   out << absl::StrFormat("%d processes, %d edges, %d leaves\n",
                          graph.num_vertices(), graph.num_edges(),
                          tree.num_leaves());
+  // With --simulate the replay plan's line names the messages instead.
+  if (const std::string line = MessagesLine(traffic);
+      !line.empty() && !cmd.simulate)
+    out << line << "\n";
   std::optional<sim::Simulator> simulator;
   ExtraColumn simulated;
   if (cmd.simulate) {
     ASSIGN_OR_RETURN(sim::SimulateOptions sim_opts,
                      ParseSimulateOptions(cmd.iterations, cmd.smpi_model));
     sim_opts.graph_format = cmd.inputs.comm_format;
+    sim_opts.messages = cmd.inputs.messages;
+    ASSIGN_OR_RETURN(const sim::ReplayPlan plan,
+                     PlanReplayOf(cmd.inputs, sim_opts));
     ASSIGN_OR_RETURN(simulator, SimulatorFor(cmd.inputs, tree));
+    out << MessagesLine(plan, cmd.inputs, sim_opts) << "\n";
     simulated.header = "simulated (s)";
-    simulated.value = [&, sim_opts](const core::Mapping& m) {
-      return simulator->Replay(cmd.inputs.comm, m, sim_opts);
+    simulated.ranks = true;
+    simulated.value = [&, sim_opts, plan](const core::Mapping& m) {
+      return simulator->Replay(plan, m, sim_opts);
     };
   }
   core::Mapping best;
@@ -55,9 +71,12 @@ absl::Status RunCompare(const CompareCommand& cmd, std::ostream& out) {
         tree, graph, opts, out, &best, model ? &*model : nullptr, &progress,
         cmd.simulate ? &simulated : nullptr, selected));
   }
+  if (const std::string line = PresentVerdict(choice_report, cmd.choice);
+      !line.empty())
+    out << line << "\n";
   if (!cmd.svg.empty()) {
     ASSIGN_OR_RETURN(const core::CostReport cost,
-                     CheckedCost(tree, graph, best, opts.imbalance));
+                     core::CheckedCost(tree, graph, best, opts.imbalance));
     RETURN_IF_ERROR(WritePictures(cmd.svg, tree, graph, best, cost, 1, out));
   }
   return absl::OkStatus();

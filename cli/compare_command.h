@@ -1,5 +1,7 @@
 // `rankmap compare`: every algorithm and baseline on the same input, one table
-// (cli/comparison.h), optionally ranked by a model's predicted exchange time.
+// (cli/comparison.h), optionally ranked by a model's predicted exchange time
+// or (--simulate) by the simulated time of the replay of the graph under each
+// mapping.
 #ifndef RANKMAP_CLI_COMPARE_COMMAND_H_
 #define RANKMAP_CLI_COMPARE_COMMAND_H_
 
@@ -8,6 +10,7 @@
 #include <string>
 
 #include "absl/status/status.h"
+#include "cli/choice.h"
 #include "cli/inputs.h"
 
 namespace rankmap::cli {
@@ -26,10 +29,14 @@ struct CompareCommand {
   // "tm,scotch": only these, whatever their size; empty: every algorithm,
   // baselines above their size limit noted instead of run (cli/comparison.h).
   std::string algorithms;
-  // A column of simulated seconds per iteration (cli/simulate_command.h).
+  // A column of simulated seconds per iteration (cli/simulate_command.h),
+  // which then ranks the rows; a closing line compares the present order
+  // (identity) with the fastest.
   bool simulate = false;
   int64_t iterations = 10;
   std::string smpi_model = "calibrated";
+  // Objective, present order and margin for the engine's rows (cli/choice.h).
+  Choice choice;
 };
 
 // Prints the sizes of the input, then the table. Errors: bad inputs, preset,

@@ -23,10 +23,14 @@
 namespace rankmap::cli {
 
 // A column computed from each row's mapping (the simulated time of `compare
-// --simulate`), printed before the wall time.
+// --simulate`), printed before the wall time. With `ranks`, the column is a
+// time that decides: rows are ranked by it, "vs best" compares it, and a line
+// after the table says how the present order (identity) compares with the
+// fastest row.
 struct ExtraColumn {
   std::string header;
   std::function<absl::StatusOr<double>(const core::Mapping&)> value;
+  bool ranks = false;
 };
 
 // Maps with every algorithm of core::Algorithms() (`base` with its algorithm
@@ -47,7 +51,9 @@ struct ExtraColumn {
 // in the table's order, whatever their size ("vs identity" then uses the
 // identity placement's J even when identity is not selected).
 // `extra`, when not null, adds its column (an error computing it stops the
-// table).
+// table); when it `ranks`, it takes the model's place in the ranking and
+// "vs best", and identity's value is computed even when identity is not
+// selected, for the closing line (PresentOrderLine).
 absl::Status PrintComparison(const topology::Tree& tree,
                              const graphs::CommGraph& graph,
                              const core::MappingOptions& base,
@@ -56,6 +62,13 @@ absl::Status PrintComparison(const topology::Tree& tree,
                              ProgressLine* progress = nullptr,
                              const ExtraColumn* extra = nullptr,
                              std::span<const core::Algorithm> selected = {});
+
+// "the present order (identity) is within 0.4% of the fastest
+// (multisection)", "... is 12.3% slower than the fastest (tm)", "... is the
+// fastest", "... is as fast as the fastest (tm)": identity's time against the
+// fastest row's, `fastest` naming that row. Within 1% says "within".
+std::string PresentOrderLine(double identity, double fastest,
+                             std::string_view fastest_name);
 
 // Why the full comparison skips `algorithm` on these inputs (empty: it runs):
 // MPIPP above 16,384 processes (its swap search takes about 20 s at 65,536),

@@ -12,6 +12,7 @@
 #include "graphs/comm_graph.h"
 #include "graphs/frontends/stencil.h"
 #include "graphs/operations.h"
+#include "tiling/grid_partition.h"
 #include "topology/topology.h"
 #include "topology/tree_ops.h"
 
@@ -25,7 +26,7 @@ namespace {
 absl::StatusOr<graphs::CommGraph> ShuffledStencil(int32_t n, uint64_t seed) {
   // DimsCreate puts the longer side first; the demo's rows are the shorter.
   ASSIGN_OR_RETURN(const std::vector<int64_t> dims,
-                   graphs::DimsCreate(n, {0, 0}));
+                   tiling::DimsCreate(n, {0, 0}));
   graphs::StencilOptions o;
   o.grid = {dims[1], dims[0]};
   o.proc_grid = o.grid;

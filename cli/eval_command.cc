@@ -37,6 +37,7 @@ absl::Status RunEval(const EvalCommand& cmd, std::ostream& out) {
     RETURN_IF_ERROR(models::ParseModel(cmd.model).status());
   ASSIGN_OR_RETURN(topology::Tree tree, LoadTree(cmd.inputs));
   ASSIGN_OR_RETURN(graphs::CommGraph graph, LoadGraph(cmd.inputs));
+  RETURN_IF_ERROR(CheckCostRangeOf(cmd.inputs, tree, graph));
   // Everything the report needs is read and checked before it starts.
   ASSIGN_OR_RETURN(const std::optional<TimeModel> model,
                    LoadTimeModel(cmd.model, cmd.params, tree));
@@ -48,7 +49,7 @@ absl::Status RunEval(const EvalCommand& cmd, std::ostream& out) {
   // n-to-1 (a partition): capacities are shares, checked against the default
   // imbalance.
   absl::StatusOr<core::CostReport> checked =
-      CheckedCost(tree, graph, mapping, core::MappingOptions().imbalance);
+      core::CheckedCost(tree, graph, mapping, core::MappingOptions().imbalance);
   if (!checked.ok()) {
     return absl::InvalidArgumentError(absl::StrCat(
         cmd.mapping, ": ", std::string(checked.status().message())));

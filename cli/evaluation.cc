@@ -1,6 +1,7 @@
 #include "cli/evaluation.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -11,44 +12,19 @@
 
 namespace rankmap::cli {
 
-bool IsNToOne(const topology::Tree& tree, const graphs::CommGraph& graph) {
-  return graph.num_vertices() > tree.Capacity(tree.root());
-}
-
-absl::StatusOr<double> CheckedJ(const topology::Tree& tree,
-                                const graphs::CommGraph& graph,
-                                const core::Mapping& mapping,
-                                double imbalance) {
-  if (IsNToOne(tree, graph)) {
-    RETURN_IF_ERROR(
-        core::ValidatePartitionMapping(tree, graph, mapping, imbalance));
-    return core::ComputeJ(tree, graph, mapping);
-  }
-  ASSIGN_OR_RETURN(core::CostReport cost, core::Cost(tree, graph, mapping));
-  return cost.j;
-}
-
-absl::StatusOr<core::CostReport> CheckedCost(const topology::Tree& tree,
-                                             const graphs::CommGraph& graph,
-                                             const core::Mapping& mapping,
-                                             double imbalance) {
-  if (IsNToOne(tree, graph))
-    return core::PartitionCost(tree, graph, mapping, imbalance);
-  return core::Cost(tree, graph, mapping);
-}
-
 Facts MappingFacts(const topology::Tree& tree, const graphs::CommGraph& graph,
                    const core::CostReport& cost) {
-  return {{"processes", absl::StrCat(graph.num_vertices(),
-                                     IsNToOne(tree, graph) ? " (n-to-1)" : "")},
-          {"leaves", absl::StrCat(tree.num_leaves())},
-          {"J", absl::StrFormat("%.10g", cost.j)},
-          {"hop-bytes", absl::StrFormat("%.10g", cost.hop_bytes)},
-          {"max link volume",
-           absl::StrFormat(
-               "%.10g (above node %d, %s)", cost.max_link_volume,
-               cost.max_link_node,
-               cost.max_link_node >= 0 ? tree.kind(cost.max_link_node) : "-")}};
+  return {
+      {"processes", absl::StrCat(graph.num_vertices(),
+                                 core::IsNTo1(tree, graph) ? " (n-to-1)" : "")},
+      {"leaves", absl::StrCat(tree.num_leaves())},
+      {"J", absl::StrFormat("%.10g", cost.j)},
+      {"hop-bytes", absl::StrFormat("%.10g", cost.hop_bytes)},
+      {"max link volume",
+       absl::StrFormat(
+           "%.10g (above node %d, %s)", cost.max_link_volume,
+           cost.max_link_node,
+           cost.max_link_node >= 0 ? tree.kind(cost.max_link_node) : "-")}};
 }
 
 void PrintFacts(const Facts& facts, std::ostream& out) {
@@ -92,6 +68,7 @@ absl::StatusOr<std::optional<TimeModel>> LoadTimeModel(
   }
   TimeModel m;
   m.name = model_name;
+  m.source = params_path.empty() ? "default parameters" : params_path;
   ASSIGN_OR_RETURN(m.model, models::ParseModel(model_name));
   if (params_path.empty()) {
     m.params = models::DefaultModelParams(tree);
@@ -106,9 +83,20 @@ absl::StatusOr<double> PredictExchange(const TimeModel& model,
                                        const graphs::CommGraph& graph,
                                        const core::Mapping& mapping) {
   models::PredictOptions options;
-  options.shared_leaves = IsNToOne(tree, graph);
-  return models::PredictTime(model.model, model.params, tree,
-                             models::HaloFlow(graph), mapping, options);
+  options.shared_leaves = core::IsNTo1(tree, graph);
+  ASSIGN_OR_RETURN(
+      const double seconds,
+      models::PredictTime(model.model, model.params, tree,
+                          models::HaloFlow(graph), mapping, options));
+  // The parameters are bounded (models/channel_params.h), the volumes only
+  // by a double: their product can still leave the range.
+  if (!std::isfinite(seconds)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        model.source, ": the ", model.name,
+        " prediction is not finite (the graph's volumes times these "
+        "per-byte times exceed a double)"));
+  }
+  return seconds;
 }
 
 }  // namespace rankmap::cli

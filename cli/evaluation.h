@@ -1,6 +1,7 @@
-// What several commands compute about a mapping: whether the input is n-to-1,
-// J after validating the mapping, and the predicted time of one exchange under
-// a communication model.
+// What several commands compute about a mapping: its facts and volumes as
+// reports print them, and the predicted time of one exchange under a
+// communication model. Whether inputs are n-to-1 and the checked cost of a
+// mapping are core's (core::IsNTo1, core::CheckedCost in core/mapping.h).
 #ifndef RANKMAP_CLI_EVALUATION_H_
 #define RANKMAP_CLI_EVALUATION_H_
 
@@ -17,23 +18,6 @@
 #include "topology/tree.h"
 
 namespace rankmap::cli {
-
-// More processes than slots: the mapping is a partition (several processes per
-// leaf, within an imbalance bound) rather than one-to-one.
-bool IsNToOne(const topology::Tree& tree, const graphs::CommGraph& graph);
-
-// J of a mapping after checking it: one-to-one (capacities respected) or, with
-// more processes than slots, n-to-1 (every leaf's load within `imbalance`).
-// Errors: the validation's.
-absl::StatusOr<double> CheckedJ(const topology::Tree& tree,
-                                const graphs::CommGraph& graph,
-                                const core::Mapping& mapping, double imbalance);
-
-// Every metric of a mapping after the same checks as CheckedJ.
-absl::StatusOr<core::CostReport> CheckedCost(const topology::Tree& tree,
-                                             const graphs::CommGraph& graph,
-                                             const core::Mapping& mapping,
-                                             double imbalance);
 
 // Volume whose endpoints' lowest common ancestor is at `depth` ("same leaf":
 // depth = tree height). Where nodes of different kinds share a depth (a
@@ -62,7 +46,8 @@ void PrintFacts(const Facts& facts, std::ostream& out);
 
 // A communication model with its parameters resolved for one tree.
 struct TimeModel {
-  std::string name;  // hockney, lmo, hloggp or taulop
+  std::string name;    // hockney, lmo, hloggp or taulop
+  std::string source;  // the parameter file, or "default parameters"
   models::Model model = models::Model::kHockney;
   models::ModelParams params;
 };
@@ -79,7 +64,8 @@ absl::StatusOr<std::optional<TimeModel>> LoadTimeModel(
 // Predicted seconds of one halo-style exchange (every edge both ways, one
 // phase); n-to-1 mappings (more processes than slots) too, processes on one
 // leaf talking over the self channel. Errors: the model's (a mapping that
-// does not fit the tree).
+// does not fit the tree); a prediction that is not finite (volumes too large
+// for the parameters of `model.source`, named in the message).
 absl::StatusOr<double> PredictExchange(const TimeModel& model,
                                        const topology::Tree& tree,
                                        const graphs::CommGraph& graph,

@@ -2,6 +2,9 @@
 
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
+#include "core/map_budget.h"
+#include "core/mapping.h"
+#include "core/options.h"
 #include "graphs/graphs.h"
 #include "topology/hierarchy.h"
 #include "topology/topology.h"
@@ -37,13 +40,38 @@ absl::StatusOr<topology::Tree> LoadTree(const Inputs& in) {
   return topology::LoadTopology(in.topology, opts);
 }
 
-absl::StatusOr<graphs::CommGraph> LoadGraph(const Inputs& in) {
+absl::StatusOr<graphs::Traffic> LoadTraffic(
+    const Inputs& in, const ConsumerBytes& consumer_bytes) {
   if (in.comm.empty())
     return absl::InvalidArgumentError(
         "--comm: a communication graph file is required");
-  ASSIGN_OR_RETURN(graphs::GraphFormat format,
-                   graphs::ParseGraphFormat(in.comm_format));
-  return graphs::ReadGraphFile(in.comm, format);
+  graphs::TrafficOptions options;
+  ASSIGN_OR_RETURN(options.format, graphs::ParseGraphFormat(in.comm_format));
+  options.messages = in.messages;
+  options.read.consumer_bytes = consumer_bytes;
+  return graphs::ReadTraffic(in.comm, options);
+}
+
+absl::StatusOr<graphs::CommGraph> LoadGraph(
+    const Inputs& in, const ConsumerBytes& consumer_bytes) {
+  ASSIGN_OR_RETURN(graphs::Traffic traffic, LoadTraffic(in, consumer_bytes));
+  return std::move(traffic.graph);
+}
+
+ConsumerBytes MapBytes(const topology::Tree& tree, int32_t threads) {
+  core::MappingOptions options;
+  options.threads = threads;
+  return [&tree, options](int64_t vertices, int64_t arcs) {
+    return core::EstimatedMapBytes(tree, vertices, arcs, options);
+  };
+}
+
+absl::Status CheckCostRangeOf(const Inputs& in, const topology::Tree& tree,
+                              const graphs::CommGraph& graph) {
+  const absl::Status s = core::CheckCostRange(tree, graph);
+  if (s.ok()) return s;
+  return absl::InvalidArgumentError(
+      absl::StrCat(in.comm, ": ", std::string(s.message())));
 }
 
 }  // namespace rankmap::cli

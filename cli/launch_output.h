@@ -12,6 +12,7 @@
 #include <string>
 
 #include "absl/status/status.h"
+#include "cli/inputs.h"
 #include "core/mapping.h"
 #include "topology/tree.h"
 
@@ -19,6 +20,14 @@ namespace rankmap::cli {
 
 // True for the formats launch/ writes.
 bool IsLaunchFormat(const std::string& format);
+
+// OK unless `inputs` name a tleaf (inline or in a file): its host names n0,
+// n1, ... are made up by the reader (topology/tleaf.h), so a launcher handed
+// them would fail or, worse, reach real machines of those names. Checked
+// before mapping, so the refusal costs nothing. Errors: InvalidArgument
+// naming `format` and what to map onto instead.
+absl::Status CheckLaunchableTopology(const Inputs& inputs,
+                                     const std::string& format);
 
 // With `output`, writes the files there and prints "launch: <command> ./app"
 // on `out`; without, prints the single file of rankfile, ompi5 and hwloc on

@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "api/named_options.h"
 #include "base/file.h"
 #include "base/status_macros.h"
 #include "cli/evaluation.h"
@@ -81,13 +82,19 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
                      topology::GroupLeaves(full, cmd.threads_per_process));
   }
   const topology::Tree& tree = groups ? groups->tree : full;
-  ASSIGN_OR_RETURN(graphs::CommGraph graph, LoadGraph(cmd.inputs));
-  ASSIGN_OR_RETURN(core::MappingOptions opts,
-                   core::MappingOptions::Preset(cmd.preset));
+  ASSIGN_OR_RETURN(const graphs::Traffic traffic,
+                   LoadTraffic(cmd.inputs, MapBytes(tree, cmd.threads)));
+  const graphs::CommGraph& graph = traffic.graph;
+  RETURN_IF_ERROR(CheckCostRangeOf(cmd.inputs, tree, graph));
   // The preset sets defaults; an explicit --algorithm wins.
-  if (!cmd.algorithm.empty()) {
-    ASSIGN_OR_RETURN(opts.algorithm, core::ParseAlgorithm(cmd.algorithm));
-  }
+  ASSIGN_OR_RETURN(core::MappingOptions opts,
+                   api::ResolveOptions({.preset = cmd.preset,
+                                        .algorithm = cmd.algorithm,
+                                        .seed = cmd.seed,
+                                        .threads = cmd.threads}));
+  RETURN_IF_ERROR(ApplyChoice(cmd.choice, cmd.inputs, tree, &opts));
+  core::MapReport choice_report;
+  opts.report = &choice_report;
   // Two processes on one group would share their threads' cores: with threads
   // per process a mapping is one-to-one.
   if (groups && graph.num_vertices() > tree.Capacity(tree.root())) {
@@ -113,12 +120,12 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
     ASSIGN_OR_RETURN(near, NearDevicesFor(cmd, tree, graph.num_vertices()));
   }
   const bool launch_format = IsLaunchFormat(cmd.format);
+  if (launch_format)
+    RETURN_IF_ERROR(CheckLaunchableTopology(cmd.inputs, cmd.format));
   MappingFormat format = MappingFormat::kPlain;
   if (!launch_format) {
     ASSIGN_OR_RETURN(format, ParseMappingFormat(cmd.format));
   }
-  opts.seed = cmd.seed;
-  opts.threads = cmd.threads;
   core::Mapping mapping;
   {
     ProgressLine progress(
@@ -139,7 +146,7 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
     opts.progress = nullptr;
   }
   ASSIGN_OR_RETURN(const core::CostReport cost,
-                   CheckedCost(tree, graph, mapping, opts.imbalance));
+                   core::CheckedCost(tree, graph, mapping, opts.imbalance));
   const double j = cost.j;
   // Plain and JSON name leaves of the full tree (each process's first one with
   // threads per process), in the caller's numbering (--allowed); the SMPI
@@ -186,8 +193,8 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
     }
     out << absl::StrFormat("%s: %d processes on %d leaves%s, J = %.6g",
                            cmd.output, graph.num_vertices(), tree.num_leaves(),
-                           IsNToOne(tree, graph) ? " (n-to-1)" : "", j);
-    if (!IsNToOne(tree, graph)) {
+                           core::IsNTo1(tree, graph) ? " (n-to-1)" : "", j);
+    if (!core::IsNTo1(tree, graph)) {
       const double id_j =
           core::ComputeJ(tree, graph, core::Slots(tree, graph.num_vertices()));
       out << absl::StrFormat(" (identity %.6g, ratio %.3f)", id_j,
@@ -196,6 +203,10 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
     out << "\n" << launch_line.str();
   }
   std::ostream& names = cmd.output.empty() ? std::cerr : out;
+  for (const std::string& line :
+       {MessagesLine(traffic), PresentVerdict(choice_report, cmd.choice)}) {
+    if (!line.empty()) names << line << "\n";
+  }
   if (near) PrintNearDevices(*near, names);
   if (groups) PrintThreadPlaces(full, *groups, mapping, names);
   if (!cmd.svg.empty()) {
@@ -207,7 +218,7 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
         {"algorithm", std::string(core::AlgorithmName(opts.algorithm))},
         {"preset", cmd.preset}};
     for (auto& f : MappingFacts(tree, graph, cost)) facts.push_back(f);
-    if (!IsNToOne(tree, graph)) {
+    if (!core::IsNTo1(tree, graph)) {
       const double id_j = core::ComputeJ(tree, graph, core::Slots(tree));
       facts.push_back(
           {"identity J", absl::StrFormat("%.10g (ratio %.3f)", id_j,

@@ -16,6 +16,7 @@
 #include <string>
 
 #include "absl/status/status.h"
+#include "cli/choice.h"
 #include "cli/inputs.h"
 
 namespace rankmap::cli {
@@ -50,12 +51,15 @@ struct MapCommand {
   // Speeds file (cli/process_speeds.h): each process stays on a leaf of its
   // speed; empty: no constraint. Not with `near`.
   std::string process_speeds;
+  // Objective, present order and margin (cli/choice.h).
+  Choice choice;
 };
 
 // Writes the mapping to `output`, or to `out` when `output` is empty. With an
 // output file, `out` gets one summary line (J, and against identity when
-// one-to-one) and the names of the pictures and report; without one, those
-// names go to stderr so that `out` holds only the mapping; so do the device
+// one-to-one), the message counts read, how the present order compared
+// (cli/choice.h) and the names of the pictures and report; without one, those
+// lines go to stderr so that `out` holds only the mapping; so do the device
 // lines of --near. Errors: bad inputs, options or format; --near on a
 // topology without such devices or with too few, or whose localities are too
 // small; a mapping that fails validation; unwritable files.

@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "base/file.h"
+#include "base/version.h"
 #include "sim/smpi_hostfile.h"
 
 namespace rankmap::cli {
@@ -111,7 +112,8 @@ absl::StatusOr<std::string> FormatMapping(
         }
         absl::StrAppend(&out, "]");
       }
-      absl::StrAppend(&out, "}\n");
+      absl::StrAppend(
+          &out, ", \"version\": ", JsonString(base::VersionString()), "}\n");
       break;
     case MappingFormat::kSmpi:
       return sim::SmpiHostfile(tree, mapping);

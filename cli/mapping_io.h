@@ -27,12 +27,12 @@ absl::StatusOr<core::Mapping> ParseMapping(std::string_view text,
 absl::StatusOr<core::Mapping> ReadMappingFile(const std::string& path);
 
 // The mapping as text in `format`. JSON: {"algorithm", "j", "processes",
-// "mapping"}; "j" is null when j is not finite (JSON has no inf or nan;
-// core::Map refuses inputs where it could be). SMPI hostfiles
-// (sim/smpi_hostfile.h): line r is the host of rank r, for `smpirun -hostfile
-// F`; error: a leaf without a host name. `device`, when not empty, holds
-// one entry per process (map --near): JSON gets a "device" array with null
-// for processes without one ("").
+// "mapping", "version" (base/version.h: the build that wrote it)}; "j" is null
+// when j is not finite (JSON has no inf or nan; core::Map refuses inputs where
+// it could be). SMPI hostfiles (sim/smpi_hostfile.h): line r is the host of
+// rank r, for `smpirun -hostfile F`; error: a leaf without a host name.
+// `device`, when not empty, holds one entry per process (map --near): JSON gets
+// a "device" array with null for processes without one ("").
 absl::StatusOr<std::string> FormatMapping(
     const topology::Tree& tree, const core::Mapping& mapping,
     MappingFormat format, std::string_view algorithm, double j,

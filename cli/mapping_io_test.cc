@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "base/version.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/factories.h"
@@ -39,12 +40,14 @@ TEST(MappingIo, FormatsRoundTrip) {
   EXPECT_THAT(*ParseMapping(plain, "p"), ElementsAre(2, 0, 3));
   EXPECT_EQ(FormatMapping(t, m, MappingFormat::kJson, "tm", 5.0).value(),
             "{\"algorithm\": \"tm\", \"j\": 5, \"processes\": 3, \"mapping\": "
-            "[2, 0, 3]}\n");
+            "[2, 0, 3], \"version\": \"" +
+                base::VersionString() + "\"}\n");
   EXPECT_FALSE(ParseMappingFormat("xml").ok());
   // JSON has no inf: a J that is not finite is null.
   EXPECT_EQ(FormatMapping(t, m, MappingFormat::kJson, "tm", INFINITY).value(),
             "{\"algorithm\": \"tm\", \"j\": null, \"processes\": 3, "
-            "\"mapping\": [2, 0, 3]}\n");
+            "\"mapping\": [2, 0, 3], \"version\": \"" +
+                base::VersionString() + "\"}\n");
   // Launch formats are launch/'s (cli/launch_output.h).
   EXPECT_FALSE(ParseMappingFormat("rankfile").ok());
   // SMPI hostfiles need host names: a tleaf with link levels has them.

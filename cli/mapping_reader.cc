@@ -9,6 +9,7 @@
 #include "base/file.h"
 #include "base/lines.h"
 #include "base/status_macros.h"
+#include "cli/json_mapping.h"
 #include "cli/mapping_io.h"
 
 namespace rankmap::cli {
@@ -28,42 +29,6 @@ std::string_view TrimLeft(std::string_view s) {
     s.remove_prefix(1);
   }
   return s;
-}
-
-// The array under "mapping" of a JSON object. Only what it needs is read: the
-// file is ours, any other key is skipped as text.
-absl::StatusOr<core::Mapping> ParseJson(std::string_view text,
-                                        std::string_view name) {
-  const auto error = [&](std::string_view what) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(std::string(name), ": ", std::string(what),
-                     " (expected a JSON object with a ",
-                     "\"mapping\" array of leaf indexes)"));
-  };
-  const size_t key = text.find("\"mapping\"");
-  if (key == std::string_view::npos) return error("no \"mapping\" key");
-  std::string_view rest = TrimLeft(text.substr(key + 9));
-  if (rest.empty() || rest.front() != ':') return error("no ':' after it");
-  rest = TrimLeft(rest.substr(1));
-  if (rest.empty() || rest.front() != '[') return error("no '[' after it");
-  rest = TrimLeft(rest.substr(1));
-  core::Mapping m;
-  if (!rest.empty() && rest.front() == ']') return m;
-  while (true) {
-    size_t end = 0;
-    while (end < rest.size() && rest[end] >= '0' && rest[end] <= '9') ++end;
-    int64_t leaf = 0;
-    if (!ParseIndex(rest.substr(0, end), &leaf)) {
-      return error(absl::StrCat("entry ", m.size(), " is not a leaf index"));
-    }
-    m.push_back(static_cast<core::LeafId>(leaf));
-    rest = TrimLeft(rest.substr(end));
-    if (!rest.empty() && rest.front() == ']') return m;
-    if (rest.empty() || rest.front() != ',') {
-      return error(absl::StrCat("expected ',' or ']' after entry ", m.size()));
-    }
-    rest = TrimLeft(rest.substr(1));
-  }
 }
 
 absl::StatusOr<core::Mapping> ParseRankfile(
@@ -94,6 +59,15 @@ absl::StatusOr<core::Mapping> ParseRankfile(
         !ParseIndex(std::string_view(rank_host).substr(0, eq), &rank) ||
         eq + 1 == rank_host.size()) {
       return bad(absl::StrCat("field 'rank': '", rank_host, "'"));
+    }
+    // Every rank below the largest must have its own line, so a rank beyond
+    // the line count is an error before anything is sized by it.
+    if (rank >= static_cast<int64_t>(lines.size())) {
+      return LineError(
+          name, line.number,
+          absl::StrCat("rank ", rank, " but the file has ", lines.size(),
+                       lines.size() == 1 ? " rank line" : " rank lines",
+                       " (ranks 0 to ", lines.size() - 1, ")"));
     }
     const std::string host = rank_host.substr(eq + 1);
     const std::string& slot_text = line.tokens[2].text;
@@ -153,7 +127,7 @@ absl::StatusOr<core::Mapping> ParseAnyMapping(std::string_view text,
                                               const LeafNumbering& numbering) {
   const std::string_view start = TrimLeft(text);
   if (!start.empty() && start.front() == '{') {
-    ASSIGN_OR_RETURN(const core::Mapping m, ParseJson(start, name));
+    ASSIGN_OR_RETURN(const core::Mapping m, ParseJsonMapping(text, name));
     return numbering.FromCaller(m, name);
   }
   const std::vector<base::Line> lines = base::SplitLines(text);

@@ -1,6 +1,7 @@
 // Reads a mapping in any format `rankmap map` writes, detected from the
 // content:
-//   json      starts with '{': the array under "mapping" (other keys ignored)
+//   json      starts with '{': the array under the top-level "mapping" key
+//             (other keys skipped; cli/json_mapping.h)
 //   rankfile  the first line that is not blank or a comment starts with
 //             "rank": Open MPI `rank <i>=<host> slot=<n>[,<n>...]` lines
 //   plain     otherwise: the leaf of process i on line i (cli/mapping_io.h)
@@ -30,8 +31,9 @@ namespace rankmap::cli {
 
 // Plain and JSON leaf numbers are the caller's (`numbering`: with --allowed,
 // numbers in the whole machine). Errors name `name` and the line: malformed
-// entries, a rank given twice or missing, a host or slot the tree does not
-// have, JSON without a "mapping" array of leaf indexes, a leaf that is not
+// entries, a rank given twice or missing, a rank beyond the number of rank
+// lines (checked before anything is sized by it), a host or slot the tree does
+// not have, JSON without a "mapping" array of leaf indexes, a leaf that is not
 // allowed.
 absl::StatusOr<core::Mapping> ParseAnyMapping(
     std::string_view text, std::string_view name, const topology::Tree& tree,

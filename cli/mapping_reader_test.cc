@@ -99,6 +99,18 @@ TEST(ParseAnyMapping, JsonWithOtherKeys) {
   ASSERT_TRUE(m.ok()) << m.status();
   EXPECT_THAT(*m, ElementsAre(3, 1, 0));
   EXPECT_THAT(*ParseAnyMapping("{\"mapping\": []}", "e", t), ElementsAre());
+  // Nested values of any kind are skipped, however deep, and the top-level
+  // key wins over a nested one that comes first.
+  const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+  m = ParseAnyMapping(
+      "{\"meta\": {\"mapping\": [9, 9], \"s\": \"]}\\\"\\u0041\"},\n"
+      " \"deep\": " +
+          deep +
+          ", \"n\": -1.5e3, \"t\": true, \"z\": null,\n"
+          " \"mapping\": [2, 0]}\n",
+      "m.json", t);
+  ASSERT_TRUE(m.ok()) << m.status();
+  EXPECT_THAT(*m, ElementsAre(2, 0));
 }
 
 TEST(ParseAnyMapping, ErrorsNameFileAndLine) {
@@ -109,15 +121,29 @@ TEST(ParseAnyMapping, ErrorsNameFileAndLine) {
   };
   const Case cases[] = {
       {"rank 0=n0 slot=1\nrank 0=n1 slot=4\n", "m:2: rank 0 is given twice"},
-      {"rank 1=n0 slot=1\n", "m: rank 0 is missing"},
+      {"rank 1=n0 slot=1\n", "m:1: rank 1 but the file has 1 rank line"},
       {"rank 0=n9 slot=1\n", "m:1: host 'n9' is not in the topology"},
       {"rank 0=n0 slot=7\n", "m:1: host 'n0' has no slot 7"},
       {"rank 0=n0 slot=x\n", "m:1: field 'slot'"},
       {"rank x=n0 slot=1\n", "m:1: field 'rank'"},
       {"rank 0=n0\n", "m:1: found 'rank 0=n0'"},
-      {"{\"algorithm\": \"x\"}", "m: no \"mapping\" key"},
-      {"{\"mapping\": [1, -2]}", "m: entry 1 is not a leaf index"},
-      {"{\"mapping\": [1 2]}", "m: expected ',' or ']' after entry 1"},
+      {"{\"algorithm\": \"x\"}", "m:1: no top-level \"mapping\" key"},
+      {"{\"mapping\": [1, -2]}", "m:1: entry 1 is not a leaf index"},
+      {"{\"mapping\": [1 2]}", "m:1: expected ',' or ']' after entry 1"},
+      {"{\"mapping\": [1,\n 99999999999999999999]}",
+       "m:2: entry 1 is not a leaf index"},
+      // Only the top-level key counts: nested ones and strings are skipped.
+      {"{\"a\": {\"mapping\": [0]},\n \"b\": \"\\\"mapping\\\": [1]\"}",
+       "m:2: no top-level \"mapping\" key"},
+      {"{\"mapping\": [0],\n\"mapping\": [1]}",
+       "m:2: a second top-level \"mapping\" key"},
+      {"{\"x\": [[[{]]], \"mapping\": [0]}", "m:1: an unbalanced ']'"},
+      {"{\"x\": \"open\n", "m:1: a control character or line break"},
+      {"{\"mapping\": [0]} 1", "m:1: text after the object"},
+      {"{\"x\": [[[[[[[[[[", "m:1: end of file inside a value"},
+      // A rank beyond the line count, before anything is sized by it.
+      {"rank 0=n0 slot=1\nrank 600000000=n0 slot=0\n",
+       "m:2: rank 600000000 but the file has 2 rank lines"},
       {"0\nx\n", "m:2: expected a leaf index"},
   };
   for (const Case& c : cases) {

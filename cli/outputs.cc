@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "base/status_macros.h"
 #include "cli/evaluation.h"
 #include "cli/pictures/matrix_svg.h"
@@ -78,6 +79,38 @@ absl::Status WriteReport(
       {"Tree", pictures::TreeSvg(tree, mapping, options)},
       {"Communication matrix", pictures::MatrixSvg(tree, graph, mapping)},
       {"Volume by level", pictures::LevelVolumeSvg(bars)}};
+  RETURN_IF_ERROR(WriteText(path, pictures::ReportHtml(page)));
+  out << "report: " << path << "\n";
+  return absl::OkStatus();
+}
+
+absl::Status WriteComparisonReport(
+    const std::string& path, const std::string& title,
+    const std::vector<std::pair<std::string, std::string>>& facts,
+    const topology::Tree& tree, const graphs::CommGraph& graph,
+    const std::vector<NamedPlacement>& placements, std::ostream& out) {
+  pictures::ReportPage page;
+  page.title = title;
+  page.facts = facts;
+  std::vector<std::vector<pictures::VolumeBar>> bars;
+  for (const NamedPlacement& p : placements)
+    bars.push_back(Bars(tree, *p.cost));
+  for (size_t level = 0; !bars.empty() && level < bars[0].size(); ++level) {
+    std::vector<std::string> values;
+    for (const auto& b : bars)
+      values.push_back(absl::StrFormat("%.10g", b[level].volume));
+    page.levels.push_back({bars[0][level].label, absl::StrJoin(values, " / ")});
+  }
+  for (size_t i = 0; i < placements.size(); ++i) {
+    const NamedPlacement& p = placements[i];
+    page.pictures.push_back({absl::StrCat(p.name, ": tree"),
+                             pictures::TreeSvg(tree, *p.mapping, {})});
+    page.pictures.push_back(
+        {absl::StrCat(p.name, ": communication matrix"),
+         pictures::MatrixSvg(tree, graph, *p.mapping)});
+    page.pictures.push_back({absl::StrCat(p.name, ": volume by level"),
+                             pictures::LevelVolumeSvg(bars[i])});
+  }
   RETURN_IF_ERROR(WriteText(path, pictures::ReportHtml(page)));
   out << "report: " << path << "\n";
   return absl::OkStatus();

@@ -41,6 +41,24 @@ absl::Status WriteReport(
     const core::Mapping& mapping, const core::CostReport& cost,
     int32_t group_depth, std::ostream& out);
 
+// A placement of the same graph on the same tree, for a page that compares
+// several (rankmap advise: present and proposed).
+struct NamedPlacement {
+  std::string name;
+  const core::Mapping* mapping;
+  const core::CostReport* cost;
+};
+
+// One HTML page with `facts`, the volume per level of every placement
+// ("a / b" per level) and each placement's pictures, tree, matrix and volume
+// in turn, under headings that name it; names it on `out`. Errors: those of
+// WriteText.
+absl::Status WriteComparisonReport(
+    const std::string& path, const std::string& title,
+    const std::vector<std::pair<std::string, std::string>>& facts,
+    const topology::Tree& tree, const graphs::CommGraph& graph,
+    const std::vector<NamedPlacement>& placements, std::ostream& out);
+
 }  // namespace rankmap::cli
 
 #endif  // RANKMAP_CLI_OUTPUTS_H_

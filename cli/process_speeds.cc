@@ -4,7 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
-#include "graphs/frontends/stencil.h"
+#include "tiling/speeds_file.h"
 
 namespace rankmap::cli {
 
@@ -12,7 +12,7 @@ absl::StatusOr<core::SlotClasses> LoadProcessClasses(const std::string& path,
                                                      const topology::Tree& tree,
                                                      int32_t num_processes) {
   ASSIGN_OR_RETURN(const std::vector<double> speeds,
-                   graphs::ReadSpeedsFile(path));
+                   tiling::ReadSpeedsFile(path));
   if (static_cast<int64_t>(speeds.size()) != num_processes) {
     return absl::InvalidArgumentError(
         absl::StrCat("--process-speeds ", path, ": ", speeds.size(),

@@ -18,6 +18,8 @@
 #include "absl/flags/reflection.h"
 #include "absl/strings/str_cat.h"
 #include "base/cpus.h"
+#include "base/version.h"
+#include "cli/advise_command.h"
 #include "cli/bind_command.h"
 #include "cli/compare_command.h"
 #include "cli/demo_command.h"
@@ -27,6 +29,7 @@
 #include "cli/inputs.h"
 #include "cli/map_command.h"
 #include "cli/simulate_command.h"
+#include "cli/stop_signals.h"
 #include "cli/topology_command.h"
 #include "core/options.h"
 
@@ -58,6 +61,37 @@ ABSL_FLAG(std::string, comm, "",
           "OTF2 trace's traces.otf2)");
 ABSL_FLAG(std::string, comm_format, "auto",
           "auto | mat | grf | metis | mtx | edges | otf2");
+ABSL_FLAG(std::string, messages, "",
+          "message counts per pair for --comm: a graph file of counts in any "
+          "format, or none (default: X.msgs.mat beside X.mat or X.grf when "
+          "it exists, as the profiler writes them)");
+ABSL_FLAG(std::string, objective, "auto",
+          "map, compare: auto | j | time: what the engine minimises (auto: "
+          "predicted time when there are message counts and links, else J)");
+ABSL_FLAG(std::string, present, "",
+          "map, compare: the order the job has now (a mapping file in any "
+          "format map writes; default: identity, rank i on slot i); kept "
+          "unless a mapping is predicted better");
+ABSL_FLAG(std::string, network_spec, "",
+          "advise: a network spec over the hosts the job ran on (instead of "
+          "Slurm's topology or one switch)");
+ABSL_FLAG(std::string, from_profile, "",
+          "advise: a profile's .mat made earlier, instead of running the "
+          "launch line");
+ABSL_FLAG(std::string, placement, "",
+          "advise --from-profile: where each rank ran (default: the "
+          "profile's .placement beside it)");
+ABSL_FLAG(std::string, launcher, "",
+          "advise: openmpi | hydra | slurm, when the launcher's name and "
+          "--version do not tell");
+ABSL_FLAG(double, profile_seconds, 0,
+          "advise: profile only the first S seconds of the job (0: the whole "
+          "run); the profile is kept");
+ABSL_FLAG(double, min_gain, 0.03,
+          "advise: the predicted gain a new placement needs (a fraction)");
+ABSL_FLAG(double, keep_margin, 0.02,
+          "map, compare: the lead in predicted time a mapping needs to "
+          "replace the present order (time objective)");
 // The names come from core's table (absl evaluates a non-constant help text
 // when help is printed).
 ABSL_FLAG(std::string, algorithm, "",
@@ -108,7 +142,8 @@ ABSL_FLAG(
     "eval, simulate, bind: mapping file (plain: leaf of process i on line i)");
 ABSL_FLAG(bool, simulate, false,
           "compare: add the simulated time per iteration (SimGrid SMPI)");
-ABSL_FLAG(int64_t, iterations, 10, "simulate: iterations of the replay");
+ABSL_FLAG(int64_t, iterations, 10,
+          "simulate: iterations of the replay, 1 to 1000");
 ABSL_FLAG(std::string, smpi_model, "calibrated",
           "simulate: SMPI network model, calibrated (SMPI's defaults) | exact "
           "(latency + size / bandwidth)");
@@ -196,8 +231,9 @@ struct Command {
 };
 
 const std::vector<const char*> kInputFlags = {
-    "topology",    "node",    "hierarchy",      "distance", "leaf",
-    "level_costs", "allowed", "slots_per_leaf", "comm",     "comm_format"};
+    "topology", "node",        "hierarchy", "distance",
+    "leaf",     "level_costs", "allowed",   "slots_per_leaf",
+    "comm",     "comm_format", "messages"};
 
 // Old flag names still accepted.
 const char* Canonical(const std::string& name) {
@@ -229,8 +265,8 @@ const std::vector<Command>& Commands() {
       {"map", "map processes onto the topology and write the mapping",
        With({"algorithm", "preset", "seed", "threads", "output", "format",
              "bind", "svg", "svg_group_depth", "report", "quiet", "progress",
-             "threads_per_process", "near", "near_processes",
-             "process_speeds"})},
+             "threads_per_process", "near", "near_processes", "process_speeds",
+             "objective", "present", "keep_margin"})},
       {"eval",
        "evaluate a given mapping: J, hop-bytes, per-level volume, largest link",
        With({"mapping", "model", "params", "report"})},
@@ -238,11 +274,19 @@ const std::vector<Command>& Commands() {
        "run every algorithm and baseline on the same input, one table",
        With({"algorithms", "preset", "seed", "threads", "svg", "quiet",
              "progress", "model", "params", "simulate", "iterations",
-             "smpi_model"})},
+             "smpi_model", "objective", "present", "keep_margin"})},
       {"simulate",
        "run the graph's traffic placed by a mapping on a simulated machine "
        "(SimGrid SMPI) and print the time per iteration",
        With({"mapping", "iterations", "smpi_model"})},
+      {"advise",
+       "profile an MPI job as launched (after --), predict the gain of a "
+       "better placement, and write the launcher's file when it pays",
+       With({"topology", "node", "leaf", "level_costs", "network_spec",
+             "from_profile", "placement", "launcher", "profile_seconds",
+             "min_gain", "output", "report", "iterations", "seed", "threads",
+             "quiet"},
+            false)},
       {"bind",
        "run as each rank under any launcher: bind CPUs and memory as the "
        "mapping says, then exec the program given after --",
@@ -277,7 +321,9 @@ void PrintUsage(FILE* f) {
   std::fprintf(f, "usage: rankmap <command> [flags]\n\ncommands:\n");
   for (const Command& c : Commands())
     std::fprintf(f, "  %-10s %s\n", c.name, c.summary);
-  std::fprintf(f, "\nrankmap <command> --help lists the flags of a command.\n");
+  std::fprintf(f,
+               "\nrankmap <command> --help lists the flags of a command;\n"
+               "rankmap --version names the release and commit.\n");
 }
 
 const char* Operand(const Command& c) {
@@ -310,6 +356,13 @@ void PrintHelp(const Command& c) {
   }
 }
 
+// Flags the command line set (by their canonical name).
+std::set<std::string>& GivenFlags() {
+  static std::set<std::string> given;
+  return given;
+}
+bool Given(const std::string& name) { return GivenFlags().count(name) > 0; }
+
 int Fail(const std::string& message, int code = 2) {
   std::fprintf(stderr, "rankmap: %s\n", message.c_str());
   return code;
@@ -327,10 +380,19 @@ Inputs ReadInputs() {
   in.slots_per_leaf = absl::GetFlag(FLAGS_slots_per_leaf);
   in.comm = absl::GetFlag(FLAGS_comm);
   in.comm_format = absl::GetFlag(FLAGS_comm_format);
+  in.messages = absl::GetFlag(FLAGS_messages);
   in.node = absl::GetFlag(FLAGS_node);
   in.hierarchy = absl::GetFlag(FLAGS_hierarchy);
   in.distance = absl::GetFlag(FLAGS_distance);
   return in;
+}
+
+rankmap::cli::Choice ReadChoice() {
+  rankmap::cli::Choice c;
+  c.objective = absl::GetFlag(FLAGS_objective);
+  c.present = absl::GetFlag(FLAGS_present);
+  c.keep_margin = absl::GetFlag(FLAGS_keep_margin);
+  return c;
 }
 
 // --threads 0: the CPUs this process may run on, at most 8 (each worker keeps
@@ -355,6 +417,11 @@ int main(int argc, char** argv) {
   // hwloc prints multi-line boxes about odd XML on stderr; errors here are one
   // line (a user's own setting wins).
   setenv("HWLOC_HIDE_ERRORS", "2", /*overwrite=*/0);
+  if (argc >= 2 && (!std::strcmp(argv[1], "--version") ||
+                    !std::strcmp(argv[1], "version"))) {
+    std::printf("%s\n", rankmap::base::VersionString().c_str());
+    return 0;
+  }
   if (argc < 2 || !std::strcmp(argv[1], "--help") ||
       !std::strcmp(argv[1], "help")) {
     PrintUsage(argc < 2 ? stderr : stdout);
@@ -397,7 +464,7 @@ int main(int argc, char** argv) {
   for (int i = first_flag; i < argc; ++i) {
     std::string arg = argv[i];
     // bind: what follows `--` is the program and its own arguments.
-    if (arg == "--" && name == "bind") {
+    if (arg == "--" && (name == "bind" || name == "advise")) {
       program.assign(argv + i + 1, argv + argc);
       break;
     }
@@ -444,8 +511,11 @@ int main(int argc, char** argv) {
     if (!flag->ParseFrom(value, &error)) {
       return Fail(absl::StrCat(name, ": --", key, ": ", error));
     }
+    GivenFlags().insert(key);
   }
 
+  // bind execs the program: it must not hand it blocked signals.
+  if (name != "bind") rankmap::cli::StopOnSignals(name);
   // The command's boundary: an exception (std::bad_alloc above all) is one
   // line and exit 1, never std::terminate.
   try {
@@ -489,6 +559,7 @@ int Run(const std::string& name, const std::string& kind,
     c.near = absl::GetFlag(FLAGS_near);
     c.near_processes = absl::GetFlag(FLAGS_near_processes);
     c.process_speeds = absl::GetFlag(FLAGS_process_speeds);
+    c.choice = ReadChoice();
     status = rankmap::cli::RunMap(c, std::cout);
   } else if (name == "eval") {
     rankmap::cli::EvalCommand c;
@@ -513,6 +584,7 @@ int Run(const std::string& name, const std::string& kind,
     c.simulate = absl::GetFlag(FLAGS_simulate);
     c.iterations = absl::GetFlag(FLAGS_iterations);
     c.smpi_model = absl::GetFlag(FLAGS_smpi_model);
+    c.choice = ReadChoice();
     status = rankmap::cli::RunCompare(c, std::cout);
   } else if (name == "simulate") {
     rankmap::cli::SimulateCommand c;
@@ -521,6 +593,32 @@ int Run(const std::string& name, const std::string& kind,
     c.iterations = absl::GetFlag(FLAGS_iterations);
     c.smpi_model = absl::GetFlag(FLAGS_smpi_model);
     status = rankmap::cli::RunSimulate(c, std::cout);
+  } else if (name == "advise") {
+    rankmap::cli::AdviseCommand c;
+    c.inputs = ReadInputs();
+    // The machine is built from where the job ran unless it is named.
+    c.inputs.topology.clear();
+    if (Given("topology")) {
+      c.inputs.topology = absl::GetFlag(FLAGS_topology);
+    } else if (const char* t = std::getenv("RANKMAP_TOPOLOGY");
+               t != nullptr && *t != '\0') {
+      c.inputs.topology = t;
+    }
+    c.network = absl::GetFlag(FLAGS_network_spec);
+    c.launch = program;
+    c.from_profile = absl::GetFlag(FLAGS_from_profile);
+    c.placement = absl::GetFlag(FLAGS_placement);
+    c.launcher = absl::GetFlag(FLAGS_launcher);
+    c.profile_seconds = absl::GetFlag(FLAGS_profile_seconds);
+    c.min_gain = absl::GetFlag(FLAGS_min_gain);
+    if (!absl::GetFlag(FLAGS_output).empty())
+      c.output = absl::GetFlag(FLAGS_output);
+    c.report = absl::GetFlag(FLAGS_report);
+    c.iterations = absl::GetFlag(FLAGS_iterations);
+    c.seed = absl::GetFlag(FLAGS_seed);
+    c.threads = Threads();
+    c.quiet = absl::GetFlag(FLAGS_quiet);
+    status = rankmap::cli::RunAdvise(c, std::cout);
   } else if (name == "bind") {
     rankmap::cli::BindCommand c;
     c.inputs = ReadInputs();
@@ -538,39 +636,15 @@ int Run(const std::string& name, const std::string& kind,
                    : absl::GetFlag(FLAGS_format);
     status = rankmap::cli::RunTopology(c, std::cout);
   } else if (name == "frontend") {
-    rankmap::cli::FrontendCommand c;
-    c.kind = kind;
-    c.output = absl::GetFlag(FLAGS_output);
-    c.graph_format = absl::GetFlag(FLAGS_graph_format);
-    c.speeds = absl::GetFlag(FLAGS_speeds);
-    c.n = absl::GetFlag(FLAGS_n);
-    c.block = absl::GetFlag(FLAGS_block);
-    c.element_size = absl::GetFlag(FLAGS_element_size);
-    c.partitioner = absl::GetFlag(FLAGS_partitioner);
-    c.flow = absl::GetFlag(FLAGS_flow);
-    c.link = absl::GetFlag(FLAGS_link);
-    c.shape = absl::GetFlag(FLAGS_shape);
-    c.clusters = absl::GetFlag(FLAGS_clusters);
-    c.bandwidth = absl::GetFlag(FLAGS_bandwidth);
-    c.bandwidth_v = absl::GetFlag(FLAGS_bandwidth_v);
-    c.domain = absl::GetFlag(FLAGS_domain);
-    c.allow_1d = absl::GetFlag(FLAGS_allow_1d);
-    c.speed_functions = absl::GetFlag(FLAGS_speed_functions);
-    c.partition = absl::GetFlag(FLAGS_partition);
-    c.arrange = absl::GetFlag(FLAGS_arrange);
-    c.hop_norm = absl::GetFlag(FLAGS_hop_norm);
-    c.network = absl::GetFlag(FLAGS_network);
-    c.hub = absl::GetFlag(FLAGS_hub);
-    c.axis_weights = absl::GetFlag(FLAGS_axis_weights);
-    c.grid = absl::GetFlag(FLAGS_grid);
-    c.stencil = absl::GetFlag(FLAGS_stencil);
-    c.halo = absl::GetFlag(FLAGS_halo);
-    c.periodic = absl::GetFlag(FLAGS_periodic);
-    c.procs = absl::GetFlag(FLAGS_procs);
-    c.proc_grid = absl::GetFlag(FLAGS_proc_grid);
-    c.slabs = absl::GetFlag(FLAGS_slabs);
-    status = rankmap::cli::RunFrontend(
-        c, std::cout, c.output.empty() ? std::cerr : std::cout);
+    // Every front-end flag's text, parsed in cli/arg_parsers.h.
+    absl::StatusOr<rankmap::cli::FrontendCommand> c =
+        rankmap::cli::ParseFrontendCommand(kind, [](std::string_view flag) {
+          return absl::FindCommandLineFlag(std::string(flag))->CurrentValue();
+        });
+    status = c.ok()
+                 ? rankmap::cli::RunFrontend(
+                       *c, std::cout, c->output.empty() ? std::cerr : std::cout)
+                 : c.status();
   } else if (name == "demo") {
     rankmap::cli::DemoCommand c;
     c.inputs = ReadInputs();

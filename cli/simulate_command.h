@@ -7,8 +7,16 @@
 //
 // The machine is the --topology itself when it is a SimGrid platform file,
 // else the platform written from its tree (which must carry links: tleaf link
-// levels or a network spec with link directives). The program that runs is
-// rankmap's replay program, found beside the rankmap binary.
+// levels or a network spec with link directives); SimGrid's loader checks it
+// first (sim/platform_check.h). The program that runs is rankmap's replay
+// program, found beside the rankmap binary: message by message when the graph
+// comes with message counts (--messages FILE, or app.msgs.mat beside app.mat;
+// sim/message_plan.h), one message per pair and direction otherwise. The
+// output says which:
+//
+//   64 processes, 192 edges, 10 iterations on the calibrated SMPI model
+//   messages from app.msgs.mat: 76800 per iteration in 200 rounds
+//   simulated time per iteration  0.00624786 s
 #ifndef RANKMAP_CLI_SIMULATE_COMMAND_H_
 #define RANKMAP_CLI_SIMULATE_COMMAND_H_
 
@@ -29,6 +37,8 @@ struct SimulateCommand {
   std::string mapping;  // plain mapping file (required)
   int64_t iterations = 10;
   std::string smpi_model = "calibrated";  // calibrated | exact
+  // Message counts are inputs.messages: "" the file beside --comm
+  // (app.msgs.mat) when there is one, "none", or a graph file of counts.
 };
 
 // Errors: bad inputs, a mapping that does not fit the tree and graph, a
@@ -41,9 +51,24 @@ absl::Status RunSimulate(const SimulateCommand& cmd, std::ostream& out);
 absl::StatusOr<sim::Simulator> SimulatorFor(const Inputs& in,
                                             const topology::Tree& tree);
 
-// Checks --iterations (1 to 1,000,000) and --smpi_model.
+// The most --iterations a command simulates.
+inline constexpr int64_t kMaxIterations = 1000;
+
+// Checks --iterations (1 to kMaxIterations) and --smpi_model.
 absl::StatusOr<sim::SimulateOptions> ParseSimulateOptions(
     int64_t iterations, const std::string& smpi_model);
+
+// The plan of the replay of `in.comm` (sim::PlanReplay). Errors: no --comm,
+// PlanReplay's.
+absl::StatusOr<sim::ReplayPlan> PlanReplayOf(const Inputs& in,
+                                             const sim::SimulateOptions& opts);
+
+// The line saying where the counts came from and what an iteration sends:
+// "messages from app.msgs.mat: 76800 per iteration in 200 rounds", or
+// "messages: one per pair and direction, 384 per iteration in 1 round (no
+// counts: no app.msgs.mat beside the graph)".
+std::string MessagesLine(const sim::ReplayPlan& plan, const Inputs& in,
+                         const sim::SimulateOptions& opts);
 
 }  // namespace rankmap::cli
 

@@ -16,7 +16,9 @@ struct TopologyCommand {
   std::string format = "text";  // text | json | tleaf
 };
 
-// Errors: a bad topology, an unknown format, a tree tleaf cannot describe.
+// Errors: a bad topology, an unknown format, a tree tleaf cannot describe, a
+// text drawing of a tree more than 1024 levels deep (its indentation would
+// grow quadratically; JSON has no such limit).
 absl::Status RunTopology(const TopologyCommand& cmd, std::ostream& out);
 
 }  // namespace rankmap::cli

@@ -5,10 +5,25 @@
 
 namespace rankmap::core {
 
+double RoundsLatency(std::vector<std::pair<double, double>> pairs) {
+  // Most messages first; ties by latency so the order is total.
+  std::sort(pairs.begin(), pairs.end(), [](const auto& a, const auto& b) {
+    return a.first != b.first ? a.first > b.first : a.second > b.second;
+  });
+  double total = 0.0, slowest = 0.0;
+  for (size_t k = 0; k < pairs.size(); ++k) {
+    slowest = std::max(slowest, pairs[k].second);
+    const double next = k + 1 < pairs.size() ? pairs[k + 1].first : 0.0;
+    total += (pairs[k].first - next) * slowest;
+  }
+  return total;
+}
+
 LinkLoad EstimateLinkLoad(const topology::Tree& tree,
                           const graphs::CommGraph& graph,
-                          const Mapping& mapping) {
+                          const Mapping& mapping, bool count_messages) {
   LinkLoad r;
+  const bool rounds_of_messages = count_messages && graph.has_messages();
   if (!tree.has_links()) return r;
   const NodeId nodes = tree.num_nodes();
   // host[v]: the host at or above v (-1: none); parents have larger ids.
@@ -20,6 +35,8 @@ LinkLoad EstimateLinkLoad(const topology::Tree& tree,
   // Volume on every uplink, loopback and (per unordered child pair) pair link.
   std::vector<double> up(nodes, 0.0), loop(nodes, 0.0);
   std::vector<std::vector<double>> pair(nodes);
+  // With message counts: (messages each way, route latency) per pair.
+  std::vector<std::pair<double, double>> rounds;
   for (graphs::VertexId u = 0; u < graph.num_vertices(); ++u) {
     auto nbrs = graph.neighbors(u);
     auto wgts = graph.weights(u);
@@ -46,9 +63,15 @@ LinkLoad EstimateLinkLoad(const topology::Tree& tree,
         const int32_t j = std::max(tree.child_rank(cx), tree.child_rank(cy));
         pair[x][static_cast<size_t>(i) * k + j] += w;
       }
-      r.latency = std::max(r.latency, tree.LcaRoute(x).latency);
+      const double latency = tree.LcaRoute(x).latency;
+      if (rounds_of_messages) {
+        rounds.emplace_back(graph.messages(u)[e] / 2, latency);
+      } else {
+        r.latency = std::max(r.latency, latency);
+      }
     }
   }
+  if (rounds_of_messages) r.latency = RoundsLatency(std::move(rounds));
   // share: the part of the volume one direction of the link carries.
   auto busy = [&](const topology::Link& link, double share, double volume) {
     if (link.given() && volume > 0)

@@ -26,6 +26,10 @@ namespace rankmap::core {
 int64_t EstimatedMapBytes(const topology::Tree& tree,
                           const graphs::CommGraph& graph,
                           const MappingOptions& options);
+// The same from the graph's counts, before the graph exists (what a command
+// hands the graph readers, graphs::ReadOptions::consumer_bytes).
+int64_t EstimatedMapBytes(const topology::Tree& tree, int64_t vertices,
+                          int64_t arcs, const MappingOptions& options);
 
 // OK when EstimatedMapBytes fits base::MemoryBudget(options.max_memory_bytes);
 // otherwise ResourceExhausted "map: N processes and M edges onto L leaves

@@ -8,24 +8,22 @@
 #include "absl/strings/str_cat.h"
 #include "base/cpus.h"
 #include "base/memory_budget.h"
+#include "base/status_macros.h"
 #include "core/baselines.h"
 #include "core/congestion.h"
+#include "core/isolated_vertices.h"
 #include "core/map_budget.h"
 #include "core/multilevel/multilevel.h"
 #include "core/multisection.h"
+#include "core/objective.h"
 #include "core/partition_map.h"
 #include "core/portfolio.h"
-#include "core/refine.h"
+#include "core/present_order.h"
 #include "core/scotch_map.h"
 #include "core/treematch.h"
 
 namespace rankmap::core {
 namespace {
-
-bool IsNTo1(const topology::Tree& tree, const graphs::CommGraph& graph) {
-  return graph.num_vertices() > tree.Capacity(tree.root()) &&
-         tree.Capacity(tree.root()) > 0;
-}
 
 // n-to-1: partition and map in one step, leaf loads within options.imbalance.
 absl::StatusOr<Mapping> MapNTo1(const topology::Tree& tree,
@@ -47,12 +45,19 @@ absl::StatusOr<Mapping> MapNTo1(const topology::Tree& tree,
   return m;
 }
 
-// A strategy's result, refined once when the options say so.
-Mapping Refined(const topology::Tree& tree, const graphs::CommGraph& graph,
+// The engine's own strategies (the baselines place processes as they are).
+bool IsEngineStrategy(Algorithm a) {
+  return a == Algorithm::kPortfolio || a == Algorithm::kTreeMatch ||
+         a == Algorithm::kMultisection;
+}
+
+// A strategy's result, refined once under the objective when the options say
+// so.
+Mapping Refined(const Objective& objective, const graphs::CommGraph& graph,
                 const MappingOptions& options, Mapping m) {
   if (options.refine.enabled) {
-    RefineMapping(tree, graph, options.refine.swap_rounds, &m, nullptr,
-                  options.progress);
+    objective.Refine(graph, options.refine.swap_rounds, &m, nullptr,
+                     options.progress);
   }
   return m;
 }
@@ -60,6 +65,20 @@ Mapping Refined(const topology::Tree& tree, const graphs::CommGraph& graph,
 absl::StatusOr<Mapping> MapChecked(const topology::Tree& tree,
                                    const graphs::CommGraph& graph,
                                    const MappingOptions& options);
+
+// The portfolio's result weighed against the present order of the whole
+// graph (core/present_order.h).
+absl::StatusOr<Mapping> WeighPresent(const topology::Tree& tree,
+                                     const graphs::CommGraph& graph,
+                                     const MappingOptions& options,
+                                     Mapping found) {
+  ASSIGN_OR_RETURN(const Objective objective,
+                   Objective::For(tree, graph, options));
+  ASSIGN_OR_RETURN(const Mapping present, PresentOrder(tree, graph, options));
+  return KeepPresentUnlessBeaten(objective, graph, options, present,
+                                 std::move(found), options.report);
+}
+
 template <typename F>
 absl::StatusOr<Mapping> Guarded(const topology::Tree& tree,
                                 const graphs::CommGraph& graph,
@@ -102,7 +121,32 @@ absl::StatusOr<Mapping> MapChecked(const topology::Tree& tree,
   if (absl::Status s = ValidateOptions(options); !s.ok()) return s;
   if (absl::Status s = CheckCostRange(tree, graph); !s.ok()) return s;
   if (absl::Status s = CheckMapMemory(tree, graph, options); !s.ok()) return s;
-  if (IsNTo1(tree, graph)) return MapNTo1(tree, graph, options);
+  const bool n_to_1 = IsNTo1(tree, graph);
+  if (n_to_1 && options.objective == ObjectiveKind::kTime) {
+    return absl::InvalidArgumentError(
+        "map: the time objective is for one-to-one mappings (more processes "
+        "than slots map by J)");
+  }
+  // Processes without edges are placed directly (core/isolated_vertices.h):
+  // the engine's strategies and the n-to-1 partition only see the rest. The
+  // present order is a mapping of the whole graph: it is weighed after.
+  if ((n_to_1 ? options.algorithm != Algorithm::kScotch
+              : IsEngineStrategy(options.algorithm)) &&
+      CountIsolatedVertices(graph) > 0) {
+    MappingOptions part_options = options;
+    part_options.present.clear();
+    part_options.report = nullptr;
+    absl::StatusOr<Mapping> m = MapAroundIsolated(
+        tree, graph, n_to_1, options.imbalance,
+        [&](const graphs::CommGraph& part) -> absl::StatusOr<Mapping> {
+          if (n_to_1) return MapNTo1(tree, part, part_options);
+          return MapChecked(tree, part, part_options);
+        });
+    if (!m.ok() || n_to_1 || options.algorithm != Algorithm::kPortfolio)
+      return m;
+    return WeighPresent(tree, graph, options, *std::move(m));
+  }
+  if (n_to_1) return MapNTo1(tree, graph, options);
   const int32_t n = graph.num_vertices();
   if (n > tree.Capacity(tree.root())) {
     return absl::InvalidArgumentError(
@@ -110,14 +154,19 @@ absl::StatusOr<Mapping> MapChecked(const topology::Tree& tree,
                      tree.Capacity(tree.root()),
                      " slots (oversubscribe or use n-to-1 mapping)"));
   }
+  ASSIGN_OR_RETURN(const Objective objective,
+                   Objective::For(tree, graph, options));
   // The engine's strategies (the baselines return as they are).
   absl::StatusOr<Mapping> m = absl::InternalError("map: unknown algorithm");
   switch (options.algorithm) {
     case Algorithm::kPortfolio:
+      // The present order is checked before the portfolio runs.
+      RETURN_IF_ERROR(PresentOrder(tree, graph, options).status());
       m = PortfolioMap(tree, graph, options);
+      if (m.ok()) m = WeighPresent(tree, graph, options, *std::move(m));
       break;
     case Algorithm::kTreeMatch:
-      m = Refined(tree, graph, options,
+      m = Refined(objective, graph, options,
                   TreeMatchMap(tree, graph, options.treematch));
       break;
     case Algorithm::kMultisection:
@@ -126,7 +175,7 @@ absl::StatusOr<Mapping> MapChecked(const topology::Tree& tree,
                           options.threads,
                           {.sink = options.progress, .name = "multisection"});
       ReportProgress(options.progress, "multisection", 1);
-      if (m.ok()) m = Refined(tree, graph, options, *std::move(m));
+      if (m.ok()) m = Refined(objective, graph, options, *std::move(m));
       break;
     case Algorithm::kMultilevel:
       m = MultilevelMap(tree, graph, options);
@@ -177,11 +226,19 @@ absl::StatusOr<Mapping> MapWithClasses(const topology::Tree& tree,
         absl::StrCat("map: slot classes need one slot per process; ", n,
                      " processes on ", tree.Capacity(tree.root()), " slots"));
   }
-  absl::StatusOr<Mapping> m = Map(tree, graph, options);
+  // The classes move processes after the strategy: the present order is not
+  // weighed (it may break them) and nothing is reported.
+  MappingOptions unweighed = options;
+  unweighed.present.clear();
+  unweighed.report = nullptr;
+  absl::StatusOr<Mapping> m = Map(tree, graph, unweighed);
   if (!m.ok()) return m;
   RepairToClasses(tree, graph, classes, &*m);
-  if (options.refine.enabled)
-    RefineMapping(tree, graph, options.refine.swap_rounds, &*m, &classes);
+  if (options.refine.enabled) {
+    ASSIGN_OR_RETURN(const Objective objective,
+                     Objective::For(tree, graph, options));
+    objective.Refine(graph, options.refine.swap_rounds, &*m, &classes, nullptr);
+  }
   if (absl::Status s = CheckClasses(classes, *m); !s.ok())
     return absl::InternalError(s.message());
   return m;

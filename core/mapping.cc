@@ -219,4 +219,18 @@ absl::StatusOr<CostReport> PartitionCost(const topology::Tree& tree,
   return Evaluate(tree, graph, mapping);
 }
 
+bool IsNTo1(const topology::Tree& tree, const graphs::CommGraph& graph) {
+  const int64_t slots = tree.Capacity(tree.root());
+  return graph.num_vertices() > slots && slots > 0;
+}
+
+absl::StatusOr<CostReport> CheckedCost(const topology::Tree& tree,
+                                       const graphs::CommGraph& graph,
+                                       const Mapping& mapping,
+                                       double imbalance) {
+  if (IsNTo1(tree, graph))
+    return PartitionCost(tree, graph, mapping, imbalance);
+  return Cost(tree, graph, mapping);
+}
+
 }  // namespace rankmap::core

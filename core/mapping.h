@@ -109,6 +109,21 @@ absl::StatusOr<CostReport> PartitionCost(const topology::Tree& tree,
 double ComputeJ(const topology::Tree& tree, const graphs::CommGraph& graph,
                 const Mapping& mapping);
 
+// n-to-1 inputs: more processes than the tree has slots (and slots at all).
+// Map then partitions and maps in one step, and a mapping of these inputs is
+// checked as a partition (ValidatePartitionMapping) rather than one-to-one.
+// The one definition every interface uses. O(1).
+bool IsNTo1(const topology::Tree& tree, const graphs::CommGraph& graph);
+
+// The cost of a mapping of these inputs after the check that fits them:
+// PartitionCost with `imbalance` on n-to-1 inputs (IsNTo1), Cost otherwise.
+// What every interface reports for a mapping Map returned or a user gave.
+// Errors: the validation's, CheckCostRange's. O(m * depth).
+absl::StatusOr<CostReport> CheckedCost(const topology::Tree& tree,
+                                       const graphs::CommGraph& graph,
+                                       const Mapping& mapping,
+                                       double imbalance);
+
 }  // namespace rankmap::core
 
 #endif  // RANKMAP_CORE_MAPPING_H_

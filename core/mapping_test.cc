@@ -76,6 +76,42 @@ TEST(PartitionCost, NToOneHandComputed) {
   EXPECT_FALSE(PartitionCost(t, g, {0, 0, 0, 1}, 0.03).ok());
 }
 
+TEST(IsNTo1, MoreProcessesThanSlotsAndSlotsAtAll) {
+  const topology::Tree t = testing::MakeTleaf("1 2 1");  // 2 slots
+  EXPECT_FALSE(IsNTo1(t, testing::MakeGrid2D(1, 2, 1.0)));
+  EXPECT_TRUE(IsNTo1(t, testing::MakeGrid2D(1, 3, 1.0)));
+  // Oversubscription adds slots: 4 processes on 2 leaves of 2.
+  const topology::Tree two = *t.WithCapacities({2, 2});
+  EXPECT_FALSE(IsNTo1(two, Cycle4(1)));
+  // A tree without slots maps nothing, n-to-1 or not: Map refuses it as
+  // "more processes than slots", and a mapping onto it fails one-to-one.
+  const topology::Tree none = *t.WithCapacities({0, 0});
+  EXPECT_FALSE(IsNTo1(none, Cycle4(1)));
+}
+
+TEST(CheckedCost, PartitionOnNTo1InputsOneToOneOtherwise) {
+  const graphs::CommGraph g = Cycle4(5);
+  // n-to-1: the partition bound, not the capacity, decides; J as
+  // PartitionCost's (hand-computed above: 10).
+  const topology::Tree two_leaves = testing::MakeTleaf("1 2 1");
+  auto p = CheckedCost(two_leaves, g, {0, 0, 1, 1}, 0.03);
+  ASSERT_TRUE(p.ok()) << p.status();
+  EXPECT_EQ(p->j, 10);
+  EXPECT_EQ(p->hop_bytes, 20);
+  EXPECT_THAT(CheckedCost(two_leaves, g, {0, 0, 0, 1}, 0.03).status().message(),
+              HasSubstr("above its bound"));
+  // A looser imbalance admits 3 of 4 processes on one leaf (bound 2 * 1.5).
+  EXPECT_TRUE(CheckedCost(two_leaves, g, {0, 0, 0, 1}, 0.5).ok());
+  // One-to-one: capacities decide and the imbalance plays no part.
+  const topology::Tree four = testing::MakeTleaf("2 2 10 2 1");
+  auto c = CheckedCost(four, g, {0, 2, 1, 3}, 0.03);
+  ASSERT_TRUE(c.ok()) << c.status();
+  EXPECT_EQ(c->j, 220);
+  EXPECT_EQ(c->j, ComputeJ(four, g, {0, 2, 1, 3}));
+  EXPECT_THAT(CheckedCost(four, g, {0, 0, 1, 2}, 10.0).status().message(),
+              HasSubstr("already holds its capacity"));
+}
+
 TEST(ValidateMapping, RejectsBadMappings) {
   topology::Tree t = testing::MakeTleaf("2 2 10 2 1");
   EXPECT_TRUE(ValidateMapping(t, 4, {3, 2, 1, 0}).ok());

@@ -49,6 +49,14 @@ absl::StatusOr<Algorithm> ParseAlgorithm(std::string_view name) {
                    AlgorithmNameList(", "), ")"));
 }
 
+absl::StatusOr<ObjectiveKind> ParseObjective(std::string_view name) {
+  if (name == "auto") return ObjectiveKind::kAuto;
+  if (name == "j" || name == "J") return ObjectiveKind::kJ;
+  if (name == "time") return ObjectiveKind::kTime;
+  return absl::InvalidArgumentError(absl::StrCat(
+      "unknown objective '", std::string(name), "' (expected auto, j, time)"));
+}
+
 std::string_view AlgorithmName(Algorithm algorithm) {
   for (const AlgorithmInfo& a : kAlgorithms) {
     if (a.algorithm == algorithm) return a.name;
@@ -78,8 +86,22 @@ absl::StatusOr<MappingOptions> MappingOptions::Preset(std::string_view name) {
     return o;
   }
   return absl::InvalidArgumentError(
-      absl::StrCat("unknown preset '", std::string(name),
-                   "' (expected fast, default, strong)"));
+      absl::StrCat("unknown preset '", std::string(name), "' (expected ",
+                   PresetNameList(), ")"));
+}
+
+std::span<const std::string_view> PresetNames() {
+  static constexpr std::string_view kPresets[] = {"fast", "default", "strong"};
+  return kPresets;
+}
+
+std::string PresetNameList(std::string_view separator) {
+  std::string out;
+  for (std::string_view p : PresetNames()) {
+    if (!out.empty()) out += separator;
+    out += p;
+  }
+  return out;
 }
 
 absl::Status ValidateOptions(const MappingOptions& o) {
@@ -109,6 +131,10 @@ absl::Status ValidateOptions(const MappingOptions& o) {
     return absl::InvalidArgumentError(
         absl::StrCat("map: option imbalance is ", o.imbalance,
                      " (must be finite and >= 0)"));
+  }
+  if (!(o.keep_margin >= 0 && o.keep_margin < 1)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "map: option keep_margin is ", o.keep_margin, " (must be in [0, 1))"));
   }
   return absl::OkStatus();
 }

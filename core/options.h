@@ -18,6 +18,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -37,6 +38,18 @@ enum class Algorithm {
   kMpipp,         // MPIPP-style pairwise swap search from random starts
   kScotch,        // SCOTCH_graphMap on the equivalent target, strict balance
 };
+
+struct MapReport;  // core/present_order.h
+
+// What the engine minimises (core/time_objective.h).
+enum class ObjectiveKind {
+  kAuto,  // time when the graph has message counts and the tree has links
+  kJ,     // J: bytes x tree distance
+  kTime,  // messages x latency + bytes / bandwidth per route (needs both)
+};
+
+// Parses "auto", "j", "time"; the error lists them.
+absl::StatusOr<ObjectiveKind> ParseObjective(std::string_view name);
 
 // One row of the algorithm table.
 struct AlgorithmInfo {
@@ -131,6 +144,19 @@ struct MappingOptions {
   // false, or a tree without links: by J alone.
   bool link_aware_choice = true;
 
+  // What the engine minimises; kAuto: predicted time where the inputs allow
+  // it (message counts and links), J elsewhere.
+  ObjectiveKind objective = ObjectiveKind::kAuto;
+  // The order the user already has: one leaf per process (a valid one-to-one
+  // mapping), empty for the identity (packed) order. The portfolio always
+  // weighs it, and keeps it unless another mapping is predicted better: by
+  // J (any lead) under J, by more than keep_margin in predicted time under
+  // time (core/present_order.h). Other algorithms ignore it.
+  std::vector<int32_t> present;
+  // Relative lead in predicted time a mapping needs to replace the present
+  // order (time objective only).
+  double keep_margin = 0.02;
+
   TreeMatchOptions treematch;
   MultisectionOptions multisection;
   RefineOptions refine;
@@ -139,6 +165,9 @@ struct MappingOptions {
   // Where long phases report their progress (core/progress.h); null: nowhere.
   // Not owned; results do not depend on it.
   ProgressSink* progress = nullptr;
+  // Where Map says what it chose and why (core/present_order.h: MapReport);
+  // null: nowhere. Not owned.
+  MapReport* report = nullptr;
 
   // Named presets: "default" (the values above: portfolio of TreeMatch and
   // multisection, TreeMatch refined only when it is within 2% of the refined
@@ -149,6 +178,11 @@ struct MappingOptions {
   // grouping is in no preset: on the bench it did not pay.
   static absl::StatusOr<MappingOptions> Preset(std::string_view name);
 };
+
+// The names Preset accepts, in the order of effort: fast, default, strong.
+std::span<const std::string_view> PresetNames();
+// "fast, default, strong" (for errors and help texts).
+std::string PresetNameList(std::string_view separator = ", ");
 
 // OK when every count is non-negative and the imbalance is finite and >= 0;
 // the error names the field.

@@ -3,6 +3,7 @@
 #include <limits>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "gtest/gtest.h"
 
@@ -34,7 +35,19 @@ TEST(OptionsTest, UnknownNamesListTheValidOnes) {
                                       "portfolio, tm, multisection"),
             absl::string_view::npos)
       << a.status();
-  EXPECT_FALSE(MappingOptions::Preset("turbo").ok());
+  EXPECT_EQ(MappingOptions::Preset("turbo").status().message(),
+            "unknown preset 'turbo' (expected fast, default, strong)");
+}
+
+TEST(OptionsTest, PresetNamesAreThePresetsAndNoAlgorithm) {
+  std::vector<std::string> names;
+  for (std::string_view p : PresetNames()) {
+    EXPECT_TRUE(MappingOptions::Preset(p).ok()) << p;
+    // One string may name either (api::PresetOrAlgorithm): never both.
+    EXPECT_FALSE(ParseAlgorithm(p).ok()) << p;
+    names.emplace_back(p);
+  }
+  EXPECT_EQ(names, (std::vector<std::string>{"fast", "default", "strong"}));
 }
 
 TEST(OptionsTest, PresetsSetTheirFields) {

@@ -7,8 +7,13 @@ namespace rankmap::core {
 using graphs::VertexId;
 
 Placement::Placement(const topology::Tree& tree, const graphs::CommGraph& graph,
-                     Mapping* mapping)
-    : tree_(tree), graph_(graph), mapping_(mapping), dist_(tree) {
+                     Mapping* mapping, const topology::Tree* message_tree)
+    : tree_(tree),
+      graph_(graph),
+      mapping_(mapping),
+      message_tree_(message_tree),
+      dist_(tree) {
+  if (message_tree != nullptr) message_dist_.emplace(*message_tree);
   const int32_t leaves = tree.num_leaves();
   const int64_t n = static_cast<int64_t>(mapping->size());
   load_.assign(leaves, 0);

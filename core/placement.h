@@ -15,6 +15,7 @@
 #define RANKMAP_CORE_PLACEMENT_H_
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -42,10 +43,15 @@ inline double LeafCost(const topology::Tree& tree,
 // A one-to-one mapping with leaf occupancy, answering "what does J gain if ..."
 // questions exactly. Requires a valid mapping (ValidateMapping OK) for the
 // lifetime of the object; the mapping is updated in place by Swap/Move.
+//
+// Time objective (core/time_objective.h): with a `message_tree`, tree prices
+// the bytes (the inverse-bandwidth tree) and message_tree the messages
+// (latency), and every gain is a gain in T = J(tree) + sum of messages x
+// Distance(message_tree); the graph must then carry message counts.
 class Placement {
  public:
   Placement(const topology::Tree& tree, const graphs::CommGraph& graph,
-            Mapping* mapping);
+            Mapping* mapping, const topology::Tree* message_tree = nullptr);
 
   // J(before) - J(after) for exchanging the leaves of u and v. O((deg u + deg
   // v) * depth).
@@ -83,6 +89,16 @@ class Placement {
                      graphs::VertexId skip, LeafOf leaf_of) const {
     auto nu = graph_.neighbors(u);
     auto wu = graph_.weights(u);
+    if (message_tree_ != nullptr) {
+      auto mu = graph_.messages(u);
+      for (size_t k = 0; k < nu.size(); ++k) {
+        if (nu[k] == skip) continue;
+        const LeafId lx = leaf_of(k);
+        gain += wu[k] * (Dist(from, lx) - Dist(to, lx)) +
+                mu[k] * (MessageDist(from, lx) - MessageDist(to, lx));
+      }
+      return gain;
+    }
     for (size_t k = 0; k < nu.size(); ++k) {
       if (nu[k] == skip) continue;
       const LeafId lx = leaf_of(k);
@@ -93,10 +109,14 @@ class Placement {
 
   // O(1) distances where the tree allows (core/leaf_distance.h).
   double Dist(LeafId a, LeafId b) const { return dist_(a, b); }
+  double MessageDist(LeafId a, LeafId b) const {
+    return (*message_dist_)(a, b);
+  }
 
   const topology::Tree& tree_;
   const graphs::CommGraph& graph_;
   Mapping* mapping_;
+  const topology::Tree* message_tree_;
   std::vector<int64_t> slot_begin_;         // per leaf, into occupant_
   std::vector<int32_t> load_;               // per leaf
   std::vector<graphs::VertexId> occupant_;  // slots, leaf-major
@@ -105,6 +125,7 @@ class Placement {
   // processes (large oversubscription).
   std::vector<std::vector<graphs::VertexId>> spread_;
   LeafDistance dist_;
+  std::optional<LeafDistance> message_dist_;  // with a message_tree
 };
 
 // Vertex weight per leaf of an n-to-1 mapping, against per-leaf bounds

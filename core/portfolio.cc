@@ -8,10 +8,10 @@
 #include "base/status_macros.h"
 #include "core/exact_map.h"
 #include "core/joined_thread.h"
-#include "core/link_load.h"
 #include "core/metis_rand.h"
 #include "core/multilevel/multilevel.h"
 #include "core/multisection.h"
+#include "core/objective.h"
 #include "core/refine.h"
 #include "core/treematch.h"
 #include "graphs/operations.h"
@@ -88,41 +88,11 @@ bool TreeMatchPaysOnPilot(const topology::Tree& tree,
          kRefineTreeMatchWithin * ComputeJ(*part, *sub, *ms);
 }
 
-// How the portfolio ranks two mappings: on trees with links (and
-// options.link_aware_choice) the link-load estimate decides when it separates
-// them by more than kLinkLoadMargin, J otherwise; on trees without links load
-// stays 0 and J alone decides.
-struct Score {
-  double load = 0.0;
-  double j = 0.0;
-};
-
-// The estimate leaves out what J keeps (every message's route latency, the
-// links below the busiest), so a small lead in it is not trusted. Measured
-// in simulated time (bench/sim): a 12.9% lower estimate was 12% faster (the
-// 256-rank stencil), a 3.4% lower one 6% slower (the 1024-rank stencil, where
-// J was right); leads of 0.6% were within 1% either way.
-constexpr double kLinkLoadMargin = 0.05;
-
-bool Better(const Score& a, const Score& b) {
-  if (a.load < (1.0 - kLinkLoadMargin) * b.load) return true;
-  if (b.load < (1.0 - kLinkLoadMargin) * a.load) return false;
-  return a.j < b.j;
-}
-
-Score ScoreOf(const topology::Tree& tree, const graphs::CommGraph& graph,
-              const MappingOptions& options, const Mapping& m) {
-  Score s;
-  s.j = ComputeJ(tree, graph, m);
-  if (options.link_aware_choice && tree.has_links())
-    s.load = EstimateLinkLoad(tree, graph, m).seconds;
-  return s;
-}
-
 // One run of the portfolio with the options' effort (see the header).
 absl::StatusOr<Mapping> OnePortfolio(const topology::Tree& tree,
                                      const graphs::CommGraph& graph,
-                                     const MappingOptions& options) {
+                                     const MappingOptions& options,
+                                     const Objective& objective) {
   const RefineOptions& refine = options.refine;
   Mapping by_tm;
   double j_tm = 0.0;
@@ -131,7 +101,7 @@ absl::StatusOr<Mapping> OnePortfolio(const topology::Tree& tree,
   auto run_tm = [&] {
     ReportProgress(progress, "portfolio: treematch", 0);
     by_tm = TreeMatchMap(tree, graph, options.treematch);
-    j_tm = ComputeJ(tree, graph, by_tm);
+    j_tm = objective.Cost(graph, by_tm);
     ReportProgress(progress, "portfolio: treematch", 1);
   };
   // The refined multisection, restarted with other METIS seeds while that
@@ -153,9 +123,9 @@ absl::StatusOr<Mapping> OnePortfolio(const topology::Tree& tree,
                            .to = static_cast<double>(r + 1) / restarts});
       if (!m.ok()) return m;
       if (refine.enabled) {
-        RefineMapping(tree, graph, refine.swap_rounds, &*m, nullptr, progress);
+        objective.Refine(graph, refine.swap_rounds, &*m, nullptr, progress);
       }
-      const double j = ComputeJ(tree, graph, *m);
+      const double j = objective.Cost(graph, *m);
       if (!best.ok() || j < best_j) {
         best = std::move(m);
         best_j = j;
@@ -186,8 +156,8 @@ absl::StatusOr<Mapping> OnePortfolio(const topology::Tree& tree,
       run_tm();
       if (refine.enabled) {
         tm_refined = by_tm;
-        RefineMapping(tree, graph, refine.swap_rounds, &*tm_refined, nullptr,
-                      progress);
+        objective.Refine(graph, refine.swap_rounds, &*tm_refined, nullptr,
+                         progress);
       }
       if (MetisRunsInParallel()) run_ml();
     });
@@ -200,21 +170,21 @@ absl::StatusOr<Mapping> OnePortfolio(const topology::Tree& tree,
     run_ml();
   }
   if (!by_ms.ok()) return by_ms;
-  const double j_ms = ComputeJ(tree, graph, *by_ms);
+  const double j_ms = objective.Cost(graph, *by_ms);
   if (refine.enabled && j_tm <= kRefineTreeMatchWithin * j_ms) {
     if (!tm_refined) {
       tm_refined = by_tm;
-      RefineMapping(tree, graph, refine.swap_rounds, &*tm_refined, nullptr,
-                    progress);
+      objective.Refine(graph, refine.swap_rounds, &*tm_refined, nullptr,
+                       progress);
     }
     by_tm = *std::move(tm_refined);
   }
-  Mapping best = Better(ScoreOf(tree, graph, options, *by_ms),
-                        ScoreOf(tree, graph, options, by_tm))
-                     ? *std::move(by_ms)
-                     : std::move(by_tm);
-  if (by_ml.ok() && Better(ScoreOf(tree, graph, options, *by_ml),
-                           ScoreOf(tree, graph, options, best)))
+  Mapping best =
+      Better(objective.ScoreOf(graph, *by_ms), objective.ScoreOf(graph, by_tm))
+          ? *std::move(by_ms)
+          : std::move(by_tm);
+  if (by_ml.ok() &&
+      Better(objective.ScoreOf(graph, *by_ml), objective.ScoreOf(graph, best)))
     return *std::move(by_ml);
   return best;
 }
@@ -224,8 +194,10 @@ absl::StatusOr<Mapping> OnePortfolio(const topology::Tree& tree,
 absl::StatusOr<Mapping> PortfolioMap(const topology::Tree& tree,
                                      const graphs::CommGraph& graph,
                                      const MappingOptions& options) {
-  ASSIGN_OR_RETURN(Mapping best, OnePortfolio(tree, graph, options));
-  Score score = ScoreOf(tree, graph, options, best);
+  ASSIGN_OR_RETURN(const Objective objective,
+                   Objective::For(tree, graph, options));
+  ASSIGN_OR_RETURN(Mapping best, OnePortfolio(tree, graph, options, objective));
+  Score score = objective.ScoreOf(graph, best);
   // More effort than the default: the default's run too, so spending more
   // never returns a worse mapping (ties keep the effortful one).
   const MappingOptions base;
@@ -234,8 +206,9 @@ absl::StatusOr<Mapping> PortfolioMap(const topology::Tree& tree,
     MappingOptions cheaper = options;
     cheaper.multisection = base.multisection;
     cheaper.refine.swap_rounds = base.refine.swap_rounds;
-    ASSIGN_OR_RETURN(Mapping other, OnePortfolio(tree, graph, cheaper));
-    const Score other_score = ScoreOf(tree, graph, options, other);
+    ASSIGN_OR_RETURN(Mapping other,
+                     OnePortfolio(tree, graph, cheaper, objective));
+    const Score other_score = objective.ScoreOf(graph, other);
     if (Better(other_score, score)) {
       best = std::move(other);
       score = other_score;
@@ -245,9 +218,9 @@ absl::StatusOr<Mapping> PortfolioMap(const topology::Tree& tree,
   // only when not worse by the score either).
   if (graph.num_vertices() <= kExactMapLimit) {
     Mapping exact = best;
-    double j = score.j;
+    double j = ComputeJ(tree, graph, exact);
     ExactMap(tree, graph, kExactMapBudget, &exact, &j);
-    if (!Better(score, ScoreOf(tree, graph, options, exact)))
+    if (!Better(score, objective.ScoreOf(graph, exact)))
       best = std::move(exact);
   }
   return best;

@@ -30,14 +30,15 @@ constexpr int32_t kGiantGraph = 1 << 22;
 // Swap refinement of single processes (the finest level).
 void RefineVertices(const topology::Tree& tree, const graphs::CommGraph& graph,
                     int32_t swap_rounds, Mapping* mapping,
-                    const SlotClasses* classes) {
+                    const SlotClasses* classes,
+                    const topology::Tree* message_tree) {
   const VertexId n = graph.num_vertices();
   const bool huge = n > kHugeGraph;
   const int32_t rounds = n > kGiantGraph ? swap_rounds / 16
                          : huge          ? std::min(swap_rounds, 2)
                                          : swap_rounds;
   if (n < 2 || rounds <= 0) return;
-  Placement place(tree, graph, mapping);
+  Placement place(tree, graph, mapping, message_tree);
   std::vector<int32_t> stamp(tree.num_leaves(), -1);
   // Nodes whose children are all single-slot leaves.
   std::vector<char> unit_slots(tree.num_nodes(), 1);
@@ -89,7 +90,12 @@ void RefineVertices(const topology::Tree& tree, const graphs::CommGraph& graph,
       // noise.
       double volume = 0.0;
       for (double w : wu) volume += w;
-      const double eps = 1e-12 * volume * tree.cost(tree.root()) + 1e-300;
+      double eps = 1e-12 * volume * tree.cost(tree.root()) + 1e-300;
+      if (message_tree != nullptr) {
+        double messages = 0.0;
+        for (double m : graph.messages(u)) messages += m;
+        eps += 1e-12 * messages * message_tree->cost(message_tree->root());
+      }
       ++visit;
       stamp[place.leaf(u)] = visit;
       double best_gain = eps;
@@ -180,9 +186,15 @@ std::optional<topology::Tree> Truncate(const topology::Tree& tree, int32_t d) {
 // distances between different depth-d nodes depend only on those nodes), and
 // each process keeps its offset inside its subtree.
 void RefineLevel(const topology::Tree& tree, const graphs::CommGraph& graph,
-                 int32_t swap_rounds, int32_t d, Mapping* mapping) {
+                 int32_t swap_rounds, int32_t d, Mapping* mapping,
+                 const topology::Tree* message_tree) {
   std::optional<topology::Tree> cut = Truncate(tree, d);
   if (!cut) return;
+  std::optional<topology::Tree> message_cut;
+  if (message_tree != nullptr) {
+    message_cut = Truncate(*message_tree, d);
+    if (!message_cut) return;
+  }
   const int32_t units = cut->num_leaves();
   const int32_t span = tree.num_leaves() / units;  // leaves per depth-d node
   const VertexId n = graph.num_vertices();
@@ -194,14 +206,20 @@ void RefineLevel(const topology::Tree& tree, const graphs::CommGraph& graph,
     for (size_t k = 0; k < nu.size(); ++k) {
       if (nu[k] < u) continue;
       const int32_t c = (*mapping)[nu[k]] / span;
-      if (a != c && !b.AddEdge(a, c, wu[k]).ok()) return;
+      if (a == c) continue;
+      const absl::Status added =
+          message_tree != nullptr
+              ? b.AddTraffic(a, c, wu[k], graph.messages(u)[k])
+              : b.AddEdge(a, c, wu[k]);
+      if (!added.ok()) return;
     }
   }
   absl::StatusOr<graphs::CommGraph> q = std::move(b).Build();
   if (!q.ok()) return;
   Mapping perm(units);
   std::iota(perm.begin(), perm.end(), 0);
-  RefineVertices(*cut, *q, swap_rounds, &perm, nullptr);
+  RefineVertices(*cut, *q, swap_rounds, &perm, nullptr,
+                 message_cut ? &*message_cut : nullptr);
   for (VertexId u = 0; u < n; ++u) {
     const LeafId l = (*mapping)[u];
     (*mapping)[u] = perm[l / span] * span + l % span;
@@ -219,7 +237,9 @@ bool UniformCapacity(const topology::Tree& tree) {
 
 void RefineMapping(const topology::Tree& tree, const graphs::CommGraph& graph,
                    int32_t swap_rounds, Mapping* mapping,
-                   const SlotClasses* classes, ProgressSink* progress) {
+                   const SlotClasses* classes, ProgressSink* progress,
+                   const topology::Tree* message_tree) {
+  if (message_tree != nullptr && !graph.has_messages()) message_tree = nullptr;
   if (graph.num_vertices() < 2 || swap_rounds <= 0) return;
   // Coarse to fine: whole subtrees first, then single processes.
   const bool levels = UniformCapacity(tree) && classes == nullptr;
@@ -230,11 +250,11 @@ void RefineMapping(const topology::Tree& tree, const graphs::CommGraph& graph,
                                      ? std::min(swap_rounds, 2)
                                      : swap_rounds;
     for (int32_t d = 1; d < tree.height(); ++d) {
-      RefineLevel(tree, graph, level_rounds, d, mapping);
+      RefineLevel(tree, graph, level_rounds, d, mapping, message_tree);
       ReportProgress(progress, "refinement", d / steps);
     }
   }
-  RefineVertices(tree, graph, swap_rounds, mapping, classes);
+  RefineVertices(tree, graph, swap_rounds, mapping, classes, message_tree);
   ReportProgress(progress, "refinement", 1);
 }
 

@@ -38,10 +38,14 @@ namespace rankmap::core {
 // With classes (core/slot_classes.h), only swaps and moves that keep every
 // process on a leaf of its class are made, and subtree swaps are skipped.
 // Each level done is reported to `progress` as "refinement".
+// With a message_tree (the time objective, core/time_objective.h: `tree` is
+// then the inverse-bandwidth tree and message_tree the latency tree, and the
+// graph carries message counts), every gain is a gain in T instead of J.
 void RefineMapping(const topology::Tree& tree, const graphs::CommGraph& graph,
                    int32_t swap_rounds, Mapping* mapping,
                    const SlotClasses* classes = nullptr,
-                   ProgressSink* progress = nullptr);
+                   ProgressSink* progress = nullptr,
+                   const topology::Tree* message_tree = nullptr);
 
 }  // namespace rankmap::core
 

@@ -1,8 +1,9 @@
 /* The rankmap engine from C, as a partitioner would call it: a METIS-style CSR
- * graph in, a leaf per vertex out. bazel run //examples:c_api
+ * graph in, a leaf per vertex out. bazel run //examples:c_api, or against an
+ * installed rankmap:
+ *   gcc c_api.c -o c_api $(pkg-config --cflags --libs rankmap)
  */
-#include "core/c_api.h"
-
+#include <rankmap/rankmap.h>
 #include <stdio.h>
 
 int main(void) {

@@ -1,12 +1,12 @@
 // Quick start: load a topology, build a communication graph, map it, print the
 // cost.
 //   bazel run //examples:quickstart [-- "pack:2 core:4 pu:2"]
-#include <cstdio>
+#include <rankmap/core/mapper.h>
+#include <rankmap/core/mapping.h>
+#include <rankmap/graphs/comm_graph.h>
+#include <rankmap/topology/topology.h>
 
-#include "core/mapper.h"
-#include "core/mapping.h"
-#include "graphs/comm_graph.h"
-#include "topology/topology.h"
+#include <cstdio>
 
 int main(int argc, char** argv) {
   using namespace rankmap;

@@ -33,13 +33,13 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_split.h"
 #include "graphs/frontends/matrix_frontend.h"
-#include "graphs/frontends/partition.h"
+#include "tiling/partition.h"
 
 namespace rankmap::examples {
 namespace {
 
-using graphs::Partition;
-using graphs::Rect;
+using tiling::Partition;
+using tiling::Rect;
 
 constexpr int kTagA = 0;
 constexpr int kTagB = 1;

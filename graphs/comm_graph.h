@@ -10,7 +10,12 @@
 //   neighbour id;
 //   * weights are finite and >= 0 (zero-weight arcs are kept: they carry
 //   structure);
-//   * vertex weights are finite and >= 0 (1 each when none were given).
+//   * vertex weights are finite and >= 0 (1 each when none were given);
+//   * message counts, when known, are one per arc, finite, >= 0 and symmetric
+//     like the weights: m(u, v) is the number of messages of both directions.
+//     An arc may carry messages and no bytes (zero-byte messages, such as a
+//     barrier's, cost latency). Operations that build new graphs (graphs/
+//     operations.h) drop them unless they say otherwise.
 //
 // Usage:
 //   CommGraphBuilder b(4);
@@ -57,6 +62,10 @@ class CommGraph {
   // Empty when the graph has no vertex weights (every vertex weighs 1).
   std::span<const double> vwgt() const { return vwgt_; }
   bool has_vertex_weights() const { return !vwgt_.empty(); }
+  // Messages per arc (both directions summed), parallel to adjwgt; empty when
+  // the counts are not known.
+  std::span<const double> adjmsg() const { return adjmsg_; }
+  bool has_messages() const { return !adjmsg_.empty(); }
 
   VertexId degree(VertexId v) const {
     return static_cast<VertexId>(xadj_[v + 1] - xadj_[v]);
@@ -72,6 +81,11 @@ class CommGraph {
   double vertex_weight(VertexId v) const {
     return vwgt_.empty() ? 1.0 : vwgt_[v];
   }
+  // Messages on v's arcs; requires has_messages().
+  std::span<const double> messages(VertexId v) const {
+    return {adjmsg_.data() + xadj_[v],
+            static_cast<size_t>(xadj_[v + 1] - xadj_[v])};
+  }
 
   // w(u, v), 0 when there is no edge. O(log degree(u)).
   double EdgeWeight(VertexId u, VertexId v) const;
@@ -82,14 +96,23 @@ class CommGraph {
   // Sum of w over the edges of v (likewise).
   double VertexVolume(VertexId v) const;
   double TotalVertexWeight() const;
+  // Sum of messages over undirected edges (0 when not known).
+  double TotalMessages() const;
 
   // Builds a graph from CSR arrays that already satisfy every invariant above
   // (for internal producers such as contraction). Checks them in O(n + m log
-  // deg) and returns an error naming the first offending vertex.
+  // deg) and returns an error naming the first offending vertex. `adjmsg`:
+  // empty, or one message count per arc.
   static absl::StatusOr<CommGraph> FromCsr(std::vector<ArcIndex> xadj,
                                            std::vector<VertexId> adjncy,
                                            std::vector<double> adjwgt,
-                                           std::vector<double> vwgt = {});
+                                           std::vector<double> vwgt = {},
+                                           std::vector<double> adjmsg = {});
+
+  // The same graph with message counts replaced by `adjmsg` (one per arc,
+  // finite, >= 0, symmetric; empty: none). Errors name the first bad arc.
+  // O(m log deg).
+  absl::StatusOr<CommGraph> WithMessages(std::vector<double> adjmsg) const;
 
   friend bool operator==(const CommGraph& a, const CommGraph& b) = default;
 
@@ -100,12 +123,15 @@ class CommGraph {
   std::vector<VertexId> adjncy_;
   std::vector<double> adjwgt_;
   std::vector<double> vwgt_;
+  std::vector<double> adjmsg_;
 };
 
 // Collects directed traffic and produces a CommGraph. AddEdge(u, v, w) means "u
 // sends w to v"; both directions of a pair are summed, duplicates are merged
-// and self loops dropped. Memory: 16 bytes per AddEdge call until Build();
-// Build() needs the CSR size on top.
+// and self loops dropped. AddTraffic(u, v, w, m) adds m messages as well; once
+// any call gave messages the graph carries them (0 for pairs given by AddEdge).
+// Memory: 16 bytes per call until Build() (24 with messages); Build() needs
+// the CSR size on top.
 class CommGraphBuilder {
  public:
   explicit CommGraphBuilder(int64_t num_vertices);
@@ -114,6 +140,9 @@ class CommGraphBuilder {
   // loops are accepted and ignored (a process talking to itself costs nothing
   // to map).
   absl::Status AddEdge(int64_t u, int64_t v, double w);
+  // u sends `messages` messages of `w` bytes in all to v. Errors: AddEdge's,
+  // and a negative, NaN or infinite message count.
+  absl::Status AddTraffic(int64_t u, int64_t v, double w, double messages);
   // Errors: id out of range, negative/NaN/inf weight.
   absl::Status SetVertexWeight(int64_t v, double w);
   void Reserve(int64_t num_edges) {
@@ -131,8 +160,13 @@ class CommGraphBuilder {
     VertexId u, v;  // u < v
     double w;
   };
+  // Build with row entries of type Entry (comm_graph.cc).
+  template <typename Entry>
+  absl::StatusOr<CommGraph> BuildRows(VertexId n);
   int64_t n_;
   std::vector<Edge> edges_;
+  // Parallel to edges_ once a call gave messages (zeros before it).
+  std::vector<double> messages_;
   std::vector<double> vwgt_;
 };
 

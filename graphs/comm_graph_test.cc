@@ -129,5 +129,60 @@ TEST(CommGraph, FromCsrRejectsBrokenArrays) {
   EXPECT_EQ(ok->vertex_weight(0), 2.0);
 }
 
+TEST(CommGraph, MessagesTravelWithTheBytes) {
+  CommGraphBuilder b(4);
+  ASSERT_TRUE(b.AddEdge(0, 1, 100.0).ok());         // before any count: 0
+  ASSERT_TRUE(b.AddTraffic(1, 0, 50.0, 3.0).ok());  // merged with (0, 1)
+  ASSERT_TRUE(b.AddTraffic(2, 3, 0.0, 7.0).ok());   // zero-byte messages
+  ASSERT_TRUE(b.AddTraffic(3, 2, 8.0, 1.0).ok());
+  ASSERT_TRUE(b.AddTraffic(2, 2, 9.0, 9.0).ok());  // self loop: dropped
+  ASSERT_TRUE(b.AddTraffic(0, 3, 4.0, 2.0).ok());
+  auto g = std::move(b).Build();
+  ASSERT_TRUE(g.ok()) << g.status();
+  ASSERT_TRUE(g->has_messages());
+  EXPECT_EQ(g->num_edges(), 3);
+  // Row 0: neighbours 1, 3; row 2: neighbour 3.
+  EXPECT_EQ(g->messages(0)[0], 3.0);
+  EXPECT_EQ(g->weights(0)[0], 150.0);
+  EXPECT_EQ(g->messages(0)[1], 2.0);
+  EXPECT_EQ(g->messages(1)[0], 3.0);
+  EXPECT_EQ(g->messages(2)[0], 8.0);
+  EXPECT_EQ(g->weights(2)[0], 8.0);
+  EXPECT_EQ(g->TotalMessages(), 13.0);
+  auto copy = CommGraph::FromCsr({g->xadj().begin(), g->xadj().end()},
+                                 {g->adjncy().begin(), g->adjncy().end()},
+                                 {g->adjwgt().begin(), g->adjwgt().end()}, {},
+                                 {g->adjmsg().begin(), g->adjmsg().end()});
+  ASSERT_TRUE(copy.ok()) << copy.status();
+  EXPECT_EQ(*copy, *g);
+}
+
+TEST(CommGraph, WithoutCountsThereAreNone) {
+  CommGraphBuilder b(2);
+  ASSERT_TRUE(b.AddEdge(0, 1, 1.0).ok());
+  auto g = std::move(b).Build();
+  ASSERT_TRUE(g.ok());
+  EXPECT_FALSE(g->has_messages());
+  EXPECT_EQ(g->TotalMessages(), 0.0);
+}
+
+TEST(CommGraph, MessageCountsAreChecked) {
+  CommGraphBuilder b(2);
+  EXPECT_FALSE(b.AddTraffic(0, 1, 1.0, -1.0).ok());
+  EXPECT_FALSE(b.AddTraffic(0, 1, 1.0, std::nan("")).ok());
+  auto g = CommGraph::FromCsr({0, 1, 2}, {1, 0}, {1.0, 1.0});
+  ASSERT_TRUE(g.ok());
+  EXPECT_FALSE(g->WithMessages({1.0}).ok());         // wrong length
+  EXPECT_FALSE(g->WithMessages({1.0, 2.0}).ok());    // not symmetric
+  EXPECT_FALSE(g->WithMessages({-1.0, -1.0}).ok());  // negative
+  auto m = g->WithMessages({4.0, 4.0});
+  ASSERT_TRUE(m.ok());
+  EXPECT_EQ(m->TotalMessages(), 4.0);
+  EXPECT_FALSE(*m == *g);
+  auto cleared = m->WithMessages({});
+  ASSERT_TRUE(cleared.ok());
+  EXPECT_EQ(*cleared, *g);
+}
+
 }  // namespace
 }  // namespace rankmap::graphs

@@ -19,14 +19,17 @@ struct CsrAccess {
   // in release.
   static CommGraph Make(std::vector<ArcIndex> xadj,
                         std::vector<VertexId> adjncy,
-                        std::vector<double> adjwgt, std::vector<double> vwgt) {
+                        std::vector<double> adjwgt, std::vector<double> vwgt,
+                        std::vector<double> adjmsg = {}) {
     CommGraph g;
     g.xadj_ = std::move(xadj);
     g.adjncy_ = std::move(adjncy);
     g.adjwgt_ = std::move(adjwgt);
     g.vwgt_ = std::move(vwgt);
+    g.adjmsg_ = std::move(adjmsg);
 #ifndef NDEBUG
-    assert(CommGraph::FromCsr(g.xadj_, g.adjncy_, g.adjwgt_, g.vwgt_).ok());
+    assert(CommGraph::FromCsr(g.xadj_, g.adjncy_, g.adjwgt_, g.vwgt_, g.adjmsg_)
+               .ok());
 #endif
     return g;
   }

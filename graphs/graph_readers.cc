@@ -76,11 +76,16 @@ absl::Status CheckBudget(const TextScanner& s, int64_t n, int64_t arcs,
   }
   const int64_t need = EstimatedGraphBytes(n, arcs);
   const int64_t budget = MemoryBudget(options);
-  if (need > budget) {
-    return s.Message(absl::StrCat("a graph of ", n, " vertices and ", arcs,
-                                  " arcs needs about ", need >> 20,
-                                  " MiB, more than the memory budget of ",
-                                  budget >> 20, " MiB"));
+  const int64_t after =
+      options.consumer_bytes ? options.consumer_bytes(n, arcs) : 0;
+  if (need > budget || after > budget - need) {
+    return s.Message(absl::StrCat(
+        "a graph of ", n, " vertices and ", arcs, " arcs needs about ",
+        need >> 20, " MiB",
+        after > 0 ? absl::StrCat(" for the graph and ", after >> 20,
+                                 " MiB for what follows (the mapping)")
+                  : "",
+        ", more than the memory budget of ", budget >> 20, " MiB"));
   }
   return absl::OkStatus();
 }

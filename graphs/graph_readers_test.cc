@@ -391,5 +391,30 @@ TEST(BudgetTest, EstimateGrowsWithSize) {
   EXPECT_EQ(MemoryBudget(o), 123);
 }
 
+// What the caller needs next counts with the graph, before anything is
+// built: the 28-byte edge list whose self loop declares 230,000,001
+// vertices was built (6.3 GB) and only then refused by the map.
+TEST(BudgetTest, ConsumerBytesCountBeforeBuilding) {
+  ReadOptions o;
+  o.max_memory_bytes = int64_t{16} << 30;  // the graph alone fits (11 GB)
+  int64_t asked_vertices = -1, asked_arcs = -1;
+  o.consumer_bytes = [&](int64_t vertices, int64_t arcs) {
+    asked_vertices = vertices;
+    asked_arcs = arcs;
+    return 128 * vertices + 64 * arcs;
+  };
+  EXPECT_THAT(Message(ReadEdgeList("0 1 1\n230000000 230000000 0\n",
+                                   "declared.edges", o)),
+              HasSubstr("declared.edges:2: a graph of 230000001 vertices and "
+                        "2 arcs needs about 10528 MiB for the graph and "
+                        "28076 MiB for what follows (the mapping), more than "
+                        "the memory budget of 16384 MiB"));
+  EXPECT_EQ(asked_vertices, 230000001);
+  EXPECT_EQ(asked_arcs, 2);
+  // A small graph passes with its consumer.
+  EXPECT_TRUE(ReadEdgeList("0 1 1\n1 2 1\n", "small.edges", o).ok());
+  EXPECT_EQ(asked_vertices, 3);
+}
+
 }  // namespace
 }  // namespace rankmap::graphs

@@ -11,6 +11,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "base/file.h"
+#include "base/memory_budget.h"
 #include "base/status_macros.h"
 #include "base/text_scanner.h"
 #include "graphs/graph_readers.h"
@@ -177,21 +178,22 @@ absl::StatusOr<GraphFormat> ParseGraphFormat(std::string_view name) {
 
 absl::StatusOr<CommGraph> ReadGraphString(std::string_view text,
                                           std::string_view name,
-                                          GraphFormat format) {
+                                          GraphFormat format,
+                                          const ReadOptions& options) {
   if (format == GraphFormat::kAuto) {
     ASSIGN_OR_RETURN(format, DetectFormat(text, name));
   }
   switch (format) {
     case GraphFormat::kMat:
-      return ReadMat(text, name);
+      return ReadMat(text, name, options);
     case GraphFormat::kScotch:
-      return ReadScotch(text, name);
+      return ReadScotch(text, name, options);
     case GraphFormat::kMetis:
-      return ReadMetis(text, name);
+      return ReadMetis(text, name, options);
     case GraphFormat::kMatrixMarket:
-      return ReadMatrixMarket(text, name);
+      return ReadMatrixMarket(text, name, options);
     case GraphFormat::kEdgeList:
-      return ReadEdgeList(text, name);
+      return ReadEdgeList(text, name, options);
     case GraphFormat::kOtf2:
       return absl::InvalidArgumentError(
           absl::StrCat(std::string(name),
@@ -204,18 +206,27 @@ absl::StatusOr<CommGraph> ReadGraphString(std::string_view text,
 }
 
 absl::StatusOr<CommGraph> ReadGraphFile(const std::string& path,
-                                        GraphFormat format) {
+                                        GraphFormat format,
+                                        const ReadOptions& options) {
   ASSIGN_OR_RETURN(
       const std::string text,
-      base::ReadFile(path, "communication graph", MemoryBudget(ReadOptions{})));
+      base::ReadFile(path, "communication graph", MemoryBudget(options)));
   if (format == GraphFormat::kOtf2 ||
       (format == GraphFormat::kAuto &&
        (FormatFromExtension(path) == GraphFormat::kOtf2 ||
         LooksLikeOtf2Anchor(text)))) {
     ASSIGN_OR_RETURN(const Otf2Traffic traffic, ReadOtf2Traffic(path));
+    const int64_t arcs = 2 * static_cast<int64_t>(traffic.pairs.size());
+    const int64_t need = base::SaturatingMulAdd(
+        1, EstimatedGraphBytes(traffic.num_ranks, arcs),
+        options.consumer_bytes ? options.consumer_bytes(traffic.num_ranks, arcs)
+                               : 0);
+    RETURN_IF_ERROR(base::CheckMemory(
+        absl::StrCat(path, ": the traffic of ", traffic.num_ranks, " ranks"),
+        need, MemoryBudget(options)));
     return TrafficGraph(traffic);
   }
-  return ReadGraphString(text, path, format);
+  return ReadGraphString(text, path, format, options);
 }
 
 namespace {

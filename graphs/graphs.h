@@ -20,6 +20,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "graphs/comm_graph.h"
+#include "graphs/graph_readers.h"
 
 namespace rankmap::graphs {
 
@@ -38,14 +39,16 @@ enum class GraphFormat {
 absl::StatusOr<GraphFormat> ParseGraphFormat(std::string_view name);
 
 // Reads a file; kAuto detects the format from the content, with the extension
-// as a hint.
-absl::StatusOr<CommGraph> ReadGraphFile(
-    const std::string& path, GraphFormat format = GraphFormat::kAuto);
+// as a hint. `options`: the memory budget and what the caller will need on
+// top of the graph (graph_readers.h), checked before the graph is built.
+absl::StatusOr<CommGraph> ReadGraphFile(const std::string& path,
+                                        GraphFormat format = GraphFormat::kAuto,
+                                        const ReadOptions& options = {});
 // Reads from memory; `name` is used in error messages. OTF2 archives (several
 // files) are read by ReadGraphFile only.
 absl::StatusOr<CommGraph> ReadGraphString(
     std::string_view text, std::string_view name,
-    GraphFormat format = GraphFormat::kAuto);
+    GraphFormat format = GraphFormat::kAuto, const ReadOptions& options = {});
 // The text of the graph in `format` (kAuto: edge list), for writing to a
 // stream. Errors: the writer's (weights a Scotch/METIS file cannot hold).
 absl::StatusOr<std::string> FormatGraph(

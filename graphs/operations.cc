@@ -25,6 +25,7 @@ CommGraph Relabel(const CommGraph& graph, std::span<const VertexId> old_of,
   for (VertexId c = 0; c < k; ++c) xadj[c + 1] += xadj[c];
   std::vector<VertexId> adjncy(xadj[k]);
   std::vector<double> adjwgt(xadj[k]);
+  std::vector<double> adjmsg(graph.has_messages() ? xadj[k] : 0);
   std::vector<ArcIndex> fill(xadj.begin(), xadj.end() - 1);
   for (VertexId r = 0; r < k; ++r) {
     auto row = graph.neighbors(old_of[r]);
@@ -32,6 +33,7 @@ CommGraph Relabel(const CommGraph& graph, std::span<const VertexId> old_of,
     for (size_t a = 0; a < row.size(); ++a) {
       const VertexId c = new_id[row[a]];
       if (c < 0) continue;
+      if (!adjmsg.empty()) adjmsg[fill[c]] = graph.messages(old_of[r])[a];
       adjncy[fill[c]] = r;
       adjwgt[fill[c]++] = wgt[a];
     }
@@ -42,7 +44,8 @@ CommGraph Relabel(const CommGraph& graph, std::span<const VertexId> old_of,
     for (VertexId r = 0; r < k; ++r) vwgt[r] = graph.vertex_weight(old_of[r]);
   }
   return internal::CsrAccess::Make(std::move(xadj), std::move(adjncy),
-                                   std::move(adjwgt), std::move(vwgt));
+                                   std::move(adjwgt), std::move(vwgt),
+                                   std::move(adjmsg));
 }
 
 }  // namespace

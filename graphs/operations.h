@@ -28,7 +28,9 @@
 namespace rankmap::graphs {
 
 // Relabels vertices: vertex v of `graph` becomes perm[v] (so rank renumbering
-// applies a mapping old -> new). Vertex weights move with their vertex.
+// applies a mapping old -> new). Vertex weights and message counts move with
+// their vertex and edge (so do they in InducedSubgraph and the extractor;
+// contraction drops message counts).
 // perm.size() == n. Errors: wrong length, an id outside [0, n) or repeated. O(n
 // + m).
 absl::StatusOr<CommGraph> PermuteVertices(const CommGraph& graph,

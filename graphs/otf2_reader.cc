@@ -1,11 +1,23 @@
 #include "graphs/otf2_reader.h"
 
+#include <fcntl.h>
 #include <otf2/otf2.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include <cerrno>
+#include <chrono>
 #include <cstdarg>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
 #include <map>
 #include <mutex>
+#include <thread>
 #include <unordered_map>
 
 #include "absl/strings/str_cat.h"
@@ -43,7 +55,8 @@ struct Group {
 };
 
 struct Definitions {
-  std::unordered_map<uint64_t, uint32_t> location_group;  // location -> group
+  std::unordered_map<uint64_t, uint32_t> location_group;   // location -> group
+  std::unordered_map<uint64_t, uint64_t> location_events;  // as defined
   // The MPI COMM_LOCATIONS group apart from the others: EZTrace gives it the
   // id of MPI_COMM_WORLD's COMM_GROUP, so one id names both.
   Group world;
@@ -54,10 +67,11 @@ struct Definitions {
 };
 
 OTF2_CallbackCode OnLocation(void* data, OTF2_LocationRef self, OTF2_StringRef,
-                             OTF2_LocationType, uint64_t,
+                             OTF2_LocationType, uint64_t events,
                              OTF2_LocationGroupRef group) {
   auto* d = static_cast<Definitions*>(data);
   d->location_group[self] = group;
+  d->location_events[self] = events;
   d->locations.push_back(self);
   return OTF2_CALLBACK_SUCCESS;
 }
@@ -161,6 +175,154 @@ OTF2_CallbackCode OnMpiIsend(OTF2_LocationRef location, OTF2_TimeStamp,
   return OnSend(location, position, data, receiver, comm, bytes);
 }
 
+// libotf2 opens the archive's other files itself, by names derived from the
+// anchor's (POSIX substrate): <stem>.def, the global definitions, and
+// <stem>/<location>.def and .evt per location.
+std::string ArchiveStem(const std::string& anchor) {
+  constexpr std::string_view kExtension = ".otf2";
+  return anchor.size() > kExtension.size() &&
+                 anchor.compare(anchor.size() - kExtension.size(),
+                                kExtension.size(), kExtension) == 0
+             ? anchor.substr(0, anchor.size() - kExtension.size())
+             : anchor;
+}
+
+// OK when `path` is a regular file, or absent and not `required`: libotf2
+// would block forever opening a FIFO in its place, or read a device.
+absl::Status CheckTraceFile(const std::string& path, bool required,
+                            std::string_view what) {
+  struct stat st;
+  if (stat(path.c_str(), &st) != 0) {
+    if (errno == ENOENT && !required) return absl::OkStatus();
+    return absl::InvalidArgumentError(absl::StrCat(
+        path, ": cannot open ", std::string(what), ": ", std::strerror(errno)));
+  }
+  if (!S_ISREG(st.st_mode)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        path, ": not a regular file (expected ", std::string(what), ")"));
+  }
+  return absl::OkStatus();
+}
+
+// The chunk layout every OTF2 writer leaves in an uncompressed file: chunks
+// of exactly `chunk` bytes (zero padded) but the last, each opening with a
+// chunk header record, the last closing with the end-of-file record (and an
+// end-of-chunk one). libotf2 reads whole chunks into a buffer it does not
+// clear: past the end of a truncated file it parses what the buffer held
+// before, and loops forever or drops events without an error. So a file
+// must show this layout before libotf2 sees it. Absent files pass (see
+// CheckTraceFile).
+constexpr uint8_t kChunkHeader = 0x03;
+constexpr uint8_t kEndOfChunk = 0x01;
+constexpr uint8_t kEndOfFile = 0x02;
+
+absl::Status CheckChunks(const std::string& path, uint64_t chunk,
+                         std::string_view what) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return absl::OkStatus();
+  in.seekg(0, std::ios::end);
+  const uint64_t size = static_cast<uint64_t>(in.tellg());
+  const auto byte_at = [&](uint64_t at) {
+    in.seekg(static_cast<std::streamoff>(at));
+    return static_cast<uint8_t>(in.get());
+  };
+  const auto broken = [&](const std::string& why) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(path, ": ", std::string(what), " ", why,
+                     " (a truncated or damaged OTF2 file)"));
+  };
+  if (size < 2) return broken(absl::StrCat("of ", size, " bytes"));
+  for (uint64_t at = 0; at < size; at += chunk) {
+    if (byte_at(at) != kChunkHeader) {
+      return broken(absl::StrCat("has no chunk header at byte ", at));
+    }
+  }
+  const uint8_t last = byte_at(size - 1);
+  if (last != kEndOfFile &&
+      !(last == kEndOfChunk && byte_at(size - 2) == kEndOfFile)) {
+    return broken(absl::StrCat("ends without its end-of-file record (", size,
+                               " bytes, chunks of ", chunk, ")"));
+  }
+  return absl::OkStatus();
+}
+
+// libotf2 loads the anchor file (a few dozen bytes) trusting the counts in
+// it: one damaged byte made it loop for minutes. The load is tried first in
+// a child process with 5 s; a load that does not finish, or crashes, refuses
+// the file. (The larger definition and event files survive byte mutations:
+// the mutation test reads thousands.)
+absl::Status CheckAnchorLoads(const std::string& path) {
+  constexpr auto kLimit = std::chrono::seconds(5);
+  const pid_t pid = fork();
+  if (pid < 0) return absl::OkStatus();  // cannot try: read as before
+  if (pid == 0) {
+    const struct rlimit cpu = {6, 6};
+    setrlimit(RLIMIT_CPU, &cpu);
+#ifndef __SANITIZE_ADDRESS__  // ASan's allocator needs its address space
+    // A damaged count once asked calloc for 30 GB: 1 GiB beyond what the
+    // process maps already is plenty for an anchor.
+    char statm[64] = {};
+    const int fd = open("/proc/self/statm", O_RDONLY);
+    if (fd >= 0 && read(fd, statm, sizeof statm - 1) > 0) {
+      const rlim_t mapped =
+          static_cast<rlim_t>(std::strtoull(statm, nullptr, 10)) *
+          static_cast<rlim_t>(sysconf(_SC_PAGESIZE));
+      const struct rlimit as = {mapped + (rlim_t{1} << 30),
+                                mapped + (rlim_t{1} << 30)};
+      struct rlimit now;
+      if (getrlimit(RLIMIT_AS, &now) == 0 && as.rlim_cur < now.rlim_cur)
+        setrlimit(RLIMIT_AS, &as);
+    }
+#endif
+    OTF2_Reader* r = OTF2_Reader_Open(path.c_str());
+    _exit(r != nullptr ? 0 : 1);
+  }
+  const auto start = std::chrono::steady_clock::now();
+  int status = 0;
+  while (waitpid(pid, &status, WNOHANG) != pid) {
+    if (std::chrono::steady_clock::now() - start > kLimit) {
+      kill(pid, SIGKILL);
+      waitpid(pid, &status, 0);
+      return absl::InvalidArgumentError(absl::StrCat(
+          path,
+          ":1: not a readable OTF2 anchor file (libotf2 did not load it "
+          "in 5 s: a damaged file)"));
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  if (WIFSIGNALED(status)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        path,
+        ":1: not a readable OTF2 anchor file (libotf2 failed on it "
+        "with signal ",
+        WTERMSIG(status), ")"));
+  }
+  return absl::OkStatus();
+}
+
+// Rank r is the r-th member of the MPI COMM_LOCATIONS group: each member must
+// be a defined location, and only once.
+absl::Status IndexWorldRanks(const std::string& path, const Definitions& defs,
+                             Events& events) {
+  for (size_t rank = 0; rank < events.world->members.size(); ++rank) {
+    const uint64_t loc = events.world->members[rank];
+    const auto g = defs.location_group.find(loc);
+    if (g == defs.location_group.end()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          path, ": the MPI COMM_LOCATIONS group lists location ", loc,
+          " as rank ", rank, ", but no such location is defined"));
+    }
+    if (!events.rank_of_location.emplace(loc, static_cast<int32_t>(rank))
+             .second) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          path, ": the MPI COMM_LOCATIONS group lists location ", loc,
+          " twice (ranks ", events.rank_of_location[loc], " and ", rank, ")"));
+    }
+    events.rank_of_location_group.emplace(g->second, rank);
+  }
+  return absl::OkStatus();
+}
+
 class Reader {
  public:
   explicit Reader(const std::string& path)
@@ -191,7 +353,11 @@ absl::StatusOr<Otf2Traffic> ReadOtf2Traffic(const std::string& path) {
     return absl::InvalidArgumentError(
         absl::StrCat(path, ":1: not an OTF2 archive (no OTF2 anchor header)"));
   }
+  const std::string stem = ArchiveStem(path);
+  RETURN_IF_ERROR(
+      CheckTraceFile(stem + ".def", true, "the OTF2 global definitions"));
   SilenceLibotf2();
+  RETURN_IF_ERROR(CheckAnchorLoads(path));
   last_otf2_error.clear();
   auto otf2_error = [&](OTF2_ErrorCode rc, const char* what) {
     return absl::InvalidArgumentError(
@@ -208,6 +374,25 @@ absl::StatusOr<Otf2Traffic> ReadOtf2Traffic(const std::string& path) {
   OTF2_Reader* r = reader.get();
   OTF2_ErrorCode rc = OTF2_Reader_SetSerialCollectiveCallbacks(r);
   if (rc != OTF2_SUCCESS) return otf2_error(rc, "cannot set up the reader");
+  // The file checks below know the layout of uncompressed POSIX archives
+  // (what Score-P and EZTrace write); others are refused rather than read
+  // unchecked.
+  OTF2_FileSubstrate substrate = OTF2_SUBSTRATE_UNDEFINED;
+  OTF2_Compression compression = OTF2_COMPRESSION_UNDEFINED;
+  uint64_t evt_chunk = 0, def_chunk = 0;
+  if (OTF2_Reader_GetFileSubstrate(r, &substrate) != OTF2_SUCCESS ||
+      OTF2_Reader_GetCompression(r, &compression) != OTF2_SUCCESS ||
+      OTF2_Reader_GetChunkSize(r, &evt_chunk, &def_chunk) != OTF2_SUCCESS ||
+      substrate != OTF2_SUBSTRATE_POSIX ||
+      compression != OTF2_COMPRESSION_NONE || evt_chunk == 0 ||
+      def_chunk == 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        path,
+        ":1: only uncompressed OTF2 archives of the POSIX substrate "
+        "are read"));
+  }
+  RETURN_IF_ERROR(
+      CheckChunks(stem + ".def", def_chunk, "the global definitions"));
   Definitions defs;
   {
     OTF2_GlobalDefReader* gdr = OTF2_Reader_GetGlobalDefReader(r);
@@ -238,13 +423,18 @@ absl::StatusOr<Otf2Traffic> ReadOtf2Traffic(const std::string& path) {
     return absl::InvalidArgumentError(
         absl::StrCat(path, ": more than ", kMaxRanks, " MPI ranks"));
   }
-  for (size_t rank = 0; rank < events.world->members.size(); ++rank) {
-    const uint64_t loc = events.world->members[rank];
-    events.rank_of_location[loc] = static_cast<int32_t>(rank);
-    if (auto g = defs.location_group.find(loc); g != defs.location_group.end())
-      events.rank_of_location_group.emplace(g->second, rank);
+  RETURN_IF_ERROR(IndexWorldRanks(path, defs, events));
+  for (uint64_t loc : defs.locations) {
+    const std::string local = absl::StrCat(stem, "/", loc);
+    RETURN_IF_ERROR(
+        CheckTraceFile(local + ".def", false, "OTF2 local definitions"));
+    RETURN_IF_ERROR(
+        CheckTraceFile(local + ".evt", false, "an OTF2 event file"));
+    RETURN_IF_ERROR(
+        CheckChunks(local + ".def", def_chunk, "local definitions"));
+    RETURN_IF_ERROR(CheckChunks(local + ".evt", evt_chunk, "event file"));
+    OTF2_Reader_SelectLocation(r, loc);
   }
-  for (uint64_t loc : defs.locations) OTF2_Reader_SelectLocation(r, loc);
   const bool have_defs = OTF2_Reader_OpenDefFiles(r) == OTF2_SUCCESS;
   rc = OTF2_Reader_OpenEvtFiles(r);
   if (rc != OTF2_SUCCESS) return otf2_error(rc, "cannot open the event files");
@@ -270,7 +460,8 @@ absl::StatusOr<Otf2Traffic> ReadOtf2Traffic(const std::string& path) {
   OTF2_EvtReaderCallbacks* ecb = OTF2_EvtReaderCallbacks_New();
   OTF2_EvtReaderCallbacks_SetMpiSendCallback(ecb, OnMpiSend);
   OTF2_EvtReaderCallbacks_SetMpiIsendCallback(ecb, OnMpiIsend);
-  for (OTF2_EvtReader* er : readers) {
+  for (size_t i = 0; i < readers.size(); ++i) {
+    OTF2_EvtReader* er = readers[i];
     OTF2_Reader_RegisterEvtCallbacks(r, er, ecb, &events);
     uint64_t n = 0;
     rc = OTF2_Reader_ReadAllLocalEvents(r, er, &n);
@@ -278,6 +469,18 @@ absl::StatusOr<Otf2Traffic> ReadOtf2Traffic(const std::string& path) {
     if (rc != OTF2_SUCCESS) {
       OTF2_EvtReaderCallbacks_Delete(ecb);
       return otf2_error(rc, "bad event file");
+    }
+    // A file that lost whole chunks reads as fewer events: the definitions
+    // say how many the tracer recorded. (EZTrace declares fewer than it
+    // writes, 2 for 22: more is no loss.)
+    const uint64_t loc = defs.locations[i];
+    if (const uint64_t declared = defs.location_events[loc]; n < declared) {
+      events.status = absl::InvalidArgumentError(absl::StrCat(
+          stem, "/", loc, ".evt: ", n,
+          " events read, but the definition of "
+          "location ",
+          loc, " says ", declared, " (a truncated or altered event file)"));
+      break;
     }
   }
   OTF2_EvtReaderCallbacks_Delete(ecb);

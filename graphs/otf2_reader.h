@@ -42,12 +42,20 @@ struct Otf2Traffic {
 // True when `head` (the first bytes of a file) is an OTF2 anchor file.
 bool LooksLikeOtf2Anchor(std::string_view head);
 
-// Reads the archive whose anchor file (traces.otf2) is `anchor_path`. Errors
-// name the file and what was wrong (cannot open; `path:1: not an OTF2
-// archive ...` for files without the anchor header or that libotf2 refuses;
-// the location and event position for events that
-// name an unknown communicator or a receiver outside it; no MPI
-// COMM_LOCATIONS group). O(events + definitions).
+// Reads the archive whose anchor file (traces.otf2) is `anchor_path`. libotf2
+// trusts its files, so they are checked before it reads them: the anchor is
+// loaded once in a child process (a damaged count looped for minutes), every
+// file it will open must be a regular file (a FIFO blocked it) with the chunk
+// layout of an uncompressed POSIX archive (the only kind read; a file cut
+// inside its last chunk looped forever), and each location must yield at
+// least the events its definition declares (a lost chunk dropped a rank's
+// sends silently). Errors name the file and what was wrong (cannot open;
+// `path:1: not an OTF2 archive ...` for files without the anchor header or
+// that libotf2 refuses; a file that is not regular or breaks the layout; a
+// location with fewer events than declared; the location and event position
+// for events that name an unknown communicator or a receiver outside it; no
+// MPI COMM_LOCATIONS group, or one listing an undefined location or one
+// twice). O(events + definitions).
 absl::StatusOr<Otf2Traffic> ReadOtf2Traffic(const std::string& anchor_path);
 
 // The symmetric communication graph of the traffic: w(i, j) = bytes i -> j +

@@ -1,8 +1,11 @@
 #include "graphs/otf2_reader.h"
 
+#include <sys/stat.h>
+
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 
 #include "gmock/gmock.h"
 #include "graphs/otf2_test_trace.h"
@@ -110,6 +113,97 @@ TEST(Otf2Reader, ReceiversOutsideTheirCommunicatorAreErrors) {
   EXPECT_THAT(
       r.status().message(),
       HasSubstr("location 1007, event 1: communicator 3 is not defined"));
+}
+
+// The MPI COMM_LOCATIONS group names the ranks: a member that no location
+// definition backs once became a rank of its own, silently.
+TEST(Otf2Reader, WorldGroupMembersMustBeDefinedLocationsOnce) {
+  TestTrace t;
+  t.num_ranks = 2;
+  t.comms = {{0, 1}};
+  t.sends = {{0, 0, 1, 10, false}};
+  t.extra_world_members = {424242};
+  const std::string dir = Dir("undefined_member");
+  ASSERT_TRUE(testing::WriteTestTrace(t, dir).ok());
+  absl::StatusOr<Otf2Traffic> r = ReadOtf2Traffic(dir + "/traces.otf2");
+  ASSERT_FALSE(r.ok());
+  EXPECT_THAT(r.status().message(),
+              HasSubstr("traces.otf2: the MPI COMM_LOCATIONS group lists "
+                        "location 424242 as rank 2, but no such location is "
+                        "defined"));
+  t.extra_world_members = {1000};  // rank 0's location again
+  const std::string dir2 = Dir("twice");
+  ASSERT_TRUE(testing::WriteTestTrace(t, dir2).ok());
+  r = ReadOtf2Traffic(dir2 + "/traces.otf2");
+  ASSERT_FALSE(r.ok());
+  EXPECT_THAT(r.status().message(),
+              HasSubstr("lists location 1000 twice (ranks 0 and 2)"));
+}
+
+// libotf2 opens the definition and event files itself: a FIFO in their place
+// blocked it forever. Each is checked to be a regular file first.
+TEST(Otf2Reader, FilesLibotf2OpensMustBeRegularFiles) {
+  TestTrace t;
+  t.num_ranks = 2;
+  t.comms = {{0, 1}};
+  t.sends = {{0, 0, 1, 10, false}};
+  for (const std::string file :
+       {"traces/1007.evt", "traces/1000.def", "traces.def"}) {
+    const std::string dir = Dir("fifo");
+    ASSERT_TRUE(testing::WriteTestTrace(t, dir).ok());
+    const std::string path = dir + "/" + file;
+    ASSERT_TRUE(std::filesystem::exists(path)) << path;
+    std::filesystem::remove(path);
+    ASSERT_EQ(mkfifo(path.c_str(), 0600), 0);
+    absl::StatusOr<Otf2Traffic> r = ReadOtf2Traffic(dir + "/traces.otf2");
+    ASSERT_FALSE(r.ok()) << file;
+    EXPECT_THAT(r.status().message(), HasSubstr(path + ": not a regular file"));
+  }
+}
+
+// A truncated event file reads as fewer events (libotf2 parses what it
+// finds in the rest of its buffer): the sends of that rank went missing
+// without a word. The definitions' event counts give it away.
+TEST(Otf2Reader, TruncatedEventFilesAreRefused) {
+  TestTrace t;
+  t.num_ranks = 2;
+  t.comms = {{0, 1}};
+  t.event_chunk_bytes = 256 * 1024;
+  for (int k = 0; k < 40000; ++k) t.sends.push_back({1, 0, 0, 100, k % 2 == 1});
+  const std::string dir = Dir("truncated");
+  ASSERT_TRUE(testing::WriteTestTrace(t, dir).ok());
+  ASSERT_TRUE(ReadOtf2Traffic(dir + "/traces.otf2").ok());
+  const std::string evt = dir + "/traces/1007.evt";
+  const std::string whole = [&] {
+    std::ifstream in(evt, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  }();
+  const uintmax_t size = whole.size();
+  ASSERT_GT(size, 512 * 1024u);  // three chunks
+  // Inside the last chunk (libotf2 looped forever on these), at chunk
+  // boundaries (it reported an error or lost a chunk), all but the closing
+  // records, nothing.
+  for (const uintmax_t keep :
+       {size / 2, size - 2, uintmax_t{256 * 1024}, uintmax_t{512 * 1024},
+        uintmax_t{512 * 1024 + 100}, uintmax_t{1}, uintmax_t{0}}) {
+    std::ofstream(evt, std::ios::binary | std::ios::trunc)
+        << whole.substr(0, keep);
+    absl::StatusOr<Otf2Traffic> r = ReadOtf2Traffic(dir + "/traces.otf2");
+    ASSERT_FALSE(r.ok()) << keep << " of " << size << " bytes";
+    EXPECT_THAT(std::string(r.status().message()), HasSubstr("1007.evt"));
+    EXPECT_EQ(std::string(r.status().message()).find('\n'), std::string::npos);
+  }
+  // A whole chunk cut out keeps the layout: libotf2 reads the others and
+  // the definitions' event count tells the loss.
+  std::ofstream(evt, std::ios::binary | std::ios::trunc)
+      << whole.substr(0, 256 * 1024) << whole.substr(512 * 1024);
+  absl::StatusOr<Otf2Traffic> r = ReadOtf2Traffic(dir + "/traces.otf2");
+  ASSERT_FALSE(r.ok());
+  EXPECT_THAT(std::string(r.status().message()),
+              ::testing::MatchesRegex(".*1007.evt: [0-9]+ events read, but the "
+                                      "definition of location 1007 says 40001 "
+                                      "\\(a truncated or altered event "
+                                      "file\\)"));
 }
 
 }  // namespace

@@ -20,8 +20,8 @@ uint64_t ThreadLocation(int32_t rank) { return 5000 + rank; }
 
 absl::Status WriteTestTrace(const TestTrace& trace, const std::string& dir) {
   OTF2_Archive* archive = OTF2_Archive_Open(
-      dir.c_str(), "traces", OTF2_FILEMODE_WRITE, 1024 * 1024, 4 * 1024 * 1024,
-      OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE);
+      dir.c_str(), "traces", OTF2_FILEMODE_WRITE, trace.event_chunk_bytes,
+      4 * 1024 * 1024, OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE);
   if (archive == nullptr)
     return absl::InternalError(absl::StrCat("OTF2_Archive_Open ", dir));
   auto check = [&](OTF2_ErrorCode rc, const char* what) {
@@ -99,6 +99,7 @@ absl::Status WriteTestTrace(const TestTrace& trace, const std::string& dir) {
     std::vector<uint64_t> locations;
     for (int32_t r = 0; r < trace.num_ranks; ++r)
       locations.push_back(MpiLocation(r));
+    for (uint64_t extra : trace.extra_world_members) locations.push_back(extra);
     const uint32_t group_name = str("");
     OTF2_GlobalDefWriter_WriteGroup(
         g, 0, group_name, OTF2_GROUP_TYPE_COMM_LOCATIONS, OTF2_PARADIGM_MPI,

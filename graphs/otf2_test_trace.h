@@ -39,6 +39,12 @@ struct TestTrace {
   // EZTrace's way: the COMM_LOCATIONS group and communicator 0's group share
   // one id (0).
   bool world_shares_group_id = false;
+  // Location ids appended to the COMM_LOCATIONS group as further ranks
+  // (for traces that list locations they never define, or one twice).
+  std::vector<uint64_t> extra_world_members;
+  // Size of the event file chunks (OTF2_CHUNK_SIZE_MIN, 256 KiB, at least):
+  // traces larger than one chunk have files of several.
+  uint64_t event_chunk_bytes = 1024 * 1024;
 };
 
 // Writes `dir`/traces.otf2 and its definition and event files. Errors: OTF2

@@ -2,7 +2,10 @@
 // below to the linker as lazy archives (--start-lib), which keep only the
 // objects something references; one reference per front-door object keeps
 // each whole object, hence every function its installed header declares.
-#include "core/c_api.h"
+#include "api/c_api.h"
+#include "api/load_topology.h"
+#include "api/map_outcome.h"
+#include "api/named_options.h"
 #include "core/mapper.h"
 #include "core/mapping.h"
 #include "core/options.h"
@@ -15,8 +18,13 @@ namespace rankmap::install {
 namespace {
 
 [[gnu::used]] const void* const kFrontDoors[] = {
-    reinterpret_cast<const void*>(&rankmap_map),  // c_api
-    reinterpret_cast<const void*>(                // mapper
+    reinterpret_cast<const void*>(&rankmap_map),          // c_api
+    reinterpret_cast<const void*>(&api::ResolveOptions),  // named_options
+    reinterpret_cast<const void*>(                        // load_topology
+        static_cast<absl::StatusOr<topology::Tree> (*)(
+            const api::TopologySpec&)>(&api::LoadTopology)),
+    reinterpret_cast<const void*>(&api::MapChecked),  // map_outcome
+    reinterpret_cast<const void*>(                    // mapper
         static_cast<absl::StatusOr<core::Mapping> (*)(
             const topology::Tree&, const graphs::CommGraph&,
             const core::MappingOptions&)>(&core::Map)),

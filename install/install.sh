@@ -3,15 +3,18 @@
 #   ./bazelw run //:install -- --prefix DIR
 #
 #   DIR/bin/rankmap                          the command
-#   DIR/lib/librankmap.so(.0)                C (core/c_api.h) and C++ APIs
-#   DIR/lib/openmpi/librankmap_mpi.so(.0)    mpi_bindings/rankmap_mpi.h, reorder.h
+#   DIR/lib/librankmap.so(.0)                C (rankmap/rankmap.h) and C++ APIs
+#   DIR/lib/openmpi/librankmap_mpi.so(.0)    rankmap/mpi_bindings/rankmap_mpi.h, reorder.h
 #   DIR/lib/openmpi/librankmap_reorder.so    reorder = 1 for MPI_Dist_graph_create
 #   DIR/lib/openmpi/librankmap_profile.so    the traffic profiler (LD_PRELOAD)
-#   DIR/include/rankmap/...                  public headers (-I DIR/include/rankmap)
+#   DIR/include/rankmap/...                  public headers (-I DIR/include:
+#                                            #include <rankmap/rankmap.h>,
+#                                            <rankmap/core/mapper.h>, ...)
 #   DIR/lib/pkgconfig/rankmap.pc, rankmap-openmpi.pc
 #   DIR/lib/cmake/rankmap/                   find_package(rankmap): rankmap::rankmap
 #   DIR/lib/pythonX.Y/site-packages/rankmap  the Python module (PYTHONPATH)
 #   DIR/share/rankmap/python/*.whl           the same as a wheel (pip install)
+#   DIR/share/doc/rankmap/LICENSE            BSD-3-Clause
 #
 # The Python parts are for Debian's /usr/bin/python3, whose headers the module
 # was built against.
@@ -75,13 +78,18 @@ put_library() {
 }
 
 put 755 "$root/cli/rankmap" "$prefix/bin/rankmap"
+put 644 "$root/LICENSE" "$prefix/share/doc/rankmap/LICENSE"
 put_library "$root/install/librankmap.so" "$prefix/lib"
 put_library "$root/install/librankmap_mpi.so" "$prefix/lib/openmpi"
 for lib in librankmap_reorder.so librankmap_profile.so; do
   put 755 "$root/mpi_bindings/$lib" "$prefix/lib/openmpi/$lib"
 done
-while read -r header; do
-  put 644 "$root/$header" "$prefix/include/rankmap/$header"
+# Headers as install/headers.bzl lays them out: the front door (api/) at the
+# top of include/rankmap, other packages in their directories, includes
+# rewritten to rankmap/...; nothing else goes directly under include/.
+rm -rf "$prefix/include/rankmap"
+while read -r runfile header; do
+  put 644 "$root/$runfile" "$prefix/include/$header"
 done < "$root/install/headers.txt"
 
 mkdir -p "$prefix/lib/pkgconfig"
@@ -94,7 +102,7 @@ Name: rankmap
 Description: Maps the processes of a parallel program onto the hardware tree (C and C++20 API)
 Version: $version
 Requires: absl_status absl_statusor
-Cflags: -I\${includedir}/rankmap
+Cflags: -I\${includedir}
 Libs: -L\${libdir} -lrankmap
 EOF
 cat > "$prefix/lib/pkgconfig/rankmap-openmpi.pc" <<EOF
@@ -106,7 +114,7 @@ Name: rankmap-openmpi
 Description: rankmap's MPI bindings (communicator reordering) for Open MPI
 Version: $version
 Requires: ompi-c absl_status absl_statusor
-Cflags: -I\${includedir}/rankmap -DOMPI_SKIP_MPICXX=1
+Cflags: -I\${includedir} -DOMPI_SKIP_MPICXX=1
 Libs: -L\${libdir} -lrankmap_mpi
 EOF
 
@@ -114,7 +122,8 @@ cmake_dir="$prefix/lib/cmake/rankmap"
 mkdir -p "$cmake_dir"
 cat > "$cmake_dir/rankmapConfig.cmake" <<'EOF'
 # find_package(rankmap) defines rankmap::rankmap: librankmap.so with the C API
-# (core/c_api.h) and the C++ API (core/mapper.h, ...; C++20, abseil's Status).
+# (#include <rankmap/rankmap.h>) and the C++ API (<rankmap/core/mapper.h>,
+# ...; C++20, abseil's Status).
 include(CMakeFindDependencyMacro)
 find_dependency(absl)
 get_filename_component(_rankmap_prefix "${CMAKE_CURRENT_LIST_DIR}/../../.."
@@ -124,7 +133,7 @@ if(NOT TARGET rankmap::rankmap)
   set_target_properties(rankmap::rankmap PROPERTIES
     IMPORTED_LOCATION "${_rankmap_prefix}/lib/librankmap.so.0"
     IMPORTED_SONAME "librankmap.so.0"
-    INTERFACE_INCLUDE_DIRECTORIES "${_rankmap_prefix}/include/rankmap"
+    INTERFACE_INCLUDE_DIRECTORIES "${_rankmap_prefix}/include"
     INTERFACE_LINK_LIBRARIES "absl::status;absl::statusor"
     INTERFACE_COMPILE_FEATURES "cxx_std_20")
 endif()
@@ -152,7 +161,7 @@ put 755 "$root/python/rankmap/_rankmap.so" "$site/rankmap/_rankmap.so"
 # The wheel, built offline from a staged copy of the package.
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
-cp "$root/python/pyproject.toml" "$root/python/setup.py" "$stage/"
+cp "$root/python/pyproject.toml" "$root/python/setup.py" "$root/LICENSE" "$stage/"
 cp -r "$site/rankmap" "$stage/rankmap"
 wheels="$prefix/share/rankmap/python"
 mkdir -p "$wheels"

@@ -40,4 +40,11 @@ HOME="$TEST_TMPDIR" PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1 \
   PIP_ROOT_USER_ACTION=ignore "$venv/bin/pip" install --quiet --no-index \
   "$prefix"/share/rankmap/python/rankmap-*.whl
 env -u PYTHONPATH "$venv/bin/python" "$example" "$venv" "$prefix/bin/rankmap"
+# The wheel names its licence and carries the file.
+"$venv/bin/python" - <<'PY'
+from importlib import metadata
+assert metadata.metadata("rankmap")["License"] == "BSD-3-Clause"
+files = [str(f) for f in metadata.files("rankmap")]
+assert any(f.endswith(".dist-info/LICENSE") for f in files), files
+PY
 echo PASS

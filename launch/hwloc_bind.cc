@@ -1,6 +1,7 @@
 #include "launch/hwloc_bind.h"
 
 #include "absl/strings/str_cat.h"
+#include "base/shell_quote.h"
 #include "launch/cpu_sets.h"
 
 namespace rankmap::launch {
@@ -27,8 +28,9 @@ absl::StatusOr<LaunchPlan> HwlocCpusets(const JobPlacement& job,
                                         const std::string& path) {
   if (absl::Status s = NeedPus(job, "launch/hwloc"); !s.ok()) return s;
   LaunchPlan plan;
-  plan.command = absl::StrCat(
-      "hwloc-bind $(awk -v r=$RANK '$1 == r {print $3}' ", path, ") --");
+  plan.command =
+      absl::StrCat("hwloc-bind $(awk -v r=$RANK '$1 == r {print $3}' ",
+                   base::ShellQuote(path), ") --");
   std::string text = absl::StrCat(
       "# rank host cpuset; in each rank: ", plan.command, " ./app\n");
   for (size_t r = 0; r < job.ranks.size(); ++r) {
@@ -51,8 +53,10 @@ absl::StatusOr<std::string> BindWrapperScript(const JobPlacement& job,
     absl::StrAppend(&out, "  ", r, ") cpus=", HwlocCpuset(job.ranks[r].pus),
                     " ;;\n");
   }
-  absl::StrAppend(&out, "  *) echo \"", name,
-                  ": no CPUs for rank '$rank'\" >&2; exit 1 ;;\n"
+  // The name is quoted on its own: inside the double quotes a `$(...)` in
+  // it would run.
+  absl::StrAppend(&out, "  *) echo ", base::ShellQuote(name),
+                  "\": no CPUs for rank '$rank'\" >&2; exit 1 ;;\n"
                   "esac\n"
                   "exec hwloc-bind \"$cpus\" -- \"$@\"\n");
   return out;

@@ -32,7 +32,7 @@ TEST(HwlocBindTest, WrapperScriptBindsByRankVariable) {
             "case \"$rank\" in\n"
             "  0) cpus=0x00000008 ;;\n"
             "  1) cpus=0x00000001 ;;\n"
-            "  *) echo \"w.sh: no CPUs for rank '$rank'\" >&2; exit 1 ;;\n"
+            "  *) echo w.sh\": no CPUs for rank '$rank'\" >&2; exit 1 ;;\n"
             "esac\n"
             "exec hwloc-bind \"$cpus\" -- \"$@\"\n");
 }

@@ -2,6 +2,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "base/shell_quote.h"
 #include "base/status_macros.h"
 #include "launch/cpu_sets.h"
 #include "launch/hwloc_bind.h"
@@ -33,8 +34,11 @@ absl::StatusOr<LaunchPlan> HydraLaunch(const JobPlacement& job,
   }
   LaunchPlan plan;
   plan.command = absl::StrCat(
-      "mpiexec.hydra -f ", path, bind_flag, " -n ", job.ranks.size(),
-      b.wrapper.empty() ? "" : absl::StrCat(" ", CommandPath(b.wrapper)));
+      "mpiexec.hydra -f ", base::ShellQuote(path), bind_flag, " -n ",
+      job.ranks.size(),
+      b.wrapper.empty()
+          ? ""
+          : absl::StrCat(" ", base::ShellQuote(CommandPath(b.wrapper))));
   // Hydra reads lines into a fixed buffer: a long comment would spill into a
   // bogus host line, so the command is not repeated here.
   std::string hosts = "# mpiexec.hydra -f: host:count runs in rank order\n";

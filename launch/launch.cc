@@ -36,6 +36,15 @@ absl::StatusOr<LaunchPlan> PlanLaunch(LaunchFormat format,
                                       const core::Mapping& mapping,
                                       const std::string& path,
                                       const LaunchOptions& options) {
+  // The path is quoted wherever a command holds it, but a line break would
+  // still split the comment lines of the files that repeat the command.
+  for (const char c : path) {
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+      return absl::InvalidArgumentError(
+          "launch: the output path holds a control character (a line break "
+          "would split the launcher file's lines)");
+    }
+  }
   ASSIGN_OR_RETURN(const JobPlacement job, PlaceJob(tree, mapping));
   switch (format) {
     case LaunchFormat::kRankfile:

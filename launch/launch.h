@@ -53,8 +53,12 @@ struct LaunchOptions {
 };
 
 // The files and command of `format` for mapping[rank] = leaf, the main file
-// at `path`. Errors: invalid leaf ids, leaves without hosts, formats that need
-// PU os indexes on trees without them, bindings a format cannot express.
+// at `path`. Every path and host name in the command and in generated scripts
+// is quoted for the shell (base::ShellQuote), host names are checked
+// (base::CheckHostName). Errors: invalid leaf ids, leaves without hosts or
+// with names CheckHostName refuses, a path with a control character, formats
+// that need PU os indexes on trees without them, bindings a format cannot
+// express.
 absl::StatusOr<LaunchPlan> PlanLaunch(LaunchFormat format,
                                       const topology::Tree& tree,
                                       const core::Mapping& mapping,

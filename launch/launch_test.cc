@@ -74,5 +74,85 @@ TEST(LaunchTest, WritesFilesAndMakesWrappersExecutable) {
   EXPECT_FALSE(WriteLaunchFiles(*p).ok());
 }
 
+// A path such as `$(...)` or `;` would run where the printed command or the
+// wrapper script is run: every format quotes it, and sh reads back the path
+// itself (no file appears, the echoed name is literal).
+TEST(LaunchTest, OutputPathsAreQuotedInCommandsAndScripts) {
+  const std::string dir = std::getenv("TEST_TMPDIR");
+  const std::string evil =
+      dir + "/j;touch " + dir + "/pwned1;$(touch " + dir + "/pwned2)'x";
+  LaunchOptions wrapper;
+  wrapper.binding = BindingMode::kWrapper;
+  for (LaunchFormat f : {LaunchFormat::kRankfile, LaunchFormat::kSlurm,
+                         LaunchFormat::kHydra, LaunchFormat::kHwloc}) {
+    absl::StatusOr<LaunchPlan> p =
+        PlanLaunch(f, testing::TwoHosts(), {3, 0}, evil, wrapper);
+    ASSERT_TRUE(p.ok()) << p.status();
+    // The command with `true` as the launcher: sh parses every word and runs
+    // nothing else (hwloc's $(awk ...) reads the missing file and prints
+    // nothing).
+    std::string command = p->command;
+    if (f == LaunchFormat::kSlurm) {
+      command.replace(command.find(" srun "), 6, " true ");
+    } else {
+      command = "true" + command.substr(command.find(' '));
+    }
+    ASSERT_EQ(std::system((command + " 2>/dev/null").c_str()), 0) << command;
+    EXPECT_THAT(p->command, HasSubstr("'\\''x"));
+  }
+  absl::StatusOr<LaunchPlan> p =
+      PlanLaunch(LaunchFormat::kHydra, testing::TwoHosts(), {3, 0},
+                 dir + "/w$(id)`id`;x", wrapper);
+  ASSERT_TRUE(p.ok()) << p.status();
+  ASSERT_EQ(p->files.size(), 2u);
+  ASSERT_TRUE(WriteLaunchFiles(*p).ok());
+  // The wrapper for a rank it has no CPUs for: the message names the script
+  // literally.
+  const std::string run = "PMI_RANK=7 sh '" + p->files[1].path + "' true 2>&1";
+  FILE* pipe = popen(run.c_str(), "r");
+  ASSERT_NE(pipe, nullptr);
+  char buf[512] = {};
+  const size_t got = fread(buf, 1, sizeof buf - 1, pipe);
+  pclose(pipe);
+  EXPECT_EQ(std::string(buf, got),
+            p->files[1].path + ": no CPUs for rank '7'\n");
+  for (const char* f : {"/pwned1", "/pwned2"}) {
+    struct stat st;
+    EXPECT_NE(stat((dir + f).c_str(), &st), 0) << f << " was created";
+  }
+  EXPECT_THAT(PlanLaunch(LaunchFormat::kRankfile, testing::TwoHosts(), {0},
+                         "a\nrank 1=x slot=0")
+                  .status()
+                  .message(),
+              HasSubstr("control character"));
+  EXPECT_THAT(PlanLaunch(LaunchFormat::kOmpi5, testing::TwoHosts(), {0}, "a:b")
+                  .status()
+                  .message(),
+              HasSubstr("holds a ':'"));
+}
+
+// Host names reach hostfiles, rankfiles and scripts: whatever reader made the
+// tree, launch/ checks them before writing anything.
+TEST(LaunchTest, HostNamesAreCheckedBeforeWriting) {
+  for (const char* host : {"-oProxyCommand=x", "a b", "n1;id", "$(id)", ""}) {
+    topology::TreeBuilder b;
+    const auto root = b.AddRoot("Machine", 1);
+    for (int c = 0; c < 2; ++c) {
+      const auto leaf = b.AddChild(root, "PU");
+      b.SetOsIndex(leaf, c);
+      b.SetHost(leaf, c == 0 ? "good" : host);
+    }
+    absl::StatusOr<topology::Tree> t = std::move(b).Build();
+    ASSERT_TRUE(t.ok()) << t.status();
+    absl::StatusOr<LaunchPlan> p =
+        PlanLaunch(LaunchFormat::kRankfile, *t, {0, 1}, "m.rf");
+    ASSERT_FALSE(p.ok()) << host;
+    EXPECT_THAT(p.status().message(),
+                HasSubstr(*host ? "launch: leaf 1 (process 1): host name"
+                                : "has no host name"))
+        << host;
+  }
+}
+
 }  // namespace
 }  // namespace rankmap::launch

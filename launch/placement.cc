@@ -6,6 +6,7 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "base/host_name.h"
 
 namespace rankmap::launch {
 
@@ -37,6 +38,14 @@ absl::StatusOr<JobPlacement> PlaceJob(const topology::Tree& tree,
           ") has no host name: the topology is not a real machine (a tleaf "
           "or synthetic description); map onto 'this', an hwloc XML export, "
           "or a network whose nodes are named hosts"));
+    }
+    // Host names end up in hostfiles, rankfiles and wrapper scripts: checked
+    // here once more, whatever reader produced them.
+    if (!host_index.contains(tree.host(l))) {
+      if (absl::Status bad = base::CheckHostName(tree.host(l)); !bad.ok()) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "launch: leaf ", l, " (process ", r, "): ", bad.message()));
+      }
     }
     RankSlot s;
     s.host = tree.host(l);

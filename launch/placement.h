@@ -50,7 +50,8 @@ struct JobPlacement {
 // One RankSlot per process of `mapping` (mapping[rank] = leaf). Several ranks
 // may share a leaf (oversubscription, n-to-1 mappings). Errors: a leaf id out
 // of range, a leaf without a host name (the message says which leaf and what
-// to use instead). O(ranks + leaves + total PUs of the mapped leaves).
+// to use instead), a host name that base::CheckHostName refuses (it would
+// reach launcher files and scripts). O(ranks + leaves + total PUs of the mapped leaves).
 absl::StatusOr<JobPlacement> PlaceJob(const topology::Tree& tree,
                                       const core::Mapping& mapping);
 

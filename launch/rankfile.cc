@@ -1,6 +1,7 @@
 #include "launch/rankfile.h"
 
 #include "absl/strings/str_cat.h"
+#include "base/shell_quote.h"
 #include "base/status_macros.h"
 #include "topology/binding.h"
 
@@ -45,23 +46,32 @@ absl::StatusOr<LaunchPlan> OpenMpi4Rankfile(const JobPlacement& job,
     return Plan(job, path,
                 absl::StrCat("mpirun --use-hwthread-cpus --mca "
                              "rmaps_rank_file_physical 1 --rankfile ",
-                             path, np),
+                             base::ShellQuote(path), np),
                 true);
   }
   ASSIGN_OR_RETURN(const bool cores, LogicalCountsCores(job));
   return Plan(job, path,
               absl::StrCat("mpirun ", cores ? "" : "--use-hwthread-cpus ",
-                           "--rankfile ", path, np),
+                           "--rankfile ", base::ShellQuote(path), np),
               false);
 }
 
 absl::StatusOr<LaunchPlan> OpenMpi5Rankfile(const JobPlacement& job,
                                             const std::string& path) {
   ASSIGN_OR_RETURN(const bool cores, LogicalCountsCores(job));
-  return Plan(job, path,
-              absl::StrCat("mpirun --map-by rankfile:file=", path,
-                           cores ? "" : ":HWTCPUS", " -np ", job.ranks.size()),
-              false);
+  // PRRTE splits the --map-by value at ':', so the path cannot hold one.
+  if (path.find(':') != std::string::npos) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "launch/ompi5: the rankfile path '", path,
+        "' holds a ':', which mpirun --map-by rankfile:file=... cannot read"));
+  }
+  return Plan(
+      job, path,
+      absl::StrCat("mpirun --map-by ",
+                   base::ShellQuote(absl::StrCat("rankfile:file=", path,
+                                                 cores ? "" : ":HWTCPUS")),
+                   " -np ", job.ranks.size()),
+      false);
 }
 
 }  // namespace rankmap::launch

@@ -2,6 +2,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "base/shell_quote.h"
 #include "base/status_macros.h"
 #include "launch/cpu_sets.h"
 #include "launch/hwloc_bind.h"
@@ -32,9 +33,12 @@ absl::StatusOr<LaunchPlan> SlurmLaunch(const JobPlacement& job,
   }
   LaunchPlan plan;
   plan.command = absl::StrCat(
-      "SLURM_HOSTFILE=", path, " srun --distribution=arbitrary", bind_flag,
+      "SLURM_HOSTFILE=", base::ShellQuote(path),
+      " srun --distribution=arbitrary", bind_flag,
       SharesPus(job) ? " --overcommit" : "", " -n ", job.ranks.size(),
-      b.wrapper.empty() ? "" : absl::StrCat(" ", CommandPath(b.wrapper)));
+      b.wrapper.empty()
+          ? ""
+          : absl::StrCat(" ", base::ShellQuote(CommandPath(b.wrapper))));
   // srun reads lines with fgets into a fixed buffer: a long comment would
   // spill into a bogus host line, so the command is not repeated here.
   std::string hosts =

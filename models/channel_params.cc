@@ -79,6 +79,42 @@ bool KnownKey(Model m, const std::string& k) {
   return std::find(keys.begin(), keys.end(), k) != keys.end();
 }
 
+// Bounds beyond which a file describes no network (eval printed "inf s" for
+// alpha=1e300): a per-message term of at most kMaxSeconds (11 days), a
+// per-byte term of at most kMaxSecondsPerByte (a byte per 17 minutes), a
+// rate of at least 1 byte/s. Volumes are bounded only by a double, so a
+// prediction is checked to be finite as well (cli/evaluation.h).
+constexpr double kMaxSeconds = 1e6;
+constexpr double kMaxSecondsPerByte = 1e3;
+
+absl::Status CheckParamRange(std::string_view source, int64_t line,
+                             const std::string& key, int table_index,
+                             const std::vector<double>& values) {
+  if (key == "transfers") return absl::OkStatus();
+  if (key == "rate") {
+    if (values[0] > 0 && values[0] < 1) {
+      return LineError(
+          source, line,
+          absl::StrCat("field 'rate': ", values[0], " is below 1 byte/s"));
+    }
+    return absl::OkStatus();
+  }
+  const bool per_byte_key = key == "beta" || key == "ts" || key == "tr" ||
+                            key == "t" || key == "G" || key == "o_per_byte";
+  for (size_t i = 0; i < values.size(); ++i) {
+    const bool per_byte = table_index > 0 ? i == 1 : per_byte_key;
+    const double bound = per_byte ? kMaxSecondsPerByte : kMaxSeconds;
+    if (values[i] > bound) {
+      return LineError(
+          source, line,
+          absl::StrCat("field '", key, "': ", values[i], " is above ", bound,
+                       per_byte ? " s per byte" : " s",
+                       " (no network is that slow)"));
+    }
+  }
+  return absl::OkStatus();
+}
+
 // Returns the table index k of "Lk", or 0 if `key` is not of that form.
 int TableIndex(const std::string& key) {
   if (key.size() < 2 || key[0] != 'L') return 0;
@@ -385,6 +421,7 @@ absl::StatusOr<std::vector<ParamRule>> ParseModelParams(
       if (key == "rate" && values[0] <= 0) {
         return LineError(source, line, "field 'rate': must be > 0 bytes/s");
       }
+      RETURN_IF_ERROR(CheckParamRange(source, line, key, k, values));
       if (key == "transfers" && (values[0] < 1 || values[0] > 1024 ||
                                  values[0] != std::floor(values[0]))) {
         return LineError(source, line,

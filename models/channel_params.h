@@ -44,6 +44,8 @@
 //   level Package taulop o=1e-7 transfers=2 L1=2e-7,1e-10 L2=2e-7,1.7e-10
 //   proc node3 lmo C=4e-6 t=2e-10
 //   pair node3 node7 lmo L=3e-5 rate=1.1e8
+// Values are bounded: per-message times at most 1e6 s, per-byte times at
+// most 1e3 s, rates at least 1 byte/s.
 // Errors name file:line and the field:
 //   p.txt:3: field 'alfa': unknown hockney key
 //

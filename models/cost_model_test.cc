@@ -8,6 +8,7 @@
 #include "graphs/frontends/stencil.h"
 #include "gtest/gtest.h"
 #include "tests/factories.h"
+#include "tiling/grid_partition.h"
 
 namespace rankmap::models {
 namespace {
@@ -233,12 +234,12 @@ TEST(PredictTime, Wave2DFrontEndLayoutGivesTheSameTauLopCost) {
   // The same layout as a column-based tiling of the stencil front end: 4
   // columns of width 200, each holding process c (rows 0-99) above process c +
   // 4 (rows 100-199).
-  graphs::ColumnTiling layout;
+  tiling::ColumnTiling layout;
   layout.rows = 200;
   layout.cols = 800;
   for (int c = 0; c < 4; ++c)
     layout.columns.push_back({200, {{c, 100}, {c + 4, 100}}});
-  auto part = graphs::ColumnTilingPartition(layout);
+  auto part = tiling::ColumnTilingPartition(layout);
   ASSERT_TRUE(part.ok()) << part.status();
   auto msgs = graphs::HaloMessages(*part, {}, graphs::Stencil::k5Point);
   ASSERT_TRUE(msgs.ok()) << msgs.status();
@@ -259,13 +260,13 @@ TEST(PredictTime, HeterogeneousColumnTilingMatchesPerProcessSums) {
   // partition); the point-to-point models' phase time is recomputed
   // independently from the front end's messages: max over senders of the sum of
   // their message times.
-  graphs::ColumnTiling layout;
+  tiling::ColumnTiling layout;
   layout.rows = 90;
   layout.cols = 120;
   layout.columns = {{30, {{0, 50}, {1, 40}}},
                     {50, {{2, 20}, {3, 30}, {4, 40}}},
                     {40, {{5, 45}, {6, 30}, {7, 15}}}};
-  auto part = graphs::ColumnTilingPartition(layout);
+  auto part = tiling::ColumnTilingPartition(layout);
   ASSERT_TRUE(part.ok()) << part.status();
   auto msgs = graphs::HaloMessages(*part, {}, graphs::Stencil::k5Point);
   ASSERT_TRUE(msgs.ok());

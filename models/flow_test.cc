@@ -7,6 +7,7 @@
 #include "graphs/frontends/stencil.h"
 #include "gtest/gtest.h"
 #include "tests/factories.h"
+#include "tiling/grid_partition.h"
 
 namespace rankmap::models {
 namespace {
@@ -61,7 +62,7 @@ TEST(HaloMessagesFlow, MatchesHaloFlowOnAStencilPartition) {
   // 2 x 4 blocks of a 20 x 40 grid, 5-point: the front end's messages and the
   // halo form of its graph carry the same bytes in each direction (the halos
   // are symmetric).
-  auto part = graphs::BlockPartition(std::vector<int64_t>{20, 40},
+  auto part = tiling::BlockPartition(std::vector<int64_t>{20, 40},
                                      std::vector<int64_t>{2, 4});
   ASSERT_TRUE(part.ok()) << part.status();
   auto msgs = graphs::HaloMessages(*part, {}, graphs::Stencil::k5Point);

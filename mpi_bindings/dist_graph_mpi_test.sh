@@ -32,6 +32,14 @@ for np in 8 7 2 1; do
     fi
   done
 done
+# A preset name is read as the preset (api::PresetOrAlgorithm) by the library and the tool
+# alike; fast (TreeMatch) brings the heavy chords r, r + 4 together, unlike the identity.
+want="$("$tool" 8 fast 9 "$dir/edges.8")"
+[ "$want" != "new_rank=0,1,2,3,4,5,6,7" ] || { echo "fast kept the identity" >&2; exit 1; }
+out="$(mpi_run 8 RANKMAP_TOPOLOGY="$RANKMAP_TOPOLOGY" RANKMAP_ALGORITHM=fast RANKMAP_SEED=9 \
+  LD_PRELOAD="$lib" -- "$prog" adjacent "$dir/edges.8")"
+got="$(grep '^new_rank=' <<<"$out")"
+[ "$got" = "$want" ] || { echo "preset fast: got $got, engine says $want" >&2; exit 1; }
 # A bad algorithm name: every rank falls back to the identity order, nothing hangs.
 out="$(mpi_run 8 RANKMAP_TOPOLOGY="$RANKMAP_TOPOLOGY" RANKMAP_ALGORITHM=nope LD_PRELOAD="$lib" \
   -- "$prog" adjacent "$dir/edges.8" 2>&1)"

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "api/named_options.h"
 #include "topology/binding.h"
 
 namespace rankmap::mpi_bindings {
@@ -14,15 +15,11 @@ namespace {
 ReorderOptions OptionsFromEnvironment(absl::Status* status) {
   ReorderOptions o;
   if (const char* a = std::getenv("RANKMAP_ALGORITHM")) {
-    if (absl::StatusOr<core::MappingOptions> p =
-            core::MappingOptions::Preset(a);
+    if (absl::StatusOr<core::MappingOptions> p = api::PresetOrAlgorithm(a);
         p.ok()) {
-      o.mapping = *p;
-    } else if (absl::StatusOr<core::Algorithm> alg = core::ParseAlgorithm(a);
-               alg.ok()) {
-      o.mapping.algorithm = *alg;
+      o.mapping = *std::move(p);
     } else if (status->ok()) {
-      *status = alg.status();
+      *status = p.status();
     }
   }
   if (const char* s = std::getenv("RANKMAP_SEED"))

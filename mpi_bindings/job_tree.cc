@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
 #include "topology/binding.h"
+#include "topology/process_leaves.h"
 #include "topology/slurm_topology.h"
 #include "topology/switch_tree.h"
 #include "topology/topology.h"
@@ -19,29 +20,21 @@ using topology::NodeId;
 using topology::Tree;
 using topology::TreeBuilder;
 
-// Assigns ranks to leaves: each rank takes the least loaded leaf among
-// `candidates(rank)` whose os index is in its binding, else the least loaded
-// candidate. Ties go to the lowest leaf, so ranks bound to one PU each land
-// exactly there.
-std::vector<LeafId> AssignSlots(
+// Where each rank sits (topology/process_leaves.h); `what` names the tree
+// in the error for a host it does not have.
+absl::StatusOr<std::vector<LeafId>> AssignSlots(
     const Tree& tree, std::span<const ProcessInfo> procs,
-    const std::vector<std::vector<LeafId>>& candidates) {
-  std::vector<int32_t> load(tree.num_leaves(), 0);
-  std::vector<LeafId> slot(procs.size(), -1);
-  for (size_t r = 0; r < procs.size(); ++r) {
-    LeafId best = -1, best_bound = -1;
-    for (LeafId l : candidates[r]) {
-      if (best < 0 || load[l] < load[best]) best = l;
-      if (std::binary_search(procs[r].pus.begin(), procs[r].pus.end(),
-                             tree.os_index(l)) &&
-          (best_bound < 0 || load[l] < load[best_bound])) {
-        best_bound = l;
-      }
-    }
-    slot[r] = best_bound >= 0 ? best_bound : best;
-    ++load[slot[r]];
+    std::string_view what) {
+  std::vector<topology::ProcessWhere> where;
+  where.reserve(procs.size());
+  for (const ProcessInfo& p : procs) where.push_back({p.host, p.pus});
+  absl::StatusOr<topology::ProcessLeaves> leaves =
+      topology::LeavesOfProcesses(tree, where, "rank", what);
+  if (!leaves.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("mpi_bindings: ", leaves.status().message()));
   }
-  return slot;
+  return std::move(leaves->leaf);
 }
 
 absl::StatusOr<JobTree> WithOccupancy(Tree tree,
@@ -60,13 +53,8 @@ absl::StatusOr<JobTree> WithOccupancy(Tree tree,
 // machine.
 absl::StatusOr<JobTree> WithHostSlots(Tree tree,
                                       std::span<const ProcessInfo> procs) {
-  std::map<std::string, std::vector<LeafId>> leaves_of_host;
-  for (LeafId l = 0; l < tree.num_leaves(); ++l)
-    leaves_of_host[tree.host(l)].push_back(l);
-  std::vector<std::vector<LeafId>> candidates(procs.size());
-  for (size_t r = 0; r < procs.size(); ++r)
-    candidates[r] = leaves_of_host[procs[r].host];
-  std::vector<LeafId> slots = AssignSlots(tree, procs, candidates);
+  ASSIGN_OR_RETURN(std::vector<LeafId> slots,
+                   AssignSlots(tree, procs, "the machine"));
   return WithOccupancy(std::move(tree), std::move(slots),
                        /*real_machine=*/true);
 }
@@ -90,21 +78,9 @@ absl::StatusOr<JobTree> FromNetwork(std::span<const ProcessInfo> procs,
                                     const JobTreeOptions& options) {
   ASSIGN_OR_RETURN(Tree tree,
                    LoadDescription(options.network, "", options.core_leaves));
-  std::map<std::string, std::vector<LeafId>> leaves_of_host;
-  for (LeafId l = 0; l < tree.num_leaves(); ++l)
-    leaves_of_host[tree.host(l)].push_back(l);
-  std::vector<std::vector<LeafId>> candidates(procs.size());
-  for (size_t r = 0; r < procs.size(); ++r) {
-    auto it = leaves_of_host.find(procs[r].host);
-    if (it == leaves_of_host.end()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("mpi_bindings: host '", procs[r].host, "' of rank ", r,
-                       " is not in the network spec"));
-    }
-    candidates[r] = it->second;
-  }
   // Slots first: the tree is moved into the call below.
-  std::vector<LeafId> slots = AssignSlots(tree, procs, candidates);
+  ASSIGN_OR_RETURN(std::vector<LeafId> slots,
+                   AssignSlots(tree, procs, "the network spec"));
   return WithOccupancy(std::move(tree), std::move(slots),
                        /*real_machine=*/true);
 }

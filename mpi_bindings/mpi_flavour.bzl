@@ -3,8 +3,9 @@
 //mpi_bindings calls mpi_flavour() with Open MPI, //mpi_bindings/mpich with
 MPICH: the same sources, dependencies and tests, so the two builds cannot
 drift apart. Targets that do not include mpi.h (job_tree, profile_output,
-traffic_model, permutation_tool, profile_expected) live in //mpi_bindings only
-and both flavours use them.
+profile_window, traffic_model, collective_model and its parts,
+permutation_tool, profile_expected) live in //mpi_bindings only and both
+flavours use them.
 """
 
 _MPI_TEST_TAGS = [
@@ -52,6 +53,8 @@ def mpi_flavour(mpi, env = {}):
         visibility = ["//visibility:public"],
         deps = [
             ":reorder",
+            "//api:named_options",
+            "//base:status_macros",
             "//third_party/system:absl",
             mpi,
         ],
@@ -63,6 +66,7 @@ def mpi_flavour(mpi, env = {}):
         hdrs = [_src("intercept_plan.h")],
         deps = [
             ":reorder",
+            "//api:named_options",
             "//third_party/system:absl",
             "//topology:binding",
             mpi,
@@ -148,8 +152,11 @@ def mpi_flavour(mpi, env = {}):
         srcs = [_src("profile.cc")],
         hdrs = [_src("profile.h")],
         deps = [
+            _src("collective_model"),
             _src("profile_output"),
+            _src("profile_window"),
             _src("traffic_model"),
+            "//base:host_name",
             "//base:memory_budget",
             "//third_party/system:absl",
             mpi,
@@ -208,6 +215,34 @@ def mpi_flavour(mpi, env = {}):
         tags = _MPI_TEST_TAGS,
     )
 
+    # Windows, iterations and MPI_Pcontrol on a program with a start-up phase,
+    # and the placement file against each rank's own sched_getaffinity.
+    native.cc_binary(
+        name = "profile_window_test_main",
+        testonly = True,
+        srcs = [
+            _src("profile_window_test_main.c"),
+            _src("rank_lines.h"),
+        ],
+        deps = [mpi],
+    )
+
+    native.sh_test(
+        name = "profile_window_mpi_test",
+        srcs = [_src("profile_window_mpi_test.sh")],
+        args = [
+            "$(location :profile_window_test_main)",
+            "$(location :librankmap_profile.so)",
+        ],
+        data = [
+            ":librankmap_profile.so",
+            ":profile_window_test_main",
+            _src("mpi_run.sh"),
+        ],
+        env = env,
+        tags = _MPI_TEST_TAGS,
+    )
+
     # ---- Reports for the launcher tests in tests/launch ----
 
     # Each rank's host and CPUs.
@@ -216,6 +251,19 @@ def mpi_flavour(mpi, env = {}):
         testonly = True,
         srcs = [
             _src("placement_report_main.c"),
+            _src("rank_lines.h"),
+        ],
+        visibility = ["//tests/launch:__pkg__"],
+        deps = [mpi],
+    )
+
+    # A halo exchange of a given stride, then each rank's host and CPUs (the
+    # rankmap advise tests).
+    native.cc_binary(
+        name = "halo_report",
+        testonly = True,
+        srcs = [
+            _src("halo_report_main.c"),
             _src("rank_lines.h"),
         ],
         visibility = ["//tests/launch:__pkg__"],

@@ -3,6 +3,8 @@
 //
 //   permutation_tool NP ALGORITHM SEED EDGES_FILE
 //
+// ALGORITHM is an algorithm or a preset, read as RANKMAP_ALGORITHM is
+// (api::PresetOrAlgorithm).
 // The machine comes from RANKMAP_TOPOLOGY (the job packed on its first NP
 // slots); EDGES_FILE holds "u v w" lines (u sends w bytes to v). Output:
 // "new_rank=a,b,..." indexed by old rank.
@@ -12,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "api/named_options.h"
 #include "core/mapper.h"
 #include "mpi_bindings/job_tree.h"
 
@@ -25,13 +28,14 @@ int main(int argc, char** argv) {
     return 2;
   }
   const int np = std::atoi(argv[1]);
-  core::MappingOptions options;
-  absl::StatusOr<core::Algorithm> alg = core::ParseAlgorithm(argv[2]);
-  if (!alg.ok()) {
-    std::fprintf(stderr, "%s\n", std::string(alg.status().message()).c_str());
+  absl::StatusOr<core::MappingOptions> resolved =
+      api::PresetOrAlgorithm(argv[2]);
+  if (!resolved.ok()) {
+    std::fprintf(stderr, "%s\n",
+                 std::string(resolved.status().message()).c_str());
     return 2;
   }
-  options.algorithm = *alg;
+  core::MappingOptions options = *std::move(resolved);
   options.seed = std::strtoull(argv[3], nullptr, 10);
   graphs::CommGraphBuilder b(np);
   std::ifstream in(argv[4]);

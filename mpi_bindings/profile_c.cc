@@ -1,8 +1,10 @@
 // C entry points of the profiler (see profile.h): each records what the
-// calling process sends (profile.cc) and forwards to PMPI_*. A blocking call
-// and its non-blocking form take the same arguments plus a trailing request,
-// so both go through one helper below that reads the arguments and calls the
-// PMPI routine it is given; the request, when there is one, rides in `req`.
+// calling process sends (profile.cc), forwards to PMPI_* and then tells the
+// profiling window which call ended (an iteration mark, profile_window.h). A
+// blocking call and its non-blocking form take the same arguments plus a
+// trailing request, so both go through one helper below that reads the
+// arguments and calls the PMPI routine it is given, with the call's name; the
+// request, when there is one, rides in `req`.
 #include <mpi.h>
 
 #include <type_traits>
@@ -14,14 +16,41 @@ namespace {
 namespace p = rankmap::mpi_bindings::profile;
 using p::Collective;
 
+// Calls the PMPI routine, then notes that call `name` returned.
+template <typename Pmpi, typename... Args>
+int Forward(const char* name, Pmpi pmpi, Args... args) {
+  const int rc = pmpi(args...);
+  p::AfterCall(name);
+  return rc;
+}
+
+// Whether a call is the non-blocking form (it carries a request).
+template <typename... Request>
+constexpr bool kNonBlocking = sizeof...(Request) > 0;
+
+p::CollectiveArgs Args(Collective kind, MPI_Comm comm, int root, int count,
+                       MPI_Datatype type, MPI_Op op, bool in_place,
+                       bool nonblocking) {
+  p::CollectiveArgs a;
+  a.kind = kind;
+  a.comm = comm;
+  a.root = root;
+  a.count = count;
+  a.type = type;
+  a.op = op;
+  a.in_place = in_place;
+  a.nonblocking = nonblocking;
+  return a;
+}
+
 // ---- Point to point.
 
 // Send, Bsend, Ssend, Rsend and their non-blocking forms.
 template <typename Pmpi, typename... Request>
-int Send(Pmpi pmpi, const void* buf, int count, MPI_Datatype type, int dest,
-         int tag, MPI_Comm comm, Request... req) {
+int Send(const char* name, Pmpi pmpi, const void* buf, int count,
+         MPI_Datatype type, int dest, int tag, MPI_Comm comm, Request... req) {
   p::RecordSend(comm, dest, count, type);
-  return pmpi(buf, count, type, dest, tag, comm, req...);
+  return Forward(name, pmpi, buf, count, type, dest, tag, comm, req...);
 }
 
 // Persistent sends count when MPI_Start(all) starts them, not when created.
@@ -36,108 +65,132 @@ int SendInit(Pmpi pmpi, const void* buf, int count, MPI_Datatype type, int dest,
 // ---- Rooted collectives.
 
 template <typename Pmpi, typename... Request>
-int Bcast(Pmpi pmpi, void* buf, int count, MPI_Datatype type, int root,
-          MPI_Comm comm, Request... req) {
-  p::RecordCollective(Collective::kBcast, comm, root, count, type);
-  return pmpi(buf, count, type, root, comm, req...);
+int Bcast(const char* name, Pmpi pmpi, void* buf, int count, MPI_Datatype type,
+          int root, MPI_Comm comm, Request... req) {
+  p::RecordCollective(Args(Collective::kBcast, comm, root, count, type,
+                           MPI_OP_NULL, false, kNonBlocking<Request...>));
+  return Forward(name, pmpi, buf, count, type, root, comm, req...);
 }
 
 template <typename Pmpi, typename... Request>
-int Reduce(Pmpi pmpi, const void* sendbuf, void* recvbuf, int count,
-           MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm,
+int Reduce(const char* name, Pmpi pmpi, const void* sendbuf, void* recvbuf,
+           int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm,
            Request... req) {
-  p::RecordCollective(Collective::kReduce, comm, root, count, type);
-  return pmpi(sendbuf, recvbuf, count, type, op, root, comm, req...);
+  p::RecordCollective(Args(Collective::kReduce, comm, root, count, type, op,
+                           sendbuf == MPI_IN_PLACE, kNonBlocking<Request...>));
+  return Forward(name, pmpi, sendbuf, recvbuf, count, type, op, root, comm,
+                 req...);
 }
 
-// Gather and Scatter (kKind): the send block, per rank.
+// Gather and Scatter (kKind): the per-rank block, read from the side whose
+// buffer is not MPI_IN_PLACE (Gather's root and Scatter's non-roots receive).
 template <Collective kKind, typename Pmpi, typename... Request>
-int GatherOrScatter(Pmpi pmpi, const void* sendbuf, int sendcount,
-                    MPI_Datatype sendtype, void* recvbuf, int recvcount,
-                    MPI_Datatype recvtype, int root, MPI_Comm comm,
-                    Request... req) {
-  p::RecordCollective(kKind, comm, root, sendcount, sendtype);
-  return pmpi(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
-              comm, req...);
+int GatherOrScatter(const char* name, Pmpi pmpi, const void* sendbuf,
+                    int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                    int recvcount, MPI_Datatype recvtype, int root,
+                    MPI_Comm comm, Request... req) {
+  int me = 0;
+  PMPI_Comm_rank(comm, &me);
+  const bool receives = kKind == Collective::kGather ? me == root : me != root;
+  const bool in_place = sendbuf == MPI_IN_PLACE || recvbuf == MPI_IN_PLACE;
+  p::RecordCollective(Args(kKind, comm, root, receives ? recvcount : sendcount,
+                           receives ? recvtype : sendtype, MPI_OP_NULL,
+                           in_place, kNonBlocking<Request...>));
+  return Forward(name, pmpi, sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                 recvtype, root, comm, req...);
 }
 
 // ---- All-to-all style.
 
-// Allreduce, Reduce_scatter_block, Scan and Exscan (kKind): one block of
-// count x type per modelled transfer.
+// Allreduce, Reduce_scatter_block, Scan and Exscan (kKind).
 template <Collective kKind, typename Pmpi, typename... Request>
-int Reduction(Pmpi pmpi, const void* sendbuf, void* recvbuf, int count,
-              MPI_Datatype type, MPI_Op op, MPI_Comm comm, Request... req) {
-  p::RecordCollective(kKind, comm, 0, count, type);
-  return pmpi(sendbuf, recvbuf, count, type, op, comm, req...);
+int Reduction(const char* name, Pmpi pmpi, const void* sendbuf, void* recvbuf,
+              int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+              Request... req) {
+  p::RecordCollective(Args(kKind, comm, 0, count, type, op,
+                           sendbuf == MPI_IN_PLACE, kNonBlocking<Request...>));
+  return Forward(name, pmpi, sendbuf, recvbuf, count, type, op, comm, req...);
 }
 
-// Allgather and Alltoall (kKind), in place or not.
+// Allgather and Alltoall (kKind): with MPI_IN_PLACE the receive block is what
+// a rank contributes.
 template <Collective kKind, typename Pmpi, typename... Request>
-int AllgatherOrAlltoall(Pmpi pmpi, const void* sendbuf, int sendcount,
-                        MPI_Datatype sendtype, void* recvbuf, int recvcount,
-                        MPI_Datatype recvtype, MPI_Comm comm, Request... req) {
-  p::RecordInPlaceable(kKind, comm, sendbuf, sendcount, sendtype, recvcount,
-                       recvtype);
-  return pmpi(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
-              req...);
+int AllgatherOrAlltoall(const char* name, Pmpi pmpi, const void* sendbuf,
+                        int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                        int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                        Request... req) {
+  const bool in_place = sendbuf == MPI_IN_PLACE;
+  p::RecordCollective(Args(kKind, comm, 0, in_place ? recvcount : sendcount,
+                           in_place ? recvtype : sendtype, MPI_OP_NULL,
+                           in_place, kNonBlocking<Request...>));
+  return Forward(name, pmpi, sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                 recvtype, comm, req...);
+}
+
+template <typename Pmpi, typename... Request>
+int Barrier(const char* name, Pmpi pmpi, MPI_Comm comm, Request... req) {
+  p::RecordCollective(Args(Collective::kBarrier, comm, 0, 0, MPI_DATATYPE_NULL,
+                           MPI_OP_NULL, false, kNonBlocking<Request...>));
+  return Forward(name, pmpi, comm, req...);
 }
 
 // ---- v and w variants.
 
 template <typename Pmpi, typename... Request>
-int Gatherv(Pmpi pmpi, const void* sendbuf, int sendcount,
+int Gatherv(const char* name, Pmpi pmpi, const void* sendbuf, int sendcount,
             MPI_Datatype sendtype, void* recvbuf, const int* recvcounts,
             const int* displs, MPI_Datatype recvtype, int root, MPI_Comm comm,
             Request... req) {
-  p::RecordCollective(Collective::kGather, comm, root, sendcount, sendtype);
-  return pmpi(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
-              recvtype, root, comm, req...);
+  p::RecordGatherv(comm, root, sendcount, sendtype, kNonBlocking<Request...>);
+  return Forward(name, pmpi, sendbuf, sendcount, sendtype, recvbuf, recvcounts,
+                 displs, recvtype, root, comm, req...);
 }
 
 template <typename Pmpi, typename... Request>
-int Scatterv(Pmpi pmpi, const void* sendbuf, const int* sendcounts,
-             const int* displs, MPI_Datatype sendtype, void* recvbuf,
-             int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
-             Request... req) {
-  p::RecordScatterv(comm, root, sendcounts, sendtype);
-  return pmpi(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount,
-              recvtype, root, comm, req...);
+int Scatterv(const char* name, Pmpi pmpi, const void* sendbuf,
+             const int* sendcounts, const int* displs, MPI_Datatype sendtype,
+             void* recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+             MPI_Comm comm, Request... req) {
+  p::RecordScatterv(comm, root, sendcounts, sendtype, kNonBlocking<Request...>);
+  return Forward(name, pmpi, sendbuf, sendcounts, displs, sendtype, recvbuf,
+                 recvcount, recvtype, root, comm, req...);
 }
 
 template <typename Pmpi, typename... Request>
-int Allgatherv(Pmpi pmpi, const void* sendbuf, int sendcount,
+int Allgatherv(const char* name, Pmpi pmpi, const void* sendbuf, int sendcount,
                MPI_Datatype sendtype, void* recvbuf, const int* recvcounts,
                const int* displs, MPI_Datatype recvtype, MPI_Comm comm,
                Request... req) {
-  p::RecordAllgatherv(comm, sendbuf, sendcount, sendtype, recvcounts, recvtype);
-  return pmpi(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
-              recvtype, comm, req...);
+  p::RecordAllgatherv(comm, sendbuf, sendcount, sendtype, recvcounts, recvtype,
+                      kNonBlocking<Request...>);
+  return Forward(name, pmpi, sendbuf, sendcount, sendtype, recvbuf, recvcounts,
+                 displs, recvtype, comm, req...);
 }
 
 // Alltoallv (Types is MPI_Datatype) and Alltoallw (an array of them).
 template <typename Pmpi, typename Types, typename... Request>
-int Alltoallvw(Pmpi pmpi, const void* sendbuf, const int* sendcounts,
-               const int* sdispls, Types sendtypes, void* recvbuf,
-               const int* recvcounts, const int* rdispls, Types recvtypes,
-               MPI_Comm comm, Request... req) {
+int Alltoallvw(const char* name, Pmpi pmpi, const void* sendbuf,
+               const int* sendcounts, const int* sdispls, Types sendtypes,
+               void* recvbuf, const int* recvcounts, const int* rdispls,
+               Types recvtypes, MPI_Comm comm, Request... req) {
   if constexpr (std::is_same_v<Types, MPI_Datatype>) {
     p::RecordAlltoallv(comm, sendbuf, sendcounts, sendtypes, recvcounts,
-                       recvtypes);
+                       recvtypes, kNonBlocking<Request...>);
   } else {
     p::RecordAlltoallw(comm, sendbuf, sendcounts, sendtypes, recvcounts,
-                       recvtypes);
+                       recvtypes, kNonBlocking<Request...>);
   }
-  return pmpi(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts,
-              rdispls, recvtypes, comm, req...);
+  return Forward(name, pmpi, sendbuf, sendcounts, sdispls, sendtypes, recvbuf,
+                 recvcounts, rdispls, recvtypes, comm, req...);
 }
 
 template <typename Pmpi, typename... Request>
-int ReduceScatter(Pmpi pmpi, const void* sendbuf, void* recvbuf,
-                  const int* recvcounts, MPI_Datatype type, MPI_Op op,
-                  MPI_Comm comm, Request... req) {
-  p::RecordReduceScatter(comm, recvcounts, type);
-  return pmpi(sendbuf, recvbuf, recvcounts, type, op, comm, req...);
+int ReduceScatter(const char* name, Pmpi pmpi, const void* sendbuf,
+                  void* recvbuf, const int* recvcounts, MPI_Datatype type,
+                  MPI_Op op, MPI_Comm comm, Request... req) {
+  p::RecordReduceScatter(comm, recvcounts, type, op, kNonBlocking<Request...>);
+  return Forward(name, pmpi, sendbuf, recvbuf, recvcounts, type, op, comm,
+                 req...);
 }
 
 // ---- Neighbourhood collectives: block j to the j-th destination of the
@@ -145,38 +198,39 @@ int ReduceScatter(Pmpi pmpi, const void* sendbuf, void* recvbuf,
 
 // Neighbor_allgather and Neighbor_alltoall.
 template <typename Pmpi, typename... Request>
-int NeighbourBlock(Pmpi pmpi, const void* sendbuf, int sendcount,
-                   MPI_Datatype sendtype, void* recvbuf, int recvcount,
-                   MPI_Datatype recvtype, MPI_Comm comm, Request... req) {
+int NeighbourBlock(const char* name, Pmpi pmpi, const void* sendbuf,
+                   int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                   int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                   Request... req) {
   p::RecordNeighbours(comm, sendcount, sendtype);
-  return pmpi(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
-              req...);
+  return Forward(name, pmpi, sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                 recvtype, comm, req...);
 }
 
 template <typename Pmpi, typename... Request>
-int NeighbourAllgatherv(Pmpi pmpi, const void* sendbuf, int sendcount,
-                        MPI_Datatype sendtype, void* recvbuf,
+int NeighbourAllgatherv(const char* name, Pmpi pmpi, const void* sendbuf,
+                        int sendcount, MPI_Datatype sendtype, void* recvbuf,
                         const int* recvcounts, const int* displs,
                         MPI_Datatype recvtype, MPI_Comm comm, Request... req) {
   p::RecordNeighbours(comm, sendcount, sendtype);
-  return pmpi(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
-              recvtype, comm, req...);
+  return Forward(name, pmpi, sendbuf, sendcount, sendtype, recvbuf, recvcounts,
+                 displs, recvtype, comm, req...);
 }
 
 // Neighbor_alltoallv (int displacements, one MPI_Datatype) and
 // Neighbor_alltoallw (MPI_Aint displacements, an array of types).
 template <typename Pmpi, typename Displs, typename Types, typename... Request>
-int NeighbourAlltoallvw(Pmpi pmpi, const void* sendbuf, const int* sendcounts,
-                        Displs sdispls, Types sendtypes, void* recvbuf,
-                        const int* recvcounts, Displs rdispls, Types recvtypes,
-                        MPI_Comm comm, Request... req) {
+int NeighbourAlltoallvw(const char* name, Pmpi pmpi, const void* sendbuf,
+                        const int* sendcounts, Displs sdispls, Types sendtypes,
+                        void* recvbuf, const int* recvcounts, Displs rdispls,
+                        Types recvtypes, MPI_Comm comm, Request... req) {
   if constexpr (std::is_same_v<Types, MPI_Datatype>) {
     p::RecordNeighboursV(comm, sendcounts, sendtypes);
   } else {
     p::RecordNeighboursW(comm, sendcounts, sendtypes);
   }
-  return pmpi(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts,
-              rdispls, recvtypes, comm, req...);
+  return Forward(name, pmpi, sendbuf, sendcounts, sdispls, sendtypes, recvbuf,
+                 recvcounts, rdispls, recvtypes, comm, req...);
 }
 
 // ---- One-sided: puts and accumulates are traffic origin -> target, gets (and
@@ -184,35 +238,36 @@ int NeighbourAlltoallvw(Pmpi pmpi, const void* sendbuf, const int* sendcounts,
 
 // Put and Get (`record` is p::RecordPut or p::RecordGet).
 template <typename Pmpi, typename Origin, typename... Request>
-int PutOrGet(void (*record)(MPI_Win, int, int, MPI_Datatype), Pmpi pmpi,
-             Origin origin, int count, MPI_Datatype type, int target,
+int PutOrGet(const char* name, void (*record)(MPI_Win, int, int, MPI_Datatype),
+             Pmpi pmpi, Origin origin, int count, MPI_Datatype type, int target,
              MPI_Aint disp, int target_count, MPI_Datatype target_type,
              MPI_Win win, Request... req) {
   record(win, target, count, type);
-  return pmpi(origin, count, type, target, disp, target_count, target_type, win,
-              req...);
+  return Forward(name, pmpi, origin, count, type, target, disp, target_count,
+                 target_type, win, req...);
 }
 
 template <typename Pmpi, typename... Request>
-int Accumulate(Pmpi pmpi, const void* origin, int count, MPI_Datatype type,
-               int target, MPI_Aint disp, int target_count,
+int Accumulate(const char* name, Pmpi pmpi, const void* origin, int count,
+               MPI_Datatype type, int target, MPI_Aint disp, int target_count,
                MPI_Datatype target_type, MPI_Op op, MPI_Win win,
                Request... req) {
   p::RecordPut(win, target, count, type);
-  return pmpi(origin, count, type, target, disp, target_count, target_type, op,
-              win, req...);
+  return Forward(name, pmpi, origin, count, type, target, disp, target_count,
+                 target_type, op, win, req...);
 }
 
 template <typename Pmpi, typename... Request>
-int GetAccumulate(Pmpi pmpi, const void* origin, int count, MPI_Datatype type,
-                  void* result, int result_count, MPI_Datatype result_type,
-                  int target, MPI_Aint disp, int target_count,
-                  MPI_Datatype target_type, MPI_Op op, MPI_Win win,
-                  Request... req) {
+int GetAccumulate(const char* name, Pmpi pmpi, const void* origin, int count,
+                  MPI_Datatype type, void* result, int result_count,
+                  MPI_Datatype result_type, int target, MPI_Aint disp,
+                  int target_count, MPI_Datatype target_type, MPI_Op op,
+                  MPI_Win win, Request... req) {
   p::RecordGetAccumulate(win, target, op, count, type, result_count,
                          result_type);
-  return pmpi(origin, count, type, result, result_count, result_type, target,
-              disp, target_count, target_type, op, win, req...);
+  return Forward(name, pmpi, origin, count, type, result, result_count,
+                 result_type, target, disp, target_count, target_type, op, win,
+                 req...);
 }
 
 }  // namespace
@@ -251,20 +306,41 @@ int MPI_Win_free(MPI_Win* win) {
   return PMPI_Win_free(win);
 }
 
+// The standard's hook for profiling libraries: level 0 pauses counting, 1 (or
+// more) resumes it or, with RANKMAP_PROFILE_MARK=pcontrol, opens an iteration.
+int MPI_Pcontrol(const int level, ...) {
+  p::OnPcontrol(level);
+  return PMPI_Pcontrol(level);
+}
+
+// Calls that send nothing themselves but may end an iteration.
+int MPI_Wait(MPI_Request* req, MPI_Status* status) {
+  return Forward("MPI_Wait", PMPI_Wait, req, status);
+}
+
+int MPI_Waitall(int count, MPI_Request reqs[], MPI_Status statuses[]) {
+  return Forward("MPI_Waitall", PMPI_Waitall, count, reqs, statuses);
+}
+
+int MPI_Win_fence(int assert_flags, MPI_Win win) {
+  return Forward("MPI_Win_fence", PMPI_Win_fence, assert_flags, win);
+}
+
 // Calls that share an argument list are defined by one macro per list: it
 // defines MPI_<NAME> and its non-blocking form MPI_<INAME> (the same
 // arguments and a request), both forwarding to HELPER with their PMPI routine.
 
 // ---- Point to point.
 
-#define RANKMAP_SEND(NAME, INAME)                                          \
-  int MPI_##NAME(const void* buf, int count, MPI_Datatype type, int dest,  \
-                 int tag, MPI_Comm comm) {                                 \
-    return Send(PMPI_##NAME, buf, count, type, dest, tag, comm);           \
-  }                                                                        \
-  int MPI_##INAME(const void* buf, int count, MPI_Datatype type, int dest, \
-                  int tag, MPI_Comm comm, MPI_Request* req) {              \
-    return Send(PMPI_##INAME, buf, count, type, dest, tag, comm, req);     \
+#define RANKMAP_SEND(NAME, INAME)                                              \
+  int MPI_##NAME(const void* buf, int count, MPI_Datatype type, int dest,      \
+                 int tag, MPI_Comm comm) {                                     \
+    return Send("MPI_" #NAME, PMPI_##NAME, buf, count, type, dest, tag, comm); \
+  }                                                                            \
+  int MPI_##INAME(const void* buf, int count, MPI_Datatype type, int dest,     \
+                  int tag, MPI_Comm comm, MPI_Request* req) {                  \
+    return Send("MPI_" #INAME, PMPI_##INAME, buf, count, type, dest, tag,      \
+                comm, req);                                                    \
   }
 RANKMAP_SEND(Send, Isend)
 RANKMAP_SEND(Bsend, Ibsend)
@@ -285,12 +361,12 @@ RANKMAP_SEND_INIT(Rsend_init)
 
 int MPI_Start(MPI_Request* req) {
   p::StartPersistent(*req);
-  return PMPI_Start(req);
+  return Forward("MPI_Start", PMPI_Start, req);
 }
 
 int MPI_Startall(int count, MPI_Request reqs[]) {
   for (int i = 0; i < count; ++i) p::StartPersistent(reqs[i]);
-  return PMPI_Startall(count, reqs);
+  return Forward("MPI_Startall", PMPI_Startall, count, reqs);
 }
 
 int MPI_Request_free(MPI_Request* req) {
@@ -303,54 +379,66 @@ int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
                  MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm,
                  MPI_Status* status) {
   p::RecordSend(comm, dest, sendcount, sendtype);
-  return PMPI_Sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf,
-                       recvcount, recvtype, source, recvtag, comm, status);
+  return Forward("MPI_Sendrecv", PMPI_Sendrecv, sendbuf, sendcount, sendtype,
+                 dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag,
+                 comm, status);
 }
 
 int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype type, int dest,
                          int sendtag, int source, int recvtag, MPI_Comm comm,
                          MPI_Status* status) {
   p::RecordSend(comm, dest, count, type);
-  return PMPI_Sendrecv_replace(buf, count, type, dest, sendtag, source, recvtag,
-                               comm, status);
+  return Forward("MPI_Sendrecv_replace", PMPI_Sendrecv_replace, buf, count,
+                 type, dest, sendtag, source, recvtag, comm, status);
+}
+
+// ---- Barriers: zero-byte messages under the library model.
+
+int MPI_Barrier(MPI_Comm comm) {
+  return Barrier("MPI_Barrier", PMPI_Barrier, comm);
+}
+
+int MPI_Ibarrier(MPI_Comm comm, MPI_Request* req) {
+  return Barrier("MPI_Ibarrier", PMPI_Ibarrier, comm, req);
 }
 
 // ---- Rooted collectives.
 
 int MPI_Bcast(void* buf, int count, MPI_Datatype type, int root,
               MPI_Comm comm) {
-  return Bcast(PMPI_Bcast, buf, count, type, root, comm);
+  return Bcast("MPI_Bcast", PMPI_Bcast, buf, count, type, root, comm);
 }
 
 int MPI_Ibcast(void* buf, int count, MPI_Datatype type, int root, MPI_Comm comm,
                MPI_Request* req) {
-  return Bcast(PMPI_Ibcast, buf, count, type, root, comm, req);
+  return Bcast("MPI_Ibcast", PMPI_Ibcast, buf, count, type, root, comm, req);
 }
 
 int MPI_Reduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type,
                MPI_Op op, int root, MPI_Comm comm) {
-  return Reduce(PMPI_Reduce, sendbuf, recvbuf, count, type, op, root, comm);
+  return Reduce("MPI_Reduce", PMPI_Reduce, sendbuf, recvbuf, count, type, op,
+                root, comm);
 }
 
 int MPI_Ireduce(const void* sendbuf, void* recvbuf, int count,
                 MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm,
                 MPI_Request* req) {
-  return Reduce(PMPI_Ireduce, sendbuf, recvbuf, count, type, op, root, comm,
-                req);
+  return Reduce("MPI_Ireduce", PMPI_Ireduce, sendbuf, recvbuf, count, type, op,
+                root, comm, req);
 }
 
 #define RANKMAP_ROOTED_BLOCKS(NAME, INAME, HELPER)                           \
   int MPI_##NAME(const void* sendbuf, int sendcount, MPI_Datatype sendtype,  \
                  void* recvbuf, int recvcount, MPI_Datatype recvtype,        \
                  int root, MPI_Comm comm) {                                  \
-    return HELPER(PMPI_##NAME, sendbuf, sendcount, sendtype, recvbuf,        \
-                  recvcount, recvtype, root, comm);                          \
+    return HELPER("MPI_" #NAME, PMPI_##NAME, sendbuf, sendcount, sendtype,   \
+                  recvbuf, recvcount, recvtype, root, comm);                 \
   }                                                                          \
   int MPI_##INAME(const void* sendbuf, int sendcount, MPI_Datatype sendtype, \
                   void* recvbuf, int recvcount, MPI_Datatype recvtype,       \
                   int root, MPI_Comm comm, MPI_Request* req) {               \
-    return HELPER(PMPI_##INAME, sendbuf, sendcount, sendtype, recvbuf,       \
-                  recvcount, recvtype, root, comm, req);                     \
+    return HELPER("MPI_" #INAME, PMPI_##INAME, sendbuf, sendcount, sendtype, \
+                  recvbuf, recvcount, recvtype, root, comm, req);            \
   }
 RANKMAP_ROOTED_BLOCKS(Gather, Igather, GatherOrScatter<Collective::kGather>)
 RANKMAP_ROOTED_BLOCKS(Scatter, Iscatter, GatherOrScatter<Collective::kScatter>)
@@ -358,15 +446,17 @@ RANKMAP_ROOTED_BLOCKS(Scatter, Iscatter, GatherOrScatter<Collective::kScatter>)
 
 // ---- All-to-all style.
 
-#define RANKMAP_REDUCTION(NAME, INAME, HELPER)                                 \
-  int MPI_##NAME(const void* sendbuf, void* recvbuf, int count,                \
-                 MPI_Datatype type, MPI_Op op, MPI_Comm comm) {                \
-    return HELPER(PMPI_##NAME, sendbuf, recvbuf, count, type, op, comm);       \
-  }                                                                            \
-  int MPI_##INAME(const void* sendbuf, void* recvbuf, int count,               \
-                  MPI_Datatype type, MPI_Op op, MPI_Comm comm,                 \
-                  MPI_Request* req) {                                          \
-    return HELPER(PMPI_##INAME, sendbuf, recvbuf, count, type, op, comm, req); \
+#define RANKMAP_REDUCTION(NAME, INAME, HELPER)                                \
+  int MPI_##NAME(const void* sendbuf, void* recvbuf, int count,               \
+                 MPI_Datatype type, MPI_Op op, MPI_Comm comm) {               \
+    return HELPER("MPI_" #NAME, PMPI_##NAME, sendbuf, recvbuf, count, type,   \
+                  op, comm);                                                  \
+  }                                                                           \
+  int MPI_##INAME(const void* sendbuf, void* recvbuf, int count,              \
+                  MPI_Datatype type, MPI_Op op, MPI_Comm comm,                \
+                  MPI_Request* req) {                                         \
+    return HELPER("MPI_" #INAME, PMPI_##INAME, sendbuf, recvbuf, count, type, \
+                  op, comm, req);                                             \
   }
 RANKMAP_REDUCTION(Allreduce, Iallreduce, Reduction<Collective::kAllreduce>)
 RANKMAP_REDUCTION(Reduce_scatter_block, Ireduce_scatter_block,
@@ -380,14 +470,14 @@ RANKMAP_REDUCTION(Exscan, Iexscan, Reduction<Collective::kScan>)
   int MPI_##NAME(const void* sendbuf, int sendcount, MPI_Datatype sendtype,  \
                  void* recvbuf, int recvcount, MPI_Datatype recvtype,        \
                  MPI_Comm comm) {                                            \
-    return HELPER(PMPI_##NAME, sendbuf, sendcount, sendtype, recvbuf,        \
-                  recvcount, recvtype, comm);                                \
+    return HELPER("MPI_" #NAME, PMPI_##NAME, sendbuf, sendcount, sendtype,   \
+                  recvbuf, recvcount, recvtype, comm);                       \
   }                                                                          \
   int MPI_##INAME(const void* sendbuf, int sendcount, MPI_Datatype sendtype, \
                   void* recvbuf, int recvcount, MPI_Datatype recvtype,       \
                   MPI_Comm comm, MPI_Request* req) {                         \
-    return HELPER(PMPI_##INAME, sendbuf, sendcount, sendtype, recvbuf,       \
-                  recvcount, recvtype, comm, req);                           \
+    return HELPER("MPI_" #INAME, PMPI_##INAME, sendbuf, sendcount, sendtype, \
+                  recvbuf, recvcount, recvtype, comm, req);                  \
   }
 RANKMAP_BLOCKS(Allgather, Iallgather,
                AllgatherOrAlltoall<Collective::kAllgather>)
@@ -401,46 +491,46 @@ RANKMAP_BLOCKS(Neighbor_alltoall, Ineighbor_alltoall, NeighbourBlock)
 int MPI_Gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
                 void* recvbuf, const int recvcounts[], const int displs[],
                 MPI_Datatype recvtype, int root, MPI_Comm comm) {
-  return Gatherv(PMPI_Gatherv, sendbuf, sendcount, sendtype, recvbuf,
-                 recvcounts, displs, recvtype, root, comm);
+  return Gatherv("MPI_Gatherv", PMPI_Gatherv, sendbuf, sendcount, sendtype,
+                 recvbuf, recvcounts, displs, recvtype, root, comm);
 }
 
 int MPI_Igatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
                  void* recvbuf, const int recvcounts[], const int displs[],
                  MPI_Datatype recvtype, int root, MPI_Comm comm,
                  MPI_Request* req) {
-  return Gatherv(PMPI_Igatherv, sendbuf, sendcount, sendtype, recvbuf,
-                 recvcounts, displs, recvtype, root, comm, req);
+  return Gatherv("MPI_Igatherv", PMPI_Igatherv, sendbuf, sendcount, sendtype,
+                 recvbuf, recvcounts, displs, recvtype, root, comm, req);
 }
 
 int MPI_Scatterv(const void* sendbuf, const int sendcounts[],
                  const int displs[], MPI_Datatype sendtype, void* recvbuf,
                  int recvcount, MPI_Datatype recvtype, int root,
                  MPI_Comm comm) {
-  return Scatterv(PMPI_Scatterv, sendbuf, sendcounts, displs, sendtype, recvbuf,
-                  recvcount, recvtype, root, comm);
+  return Scatterv("MPI_Scatterv", PMPI_Scatterv, sendbuf, sendcounts, displs,
+                  sendtype, recvbuf, recvcount, recvtype, root, comm);
 }
 
 int MPI_Iscatterv(const void* sendbuf, const int sendcounts[],
                   const int displs[], MPI_Datatype sendtype, void* recvbuf,
                   int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
                   MPI_Request* req) {
-  return Scatterv(PMPI_Iscatterv, sendbuf, sendcounts, displs, sendtype,
-                  recvbuf, recvcount, recvtype, root, comm, req);
+  return Scatterv("MPI_Iscatterv", PMPI_Iscatterv, sendbuf, sendcounts, displs,
+                  sendtype, recvbuf, recvcount, recvtype, root, comm, req);
 }
 
 #define RANKMAP_VARIABLE_BLOCKS(NAME, INAME, HELPER)                         \
   int MPI_##NAME(const void* sendbuf, int sendcount, MPI_Datatype sendtype,  \
                  void* recvbuf, const int recvcounts[], const int displs[],  \
                  MPI_Datatype recvtype, MPI_Comm comm) {                     \
-    return HELPER(PMPI_##NAME, sendbuf, sendcount, sendtype, recvbuf,        \
-                  recvcounts, displs, recvtype, comm);                       \
+    return HELPER("MPI_" #NAME, PMPI_##NAME, sendbuf, sendcount, sendtype,   \
+                  recvbuf, recvcounts, displs, recvtype, comm);              \
   }                                                                          \
   int MPI_##INAME(const void* sendbuf, int sendcount, MPI_Datatype sendtype, \
                   void* recvbuf, const int recvcounts[], const int displs[], \
                   MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* req) {  \
-    return HELPER(PMPI_##INAME, sendbuf, sendcount, sendtype, recvbuf,       \
-                  recvcounts, displs, recvtype, comm, req);                  \
+    return HELPER("MPI_" #INAME, PMPI_##INAME, sendbuf, sendcount, sendtype, \
+                  recvbuf, recvcounts, displs, recvtype, comm, req);         \
   }
 RANKMAP_VARIABLE_BLOCKS(Allgatherv, Iallgatherv, Allgatherv)
 RANKMAP_VARIABLE_BLOCKS(Neighbor_allgatherv, Ineighbor_allgatherv,
@@ -452,15 +542,16 @@ RANKMAP_VARIABLE_BLOCKS(Neighbor_allgatherv, Ineighbor_allgatherv,
                  const int sdispls[], MPI_Datatype sendtype, void* recvbuf,  \
                  const int recvcounts[], const int rdispls[],                \
                  MPI_Datatype recvtype, MPI_Comm comm) {                     \
-    return HELPER(PMPI_##NAME, sendbuf, sendcounts, sdispls, sendtype,       \
-                  recvbuf, recvcounts, rdispls, recvtype, comm);             \
+    return HELPER("MPI_" #NAME, PMPI_##NAME, sendbuf, sendcounts, sdispls,   \
+                  sendtype, recvbuf, recvcounts, rdispls, recvtype, comm);   \
   }                                                                          \
   int MPI_##INAME(const void* sendbuf, const int sendcounts[],               \
                   const int sdispls[], MPI_Datatype sendtype, void* recvbuf, \
                   const int recvcounts[], const int rdispls[],               \
                   MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* req) {  \
-    return HELPER(PMPI_##INAME, sendbuf, sendcounts, sdispls, sendtype,      \
-                  recvbuf, recvcounts, rdispls, recvtype, comm, req);        \
+    return HELPER("MPI_" #INAME, PMPI_##INAME, sendbuf, sendcounts, sdispls, \
+                  sendtype, recvbuf, recvcounts, rdispls, recvtype, comm,    \
+                  req);                                                      \
   }
 RANKMAP_PER_PEER_BLOCKS(Alltoallv, Ialltoallv, Alltoallvw)
 RANKMAP_PER_PEER_BLOCKS(Neighbor_alltoallv, Ineighbor_alltoallv,
@@ -471,8 +562,9 @@ int MPI_Alltoallw(const void* sendbuf, const int sendcounts[],
                   const int sdispls[], const MPI_Datatype sendtypes[],
                   void* recvbuf, const int recvcounts[], const int rdispls[],
                   const MPI_Datatype recvtypes[], MPI_Comm comm) {
-  return Alltoallvw(PMPI_Alltoallw, sendbuf, sendcounts, sdispls, sendtypes,
-                    recvbuf, recvcounts, rdispls, recvtypes, comm);
+  return Alltoallvw("MPI_Alltoallw", PMPI_Alltoallw, sendbuf, sendcounts,
+                    sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes,
+                    comm);
 }
 
 int MPI_Ialltoallw(const void* sendbuf, const int sendcounts[],
@@ -480,8 +572,9 @@ int MPI_Ialltoallw(const void* sendbuf, const int sendcounts[],
                    void* recvbuf, const int recvcounts[], const int rdispls[],
                    const MPI_Datatype recvtypes[], MPI_Comm comm,
                    MPI_Request* req) {
-  return Alltoallvw(PMPI_Ialltoallw, sendbuf, sendcounts, sdispls, sendtypes,
-                    recvbuf, recvcounts, rdispls, recvtypes, comm, req);
+  return Alltoallvw("MPI_Ialltoallw", PMPI_Ialltoallw, sendbuf, sendcounts,
+                    sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes,
+                    comm, req);
 }
 
 int MPI_Neighbor_alltoallw(const void* sendbuf, const int sendcounts[],
@@ -489,9 +582,9 @@ int MPI_Neighbor_alltoallw(const void* sendbuf, const int sendcounts[],
                            const MPI_Datatype sendtypes[], void* recvbuf,
                            const int recvcounts[], const MPI_Aint rdispls[],
                            const MPI_Datatype recvtypes[], MPI_Comm comm) {
-  return NeighbourAlltoallvw(PMPI_Neighbor_alltoallw, sendbuf, sendcounts,
-                             sdispls, sendtypes, recvbuf, recvcounts, rdispls,
-                             recvtypes, comm);
+  return NeighbourAlltoallvw("MPI_Neighbor_alltoallw", PMPI_Neighbor_alltoallw,
+                             sendbuf, sendcounts, sdispls, sendtypes, recvbuf,
+                             recvcounts, rdispls, recvtypes, comm);
 }
 
 int MPI_Ineighbor_alltoallw(const void* sendbuf, const int sendcounts[],
@@ -500,23 +593,23 @@ int MPI_Ineighbor_alltoallw(const void* sendbuf, const int sendcounts[],
                             const int recvcounts[], const MPI_Aint rdispls[],
                             const MPI_Datatype recvtypes[], MPI_Comm comm,
                             MPI_Request* req) {
-  return NeighbourAlltoallvw(PMPI_Ineighbor_alltoallw, sendbuf, sendcounts,
-                             sdispls, sendtypes, recvbuf, recvcounts, rdispls,
-                             recvtypes, comm, req);
+  return NeighbourAlltoallvw(
+      "MPI_Ineighbor_alltoallw", PMPI_Ineighbor_alltoallw, sendbuf, sendcounts,
+      sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, req);
 }
 
 int MPI_Reduce_scatter(const void* sendbuf, void* recvbuf,
                        const int recvcounts[], MPI_Datatype type, MPI_Op op,
                        MPI_Comm comm) {
-  return ReduceScatter(PMPI_Reduce_scatter, sendbuf, recvbuf, recvcounts, type,
-                       op, comm);
+  return ReduceScatter("MPI_Reduce_scatter", PMPI_Reduce_scatter, sendbuf,
+                       recvbuf, recvcounts, type, op, comm);
 }
 
 int MPI_Ireduce_scatter(const void* sendbuf, void* recvbuf,
                         const int recvcounts[], MPI_Datatype type, MPI_Op op,
                         MPI_Comm comm, MPI_Request* req) {
-  return ReduceScatter(PMPI_Ireduce_scatter, sendbuf, recvbuf, recvcounts, type,
-                       op, comm, req);
+  return ReduceScatter("MPI_Ireduce_scatter", PMPI_Ireduce_scatter, sendbuf,
+                       recvbuf, recvcounts, type, op, comm, req);
 }
 
 // ---- One-sided.
@@ -524,53 +617,53 @@ int MPI_Ireduce_scatter(const void* sendbuf, void* recvbuf,
 int MPI_Put(const void* origin, int count, MPI_Datatype type, int target,
             MPI_Aint disp, int target_count, MPI_Datatype target_type,
             MPI_Win win) {
-  return PutOrGet(p::RecordPut, PMPI_Put, origin, count, type, target, disp,
-                  target_count, target_type, win);
+  return PutOrGet("MPI_Put", p::RecordPut, PMPI_Put, origin, count, type,
+                  target, disp, target_count, target_type, win);
 }
 
 int MPI_Rput(const void* origin, int count, MPI_Datatype type, int target,
              MPI_Aint disp, int target_count, MPI_Datatype target_type,
              MPI_Win win, MPI_Request* req) {
-  return PutOrGet(p::RecordPut, PMPI_Rput, origin, count, type, target, disp,
-                  target_count, target_type, win, req);
+  return PutOrGet("MPI_Rput", p::RecordPut, PMPI_Rput, origin, count, type,
+                  target, disp, target_count, target_type, win, req);
 }
 
 int MPI_Get(void* origin, int count, MPI_Datatype type, int target,
             MPI_Aint disp, int target_count, MPI_Datatype target_type,
             MPI_Win win) {
-  return PutOrGet(p::RecordGet, PMPI_Get, origin, count, type, target, disp,
-                  target_count, target_type, win);
+  return PutOrGet("MPI_Get", p::RecordGet, PMPI_Get, origin, count, type,
+                  target, disp, target_count, target_type, win);
 }
 
 int MPI_Rget(void* origin, int count, MPI_Datatype type, int target,
              MPI_Aint disp, int target_count, MPI_Datatype target_type,
              MPI_Win win, MPI_Request* req) {
-  return PutOrGet(p::RecordGet, PMPI_Rget, origin, count, type, target, disp,
-                  target_count, target_type, win, req);
+  return PutOrGet("MPI_Rget", p::RecordGet, PMPI_Rget, origin, count, type,
+                  target, disp, target_count, target_type, win, req);
 }
 
 int MPI_Accumulate(const void* origin, int count, MPI_Datatype type, int target,
                    MPI_Aint disp, int target_count, MPI_Datatype target_type,
                    MPI_Op op, MPI_Win win) {
-  return Accumulate(PMPI_Accumulate, origin, count, type, target, disp,
-                    target_count, target_type, op, win);
+  return Accumulate("MPI_Accumulate", PMPI_Accumulate, origin, count, type,
+                    target, disp, target_count, target_type, op, win);
 }
 
 int MPI_Raccumulate(const void* origin, int count, MPI_Datatype type,
                     int target, MPI_Aint disp, int target_count,
                     MPI_Datatype target_type, MPI_Op op, MPI_Win win,
                     MPI_Request* req) {
-  return Accumulate(PMPI_Raccumulate, origin, count, type, target, disp,
-                    target_count, target_type, op, win, req);
+  return Accumulate("MPI_Raccumulate", PMPI_Raccumulate, origin, count, type,
+                    target, disp, target_count, target_type, op, win, req);
 }
 
 int MPI_Get_accumulate(const void* origin, int count, MPI_Datatype type,
                        void* result, int result_count, MPI_Datatype result_type,
                        int target, MPI_Aint disp, int target_count,
                        MPI_Datatype target_type, MPI_Op op, MPI_Win win) {
-  return GetAccumulate(PMPI_Get_accumulate, origin, count, type, result,
-                       result_count, result_type, target, disp, target_count,
-                       target_type, op, win);
+  return GetAccumulate("MPI_Get_accumulate", PMPI_Get_accumulate, origin, count,
+                       type, result, result_count, result_type, target, disp,
+                       target_count, target_type, op, win);
 }
 
 int MPI_Rget_accumulate(const void* origin, int count, MPI_Datatype type,
@@ -578,23 +671,24 @@ int MPI_Rget_accumulate(const void* origin, int count, MPI_Datatype type,
                         MPI_Datatype result_type, int target, MPI_Aint disp,
                         int target_count, MPI_Datatype target_type, MPI_Op op,
                         MPI_Win win, MPI_Request* req) {
-  return GetAccumulate(PMPI_Rget_accumulate, origin, count, type, result,
-                       result_count, result_type, target, disp, target_count,
-                       target_type, op, win, req);
+  return GetAccumulate("MPI_Rget_accumulate", PMPI_Rget_accumulate, origin,
+                       count, type, result, result_count, result_type, target,
+                       disp, target_count, target_type, op, win, req);
 }
 
 int MPI_Fetch_and_op(const void* origin, void* result, MPI_Datatype type,
                      int target, MPI_Aint disp, MPI_Op op, MPI_Win win) {
   p::RecordGetAccumulate(win, target, op, 1, type, 1, type);
-  return PMPI_Fetch_and_op(origin, result, type, target, disp, op, win);
+  return Forward("MPI_Fetch_and_op", PMPI_Fetch_and_op, origin, result, type,
+                 target, disp, op, win);
 }
 
 int MPI_Compare_and_swap(const void* origin, const void* compare, void* result,
                          MPI_Datatype type, int target, MPI_Aint disp,
                          MPI_Win win) {
   p::RecordCompareAndSwap(win, target, type);
-  return PMPI_Compare_and_swap(origin, compare, result, type, target, disp,
-                               win);
+  return Forward("MPI_Compare_and_swap", PMPI_Compare_and_swap, origin, compare,
+                 result, type, target, disp, win);
 }
 
 }  // extern "C"

@@ -29,6 +29,21 @@ Fn Next(const char* name) {
 
 MPI_Comm C(const F* comm) { return MPI_Comm_f2c(*comm); }
 MPI_Datatype T(const F* type) { return MPI_Type_f2c(*type); }
+MPI_Op O(const F* op) { return MPI_Op_f2c(*op); }
+
+// A blocking collective's arguments (in-place Fortran calls count their send
+// arguments).
+void Collective(p::Collective kind, const F* comm, int root, const F* count,
+                const F* type, MPI_Op op = MPI_OP_NULL) {
+  p::CollectiveArgs a;
+  a.kind = kind;
+  a.comm = C(comm);
+  a.root = root;
+  a.count = count == nullptr ? 0 : *count;
+  a.type = type == nullptr ? MPI_DATATYPE_NULL : T(type);
+  a.op = op;
+  p::RecordCollective(a);
+}
 
 // Calls the real routine, or reports MPI_ERR_INTERN when it cannot be found.
 #define RANKMAP_FORWARD(SYMBOL, SIGNATURE, ...)         \
@@ -47,44 +62,38 @@ extern "C" {
 
 // Point to point: mpi_X_ (mpif.h, use mpi) and ompi_X_f (mpi_f08) for each send
 // flavour.
-#define RANKMAP_F_SEND(X)                                                   \
-  void mpi_##X##_(void* buf, F* count, F* type, F* dest, F* tag, F* comm,   \
-                  F* ierr) {                                                \
-    p::RecordSend(C(comm), *dest, *count, T(type));                         \
-    RANKMAP_FORWARD("pmpi_" #X "_", (void*, F*, F*, F*, F*, F*, F*), buf,   \
-                    count, type, dest, tag, comm, ierr);                    \
-  }                                                                         \
-  void ompi_##X##_f(void* buf, F* count, F* type, F* dest, F* tag, F* comm, \
-                    F* ierr) {                                              \
-    p::RecordSend(C(comm), *dest, *count, T(type));                         \
-    RANKMAP_FORWARD("pmpi_" #X "_", (void*, F*, F*, F*, F*, F*, F*), buf,   \
-                    count, type, dest, tag, comm, ierr);                    \
+#define RANKMAP_F_SEND(SYMBOL, X, NAME)                                   \
+  void SYMBOL(void* buf, F* count, F* type, F* dest, F* tag, F* comm,     \
+              F* ierr) {                                                  \
+    p::RecordSend(C(comm), *dest, *count, T(type));                       \
+    RANKMAP_FORWARD("pmpi_" #X "_", (void*, F*, F*, F*, F*, F*, F*), buf, \
+                    count, type, dest, tag, comm, ierr);                  \
+    p::AfterCall(NAME);                                                   \
   }
-RANKMAP_F_SEND(send)
-RANKMAP_F_SEND(bsend)
-RANKMAP_F_SEND(ssend)
-RANKMAP_F_SEND(rsend)
+#define RANKMAP_F_ISEND(SYMBOL, X, NAME)                                      \
+  void SYMBOL(void* buf, F* count, F* type, F* dest, F* tag, F* comm, F* req, \
+              F* ierr) {                                                      \
+    p::RecordSend(C(comm), *dest, *count, T(type));                           \
+    RANKMAP_FORWARD("pmpi_" #X "_", (void*, F*, F*, F*, F*, F*, F*, F*), buf, \
+                    count, type, dest, tag, comm, req, ierr);                 \
+    p::AfterCall(NAME);                                                       \
+  }
+#define RANKMAP_F_SENDS(KIND, X, NAME) \
+  KIND(mpi_##X##_, X, NAME)            \
+  KIND(ompi_##X##_f, X, NAME)
+RANKMAP_F_SENDS(RANKMAP_F_SEND, send, "MPI_Send")
+RANKMAP_F_SENDS(RANKMAP_F_SEND, bsend, "MPI_Bsend")
+RANKMAP_F_SENDS(RANKMAP_F_SEND, ssend, "MPI_Ssend")
+RANKMAP_F_SENDS(RANKMAP_F_SEND, rsend, "MPI_Rsend")
+RANKMAP_F_SENDS(RANKMAP_F_ISEND, isend, "MPI_Isend")
+RANKMAP_F_SENDS(RANKMAP_F_ISEND, ibsend, "MPI_Ibsend")
+RANKMAP_F_SENDS(RANKMAP_F_ISEND, issend, "MPI_Issend")
+RANKMAP_F_SENDS(RANKMAP_F_ISEND, irsend, "MPI_Irsend")
+#undef RANKMAP_F_SENDS
+#undef RANKMAP_F_ISEND
 #undef RANKMAP_F_SEND
 
-#define RANKMAP_F_ISEND(X)                                                    \
-  void mpi_##X##_(void* buf, F* count, F* type, F* dest, F* tag, F* comm,     \
-                  F* req, F* ierr) {                                          \
-    p::RecordSend(C(comm), *dest, *count, T(type));                           \
-    RANKMAP_FORWARD("pmpi_" #X "_", (void*, F*, F*, F*, F*, F*, F*, F*), buf, \
-                    count, type, dest, tag, comm, req, ierr);                 \
-  }                                                                           \
-  void ompi_##X##_f(void* buf, F* count, F* type, F* dest, F* tag, F* comm,   \
-                    F* req, F* ierr) {                                        \
-    p::RecordSend(C(comm), *dest, *count, T(type));                           \
-    RANKMAP_FORWARD("pmpi_" #X "_", (void*, F*, F*, F*, F*, F*, F*, F*), buf, \
-                    count, type, dest, tag, comm, req, ierr);                 \
-  }
-RANKMAP_F_ISEND(isend)
-RANKMAP_F_ISEND(ibsend)
-RANKMAP_F_ISEND(issend)
-RANKMAP_F_ISEND(irsend)
-#undef RANKMAP_F_ISEND
-
+// Every other entry point: mpi_X_ and ompi_X_f with one body.
 #define RANKMAP_F_BODY(X, ...) RANKMAP_FORWARD("pmpi_" #X "_", __VA_ARGS__)
 
 #define RANKMAP_F_BOTH(X, PARAMS, BODY) \
@@ -100,68 +109,96 @@ RANKMAP_F_BOTH(sendrecv,
                      (void*, F*, F*, F*, F*, void*, F*, F*, F*, F*, F*, F*, F*),
                      sb, sc, st, dest, stag, rb, rc, rt, src, rtag, comm,
                      status, ierr);
+                 p::AfterCall("MPI_Sendrecv");
                })
 
 RANKMAP_F_BOTH(bcast, (void* buf, F* count, F* type, F* root, F* comm, F* ierr),
                {
-                 p::RecordCollective(p::Collective::kBcast, C(comm), *root,
-                                     *count, T(type));
+                 Collective(p::Collective::kBcast, comm, *root, count, type);
                  RANKMAP_F_BODY(bcast, (void*, F*, F*, F*, F*, F*), buf, count,
                                 type, root, comm, ierr);
+                 p::AfterCall("MPI_Bcast");
                })
 
-RANKMAP_F_BOTH(reduce,
-               (void* sb, void* rb, F* count, F* type, F* op, F* root, F* comm,
-                F* ierr),
-               {
-                 p::RecordCollective(p::Collective::kReduce, C(comm), *root,
-                                     *count, T(type));
-                 RANKMAP_F_BODY(reduce, (void*, void*, F*, F*, F*, F*, F*, F*),
-                                sb, rb, count, type, op, root, comm, ierr);
-               })
+RANKMAP_F_BOTH(
+    reduce,
+    (void* sb, void* rb, F* count, F* type, F* op, F* root, F* comm, F* ierr), {
+      Collective(p::Collective::kReduce, comm, *root, count, type, O(op));
+      RANKMAP_F_BODY(reduce, (void*, void*, F*, F*, F*, F*, F*, F*), sb, rb,
+                     count, type, op, root, comm, ierr);
+      p::AfterCall("MPI_Reduce");
+    })
 
 RANKMAP_F_BOTH(allreduce,
                (void* sb, void* rb, F* count, F* type, F* op, F* comm, F* ierr),
                {
-                 p::RecordCollective(p::Collective::kAllreduce, C(comm), 0,
-                                     *count, T(type));
+                 Collective(p::Collective::kAllreduce, comm, 0, count, type,
+                            O(op));
                  RANKMAP_F_BODY(allreduce, (void*, void*, F*, F*, F*, F*, F*),
                                 sb, rb, count, type, op, comm, ierr);
+                 p::AfterCall("MPI_Allreduce");
                })
 
 RANKMAP_F_BOTH(
     allgather,
     (void* sb, F* sc, F* st, void* rb, F* rc, F* rt, F* comm, F* ierr), {
-      p::RecordCollective(p::Collective::kAllgather, C(comm), 0, *sc, T(st));
+      Collective(p::Collective::kAllgather, comm, 0, sc, st);
       RANKMAP_F_BODY(allgather, (void*, F*, F*, void*, F*, F*, F*, F*), sb, sc,
                      st, rb, rc, rt, comm, ierr);
+      p::AfterCall("MPI_Allgather");
     })
 
 RANKMAP_F_BOTH(
     alltoall,
     (void* sb, F* sc, F* st, void* rb, F* rc, F* rt, F* comm, F* ierr), {
-      p::RecordCollective(p::Collective::kAlltoall, C(comm), 0, *sc, T(st));
+      Collective(p::Collective::kAlltoall, comm, 0, sc, st);
       RANKMAP_F_BODY(alltoall, (void*, F*, F*, void*, F*, F*, F*, F*), sb, sc,
                      st, rb, rc, rt, comm, ierr);
+      p::AfterCall("MPI_Alltoall");
     })
 
-RANKMAP_F_BOTH(
-    gather,
-    (void* sb, F* sc, F* st, void* rb, F* rc, F* rt, F* root, F* comm, F* ierr),
-    {
-      p::RecordCollective(p::Collective::kGather, C(comm), *root, *sc, T(st));
-      RANKMAP_F_BODY(gather, (void*, F*, F*, void*, F*, F*, F*, F*, F*), sb, sc,
-                     st, rb, rc, rt, root, comm, ierr);
-    })
+RANKMAP_F_BOTH(gather,
+               (void* sb, F* sc, F* st, void* rb, F* rc, F* rt, F* root,
+                F* comm, F* ierr),
+               {
+                 Collective(p::Collective::kGather, comm, *root, sc, st);
+                 RANKMAP_F_BODY(gather,
+                                (void*, F*, F*, void*, F*, F*, F*, F*, F*), sb,
+                                sc, st, rb, rc, rt, root, comm, ierr);
+                 p::AfterCall("MPI_Gather");
+               })
 
-RANKMAP_F_BOTH(
-    scatter,
-    (void* sb, F* sc, F* st, void* rb, F* rc, F* rt, F* root, F* comm, F* ierr),
-    {
-      p::RecordCollective(p::Collective::kScatter, C(comm), *root, *sc, T(st));
-      RANKMAP_F_BODY(scatter, (void*, F*, F*, void*, F*, F*, F*, F*, F*), sb,
-                     sc, st, rb, rc, rt, root, comm, ierr);
-    })
+RANKMAP_F_BOTH(scatter,
+               (void* sb, F* sc, F* st, void* rb, F* rc, F* rt, F* root,
+                F* comm, F* ierr),
+               {
+                 Collective(p::Collective::kScatter, comm, *root, sc, st);
+                 RANKMAP_F_BODY(scatter,
+                                (void*, F*, F*, void*, F*, F*, F*, F*, F*), sb,
+                                sc, st, rb, rc, rt, root, comm, ierr);
+                 p::AfterCall("MPI_Scatter");
+               })
+
+RANKMAP_F_BOTH(barrier, (F * comm, F* ierr), {
+  Collective(p::Collective::kBarrier, comm, 0, nullptr, nullptr);
+  RANKMAP_F_BODY(barrier, (F*, F*), comm, ierr);
+  p::AfterCall("MPI_Barrier");
+})
+
+RANKMAP_F_BOTH(wait, (F * req, F* status, F* ierr), {
+  RANKMAP_F_BODY(wait, (F*, F*, F*), req, status, ierr);
+  p::AfterCall("MPI_Wait");
+})
+
+RANKMAP_F_BOTH(waitall, (F * count, F* reqs, F* statuses, F* ierr), {
+  RANKMAP_F_BODY(waitall, (F*, F*, F*, F*), count, reqs, statuses, ierr);
+  p::AfterCall("MPI_Waitall");
+})
+
+RANKMAP_F_BOTH(pcontrol, (F * level, F* ierr), {
+  p::OnPcontrol(*level);
+  RANKMAP_F_BODY(pcontrol, (F*, F*), level, ierr);
+})
 
 RANKMAP_F_BOTH(init, (F * ierr), {
   RANKMAP_F_BODY(init, (F*), ierr);

@@ -1,16 +1,31 @@
-// Files the profiler writes: the traffic matrix of a job in the formats graphs/
-// reads.
+// Files the profiler writes: the traffic matrices of a job in the formats
+// graphs/ reads, the rows processes save on the way, and where each rank ran.
 //
-//   std::vector<double> bytes(n * n);   // bytes[i * n + j]: bytes world rank i
-//   sent to j RETURN_IF_ERROR(WriteProfile("out/app", n, bytes, messages));
+//   std::vector<double> bytes(n * n);  // bytes[i * n + j]: i sent to j
+//   RETURN_IF_ERROR(WriteProfile("out/app", n, bytes, messages,
+//                                {.window = "rankmap profile: ..."}));
 //   // -> out/app.mat (bytes, dense), out/app.msgs.mat (message counts),
-//   out/app.grf (Scotch)
+//   //    out/app.grf (Scotch)
+//   ASSIGN_OR_RETURN(std::vector<RankPlacement> where,
+//                    ParsePlacement(text, "out/app.placement"));
 //
 // `.mat` is the TopoMatch dense format: row i holds what i sent to each j,
-// whitespace separated, one row per line (directed; readers symmetrise). `.grf`
-// is the Scotch source graph of the symmetrised volumes (w(i, j) = bytes i->j +
-// bytes j->i, self traffic dropped, weights rounded to integers as Scotch
-// requires).
+// whitespace separated, one row per line (directed; readers symmetrise),
+// after '#' comment lines that say what the numbers are (graphs/ skips them).
+// `.grf` is the Scotch source graph of the symmetrised volumes (w(i, j) =
+// bytes i->j + bytes j->i, self traffic dropped, weights rounded to integers
+// as Scotch requires); it has no comments, Scotch's format has none.
+//
+// prefix.placement, one line per world rank after a '#' line:
+//   # rankmap placement of 4 ranks: <rank> <host> <cpu list> (...)
+//   0 node7 0-1
+//   1 node7 2-3
+//   2 node8 0,4
+//   3 node8 1
+// <host> is the rank's gethostname (checked against the hostname grammar,
+// base/host_name.h); <cpu list> the operating system's indexes of the CPUs
+// sched_getaffinity allowed the rank at MPI_Init, in ranges ("4-5,12"). A
+// partial profile's file lists the ranks that saved a row.
 #ifndef RANKMAP_MPI_BINDINGS_PROFILE_OUTPUT_H_
 #define RANKMAP_MPI_BINDINGS_PROFILE_OUTPUT_H_
 
@@ -38,36 +53,102 @@ std::string FormatScotchGraph(const graphs::CommGraph& graph);
 absl::StatusOr<graphs::CommGraph> GraphFromMatrix(
     int32_t n, std::span<const double> matrix);
 
-// Writes prefix.mat, prefix.msgs.mat and prefix.grf. With a `partial_note`
-// (a profile some processes did not finish), both .mat files start with the
-// comment line "# partial profile: <note>" and prefix.partial holds the note;
-// without one, a stale prefix.partial is removed. Errors: bad matrices,
+// The comment lines heading the .mat files.
+struct ProfileNotes {
+  // What the numbers are (profile_window.h's ProfileHeader): "rankmap
+  // profile: ...".
+  std::string window;
+  // Set for a profile some processes did not finish: "rank 3 called
+  // MPI_Abort ...".
+  std::string partial;
+};
+
+// Writes prefix.mat, prefix.msgs.mat and prefix.grf. Both .mat files start
+// with "# partial profile: <partial>" when notes.partial is set, then
+// "# <window>" when notes.window is; prefix.partial holds the partial note,
+// and a stale one is removed from a complete profile. Errors: bad matrices,
 // unwritable files (named in the message with the system's reason).
 absl::Status WriteProfile(const std::string& prefix, int32_t n,
                           std::span<const double> bytes,
                           std::span<const double> messages,
-                          std::string_view partial_note = "");
+                          const ProfileNotes& notes = {});
 
-// What one process recorded, saved while the job runs so that a job that
-// aborts or exits early still leaves its traffic behind.
+// ---- Where each rank ran.
+
+struct RankPlacement {
+  int32_t rank = 0;
+  std::string host;
+  std::vector<int32_t> cpus;  // operating-system indexes, ascending, distinct
+};
+
+// Largest CPU index a placement file may name (Linux's NR_CPUS is at most
+// 8192; this leaves room).
+inline constexpr int32_t kMaxCpuIndex = (1 << 20) - 1;
+
+// "0-3,8" for {0, 1, 2, 3, 8}; input in any order, duplicates dropped. (The
+// syntax of topology/binding.h's FormatPuList, kept here so that the
+// preloaded profiler needs no hwloc.)
+std::string FormatCpuList(std::span<const int32_t> cpus);
+// Inverse of FormatCpuList: ranges "a-b" (a <= b) and single indexes, comma
+// separated, each <= kMaxCpuIndex, at most max_cpus CPUs in all (counted
+// before any range is expanded). Errors say which part is wrong.
+absl::StatusOr<std::vector<int32_t>> ParseCpuList(std::string_view text,
+                                                  int64_t max_cpus);
+
+// prefix.placement.
+std::string PlacementPath(const std::string& prefix);
+// The file's text for `ranks` of a job of world_size ranks; `note` (may be
+// empty) ends the header line, as "partial: no row from ranks 3-4".
+std::string FormatPlacement(std::span<const RankPlacement> ranks,
+                            int32_t world_size, std::string_view note);
+// Reads a placement file: '#' comments and blank lines skipped, then lines
+// "<rank> <host> <cpu list>", ranks distinct and below 2^24, in any order;
+// the result is sorted by rank. A complete profile's file lists ranks
+// 0..n-1; callers that need every rank check the count. Errors name `name`,
+// the line and what was wrong (a bad rank, a repeated one, a host name
+// outside the hostname grammar, a bad CPU list); sizes are checked against
+// max_memory_bytes (0: base::MemoryBudget()) before anything is allocated.
+// O(size of text).
+absl::StatusOr<std::vector<RankPlacement>> ParsePlacement(
+    std::string_view text, std::string_view name, int64_t max_memory_bytes = 0);
+
+// ---- Rows saved while the job runs.
+
+// What one process recorded, saved so that a job that aborts or exits early
+// still leaves its traffic behind.
 struct ProfileRow {
   int32_t rank = 0;
   int32_t world_size = 0;
   // "running", "aborted (MPI_Abort error code 3)", "exited without
   // MPI_Finalize".
   std::string state;
-  // world_size entries each (TrafficModel's rows).
+  // world_size entries each (TrafficModel's rows): what the window counted.
   std::vector<double> bytes, messages, fetched_bytes, fetched_messages;
+  // The window (profile_window.h): its description, whether iterations are
+  // marked and how many this rank counted, and the collective model's name.
+  std::string window = "from MPI_Init to MPI_Finalize";
+  bool marks = false;
+  int64_t iterations = 0;
+  std::string collectives = "star";
+  // Where this rank ran; empty host when not known.
+  std::string host;
+  std::vector<int32_t> cpus;
 };
+
+// With marked iterations and iterations >= 1, divides the row's four vectors
+// by the number of iterations (traffic per iteration); otherwise leaves it.
+void PerIteration(ProfileRow* row);
 
 // prefix.part.<rank>: where process `rank` saves its row.
 std::string RowPath(const std::string& prefix, int32_t rank);
 
-// Text form: "rankmap-profile-row <rank> <world_size>", the state line, then
-// "j bytes messages fetched_bytes fetched_messages" for every j with a
-// non-zero entry. O(world_size).
+// Text form: "rankmap-profile-row <rank> <world_size>", the state line,
+// "window <marks 0|1> <iterations> <collectives> <description>", optionally
+// "placement <host> <cpu list>", then "j bytes messages fetched_bytes
+// fetched_messages" for every j with a non-zero entry. O(world_size).
 std::string FormatRow(const ProfileRow& row);
-// Errors name `name`: a bad header, a bad or out-of-range line.
+// Errors name `name`: a bad header, a bad or out-of-range line, a size beyond
+// the memory budget.
 absl::StatusOr<ProfileRow> ParseRow(std::string_view text,
                                     std::string_view name);
 
@@ -78,7 +159,9 @@ absl::Status WriteFileAtomically(const std::string& path,
 
 // Merges the saved rows of a job of `world_size` processes into WriteProfile's
 // files, marked partial with `reason` and the ranks whose rows are missing or
-// not finished; holds an exclusive lock on prefix.lock meanwhile, so ranks
+// not finished, each row per iteration when iterations are marked (as
+// PerIteration); writes prefix.placement for the ranks whose rows say where
+// they ran. Holds an exclusive lock on prefix.lock meanwhile, so ranks
 // merging at once leave the last merge complete. Returns a one-line summary.
 // Errors: no row at all, unreadable or unwritable files, a size beyond the
 // memory budget (the outputs are dense world_size^2 matrices).

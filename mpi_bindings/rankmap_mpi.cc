@@ -5,6 +5,8 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "api/named_options.h"
+#include "base/status_macros.h"
 #include "mpi_bindings/reorder.h"
 
 namespace rankmap::mpi_bindings {
@@ -16,16 +18,7 @@ absl::StatusOr<ReorderOptions> ToOptions(const rankmap_mpi_options* c) {
   ReorderOptions o;
   if (c == nullptr) return o;
   if (c->algorithm != nullptr) {
-    std::string_view name = c->algorithm;
-    absl::StatusOr<core::MappingOptions> preset =
-        core::MappingOptions::Preset(name);
-    if (preset.ok()) {
-      o.mapping = *preset;
-    } else {
-      absl::StatusOr<core::Algorithm> a = core::ParseAlgorithm(name);
-      if (!a.ok()) return a.status();
-      o.mapping.algorithm = *a;
-    }
+    ASSIGN_OR_RETURN(o.mapping, api::PresetOrAlgorithm(c->algorithm));
   }
   o.mapping.seed = c->seed;
   if (c->topology != nullptr) o.topology = c->topology;

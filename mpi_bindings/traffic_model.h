@@ -19,19 +19,25 @@
 #ifndef RANKMAP_MPI_BINDINGS_TRAFFIC_MODEL_H_
 #define RANKMAP_MPI_BINDINGS_TRAFFIC_MODEL_H_
 
+#include <cstdint>
 #include <span>
 #include <vector>
 
 namespace rankmap::mpi_bindings::profile {
 
-// Collectives with a uniform block, decomposed into transfers of one block
+// The collectives the profiler models. Under the star model
+// (collective_model.h) the uniform ones decompose into transfers of one block
 // between ranks of the communicator:
 //   kBcast, kScatter      root -> every other rank
 //   kReduce, kGather      every non-root -> root
 //   kAllreduce            every rank != 0 -> 0 and 0 -> every rank != 0
 //   kAllgather, kAlltoall,
 //   kReduceScatterBlock   every rank -> every other rank
-//   kScan                 i -> i + 1 (Scan and Exscan)
+//   kScan, kExscan        i -> i + 1
+//   kBarrier              nothing
+// and the v forms (kAllgatherv, kAlltoallv, kGatherv, kScatterv,
+// kReduceScatter) send per-peer blocks (ForEachPeer) along the same lines as
+// their uniform kinds.
 enum class Collective {
   kBcast,
   kReduce,
@@ -42,6 +48,13 @@ enum class Collective {
   kScatter,
   kReduceScatterBlock,
   kScan,
+  kExscan,
+  kBarrier,
+  kAllgatherv,
+  kAlltoallv,
+  kGatherv,
+  kScatterv,
+  kReduceScatter,
 };
 
 // Whether rank j receives a block from rank me (j != me) in collective `kind`.
@@ -91,6 +104,12 @@ class TrafficModel {
   // way when positive. O(1).
   void OneSided(std::span<const int> world, int target, double put, double got);
 
+  // Adds every entry into `to` (same world size) and zeroes this model.
+  // O(ranks touched since the last move or clear).
+  void MoveInto(TrafficModel* to);
+  // Zeroes every entry. O(ranks touched since the last move or clear).
+  void Clear();
+
   const std::vector<double>& bytes() const { return bytes_; }
   const std::vector<double>& messages() const { return messages_; }
   const std::vector<double>& fetched_bytes() const { return fetched_bytes_; }
@@ -99,8 +118,13 @@ class TrafficModel {
   }
 
  private:
+  // Notes w as holding traffic (once until the next move or clear).
+  void Touch(int w);
+
   std::vector<double> bytes_, messages_;
   std::vector<double> fetched_bytes_, fetched_messages_;
+  std::vector<int32_t> touched_;  // ranks with a non-zero entry
+  std::vector<bool> is_touched_;
 };
 
 // Folds fetched traffic into sent traffic once the rows of all n processes are

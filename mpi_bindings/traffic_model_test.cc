@@ -187,6 +187,26 @@ TEST(TrafficModelTest, AddFetchedTransposesIntoTheSentMatrix) {
   EXPECT_THAT(sent, ElementsAreArray({0, 1, 12, 0}));
 }
 
+TEST(TrafficModelTest, MoveIntoAddsAndClears) {
+  TrafficModel pending(5), counted(5);
+  counted.Send(kSub, 0, 1);         // world 4
+  pending.Send(kSub, 0, 10);        // world 4
+  pending.Send(kSub, 2, 20);        // world 3
+  pending.OneSided(kSub, 1, 0, 7);  // fetched from world 1
+  pending.MoveInto(&counted);
+  EXPECT_THAT(counted.bytes(), ElementsAre(0, 0, 0, 20, 11));
+  EXPECT_THAT(counted.messages(), ElementsAre(0, 0, 0, 1, 2));
+  EXPECT_THAT(counted.fetched_bytes(), ElementsAre(0, 7, 0, 0, 0));
+  EXPECT_THAT(pending.bytes(), ElementsAre(0, 0, 0, 0, 0));
+  EXPECT_THAT(pending.fetched_messages(), ElementsAre(0, 0, 0, 0, 0));
+  // Cleared traffic is gone; the model records again from zero.
+  pending.Send(kSub, 1, 5);
+  pending.Clear();
+  pending.Send(kSub, 1, 6);
+  pending.MoveInto(&counted);
+  EXPECT_THAT(counted.bytes(), ElementsAre(0, 6, 0, 20, 11));
+}
+
 TEST(TrafficModelTest, EmptyModelHasNoRows) {
   TrafficModel model;
   EXPECT_EQ(model.world_size(), 0);

@@ -1,10 +1,12 @@
 // rankmap._rankmap: the Python extension under the `rankmap` package, thin
-// pybind11 bindings over the front doors (topology/topology.h,
-// graphs/graphs.h, core/mapper.h, core/mapping.h).
+// pybind11 bindings over the library's front door (api/: options and machines
+// by name, one mapping request with its checked cost and verdict) and the
+// readers (graphs/graphs.h, graphs/traffic.h).
 //
 //   tree = _rankmap.load_topology("tleaf 2 2 10 2 1", 1, "", "pu", "")
 //   graph = _rankmap.graph_from_arcs(4, src, dst, w, None)
-//   mapping, j = _rankmap.map(tree, graph, "portfolio", "default", 1, 1, None)
+//   mapping, j, report = _rankmap.map(tree, graph, "portfolio", "default", 1,
+//                                     1, None)
 //
 // rankmap/__init__.py turns user objects (scipy, numpy, networkx, paths) into
 // these calls and names the Python argument at fault; this file checks again
@@ -30,13 +32,16 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "api/load_topology.h"
+#include "api/map_outcome.h"
+#include "api/named_options.h"
 #include "base/status_macros.h"
-#include "core/mapper.h"
 #include "core/mapping.h"
 #include "core/options.h"
 #include "graphs/comm_graph.h"
 #include "graphs/graph_readers.h"
 #include "graphs/graphs.h"
+#include "graphs/traffic.h"
 #include "topology/tleaf.h"
 #include "topology/topology.h"
 #include "topology/tree.h"
@@ -135,40 +140,36 @@ void CheckGraphSize(int64_t n, int64_t arcs) {
 Topology LoadTopology(const std::string& description, int32_t slots_per_leaf,
                       const std::string& allowed, const std::string& leaf,
                       const std::string& level_costs) {
-  topology::LoadOptions options;
-  if (leaf == "core") {
-    options.leaf = topology::LeafKind::kCore;
-  } else if (leaf != "pu") {
-    Check(absl::InvalidArgumentError(
-        absl::StrCat("leaf: expected 'pu' or 'core', found '", leaf, "'")));
-  }
-  if (slots_per_leaf < 1) {
-    Check(absl::InvalidArgumentError(absl::StrCat(
-        "slots_per_leaf: expected a capacity >= 1, found ", slots_per_leaf)));
-  }
-  options.capacity = slots_per_leaf;
-  options.allowed_pus = allowed;
-  options.level_costs = level_costs;
+  const api::TopologySpec spec = {.description = description,
+                                  .leaf = leaf,
+                                  .slots_per_leaf = slots_per_leaf,
+                                  .allowed = allowed,
+                                  .level_costs = level_costs};
   absl::StatusOr<topology::Tree> tree;
   {
     py::gil_scoped_release release;
-    tree = topology::LoadTopology(description, options);
+    tree = api::LoadTopology(spec);
   }
   return Topology{Value(std::move(tree)), description, !allowed.empty()};
 }
 
-// Arc k means "src[k] sends w[k] to dst[k]"; both directions of a pair are
-// summed, duplicates merged, self loops dropped (graphs/comm_graph.h).
+// Arc k means "src[k] sends w[k] to dst[k]" (in msgs[k] messages, when
+// given); both directions of a pair are summed, duplicates merged, self loops
+// dropped (graphs/comm_graph.h).
 graphs::CommGraph GraphFromArcs(
     int64_t n, py::array_t<int64_t, py::array::c_style> src,
     py::array_t<int64_t, py::array::c_style> dst,
     py::array_t<double, py::array::c_style> w,
-    std::optional<py::array_t<double, py::array::c_style>> vwgt) {
+    std::optional<py::array_t<double, py::array::c_style>> vwgt,
+    std::optional<py::array_t<double, py::array::c_style>> msgs) {
   if (src.ndim() != 1 || dst.ndim() != 1 || w.ndim() != 1 ||
-      src.size() != dst.size() || src.size() != w.size()) {
-    Check(absl::InvalidArgumentError(absl::StrCat(
-        "graph: arc arrays of different lengths or shapes (", src.size(), ", ",
-        dst.size(), ", ", w.size(), " entries)")));
+      src.size() != dst.size() || src.size() != w.size() ||
+      (msgs.has_value() && (msgs->ndim() != 1 || msgs->size() != w.size()))) {
+    Check(absl::InvalidArgumentError(
+        absl::StrCat("graph: arc arrays of different lengths or shapes (",
+                     src.size(), ", ", dst.size(), ", ", w.size(),
+                     msgs.has_value() ? absl::StrCat(", ", msgs->size()) : "",
+                     " entries)")));
   }
   if (vwgt.has_value() && (vwgt->ndim() != 1 || vwgt->size() != n)) {
     Check(absl::InvalidArgumentError(absl::StrCat(
@@ -179,6 +180,7 @@ graphs::CommGraph GraphFromArcs(
   const int64_t* d = dst.data();
   const double* weight = w.data();
   const double* vw = vwgt.has_value() ? vwgt->data() : nullptr;
+  const double* m = msgs.has_value() ? msgs->data() : nullptr;
   const int64_t arcs = src.size();
   absl::StatusOr<graphs::CommGraph> graph;
   {
@@ -187,7 +189,9 @@ graphs::CommGraph GraphFromArcs(
       graphs::CommGraphBuilder builder(n);
       builder.Reserve(arcs);
       for (int64_t k = 0; k < arcs; ++k) {
-        RETURN_IF_ERROR(builder.AddEdge(s[k], d[k], weight[k]));
+        RETURN_IF_ERROR(m == nullptr
+                            ? builder.AddEdge(s[k], d[k], weight[k])
+                            : builder.AddTraffic(s[k], d[k], weight[k], m[k]));
       }
       if (vw != nullptr) {
         for (int64_t v = 0; v < n; ++v) {
@@ -200,13 +204,33 @@ graphs::CommGraph GraphFromArcs(
   return Value(std::move(graph));
 }
 
-graphs::CommGraph ReadGraph(const std::string& path,
-                            const std::string& format) {
-  const graphs::GraphFormat f = Value(graphs::ParseGraphFormat(format));
+// The graph in `path` with its message counts (graphs/traffic.h): `messages`
+// "" reads the counts file beside it when there is one, "none" none, anything
+// else names the counts file.
+graphs::CommGraph ReadGraph(const std::string& path, const std::string& format,
+                            const std::string& messages) {
+  graphs::TrafficOptions options;
+  options.format = Value(graphs::ParseGraphFormat(format));
+  options.messages = messages;
+  absl::StatusOr<graphs::Traffic> traffic;
+  {
+    py::gil_scoped_release release;
+    traffic = graphs::ReadTraffic(path, options);
+  }
+  return std::move(Value(std::move(traffic)).graph);
+}
+
+// `bytes` with the message counts of `messages` (a graph of the same processes
+// whose weights are counts; graphs::AttachMessages), or without counts when
+// `messages` is None.
+graphs::CommGraph AttachMessages(const graphs::CommGraph& bytes,
+                                 const graphs::CommGraph* messages) {
   absl::StatusOr<graphs::CommGraph> graph;
   {
     py::gil_scoped_release release;
-    graph = graphs::ReadGraphFile(path, f);
+    graph = messages == nullptr
+                ? bytes.WithMessages({})
+                : graphs::AttachMessages(bytes, *messages, "messages");
   }
   return Value(std::move(graph));
 }
@@ -218,103 +242,91 @@ py::array_t<T> ToArray(std::span<const T> values) {
   return out;
 }
 
-bool IsNToOne(const topology::Tree& tree, const graphs::CommGraph& graph) {
-  return graph.num_vertices() > tree.Capacity(tree.root());
-}
-
-// The engine's options as the C API reads them: the preset, then the algorithm
-// when one is named (None keeps the preset's).
-core::MappingOptions Options(const std::optional<std::string>& algorithm,
-                             const std::string& preset, uint64_t seed,
-                             int32_t threads, std::optional<double> imbalance) {
-  core::MappingOptions options = Value(core::MappingOptions::Preset(preset));
-  if (algorithm.has_value()) {
-    options.algorithm = Value(core::ParseAlgorithm(*algorithm));
-  }
-  options.seed = seed;
-  options.threads = threads;
-  if (imbalance.has_value()) options.imbalance = *imbalance;
-  Check(core::ValidateOptions(options));
-  return options;
-}
-
-// J of a checked mapping, as `rankmap map` reports it: one-to-one mappings go
-// through core::Cost, n-to-1 ones through the partition bound check.
-absl::StatusOr<double> CheckedJ(const topology::Tree& tree,
-                                const graphs::CommGraph& graph,
-                                const core::Mapping& mapping,
-                                double imbalance) {
-  if (IsNToOne(tree, graph)) {
-    RETURN_IF_ERROR(
-        core::ValidatePartitionMapping(tree, graph, mapping, imbalance));
-    return core::ComputeJ(tree, graph, mapping);
-  }
-  ASSIGN_OR_RETURN(core::CostReport cost, core::Cost(tree, graph, mapping));
-  return cost.j;
-}
-
-py::tuple Map(const Topology& topo, const graphs::CommGraph& graph,
-              const std::optional<std::string>& algorithm,
-              const std::string& preset, uint64_t seed, int32_t threads,
-              std::optional<double> imbalance) {
-  const core::MappingOptions options =
-      Options(algorithm, preset, seed, threads, imbalance);
-  absl::StatusOr<core::Mapping> mapping;
-  absl::StatusOr<double> j;
-  {
-    py::gil_scoped_release release;
-    mapping = core::Map(topo.tree, graph, options);
-    if (mapping.ok()) {
-      j = CheckedJ(topo.tree, graph, *mapping, options.imbalance);
-    }
-  }
-  Check(mapping.status());
-  Check(j.status());
-  return py::make_tuple(ToArray<core::LeafId>(*mapping), *j);
-}
-
-py::dict Cost(const Topology& topo, const graphs::CommGraph& graph,
-              py::array_t<int64_t, py::array::c_style> mapping,
-              std::optional<double> imbalance) {
-  if (mapping.ndim() != 1) {
-    Check(absl::InvalidArgumentError(
-        absl::StrCat("mapping: expected a 1-D array, found ", mapping.ndim(),
-                     " dimensions")));
-  }
-  if (mapping.size() != graph.num_vertices()) {
+// A mapping array of one leaf index per process, checked for shape and range.
+core::Mapping LeafArray(const char* name, const topology::Tree& tree,
+                        const py::array_t<int64_t, py::array::c_style>& a,
+                        int64_t num_processes) {
+  if (a.ndim() != 1) {
     Check(absl::InvalidArgumentError(absl::StrCat(
-        "mapping: expected ", graph.num_vertices(),
-        " entries (one leaf per process), found ", mapping.size())));
+        name, ": expected a 1-D array, found ", a.ndim(), " dimensions")));
   }
-  core::Mapping m(static_cast<size_t>(mapping.size()));
-  for (int64_t p = 0; p < mapping.size(); ++p) {
-    const int64_t leaf = mapping.data()[p];
-    if (leaf < 0 || leaf >= topo.tree.num_leaves()) {
+  if (a.size() != num_processes) {
+    Check(absl::InvalidArgumentError(
+        absl::StrCat(name, ": expected ", num_processes,
+                     " entries (one leaf per process), found ", a.size())));
+  }
+  core::Mapping m(static_cast<size_t>(a.size()));
+  for (int64_t p = 0; p < a.size(); ++p) {
+    const int64_t leaf = a.data()[p];
+    if (leaf < 0 || leaf >= tree.num_leaves()) {
       Check(absl::InvalidArgumentError(
-          absl::StrCat("mapping: process ", p, " on leaf ", leaf,
-                       ", outside [0, ", topo.tree.num_leaves(), ")")));
+          absl::StrCat(name, ": process ", p, " on leaf ", leaf,
+                       ", outside [0, ", tree.num_leaves(), ")")));
     }
     m[p] = static_cast<core::LeafId>(leaf);
   }
+  return m;
+}
+
+// How the present order compared (core::MapReport), as a dict.
+py::dict ReportDict(const core::MapReport& r) {
   py::dict out;
-  if (IsNToOne(topo.tree, graph)) {
-    const double bound =
-        imbalance.has_value() ? *imbalance : core::MappingOptions().imbalance;
-    absl::Status valid;
-    double j = 0.0;
-    {
-      py::gil_scoped_release release;
-      valid = core::ValidatePartitionMapping(topo.tree, graph, m, bound);
-      if (valid.ok()) j = core::ComputeJ(topo.tree, graph, m);
-    }
-    Check(valid);
-    out["j"] = j;
-    return out;
+  out["verdict"] = std::string(api::VerdictName(api::VerdictOf(r)));
+  out["objective"] = r.weighed ? r.objective : std::string();
+  out["present_cost"] = r.present_cost;
+  out["present_estimate"] = r.present_estimate;
+  out["best_cost"] = r.best_cost;
+  out["best_estimate"] = r.best_estimate;
+  out["chosen_cost"] = r.chosen_cost;
+  out["chosen_estimate"] = r.chosen_estimate;
+  out["moved"] = r.moved;
+  return out;
+}
+
+// Options by name through the front door every interface shares (the preset,
+// then the algorithm when one is named: None keeps the preset's).
+py::tuple Map(const Topology& topo, const graphs::CommGraph& graph,
+              const std::optional<std::string>& algorithm,
+              const std::string& preset, uint64_t seed, int32_t threads,
+              std::optional<double> imbalance, const std::string& objective,
+              double keep_margin,
+              std::optional<py::array_t<int64_t, py::array::c_style>> present) {
+  api::NamedOptions names;
+  names.preset = preset;
+  names.algorithm = algorithm.value_or("");
+  names.objective = objective;
+  names.keep_margin = keep_margin;
+  if (present.has_value()) {
+    names.present =
+        LeafArray("present", topo.tree, *present, graph.num_vertices());
   }
+  names.seed = seed;
+  names.threads = threads;
+  names.imbalance = imbalance;
+  const core::MappingOptions options = Value(api::ResolveOptions(names));
+  absl::StatusOr<api::MapOutcome> out;
+  {
+    py::gil_scoped_release release;
+    out = api::MapChecked(topo.tree, graph, options);
+  }
+  Check(out.status());
+  return py::make_tuple(ToArray<core::LeafId>(out->mapping), out->cost.j,
+                        ReportDict(out->report));
+}
+
+// Every metric of a mapping after the check that fits it (core::CheckedCost:
+// one-to-one, or the partition bound `imbalance` on n-to-1 inputs).
+py::dict Cost(const Topology& topo, const graphs::CommGraph& graph,
+              py::array_t<int64_t, py::array::c_style> mapping,
+              std::optional<double> imbalance) {
+  const core::Mapping m =
+      LeafArray("mapping", topo.tree, mapping, graph.num_vertices());
+  const double bound = imbalance.value_or(core::MappingOptions().imbalance);
+  py::dict out;
   absl::StatusOr<core::CostReport> cost;
   {
     py::gil_scoped_release release;
-    cost = core::Cost(topo.tree, graph, m);
+    cost = core::CheckedCost(topo.tree, graph, m, bound);
   }
   Check(cost.status());
   out["j"] = cost->j;
@@ -418,6 +430,15 @@ PYBIND11_MODULE(_rankmap, m) {
             if (!g.has_vertex_weights()) return std::nullopt;
             return ToArray(g.vwgt());
           })
+      .def_property_readonly("has_messages", &graphs::CommGraph::has_messages)
+      .def_property_readonly("total_messages",
+                             &graphs::CommGraph::TotalMessages)
+      .def_property_readonly(
+          "adjmsg",
+          [](const graphs::CommGraph& g) -> std::optional<py::array_t<double>> {
+            if (!g.has_messages()) return std::nullopt;
+            return ToArray(g.adjmsg());
+          })
       .def("__repr__",
            [](const graphs::CommGraph& g) {
              return absl::StrCat("<rankmap.Graph: ", g.num_vertices(),
@@ -438,11 +459,17 @@ PYBIND11_MODULE(_rankmap, m) {
         py::arg("slots_per_leaf"), py::arg("allowed"), py::arg("leaf"),
         py::arg("level_costs"));
   m.def("graph_from_arcs", &GraphFromArcs, py::arg("n"), py::arg("src"),
-        py::arg("dst"), py::arg("w"), py::arg("vwgt"));
-  m.def("read_graph", &ReadGraph, py::arg("path"), py::arg("format"));
+        py::arg("dst"), py::arg("w"), py::arg("vwgt"),
+        py::arg("msgs") = py::none());
+  m.def("read_graph", &ReadGraph, py::arg("path"), py::arg("format"),
+        py::arg("messages") = "");
+  m.def("attach_messages", &AttachMessages, py::arg("graph"),
+        py::arg("messages").none(true));
   m.def("map", &Map, py::arg("topology"), py::arg("graph"),
         py::arg("algorithm"), py::arg("preset"), py::arg("seed"),
-        py::arg("threads"), py::arg("imbalance"));
+        py::arg("threads"), py::arg("imbalance"), py::arg("objective") = "auto",
+        py::arg("keep_margin") = core::MappingOptions().keep_margin,
+        py::arg("present") = py::none());
   m.def("cost", &Cost, py::arg("topology"), py::arg("graph"),
         py::arg("mapping"), py::arg("imbalance"));
   m.def("algorithms", []() {
@@ -450,6 +477,11 @@ PYBIND11_MODULE(_rankmap, m) {
     for (const core::AlgorithmInfo& a : core::Algorithms()) {
       out.emplace_back(std::string(a.name), std::string(a.summary));
     }
+    return out;
+  });
+  m.def("presets", []() {
+    std::vector<std::string> out;
+    for (std::string_view p : core::PresetNames()) out.emplace_back(p);
     return out;
   });
 }

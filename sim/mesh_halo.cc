@@ -18,6 +18,15 @@
 // wrong halo list fails the run: "halo check failed"). Under SMPI the buffers
 // are shared allocations and the update is --flops-per-vertex floating-point
 // operations per owned vertex at the host's speed.
+//
+// As the steps of an iterative solver (CG: a sparse matrix-vector product,
+// whose halo exchange is one message per neighbour each way, and two dot
+// products): --exchanges=S runs S such steps per iteration, each an exchange,
+// the update, then --allreduces=A MPI_Allreduce of one double (with a real
+// MPI, each checked against the sum every rank contributes). A latency-bound
+// code: many small messages per neighbour pair per iteration.
+//
+//   mesh_halo copter2.graph copter2.part.256 --exchanges=50 --allreduces=2
 #include "graphs/frontends/mesh_halo.h"
 
 #include <mpi.h>
@@ -37,8 +46,10 @@ namespace {
 struct Args {
   std::string mesh, parts;
   int64_t iterations = 10;
-  double flops_per_vertex = 20;
-  int values_per_vertex = 1;  // doubles per vertex (e.g. 5 for a CFD state)
+  double flops_per_vertex = 20;  // per exchange
+  int values_per_vertex = 1;     // doubles per vertex (e.g. 5 for a CFD state)
+  int exchanges = 1;             // solver steps per iteration
+  int allreduces = 0;            // MPI_Allreduce of a double after each step
 };
 
 bool ParseArgs(int argc, char** argv, Args& a, std::string& error) {
@@ -52,6 +63,12 @@ bool ParseArgs(int argc, char** argv, Args& a, std::string& error) {
     } else if (arg.rfind("--values-per-vertex=", 0) == 0) {
       ok = absl::SimpleAtoi(arg.substr(20), &a.values_per_vertex) &&
            a.values_per_vertex >= 1 && a.values_per_vertex <= 1024;
+    } else if (arg.rfind("--exchanges=", 0) == 0) {
+      ok = absl::SimpleAtoi(arg.substr(12), &a.exchanges) && a.exchanges >= 1 &&
+           a.exchanges <= 100000;
+    } else if (arg.rfind("--allreduces=", 0) == 0) {
+      ok = absl::SimpleAtoi(arg.substr(13), &a.allreduces) &&
+           a.allreduces >= 0 && a.allreduces <= 1000;
     } else if (arg.rfind("--flops-per-vertex=", 0) == 0) {
       ok = absl::SimpleAtod(arg.substr(19), &a.flops_per_vertex) &&
            a.flops_per_vertex >= 0;
@@ -68,7 +85,8 @@ bool ParseArgs(int argc, char** argv, Args& a, std::string& error) {
   if (files.size() != 2) {
     error =
         "mesh_halo: usage: mesh_halo MESH PARTITION [--iterations=K] "
-        "[--values-per-vertex=V] [--flops-per-vertex=F]";
+        "[--values-per-vertex=V] [--flops-per-vertex=F] [--exchanges=S] "
+        "[--allreduces=A]";
     return false;
   }
   a.mesh = files[0];
@@ -133,6 +151,64 @@ std::string Pack(const rankmap::graphs::MeshHalo& halo, bool with_ids,
   }
   pairs /= 2;
   return "";
+}
+
+// One rank's side of the halo.
+struct Halo {
+  const std::vector<int>& peer;
+  const std::vector<int>& send_count;
+  const std::vector<int>& recv_count;
+  const int32_t* send_ids;
+  const int32_t* recv_ids;
+  double* send;
+  double* recv;
+  size_t v;  // values per vertex
+};
+
+// One halo exchange: non-blocking receives from and sends to every
+// neighbour, then a wait; with a real MPI (with_ids) the sent values are
+// those of step `when` and the received ones are checked. Returns the number
+// of wrong values.
+int64_t Exchange(const Halo& h, int64_t when, bool with_ids,
+                 std::vector<MPI_Request>& requests) {
+  const double* send = h.send;
+  const size_t v = h.v;
+  const int32_t k = static_cast<int32_t>(h.peer.size());
+  requests.clear();
+  size_t so = 0, ro = 0, recv_total = 0;
+  for (int32_t j = 0; j < k; ++j) {
+    if (h.recv_count[j] > 0) {
+      requests.emplace_back();
+      MPI_Irecv(h.recv + ro * v, static_cast<int>(h.recv_count[j] * v),
+                MPI_DOUBLE, h.peer[j], 0, MPI_COMM_WORLD, &requests.back());
+    }
+    ro += static_cast<size_t>(h.recv_count[j]);
+  }
+  recv_total = ro;
+  for (int32_t j = 0; j < k; ++j) {
+    if (h.send_count[j] > 0) {
+      if (with_ids) {
+        for (int i = 0; i < h.send_count[j]; ++i) {
+          for (size_t c = 0; c < v; ++c)
+            h.send[(so + i) * v + c] = Value(h.send_ids[so + i], when) + c;
+        }
+      }
+      requests.emplace_back();
+      MPI_Isend(send + so * v, static_cast<int>(h.send_count[j] * v),
+                MPI_DOUBLE, h.peer[j], 0, MPI_COMM_WORLD, &requests.back());
+    }
+    so += static_cast<size_t>(h.send_count[j]);
+  }
+  MPI_Waitall(static_cast<int>(requests.size()), requests.data(),
+              MPI_STATUSES_IGNORE);
+  int64_t bad = 0;
+  if (with_ids) {
+    for (size_t i = 0; i < recv_total; ++i) {
+      for (size_t c = 0; c < v; ++c)
+        bad += h.recv[i * v + c] != Value(h.recv_ids[i], when) + c;
+    }
+  }
+  return bad;
 }
 
 int Run(int argc, char** argv) {
@@ -220,6 +296,7 @@ int Run(int argc, char** argv) {
 #endif
   double* send = memory;
   double* recv = memory + send_total * v;
+  Halo h{peer, send_count, recv_count, send_ids, recv_ids, send, recv, v};
   std::vector<MPI_Request> requests;
   int64_t bad = 0;
   MPI_Barrier(MPI_COMM_WORLD);
@@ -227,40 +304,23 @@ int Run(int argc, char** argv) {
   for (int64_t it = -1; it < a.iterations; ++it) {
     // One untimed iteration first (see sim/replay.cc).
     if (it == 0) start = MPI_Wtime();
-    requests.clear();
-    size_t so = 0, ro = 0;
-    for (int32_t j = 0; j < k; ++j) {
-      if (recv_count[j] > 0) {
-        requests.emplace_back();
-        MPI_Irecv(recv + ro * v, static_cast<int>(recv_count[j] * v),
-                  MPI_DOUBLE, peer[j], 0, MPI_COMM_WORLD, &requests.back());
-      }
-      ro += static_cast<size_t>(recv_count[j]);
-    }
-    for (int32_t j = 0; j < k; ++j) {
-      if (send_count[j] > 0) {
-        if (with_ids) {
-          for (int i = 0; i < send_count[j]; ++i) {
-            for (size_t c = 0; c < v; ++c)
-              send[(so + i) * v + c] = Value(send_ids[so + i], it) + c;
-          }
-        }
-        requests.emplace_back();
-        MPI_Isend(send + so * v, static_cast<int>(send_count[j] * v),
-                  MPI_DOUBLE, peer[j], 0, MPI_COMM_WORLD, &requests.back());
-      }
-      so += static_cast<size_t>(send_count[j]);
-    }
-    MPI_Waitall(static_cast<int>(requests.size()), requests.data(),
-                MPI_STATUSES_IGNORE);
+    for (int step = 0; step < a.exchanges; ++step) {
+      // Values of the step's exchange: one per step of the whole run.
+      const int64_t when = it * a.exchanges + step;
+      bad += Exchange(h, when, with_ids, requests);
 #ifdef SMPI_SHARED_MALLOC
-    smpi_execute_flops(a.flops_per_vertex * owned);
-#else
-    for (size_t i = 0; i < recv_total; ++i) {
-      for (size_t c = 0; c < v; ++c)
-        bad += recv[i * v + c] != Value(recv_ids[i], it) + c;
-    }
+      smpi_execute_flops(a.flops_per_vertex * owned);
 #endif
+      for (int r = 0; r < a.allreduces; ++r) {
+        const double mine_value = rank + 1.0 + r,
+                     expected = size * (size + 1.0) / 2 +
+                                static_cast<double>(size) * r;
+        double sum = 0;
+        MPI_Allreduce(&mine_value, &sum, 1, MPI_DOUBLE, MPI_SUM,
+                      MPI_COMM_WORLD);
+        if (with_ids) bad += sum != expected;
+      }
+    }
   }
   const double elapsed = MPI_Wtime() - start;
   double slowest = 0;
@@ -273,9 +333,14 @@ int Run(int argc, char** argv) {
   if (rank == 0) {
     std::printf(
         "mesh_halo: %lld vertices, %d parts, %lld neighbour pairs, "
-        "%lld iterations\n",
+        "%lld iterations",
         static_cast<long long>(vertices), size, static_cast<long long>(pairs),
         static_cast<long long>(a.iterations));
+    if (a.exchanges != 1 || a.allreduces != 0) {
+      std::printf(" of %d exchanges and %d allreduces", a.exchanges,
+                  a.exchanges * a.allreduces);
+    }
+    std::printf("\n");
     if (all_bad != 0) {
       std::fprintf(stderr, "mesh_halo: halo check failed: %lld wrong values\n",
                    static_cast<long long>(all_bad));

@@ -31,6 +31,11 @@ awk 'BEGIN { for (v = 0; v < 400; v++) print int(v / 200) * 2 + int((v % 20) / 1
 run 4 "$mesh" "$tmp/grid.graph" "$tmp/grid.part" --iterations=3 --values-per-vertex=5 \
   >"$tmp/m.out" 2>&1 || fail "mesh_halo: $(cat "$tmp/m.out")"
 grep -q "400 vertices, 4 parts, 4 neighbour pairs" "$tmp/m.out" || fail "mesh_halo: $(cat "$tmp/m.out")"
+# As a solver: 4 exchanges and 8 allreduces per iteration, every value and sum checked.
+run 4 "$mesh" "$tmp/grid.graph" "$tmp/grid.part" --iterations=2 --exchanges=4 --allreduces=2 \
+  >"$tmp/cg.out" 2>&1 || fail "mesh_halo as a solver: $(cat "$tmp/cg.out")"
+grep -q "2 iterations of 4 exchanges and 8 allreduces" "$tmp/cg.out" ||
+  fail "mesh_halo as a solver: $(cat "$tmp/cg.out")"
 # A partition with a part for a missing rank: one line, exit 2.
 run 2 "$mesh" "$tmp/grid.graph" "$tmp/grid.part" >"$tmp/m2.out" 2>&1 && fail "mesh_halo accepted 4 parts on 2 ranks"
 grep -q "4 parts, 2 MPI ranks" "$tmp/m2.out" || fail "mesh_halo error: $(cat "$tmp/m2.out")"

@@ -22,7 +22,8 @@ std::string TestFile(const std::string& name, const std::string& text) {
 // Runs `program` with `args` on hosts n0, n1, ... (one rank per host) of
 // `tleaf`, exact model; returns the time per iteration.
 double Simulated(const std::string& tleaf, const std::string& program,
-                 std::vector<std::string> args, int ranks) {
+                 std::vector<std::string> args, int ranks,
+                 std::vector<std::string> extra_flags = {}) {
   auto tree = topology::ParseTleaf(tleaf);
   EXPECT_TRUE(tree.ok()) << tree.status();
   auto sim = Simulator::Create(*tree);
@@ -32,7 +33,8 @@ double Simulated(const std::string& tleaf, const std::string& program,
   core::Mapping m(ranks);
   const int per_host = tree->num_leaves() / ranks;
   for (int r = 0; r < ranks; ++r) m[r] = r * per_host;
-  auto out = sim->Run(*path, std::move(args), m, SmpiModel::kExact);
+  auto out = sim->Run(*path, std::move(args), m, SmpiModel::kExact,
+                      std::move(extra_flags));
   EXPECT_TRUE(out.ok()) << out.status();
   if (!out.ok()) return -1;
   auto t = ParseTimePerIteration(out->out);
@@ -80,6 +82,19 @@ TEST(Programs, MeshHaloByHand) {
   const double t = Simulated(kHosts, "mesh_halo_smpi.so",
                              {mesh_path, part_path, "--iterations=3"}, 4);
   EXPECT_NEAR(t, 20e-6 + 800e-9 + 1e-6, 1e-7);
+  // As a solver: 3 steps of exchange and update per iteration.
+  const double steps =
+      Simulated(kHosts, "mesh_halo_smpi.so",
+                {mesh_path, part_path, "--iterations=2", "--exchanges=3"}, 4);
+  EXPECT_NEAR(steps, 3 * (20e-6 + 800e-9 + 1e-6), 3e-7);
+  // And two 8-byte allreduces after each step, by recursive doubling (two
+  // rounds of 8 bytes each way between hosts: 2 x 20 us).
+  const double cg = Simulated(kHosts, "mesh_halo_smpi.so",
+                              {mesh_path, part_path, "--iterations=2",
+                               "--exchanges=3", "--allreduces=2"},
+                              4, {"--cfg=smpi/allreduce:rdb"});
+  EXPECT_NEAR(cg, 3 * (20e-6 + 800e-9 + 1e-6 + 2 * 2 * (20e-6 + 8e-9)),
+              3 * 5 * 2e-8);
 }
 
 TEST(Programs, SummaRunsAndIsDeterministic) {

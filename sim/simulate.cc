@@ -2,9 +2,15 @@
 
 #include <unistd.h>
 
+#include <set>
+
 #include "absl/strings/str_cat.h"
 #include "base/file.h"
 #include "base/status_macros.h"
+#include "graphs/graphs.h"
+#include "graphs/traffic.h"
+#include "sim/message_plan.h"
+#include "sim/platform_check.h"
 #include "sim/smpi_hostfile.h"
 #include "topology/simgrid_platform.h"
 
@@ -19,7 +25,42 @@ std::string Absolute(const std::string& path) {
   return absl::StrCat(buf, "/", path);
 }
 
+// The tree's host names, each once.
+std::vector<std::string> HostNames(const topology::Tree& tree) {
+  std::set<std::string> names;
+  for (topology::LeafId l = 0; l < tree.num_leaves(); ++l) {
+    if (!tree.host(l).empty()) names.insert(tree.host(l));
+  }
+  return {names.begin(), names.end()};
+}
+
 }  // namespace
+
+absl::StatusOr<ReplayPlan> PlanReplay(const std::string& graph_path,
+                                      const SimulateOptions& options) {
+  graphs::TrafficOptions traffic_options;
+  ASSIGN_OR_RETURN(traffic_options.format,
+                   graphs::ParseGraphFormat(options.graph_format));
+  ASSIGN_OR_RETURN(traffic_options.messages_format,
+                   graphs::ParseGraphFormat(options.messages_format));
+  traffic_options.messages = options.messages;
+  ASSIGN_OR_RETURN(const graphs::Traffic traffic,
+                   graphs::ReadTraffic(graph_path, traffic_options));
+  ASSIGN_OR_RETURN(const MessagePlan messages,
+                   PlanMessages(traffic.graph, graph_path));
+  RETURN_IF_ERROR(CheckReplayWork(messages.messages, options.iterations));
+  ReplayPlan plan;
+  plan.graph = Absolute(graph_path);
+  plan.graph_format = options.graph_format;
+  plan.messages = Absolute(traffic.messages_path);
+  plan.messages_format = options.messages_format;
+  plan.processes = traffic.graph.num_vertices();
+  plan.edges = traffic.graph.num_edges();
+  plan.messages_per_iteration = messages.messages;
+  plan.rounds = messages.rounds;
+  plan.bytes_per_iteration = messages.bytes;
+  return plan;
+}
 
 absl::StatusOr<Simulator> Simulator::Create(const topology::Tree& tree,
                                             const std::string& platform) {
@@ -31,6 +72,7 @@ absl::StatusOr<Simulator> Simulator::Create(const topology::Tree& tree,
     path = dir.path() + "/platform.xml";
     RETURN_IF_ERROR(base::WriteFile(path, xml));
   }
+  RETURN_IF_ERROR(CheckPlatform(path, HostNames(tree), dir.path()));
   return Simulator(&tree, std::move(dir), std::move(path));
 }
 
@@ -52,19 +94,39 @@ absl::StatusOr<SmpiOutput> Simulator::Run(
   return RunSmpi(run);
 }
 
-absl::StatusOr<double> Simulator::Replay(const std::string& graph_path,
+absl::StatusOr<double> Simulator::Replay(const ReplayPlan& plan,
                                          const core::Mapping& mapping,
                                          const SimulateOptions& options) const {
   RETURN_IF_ERROR(core::ValidateMapping(
       *tree_, static_cast<int64_t>(mapping.size()), mapping));
+  if (static_cast<int64_t>(mapping.size()) != plan.processes) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        plan.graph, ": ", plan.processes, " processes in the graph, ",
+        mapping.size(), " MPI ranks"));
+  }
+  RETURN_IF_ERROR(
+      CheckReplayWork(plan.messages_per_iteration, options.iterations));
   ASSIGN_OR_RETURN(const std::string program,
                    FindSmpiProgram("replay_smpi.so"));
+  std::vector<std::string> args = {
+      plan.graph, absl::StrCat("--iterations=", options.iterations),
+      absl::StrCat("--format=", plan.graph_format)};
+  if (plan.messages.empty()) {
+    args.push_back("--messages=none");
+  } else {
+    args.push_back(absl::StrCat("--messages=", plan.messages));
+    args.push_back(absl::StrCat("--messages-format=", plan.messages_format));
+  }
   ASSIGN_OR_RETURN(const SmpiOutput out,
-                   Run(program,
-                       {Absolute(graph_path),
-                        absl::StrCat("--iterations=", options.iterations)},
-                       mapping, options.model));
+                   Run(program, std::move(args), mapping, options.model));
   return ParseTimePerIteration(out.out);
+}
+
+absl::StatusOr<double> Simulator::Replay(const std::string& graph_path,
+                                         const core::Mapping& mapping,
+                                         const SimulateOptions& options) const {
+  ASSIGN_OR_RETURN(const ReplayPlan plan, PlanReplay(graph_path, options));
+  return Replay(plan, mapping, options);
 }
 
 }  // namespace rankmap::sim

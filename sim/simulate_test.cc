@@ -10,6 +10,7 @@
 #include "gmock/gmock.h"
 #include "graphs/graphs.h"
 #include "gtest/gtest.h"
+#include "topology/simgrid_platform.h"
 #include "topology/tleaf.h"
 
 namespace rankmap::sim {
@@ -76,6 +77,116 @@ TEST(Simulate, ReplayOfOneEdgeIsOneMessageEachWay) {
   ASSERT_TRUE(t.ok()) << t.status();
   // The two directions share the loopback (SHARED): 2 MB at 10 GB/s.
   EXPECT_NEAR(*t, 1e-6 + 2e6 / 1e10, 2e-8);
+}
+
+// The replay of `graph` with the counts in `messages` ("none": without),
+// exact model, 2 timed iterations, under `mapping`.
+double Replayed(const Simulator& sim, const std::string& graph,
+                const std::string& messages, const core::Mapping& mapping) {
+  SimulateOptions opts;
+  opts.iterations = 2;
+  opts.model = SmpiModel::kExact;
+  opts.messages = messages;
+  auto t = sim.Replay(graph, mapping, opts);
+  EXPECT_TRUE(t.ok()) << t.status();
+  return t.value_or(-1);
+}
+
+// Two ranks on two hosts: every message takes 20 us + size / 1 GB/s, and the
+// two directions run at once (full-duplex links). An iteration is the sum of
+// its rounds.
+TEST(Simulate, ReplayWithCountsIsTheSumOfItsRounds) {
+  auto tree = topology::ParseTleaf(kTwoHosts);
+  ASSERT_TRUE(tree.ok());
+  auto sim = Simulator::Create(*tree);
+  ASSERT_TRUE(sim.ok()) << sim.status();
+  const std::string graph = TestFile("pair.edges", "0 1 20000\n");
+  // 20 messages: 10 rounds of 1000 bytes each way.
+  EXPECT_NEAR(
+      Replayed(*sim, graph, TestFile("pair20.msgs", "0 1 20\n"), {0, 1}),
+      10 * (20e-6 + 1000 / 1e9), 10 * 2e-8);
+  // 3 messages of 20000 / 3 bytes: rank 0 sends two (rounds 0 and 1), rank 1
+  // one (round 0).
+  EXPECT_NEAR(Replayed(*sim, graph, TestFile("pair3.msgs", "0 1 3\n"), {0, 1}),
+              2 * (20e-6 + 20000.0 / 3 / 1e9), 2 * 2e-8);
+  // 1 message: rank 0 sends all 20000 bytes, rank 1 nothing.
+  EXPECT_NEAR(Replayed(*sim, graph, TestFile("pair1.msgs", "0 1 1\n"), {0, 1}),
+              20e-6 + 20000 / 1e9, 2e-8);
+  // Without counts: one message of 10000 bytes each way.
+  EXPECT_NEAR(Replayed(*sim, graph, "none", {0, 1}), 20e-6 + 10000 / 1e9, 2e-8);
+  // The counts beside a .mat are found without being named.
+  const std::string mat = TestFile("beside.mat", "0 10000\n10000 0\n");
+  TestFile("beside.msgs.mat", "0 10\n10 0\n");
+  EXPECT_NEAR(Replayed(*sim, mat, "", {0, 1}), 10 * (20e-6 + 1000 / 1e9),
+              10 * 2e-8);
+}
+
+// Two levels of links: 2 switches of 2 one-core hosts; host links 2 GB/s and
+// 5 us, switch uplinks 1 GB/s and 10 us. Rank r on host n_r: 0 - 1 and 2 - 3
+// share a switch (10 us + size / 2 GB/s), 1 - 2 cross (30 us + size / 1
+// GB/s). Pairs: 0 - 1 20 messages of 1000 bytes, 2 - 3 6 of 4000, 1 - 2 one
+// of 1000 (from 1). R = 10. A message's bytes flow after its latency, so no
+// two transfers share a link at the same time.
+TEST(Simulate, ReplayWithCountsOnTwoLevelsOfLinks) {
+  auto tree =
+      topology::ParseTleaf("tleaf 3 2 1GBps:10us 2 2GBps:5us 1 10GBps:1us");
+  ASSERT_TRUE(tree.ok());
+  auto sim = Simulator::Create(*tree);
+  ASSERT_TRUE(sim.ok()) << sim.status();
+  const std::string graph =
+      TestFile("levels.edges", "0 1 20000\n2 3 24000\n1 2 1000\n");
+  const std::string counts =
+      TestFile("levels.msgs.edges", "0 1 20\n2 3 6\n1 2 1\n");
+  // Rank 1 sets the pace: its round 0 waits for its message to rank 2 (31
+  // us), then rounds 1 - 9 exchange 1000 bytes with rank 0 (10.5 us each).
+  // Ranks 2 and 3 exchange in rounds 0, 3 and 6 (12 us each) and wait for
+  // rank 1's message in round 0 of every iteration: 31 + 12 + 12 < 125.5 us.
+  EXPECT_NEAR(Replayed(*sim, graph, counts, {0, 1, 2, 3}),
+              (30e-6 + 1e-6) + 9 * (10e-6 + 1000 / 2e9), 12 * 2e-8);
+  // Without counts: one round; rank 1 waits 10.5 us on rank 0 and 30.5 us on
+  // rank 2 (500 bytes), rank 2 also 10 us + 12000 / 2 GB/s = 16 us on rank 3.
+  EXPECT_NEAR(Replayed(*sim, graph, "none", {0, 1, 2, 3}), 30e-6 + 0.5e-6,
+              2e-8);
+}
+
+// Where bytes and time disagree: pairs 0 - 1 and 2 - 3 exchange 200 messages
+// of 100 bytes, pairs 0 - 2 and 1 - 3 two of 500 kB. On 2 hosts of 2 cores
+// (host links 1 GB/s and 10 us, loopbacks 10 GB/s and 1 us, shared by both
+// directions), J prefers {0, 2} {1, 3} on a host each (the large pairs local),
+// time prefers {0, 1} {2, 3} (the 100 rounds of small messages local).
+TEST(Simulate, ReplayRanksMappingsByTimeWhereJRanksThemByBytes) {
+  auto tree = topology::ParseTleaf("tleaf 2 2 1GBps:10us 2 10GBps:1us");
+  ASSERT_TRUE(tree.ok());
+  auto sim = Simulator::Create(*tree);
+  ASSERT_TRUE(sim.ok()) << sim.status();
+  const std::string graph = TestFile(
+      "mixed.edges", "0 1 20000\n2 3 20000\n0 2 1000000\n1 3 1000000\n");
+  const std::string counts =
+      TestFile("mixed.msgs.edges", "0 1 200\n2 3 200\n0 2 2\n1 3 2\n");
+  const core::Mapping by_bytes = {0, 2, 1, 3}, by_time = {0, 1, 2, 3};
+  auto g = graphs::ReadGraphFile(graph);
+  ASSERT_TRUE(g.ok());
+  EXPECT_LT(core::ComputeJ(*tree, *g, by_bytes),
+            core::ComputeJ(*tree, *g, by_time));
+  // By bytes: round 0 moves 2 x 500 kB over each loopback (1 us + 100 us)
+  // while 2 x 100 bytes share each host link; rounds 1 - 99 send 100 bytes
+  // each way over the host links, two messages per link direction (20 us +
+  // 200 bytes / 1 GB/s). SMPI's plain model adds up to 20 ns per message, two
+  // per round on the critical link.
+  const double t_bytes = Replayed(*sim, graph, counts, by_bytes);
+  EXPECT_NEAR(t_bytes, (1e-6 + 1e6 / 1e10) + 99 * (20e-6 + 200 / 1e9),
+              100 * 2 * 2e-8);
+  // By time: round 0 moves 2 x 500 kB over each host link direction (20 us +
+  // 1 MB / 1 GB/s); rounds 1 - 99 exchange 100 bytes each way on the
+  // loopbacks (1 us + 200 bytes / 10 GB/s).
+  const double t_time = Replayed(*sim, graph, counts, by_time);
+  EXPECT_NEAR(t_time, (20e-6 + 1e6 / 1e9) + 99 * (1e-6 + 200 / 1e10),
+              100 * 2 * 2e-8);
+  EXPECT_LT(t_time, t_bytes / 1.8);
+  // Without the counts the replay agrees with J: one round, the large pairs
+  // dominate.
+  EXPECT_LT(Replayed(*sim, graph, "none", by_bytes),
+            Replayed(*sim, graph, "none", by_time));
 }
 
 // 16 ranks on 4 hosts of 4 cores. Ranks g, g+4, g+8, g+12 form group g and
@@ -166,6 +277,75 @@ TEST(Simulate, ErrorsAreOneLine) {
   auto none = Simulator::Create(*plain);
   ASSERT_FALSE(none.ok());
   EXPECT_THAT(std::string(none.status().message()), HasSubstr("has no links"));
+}
+
+// Platforms rankmap reads but SMPI refuses or aborts on are refused when the
+// Simulator is made, in one line naming the file.
+TEST(Simulate, PlatformsAreCheckedWithSimGridBeforeARun) {
+  auto tree = topology::ParseTleaf(kTwoHosts);
+  ASSERT_TRUE(tree.ok());
+  auto xml = topology::WriteSimGridPlatform(*tree);
+  ASSERT_TRUE(xml.ok());
+  std::string no_doctype = *xml;
+  const size_t doctype = no_doctype.find("<!DOCTYPE");
+  ASSERT_NE(doctype, std::string::npos);
+  no_doctype.erase(doctype, no_doctype.find('\n', doctype) + 1 - doctype);
+  const std::string path = TestFile("no_doctype.xml", no_doctype);
+  auto sim = Simulator::Create(*tree, path);
+  ASSERT_FALSE(sim.ok());
+  EXPECT_EQ(sim.status().code(), absl::StatusCode::kInvalidArgument);
+  const std::string message(sim.status().message());
+  EXPECT_THAT(message, HasSubstr(path + ": SimGrid cannot load it: Parse "
+                                        "error at"));
+  EXPECT_THAT(message, HasSubstr("no <!DOCTYPE platform"));
+  EXPECT_EQ(message.find('\n'), std::string::npos);
+  // A loopback of 0.01 bytes/s beside 1 TB/s links: SMPI's calibrated model
+  // aborts mid-run on it.
+  auto absurd = topology::ParseTleaf("tleaf 2 2 1e12Bps:10us 2 0.01Bps:1us");
+  ASSERT_TRUE(absurd.ok()) << absurd.status();
+  sim = Simulator::Create(*absurd);
+  ASSERT_FALSE(sim.ok());
+  EXPECT_THAT(std::string(sim.status().message()),
+              HasSubstr("platform.xml: link 'n0-loopback': bandwidth 0.01 "
+                        "bytes/s, outside [1000, 1e+15]"));
+  // A platform that lacks a host the tree names.
+  auto four = topology::ParseTleaf("tleaf 2 4 1GBps:10us 1 10GBps:1us");
+  ASSERT_TRUE(four.ok());
+  sim = Simulator::Create(*four, TestFile("two_hosts.xml", *xml));
+  ASSERT_FALSE(sim.ok());
+  EXPECT_THAT(std::string(sim.status().message()),
+              HasSubstr("two_hosts.xml: no host 'n2'"));
+}
+
+// Counts beyond the replay's bounds are refused before SMPI starts.
+TEST(Simulate, MessageBoundsAreCheckedBeforeARun) {
+  auto tree = topology::ParseTleaf(kTwoHosts);
+  ASSERT_TRUE(tree.ok());
+  auto sim = Simulator::Create(*tree);
+  ASSERT_TRUE(sim.ok()) << sim.status();
+  const std::string graph = TestFile("bound.edges", "0 1 1000\n");
+  SimulateOptions opts;
+  opts.messages = TestFile("bound.msgs.edges", "0 1 20000000\n");
+  auto t = sim->Replay(graph, {0, 1}, opts);
+  ASSERT_FALSE(t.ok());
+  EXPECT_EQ(t.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(std::string(t.status().message()),
+              HasSubstr("bound.edges: processes 0 and 1: 2e+07 messages per "
+                        "iteration, above the replay's bound of 10000000"));
+  opts.messages = TestFile("bound2.msgs.edges", "0 1 2000000\n");
+  opts.iterations = 100;
+  t = sim->Replay(graph, {0, 1}, opts);
+  ASSERT_FALSE(t.ok());
+  EXPECT_THAT(std::string(t.status().message()),
+              HasSubstr("at most 49 iterations"));
+  // A plan reports what an iteration sends.
+  opts.iterations = 2;
+  auto plan = PlanReplay(graph, opts);
+  ASSERT_TRUE(plan.ok()) << plan.status();
+  EXPECT_EQ(plan->messages_per_iteration, 2000000);
+  EXPECT_EQ(plan->rounds, 1000000);
+  EXPECT_EQ(plan->messages, opts.messages);
+  EXPECT_EQ(plan->processes, 2);
 }
 
 }  // namespace

@@ -1,12 +1,8 @@
 #include "sim/smpirun.h"
 
-#include <fcntl.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <cerrno>
 #include <cstdlib>
-#include <cstring>
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
@@ -14,6 +10,7 @@
 #include "absl/strings/str_split.h"
 #include "base/file.h"
 #include "base/status_macros.h"
+#include "sim/subprocess.h"
 
 namespace rankmap::sim {
 namespace {
@@ -127,51 +124,18 @@ absl::StatusOr<SmpiOutput> RunSmpi(const SmpiRun& run) {
   for (const std::string& f : run.extra_flags) argv.push_back(f);
   argv.push_back(run.program);
   for (const std::string& a : run.args) argv.push_back(a);
-  const std::string out_path = run.work_dir + "/smpirun.out";
-  const std::string err_path = run.work_dir + "/smpirun.err";
-  std::vector<char*> cargv;
-  for (std::string& a : argv) cargv.push_back(a.data());
-  cargv.push_back(nullptr);
-  const pid_t pid = fork();
-  if (pid < 0) {
+  ASSIGN_OR_RETURN(const ProcessResult r,
+                   RunProcess(std::move(argv), run.work_dir, "smpirun"));
+  if (r.signal != 0) {
+    return absl::InternalError(absl::StrCat(
+        "simulate: smpirun killed by signal ", r.signal, ": ", Reason(r.err)));
+  }
+  if (r.exit_status != 0) {
     return absl::InternalError(
-        absl::StrCat("simulate: fork: ", std::strerror(errno)));
+        absl::StrCat("simulate: smpirun exited with status ", r.exit_status,
+                     ": ", Reason(r.err)));
   }
-  if (pid == 0) {
-    // Child: only async-signal-safe calls until exec.
-    const int out = open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    const int err = open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    const int in = open("/dev/null", O_RDONLY);
-    if (out < 0 || err < 0 || in < 0 || chdir(run.work_dir.c_str()) != 0)
-      _exit(127);
-    dup2(in, 0);
-    dup2(out, 1);
-    dup2(err, 2);
-    setenv("TMPDIR", run.work_dir.c_str(), 1);
-    execv(cargv[0], cargv.data());
-    _exit(127);
-  }
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0) {
-    if (errno != EINTR) {
-      return absl::InternalError(
-          absl::StrCat("simulate: waitpid: ", std::strerror(errno)));
-    }
-  }
-  SmpiOutput output;
-  output.out = base::ReadFile(out_path, "smpirun output").value_or("");
-  output.err = base::ReadFile(err_path, "smpirun errors").value_or("");
-  if (WIFSIGNALED(status)) {
-    return absl::InternalError(
-        absl::StrCat("simulate: smpirun killed by signal ", WTERMSIG(status),
-                     ": ", Reason(output.err)));
-  }
-  if (WEXITSTATUS(status) != 0) {
-    return absl::InternalError(
-        absl::StrCat("simulate: smpirun exited with status ",
-                     WEXITSTATUS(status), ": ", Reason(output.err)));
-  }
-  return output;
+  return SmpiOutput{r.out, r.err};
 }
 
 absl::StatusOr<double> ParseTimePerIteration(std::string_view out) {

@@ -50,10 +50,11 @@ absl::StatusOr<SmpiModel> ParseSmpiModel(std::string_view name);
 // Debian package libsimgrid-dev.
 absl::StatusOr<std::string> FindSmpirun();
 
-// One of rankmap's SMPI programs (sim/BUILD: replay_smpi.so, stencil3d_smpi.so,
-// ...), found beside the running binary: $RANKMAP_SIM_DIR, the binary's Bazel
-// runfiles (<exe>.runfiles/rankmap/sim, $RUNFILES_DIR, $TEST_SRCDIR), then
-// <exe dir>/../sim and <exe dir>. Error (NotFound) lists where it looked.
+// One of sim/'s programs (sim/BUILD: replay_smpi.so, stencil3d_smpi.so, ...,
+// platform_check), found beside the running binary: $RANKMAP_SIM_DIR, the
+// binary's Bazel runfiles (<exe>.runfiles/rankmap/sim, $RUNFILES_DIR,
+// $TEST_SRCDIR), then <exe dir>/../sim and <exe dir>. Error (NotFound) lists
+// where it looked.
 absl::StatusOr<std::string> FindSmpiProgram(std::string_view name);
 
 struct SmpiRun {

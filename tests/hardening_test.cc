@@ -5,7 +5,9 @@
 // wall time and peak RSS of every case are printed in the test log. (The
 // limit breaks AddressSanitizer, so this test is not run under it.)
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -26,7 +28,8 @@ namespace {
 
 using ::testing::HasSubstr;
 
-std::string rankmap_path;  // argv[1]
+std::string rankmap_path;      // argv[1]
+std::string otf2_writer_path;  // argv[2]
 
 constexpr int64_t kLimitBytes = int64_t{2} << 30;
 constexpr double kSeconds = 30.0;
@@ -102,6 +105,67 @@ Outcome RunRankmap(const std::string& name,
               r.exit_code, r.signal ? " (signal)" : "", r.seconds,
               r.max_rss_kb / 1024.0, r.err.empty() ? "\n" : r.err.c_str());
   return r;
+}
+
+// Starts rankmap with `args`, waits until its stderr holds `marker` (at most
+// 60 s), sends `sig` and returns how long the process took to end after it,
+// with its exit status in `*status`. -1 when the marker never came.
+double SecondsToStop(const std::string& name,
+                     const std::vector<std::string>& args,
+                     const std::string& marker, int sig, int* status) {
+  const std::string err = Tmp(name + ".err");
+  const pid_t pid = fork();
+  if (pid == 0) {
+    struct rlimit l = {static_cast<rlim_t>(kLimitBytes),
+                       static_cast<rlim_t>(kLimitBytes)};
+    setrlimit(RLIMIT_AS, &l);
+    // As a shell starts a foreground command, whatever the test runner set.
+    signal(SIGTERM, SIG_DFL);
+    signal(SIGINT, SIG_DFL);
+    const int o = open("/dev/null", O_WRONLY);
+    const int e = open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    dup2(o, 1);
+    dup2(e, 2);
+    std::vector<char*> argv = {const_cast<char*>(rankmap_path.c_str())};
+    for (const std::string& a : args)
+      argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+  const auto start = std::chrono::steady_clock::now();
+  double stopped = -1;
+  bool reaped = false;
+  while (!reaped &&
+         std::chrono::steady_clock::now() - start < std::chrono::seconds(60)) {
+    if (waitpid(pid, status, WNOHANG) == pid) {  // ended before the marker
+      reaped = true;
+      break;
+    }
+    if (Slurp(err).find(marker) != std::string::npos) {
+      const auto sent = std::chrono::steady_clock::now();
+      kill(pid, sig);
+      while (!reaped && std::chrono::steady_clock::now() - sent <
+                            std::chrono::seconds(30)) {
+        reaped = waitpid(pid, status, WNOHANG) == pid;
+        if (!reaped) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+      }
+      if (reaped) {
+        stopped = std::chrono::duration<double>(
+                      std::chrono::steady_clock::now() - sent)
+                      .count();
+      }
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  if (!reaped) {
+    kill(pid, SIGKILL);
+    waitpid(pid, status, 0);
+  }
+  std::printf("%-28s stopped %.3f s after the signal, status %d\n%s",
+              name.c_str(), stopped, *status, Slurp(err).c_str());
+  return stopped;
 }
 
 int Lines(const std::string& s) {
@@ -221,6 +285,202 @@ TEST_F(HardeningTest, AStrayVertexIdIsRefusedByTheReader) {
                   Write("stray2.edges", "0 1 1\n2 2000000 1\n")}),
       "stray2.edges:2: vertex id 2000000 implies 2000001 vertices but the "
       "file's 2 edges touch at most 4 of them");
+  // 28 bytes whose self loop declares 230,000,001 vertices on purpose: the
+  // reader's estimate meets the budget before anything is allocated.
+  ExpectRefusal(
+      RunRankmap("declared-230M",
+                 {"map", "--topology", "tleaf 1 4 1", "--comm",
+                  Write("declared.edges", "0 1 1\n230000000 230000000 0\n")}),
+      "declared.edges:2:");
+}
+
+TEST_F(HardeningTest, IsolatedVerticesArePlacedBeforeMetis) {
+  // Two edges leave 299,998 vertices without any: METIS went quadratic on
+  // them (and ignored SIGTERM meanwhile). n-to-1 onto 4 leaves, one-to-one
+  // onto 360,000.
+  const std::string sparse = Write("isolated.edges", "0 1 5\n1 300000 5\n");
+  ExpectMapping(
+      RunRankmap("isolated-n-to-1", {"map", "--topology", "tleaf 1 4 1",
+                                     "--comm", sparse, "--quiet"}),
+      300001, 4);
+  ExpectMapping(RunRankmap("isolated-one-to-one",
+                           {"map", "--topology", "tleaf 2 600 10 600 1",
+                            "--comm", sparse, "--quiet"}),
+                300001, 360000);
+}
+
+TEST_F(HardeningTest, SignalsStopAMapWithinASecond) {
+  // The multisection of a 1M-process stencil runs METIS for many seconds
+  // (GKlib's own SIGTERM handler once turned the signal into a failed
+  // split); the signal goes once the progress line shows it running.
+  const Outcome stencil = RunRankmap(
+      "stencil-1M", {"frontend", "stencil", "--grid", "128x128x64", "--stencil",
+                     "7", "--procs", "1048576", "--output", Tmp("big.grf")});
+  ASSERT_EQ(stencil.exit_code, 0) << stencil.err;
+  for (const int sig : {SIGTERM, SIGINT}) {
+    int status = 0;
+    const double seconds =
+        SecondsToStop(sig == SIGTERM ? "sigterm-mid-map" : "sigint-mid-map",
+                      {"map", "--topology", "tleaf 3 64 1000 128 100 128 1",
+                       "--comm", Tmp("big.grf"), "--algorithm", "multisection",
+                       "--threads", "2", "--progress"},
+                      "multisection", sig, &status);
+    ASSERT_GE(seconds, 0) << "the map ended before its multisection showed";
+    EXPECT_LT(seconds, 1.0);
+    ASSERT_TRUE(WIFEXITED(status)) << status;
+    EXPECT_EQ(WEXITSTATUS(status), 128 + sig);
+    const std::string err = Slurp(
+        Tmp(std::string(sig == SIGTERM ? "sigterm-mid-map" : "sigint-mid-map") +
+            ".err"));
+    EXPECT_THAT(err, HasSubstr(sig == SIGTERM ? "rankmap: map: stopped by "
+                                                "SIGTERM\n"
+                                              : "rankmap: map: stopped by "
+                                                "SIGINT\n"));
+  }
+}
+
+TEST_F(HardeningTest, FifosAreRefusedBeforeAnyOpen) {
+  const std::string fifo = Tmp("fifo");
+  unlink(fifo.c_str());
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  ExpectRefusal(RunRankmap("fifo-comm", {"map", "--topology", "tleaf 1 4 1",
+                                         "--comm", fifo}),
+                fifo + ": not a regular file");
+  ExpectRefusal(RunRankmap("fifo-mapping", {"eval", "--topology", "tleaf 1 4 1",
+                                            "--comm", two_, "--mapping", fifo}),
+                fifo + ": not a regular file");
+  // An OTF2 archive whose event file, local or global definitions are FIFOs:
+  // libotf2 opens those itself.
+  ASSERT_FALSE(otf2_writer_path.empty());
+  for (const std::string file :
+       {"traces/1000.evt", "traces/1007.def", "traces.def"}) {
+    const std::string dir = Tmp("otf2-fifo");
+    ASSERT_EQ(std::system(("rm -rf '" + dir + "'").c_str()), 0);
+    ASSERT_EQ(std::system(("'" + otf2_writer_path + "' '" + dir + "'").c_str()),
+              0);
+    const std::string path = dir + "/" + file;
+    ASSERT_EQ(unlink(path.c_str()), 0) << path;
+    ASSERT_EQ(mkfifo(path.c_str(), 0600), 0);
+    ExpectRefusal(RunRankmap("otf2-fifo", {"map", "--topology", "tleaf 1 4 1",
+                                           "--comm", dir + "/traces.otf2"}),
+                  path + ": not a regular file");
+  }
+}
+
+TEST_F(HardeningTest, MappingFilesCannotInflateOrMislead) {
+  // A rank number sized the table: 600,000,000 ranks of 4 bytes.
+  ExpectRefusal(RunRankmap("rankfile-huge-rank",
+                           {"eval", "--topology", "tleaf 1 4 1", "--comm", two_,
+                            "--mapping",
+                            Write("huge.rf",
+                                  "rank 0=localhost slot=0\n"
+                                  "rank 600000000=localhost slot=1\n")}),
+                "huge.rf:2: rank 600000000 but the file has 2 rank lines");
+  // A "mapping" key inside another value is not the mapping.
+  ExpectRefusal(
+      RunRankmap(
+          "json-nested-mapping",
+          {"eval", "--topology", "tleaf 1 4 1", "--comm", two_, "--mapping",
+           Write("nested.json",
+                 "{\"algorithm\": \"x\",\n \"old\": {\"mapping\": "
+                 "[0, 1]}}\n")}),
+      "nested.json:2: no top-level \"mapping\" key");
+}
+
+TEST_F(HardeningTest, LaunchFormatsNeedRealHostsAndQuoteEveryPath) {
+  // tleaf hosts n0, n1, ... are made up: refused before mapping.
+  ExpectRefusal(
+      RunRankmap(
+          "tleaf-links-rankfile",
+          {"map", "--topology", "tleaf 2 2 10Gbps:1us 2 40GBps:0.1us", "--comm",
+           two_, "--format", "rankfile", "--output", Tmp("t.rf")}),
+      "--format rankfile: a tleaf is not a real machine");
+  // An output path with shell syntax: the printed command and the wrapper
+  // script keep it one literal word.
+  // (Relative names inside: the path's directory must exist.)
+  const std::string out = Tmp("j;touch pwned;$(touch pwned)");
+  const Outcome r =
+      RunRankmap("quoted-output", {"map", "--topology", "this", "--comm", two_,
+                                   "--slots-per-leaf", "2", "--format", "slurm",
+                                   "--bind", "wrapper", "--output", out});
+  ExpectAnswer(r);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const size_t at = r.out.find("launch: ");
+  ASSERT_NE(at, std::string::npos) << r.out;
+  std::string command = r.out.substr(at + 8);
+  command = command.substr(0, command.find('\n'));
+  const size_t srun = command.find(" srun ");
+  ASSERT_NE(srun, std::string::npos) << command;
+  // The command with `true` for srun, and the wrapper run for a rank it has
+  // no CPUs for: the shell parses every word, and nothing is touched.
+  command.replace(srun, 6, " true ");
+  EXPECT_EQ(std::system(command.c_str()), 0) << command;
+  EXPECT_EQ(
+      std::system(("SLURM_PROCID=99 sh '" + out + ".bind.sh' true 2>/dev/null")
+                      .c_str()) != 0,
+      true);
+  struct stat st;
+  EXPECT_NE(stat("pwned", &st), 0) << "the output path was executed";
+  EXPECT_NE(stat(Tmp("pwned").c_str(), &st), 0);
+}
+
+TEST_F(HardeningTest, ParametersAndIterationsAreBounded) {
+  ExpectRefusal(RunRankmap("params-huge",
+                           {"eval", "--topology", "tleaf 2 2 10 2 1", "--comm",
+                            two_, "--mapping", Write("m.txt", "0\n1\n"),
+                            "--model", "hockney", "--params",
+                            Write("p.txt",
+                                  "# huge\nlevel * hockney alpha=1e300 "
+                                  "beta=1e300\n")}),
+                "p.txt:2: field 'alpha': 1e+300 is above 1e+06 s");
+  ExpectRefusal(
+      RunRankmap("simulate-iterations",
+                 {"simulate", "--topology",
+                  "tleaf 2 2 10Gbps:1us 2 "
+                  "40GBps:0.1us",
+                  "--comm", two_, "--mapping", Write("m2.txt", "0\n1\n"),
+                  "--iterations", "1000000000"}),
+      "--iterations");
+}
+
+// A chain of `depth` Slurm switches, each with one node.
+std::string SwitchChain(int depth) {
+  std::string conf;
+  for (int s = 0; s < depth; ++s) {
+    conf += "SwitchName=s" + std::to_string(s) + " Nodes=h" +
+            std::to_string(s) +
+            (s + 1 < depth ? " Switches=s" + std::to_string(s + 1) : "") + "\n";
+  }
+  return conf;
+}
+
+TEST_F(HardeningTest, DeepTreesAreDrawnOrRefused) {
+  // 300 levels (Slurm's switch costs grow tenfold per level: about the
+  // deepest its reader builds): pictures and text are drawn.
+  const std::string chain = Write("chain300.conf", SwitchChain(300));
+  const Outcome svg =
+      RunRankmap("chain-300-svg", {"map", "--topology", chain, "--node", "pu:1",
+                                   "--comm", two_, "--svg", Tmp("chain"),
+                                   "--report", Tmp("chain.html"), "--quiet"});
+  ExpectAnswer(svg);
+  EXPECT_EQ(svg.exit_code, 0);
+  EXPECT_THAT(Slurp(Tmp("chain.tree.svg")), HasSubstr("</svg>"));
+  ExpectAnswer(
+      RunRankmap("chain-300-text", {"topology", chain, "--node", "pu:1"}));
+  // 3,000 levels: refused by the reader today; a reader that builds them
+  // gets the pictures (the layout no longer recurses) and a refused text
+  // drawing.
+  const std::string deep = Write("chain3000.conf", SwitchChain(3000));
+  const Outcome deep_svg = RunRankmap(
+      "chain-3000-svg", {"map", "--topology", deep, "--node", "pu:1", "--comm",
+                         two_, "--svg", Tmp("deep"), "--quiet"});
+  ExpectAnswer(deep_svg);
+  const Outcome text =
+      RunRankmap("chain-3000-text", {"topology", deep, "--node", "pu:1"});
+  ExpectAnswer(text);
+  if (deep_svg.exit_code == 0) {
+    EXPECT_THAT(text.err, HasSubstr("the text drawing indents every level"));
+  }
 }
 
 TEST_F(HardeningTest, XmlThatCrashesHwlocIsRefused) {
@@ -306,5 +566,6 @@ int main(int argc, char** argv) {
     return 2;
   }
   rankmap::rankmap_path = argv[1];
+  rankmap::otf2_writer_path = argc > 2 ? argv[2] : "";
   return RUN_ALL_TESTS();
 }

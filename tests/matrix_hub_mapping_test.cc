@@ -7,9 +7,9 @@
 #include "core/mapper.h"
 #include "core/mapping.h"
 #include "core/options.h"
-#include "graphs/frontends/partition.h"
 #include "graphs/frontends/summa.h"
 #include "gtest/gtest.h"
+#include "tiling/partition.h"
 #include "topology/tree.h"
 
 namespace rankmap {
@@ -37,7 +37,7 @@ TEST(MatrixHubMappingTest, LargestPartitionGoesToTheHub) {
                                          {{87, 9, 4}, 10},
                                          {{70, 20, 10}, 40},
                                          {{90, 5, 5}, 200}}) {
-    auto p = graphs::SquareCornerPartition3(c.speeds, c.n);
+    auto p = tiling::SquareCornerPartition3(c.speeds, c.n);
     ASSERT_TRUE(p.ok()) << p.status();
     auto g = graphs::SquareCornerGraph(*p, graphs::CellSize{1, 1});
     ASSERT_TRUE(g.ok()) << g.status();

@@ -8,10 +8,10 @@
 #include "core/mapper.h"
 #include "core/mapping.h"
 #include "core/slot_classes.h"
-#include "graphs/frontends/partition.h"
 #include "graphs/frontends/summa.h"
 #include "gtest/gtest.h"
 #include "tests/factories.h"
+#include "tiling/partition.h"
 
 namespace rankmap {
 namespace {
@@ -19,10 +19,10 @@ namespace {
 // Heterogeneous SUMMA for 8 processors, two of them 4x faster (processes 0
 // and 1), on a column-based partition of a 64 x 64 grid.
 graphs::CommGraph FastAndSlowSumma(const std::vector<double>& speeds) {
-  const graphs::ColumnLayout layout =
-      graphs::ColumnBasedPartition(speeds).value();
-  const graphs::Partition p =
-      graphs::ToIntegerPartition(layout, 64, 64).value();
+  const tiling::ColumnLayout layout =
+      tiling::ColumnBasedPartition(speeds).value();
+  const tiling::Partition p =
+      tiling::ToIntegerPartition(layout, 64, 64).value();
   return graphs::HeterogeneousSummaGraph(p, graphs::SummaFlow::kOneToAll)
       .value();
 }

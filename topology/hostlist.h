@@ -23,10 +23,16 @@ namespace rankmap::topology {
 
 // Errors (InvalidArgument, the message starts with "hostlist '<expr>': " and
 // names the column): unbalanced or nested brackets, empty items or ranges,
-// non-numeric bounds, a range whose end is below its start, more than
-// max_hosts names in total. O(output).
+// non-numeric bounds, a range whose end is below its start. Limits
+// (ResourceExhausted, checked before the names are made): more than
+// max_hosts names, or names taking more than max_bytes (HostlistBytes).
+// O(output).
 absl::StatusOr<std::vector<std::string>> ExpandHostlist(
-    std::string_view expression, int64_t max_hosts = int64_t{1} << 22);
+    std::string_view expression, int64_t max_hosts = int64_t{1} << 22,
+    int64_t max_bytes = int64_t{1} << 30);
+
+// The bytes `names` take: each string object and its characters.
+int64_t HostlistBytes(const std::vector<std::string>& names);
 
 }  // namespace rankmap::topology
 

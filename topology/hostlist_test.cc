@@ -41,6 +41,27 @@ TEST(Hostlist, ErrorsNameTheColumn) {
   ASSERT_FALSE(big.ok());
   EXPECT_THAT(big.status().message(), HasSubstr("more than 1000 hosts"));
   EXPECT_FALSE(ExpandHostlist("a[0-99]b[0-99]", 5000).ok());
+  EXPECT_EQ(big.status().code(), absl::StatusCode::kResourceExhausted);
+}
+
+// Bytes are counted before names are made: a long literal times many
+// numbers is refused at once (4M hosts of 10,000 characters would be 40 GB).
+TEST(Hostlist, NameBytesAreCountedBeforeExpanding) {
+  const std::string stem(10000, 'x');
+  absl::StatusOr<std::vector<std::string>> r =
+      ExpandHostlist(stem + "[0-4194303]");
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kResourceExhausted);
+  EXPECT_THAT(r.status().message(),
+              HasSubstr("': host names of more than 1.0 GiB at column 1"));
+  EXPECT_THAT(r.status().message(),
+              HasSubstr("hostlist '" + std::string(64, 'x') + "...'"));
+  // 3 names of 4 characters: 3 x (32 + 1) + 12 = 111 bytes.
+  r = ExpandHostlist("n[1-3]ab", 3, 111);
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(HostlistBytes(*r), 111);
+  EXPECT_EQ(ExpandHostlist("n[1-3]ab", 3, 110).status().code(),
+            absl::StatusCode::kResourceExhausted);
 }
 
 }  // namespace

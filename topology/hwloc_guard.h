@@ -50,8 +50,11 @@ absl::Status CheckHwlocCost(std::string_view what, const HwlocCost& cost,
 // complete_nodeset (hwloc 2.9 dereferences the missing set); a cpuset or
 // nodeset that is not hwloc's bitmap text (with a second root it crashes
 // hwloc 2.9); a PU or NUMA node whose os_index is missing, negative or not a
-// number (hwloc loops over 2^32 indexes); objects nested more than 256 deep.
-// O(length of the text).
+// number (hwloc loops over 2^32 indexes); objects nested more than 256 deep;
+// a reference to a declared entity ("&a;", in text or in an attribute) or a
+// DOCTYPE that declares any (hwloc's libxml reader crashes on a few hundred
+// bytes of them); a HostName info that is not a host name (base/host_name.h:
+// it names files and hostfile lines). O(length of the text).
 absl::StatusOr<HwlocCost> CheckHwlocXml(std::string_view xml,
                                         std::string_view source);
 

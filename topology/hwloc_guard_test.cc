@@ -2,6 +2,8 @@
 
 #include <filesystem>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "base/file.h"
 #include "gmock/gmock.h"
@@ -42,6 +44,61 @@ TEST(HwlocGuardTest, CountsObjectsSiblingsAndWidth) {
   EXPECT_EQ(c->bitmap_bits, 32);
   EXPECT_EQ(HwlocWork(*c), 6 * 32 + 16 * 4 * 32);
   EXPECT_EQ(HwlocBytes(*c), 4 * (512 + 8));
+}
+
+// A few hundred bytes that crashed hwloc's libxml reader: a declared entity
+// referenced in element content or in an attribute value.
+TEST(HwlocGuardTest, EntityReferencesAndDeclarationsAreRefused) {
+  const std::string declared =
+      Replace(kSmall, R"(<!DOCTYPE topology SYSTEM "hwloc2.dtd">)",
+              R"(<!DOCTYPE topology [ <!ENTITY a "x"> ]>)");
+  absl::StatusOr<HwlocCost> c = CheckHwlocXml(declared, "d.xml");
+  EXPECT_EQ(c.status().message(),
+            "d.xml:2: a DOCTYPE with declarations ('[...]'): hwloc exports "
+            "declare no entities (hwloc's reader crashes on some)");
+  c = CheckHwlocXml(Replace(kSmall, "    <!-- a comment", "&a;<!-- a comment"),
+                    "c.xml");
+  EXPECT_EQ(c.status().message(),
+            "c.xml:5: entity reference '&a;': hwloc XML holds only &lt; &gt; "
+            "&amp; &quot; &apos; and character references (hwloc's reader "
+            "crashes on others)");
+  c = CheckHwlocXml(Replace(kSmall, R"(os_index='1')", R"(os_index='&one;')"),
+                    "a.xml");
+  EXPECT_THAT(c.status().message(),
+              HasSubstr("a.xml:8: entity reference '&one;'"));
+  // Unterminated, long and binary names are shown cut and escaped.
+  c = CheckHwlocXml(Replace(kSmall, "    <!-- a comment",
+                            "&\n" + std::string(100, 'z') + "<!-- a comment"),
+                    "b.xml");
+  EXPECT_THAT(c.status().message(),
+              HasSubstr("b.xml:5: entity reference '&\\nzzzzzzzzzzz...'"));
+  // The five predefined entities and character references pass.
+  c = CheckHwlocXml(
+      Replace(kSmall, "    <!-- a comment",
+              "&lt;&gt;&amp;&quot;&apos;&#65;&#x41;<!-- a comment"),
+      "ok.xml");
+  EXPECT_TRUE(c.ok()) << c.status();
+}
+
+TEST(HwlocGuardTest, HostNameInfoMustBeAHostName) {
+  const std::string info = R"(<info name="HostName" value="node01"/>
+    <!-- a comment)";
+  EXPECT_TRUE(
+      CheckHwlocXml(Replace(kSmall, "    <!-- a comment", info), "h.xml").ok());
+  for (const auto& [value, why] :
+       std::vector<std::pair<std::string, std::string>>{
+           {"../etc/x", "empty label at character 1"},
+           {"-oProxyCommand", "a label starts or ends with '-'"},
+           {"a&#10;b", "character 2 is not a letter"}}) {
+    absl::StatusOr<HwlocCost> c =
+        CheckHwlocXml(Replace(kSmall, "    <!-- a comment",
+                              R"(<info name="HostName" value=")" + value +
+                                  R"("/><!-- a comment)"),
+                      "h.xml");
+    EXPECT_THAT(c.status().message(), HasSubstr("h.xml:5: HostName info: "))
+        << value;
+    EXPECT_THAT(c.status().message(), HasSubstr(why)) << value;
+  }
 }
 
 TEST(HwlocGuardTest, EveryExportOfHwlocsTestSuitePasses) {

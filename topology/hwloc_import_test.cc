@@ -452,6 +452,38 @@ TEST(Xml, WhatCrashesHwlocIsRefusedFirst) {
       R"(<object type="PU" cpuset="0x00000001" complete_cpuset="0x00000001")");
   EXPECT_THAT(Msg(TreeFromXmlBuffer(no_os, "o.xml").status()),
               HasSubstr("o.xml:17: object PU needs an os_index"));
+  // A few hundred bytes with a declared entity crashed hwloc's libxml reader,
+  // referenced in element content or in an attribute (the HostName info).
+  constexpr char kEntity[] = R"(<?xml version="1.0"?>
+<!DOCTYPE topology [ <!ENTITY a "x"> ]>
+<topology><object type="Machine" os_index="0" cpuset="0x1" complete_cpuset="0x1">&a;<object type="PU" os_index="0" cpuset="0x1" complete_cpuset="0x1"/></object></topology>
+)";
+  EXPECT_THAT(Msg(TreeFromXmlBuffer(kEntity, "e.xml").status()),
+              HasSubstr("e.xml:2: a DOCTYPE with declarations"));
+  std::string in_attribute = xml;
+  const std::string info = R"(<info name="HostName" value=")";
+  const size_t host = in_attribute.find(info);
+  if (host != std::string::npos) {
+    in_attribute.insert(host + info.size(), "&a;");
+    EXPECT_THAT(Msg(TreeFromXmlBuffer(in_attribute, "i.xml").status()),
+                HasSubstr("entity reference '&a;'"));
+  }
+}
+
+TEST(Xml, HostNameMustBeAHostName) {
+  constexpr char kXml[] = R"(<?xml version="1.0"?>
+<topology><object type="Machine" os_index="0" cpuset="0x1" complete_cpuset="0x1">
+<info name="HostName" value="../x"/>
+<object type="PU" os_index="0" cpuset="0x1" complete_cpuset="0x1"/></object></topology>
+)";
+  EXPECT_THAT(
+      Msg(TreeFromXmlBuffer(kXml, "h.xml").status()),
+      HasSubstr("h.xml:3: HostName info: host name '../x': empty label"));
+  std::string ok = kXml;
+  ok.replace(ok.find("../x"), 4, "node-7");
+  auto t = TreeFromXmlBuffer(ok, "h.xml");
+  ASSERT_TRUE(t.ok()) << t.status();
+  EXPECT_EQ(t->host(0), "node-7");
 }
 
 TEST(Synthetic, TooSlowOrLargeForHwlocIsRefusedFirst) {

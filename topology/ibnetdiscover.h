@@ -43,7 +43,10 @@ bool LooksLikeIbnetdiscover(std::string_view text);
 
 // Errors are `source:line: what`: a line that is none of the forms above, a
 // port line before any device, a device defined twice, a link to a device no
-// block defines, no host, no switch linked to a host.
+// block defines, a host name that is not one (base/host_name.h: any host on
+// the fabric sets its node description), no host, no switch linked to a
+// host, a switch kMaxSwitchDepth or more hops from the nearest host.
+// O(lines + links) (each level's switches visited once).
 absl::StatusOr<SwitchTree> ParseIbnetdiscover(std::string_view text,
                                               std::string_view source);
 

@@ -177,6 +177,48 @@ TEST(Ibnetdiscover, DualRailHostsMergeTheirLeafSwitches) {
   EXPECT_THAT(leaves, ElementsAre(ElementsAre("x1"), ElementsAre("x2")));
 }
 
+// Node descriptions are set by each host on the fabric: a name that could
+// start an ssh option or climb a directory is refused with its line.
+TEST(Ibnetdiscover, HostNamesFromDescriptionsAreChecked) {
+  for (const auto& [desc, why] :
+       std::vector<std::pair<std::string, std::string>>{
+           {"-oProxyCommand=x HCA-1", "character 15 is not a letter"},
+           {"-oProxy HCA-1", "a label starts or ends with '-'"},
+           {"../etc/x HCA-1", "empty label at character 1"}}) {
+    absl::StatusOr<SwitchTree> t =
+        ParseIbnetdiscover(Dump({{"S-a", "H-1"}}, {{"H-1", desc}}), "ib.txt");
+    ASSERT_FALSE(t.ok()) << desc;
+    EXPECT_THAT(t.status().message(),
+                HasSubstr("ib.txt:4: Ca \"H-1\" (the first word of its node "
+                          "description): host name '"))
+        << t.status();
+    EXPECT_THAT(t.status().message(), HasSubstr(why)) << t.status();
+  }
+}
+
+// A chain of switches above one host: levels past 256 are refused (they
+// gave infinite costs after a quadratic grouping, 31 s for 20,000).
+TEST(Ibnetdiscover, SwitchChainsDeeperThanATreeAreRefused) {
+  auto chain = [](int n) {
+    std::vector<std::pair<std::string, std::string>> links = {{"S-0", "H-1"}};
+    for (int i = 1; i < n; ++i)
+      links.push_back({absl::StrCat("S-", i - 1), absl::StrCat("S-", i)});
+    return Dump(links, {{"H-1", "n1 HCA-1"}});
+  };
+  absl::StatusOr<SwitchTree> ok = ParseIbnetdiscover(chain(256), "ib.txt");
+  ASSERT_TRUE(ok.ok()) << ok.status();
+  EXPECT_EQ(ok->switches.size(), 256u);
+  absl::StatusOr<SwitchTree> deep = ParseIbnetdiscover(chain(257), "ib.txt");
+  ASSERT_FALSE(deep.ok());
+  EXPECT_THAT(std::string(deep.status().message()),
+              testing::MatchesRegex("ib.txt:[0-9]+: switch \"S-256\" is 256 "
+                                    "switch hops from the nearest host: "
+                                    "rankmap reads fabrics of at most 256 "
+                                    "switch levels"));
+  EXPECT_THAT(ParseIbnetdiscover(chain(20000), "ib.txt").status().message(),
+              HasSubstr("switch hops from the nearest host"));
+}
+
 TEST(Ibnetdiscover, GarbageIsRefusedWithTheLine) {
   auto e = [](std::string_view text) {
     absl::StatusOr<SwitchTree> t = ParseIbnetdiscover(text, "ib.txt");

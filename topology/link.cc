@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "topology/shown.h"
 
 namespace rankmap::topology {
 namespace {
@@ -147,7 +148,7 @@ absl::StatusOr<double> ParseBandwidth(std::string_view text,
         std::string(what),
         ": expected a positive bandwidth like 10Gbps, 1.25GBps or 1.25e9 "
         "(bytes/s), found '",
-        std::string(text), "'"));
+        Shown(text), "'"));
   }
   return v;
 }
@@ -160,7 +161,7 @@ absl::StatusOr<double> ParseLatency(std::string_view text,
         std::string(what),
         ": expected a non-negative latency like 1.5us, 0.2ms or 1e-6 (s), "
         "found '",
-        std::string(text), "'"));
+        Shown(text), "'"));
   }
   return v;
 }
@@ -171,7 +172,7 @@ absl::StatusOr<Link> ParseLink(std::string_view text, std::string_view what) {
     return absl::InvalidArgumentError(absl::StrCat(
         std::string(what),
         ": expected <bandwidth>:<latency> like 10Gbps:2us, found '",
-        std::string(text), "'"));
+        Shown(text), "'"));
   }
   Link link;
   auto bw = ParseBandwidth(text.substr(0, colon),

@@ -112,9 +112,12 @@ bool LooksLikeNetworkSpec(std::string_view text);
 // options.level_costs for the nodes (directives in the file win); allowed_pus
 // and capacity are LoadTopology's business. Errors: unknown directive, bad
 // numbers, node line outside a cluster, empty cluster, missing or refused node
-// files, matrix of the wrong size or not symmetric, more than `max_leaves`
-// leaves, and (ResourceExhausted, on the node line that crosses it) more
-// nodes than options.max_memory_bytes can build (topology/tree_size.h).
+// files, node names (`node <host>`, <cluster>-<i>) that are not host names
+// (base/host_name.h), matrix of the wrong size or not symmetric, default
+// costs past the largest double (on the line that set what they multiply),
+// more than `max_leaves` leaves, and (ResourceExhausted, on the node line
+// that crosses it) more nodes and name bytes than options.max_memory_bytes
+// can build (topology/tree_size.h).
 absl::StatusOr<Tree> ParseNetworkSpec(std::string_view text,
                                       std::string_view source,
                                       std::string_view base_dir,

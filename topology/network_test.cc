@@ -1,6 +1,7 @@
 #include "topology/network.h"
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <fstream>
 #include <random>
@@ -262,6 +263,81 @@ TEST(Network, SizeIsCheckedBeforeBuilding) {
   EXPECT_THAT(Msg(slow.status()),
               HasSubstr("slow.net:3: node 'core:22100': topology/synthetic "
                         "'core:22100': hwloc's load time grows"));
+}
+
+// Node names reach hostfiles, ssh and --node paths: `node <host>` and the
+// <cluster>-<i> names are host names, checked on their line.
+TEST(Network, NodeNamesAreHostNames) {
+  auto err = [](const std::string& spec) {
+    auto t = ParseNetworkSpec(spec, "n.net", "");
+    return t.ok() ? std::string("OK") : Msg(t.status());
+  };
+  EXPECT_EQ(err("network\ncluster a\nnode -oProxyCommand core:2\n"),
+            "n.net:3:6: node: host name '-oProxyCommand': a label starts or "
+            "ends with '-'");
+  EXPECT_THAT(err("network\ncluster a\nnode ../x core:2\n"),
+              HasSubstr("n.net:3:6: node: host name '../x': empty label"));
+  EXPECT_EQ(err("network\ncluster a.\n2 x core:2\n"),
+            "n.net:3:1: node names 'a.-<i>' of cluster line 2: host name "
+            "'a.-1': a label starts or ends with '-'");
+  const std::string long_name(250, 'c');
+  EXPECT_THAT(err("network\ncluster " + long_name + "\n2 x core:2\n"),
+              HasSubstr("n.net:3:1: node names '" + std::string(64, 'c') +
+                        "...-<i>' of cluster line 2: host name '"));
+  EXPECT_EQ(err("network\ncluster rack_1.dc\n2 x core:2\nnode gpu-7 core:2\n"),
+            "OK");
+}
+
+// The size estimate counts every copy of the node names: 10,000 nodes of 16
+// leaves under 167-character names need 68.7 MiB, not the 41.5 MiB of their
+// nodes alone.
+TEST(Network, NodeNamesCountInTheSizeEstimate) {
+  LoadOptions o;
+  o.max_memory_bytes = int64_t{64} << 20;
+  const std::string name = std::string(60, 'a') + "." + std::string(60, 'b') +
+                           "." + std::string(40, 'c');
+  auto t = ParseNetworkSpec(
+      "network\ncluster " + name + "\n10000 x tleaf 1 16 1\n", "n.net", "", o);
+  EXPECT_EQ(t.status().code(), absl::StatusCode::kResourceExhausted);
+  EXPECT_EQ(Msg(t.status()),
+            "n.net:3: network of 160000 leaves (170002 nodes) needs about "
+            "68.7 MiB, above the memory budget of 64.0 MiB");
+  t = ParseNetworkSpec("network\ncluster c\n10000 x tleaf 1 16 1\n", "n.net",
+                       "", o);
+  ASSERT_TRUE(t.ok()) << t.status();
+  EXPECT_EQ(t->num_leaves(), 160000);
+}
+
+// Default costs are 10x the level below; past DBL_MAX they are refused on the
+// line that set them (the builder once said "cost inf is negative or not
+// finite", naming no file).
+TEST(Network, DefaultCostsThatAreNotFiniteNameTheirLine) {
+  auto err = [](const std::string& spec) {
+    auto t = ParseNetworkSpec(spec, "n.net", "");
+    return t.ok() ? std::string("OK") : Msg(t.status());
+  };
+  EXPECT_EQ(err("network\ncost cluster 1e308\ncluster a\n2 x core:2\n"),
+            "n.net:2: cost network: the default, 10 x cost cluster (1e+308), "
+            "is not finite: give 'cost network <c>'");
+  EXPECT_EQ(err("network\ncluster a\nnode x core:2\nnode y tleaf 1 2 1e308\n"),
+            "n.net:4: cost cluster: the default, 10 x this node's root cost "
+            "(1e+308), is not finite: give 'cost cluster <c>'");
+  EXPECT_EQ(err("network\ncost cluster 1e308\ncost network 1e308\ncluster a\n"
+                "2 x core:2\n"),
+            "OK");
+}
+
+// A FIFO where a node's XML should be: refused by name, not waited on.
+TEST(Network, AFifoAsNodeXmlIsRefused) {
+  const std::string dir = ::testing::TempDir() + "/fifo-spec";
+  mkdir(dir.c_str(), 0755);
+  const std::string fifo = dir + "/node.xml";
+  unlink(fifo.c_str());
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  WriteFile(dir + "/f.net", "network\ncluster a\nnode n0 node.xml\n");
+  auto t = ReadNetworkSpecFile(dir + "/f.net");
+  EXPECT_EQ(Msg(t.status()), dir + "/f.net:3: node 'node.xml': " + fifo +
+                                 ": not a regular file (expected a hwloc XML file)");
 }
 
 TEST(Network, ManyClustersParseInLinearTime) {

@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "topology/network.h"
@@ -12,6 +13,7 @@ namespace rankmap::topology {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 std::string Msg(const absl::Status& s) { return std::string(s.message()); }
 
@@ -374,6 +376,150 @@ TEST(SimGridPlatform, WriterErrors) {
   xml = WriteSimGridPlatform(*t);
   ASSERT_FALSE(xml.ok());
   EXPECT_THAT(Msg(xml.status()), HasSubstr("(cluster) has no uplink"));
+}
+
+// A cluster of `attrs` (the ones every cluster needs are given).
+std::string Cluster(const std::string& attrs) {
+  return "<platform version=\"4.1\">\n<cluster id=\"c\" speed=\"1Gf\" "
+         "bw=\"1GBps\" lat=\"1us\" " +
+         attrs + "/>\n</platform>\n";
+}
+
+// Host ids end up in hostfiles, ssh command lines and --node paths: a
+// character reference makes a newline that shifted ranks to other hosts.
+TEST(SimGridPlatform, HostIdsAreHostNames) {
+  auto err = [](const std::string& id) {
+    auto t = ParseSimGridPlatform(
+        "<platform version=\"4.1\"><zone id=\"z\" routing=\"Full\">\n"
+        "<host id=\"" +
+            id + "\" speed=\"1Gf\"/></zone></platform>",
+        "p.xml");
+    return t.ok() ? std::string("OK") : Msg(t.status());
+  };
+  EXPECT_EQ(err("node-1.lan"), "OK");
+  EXPECT_EQ(err("a&#10;b"),
+            "p.xml:2: <host id='a\\nb'>: host name 'a\\nb': character 2 is "
+            "not a letter, digit, '-', '_' or '.' (the hostname grammar)");
+  EXPECT_THAT(err("-oProxyCommand"), HasSubstr("a label starts or ends"));
+  EXPECT_THAT(err("../x"), HasSubstr("empty label at character 1"));
+  // Clusters: prefix + radical + suffix, each name checked.
+  auto t = ParseSimGridPlatform(
+      Cluster(R"(prefix="-n" suffix="" radical="0-3")"), "c.xml");
+  EXPECT_THAT(Msg(t.status()),
+              HasSubstr("c.xml:2: <cluster id='c'>: host name '-n0': a label "
+                        "starts or ends with '-'"));
+}
+
+// Values echoed in errors are escaped and cut: one line, whatever the file.
+TEST(SimGridPlatform, EchoedValuesStayOnOneLine) {
+  auto t = ParseSimGridPlatform(
+      Cluster(R"(prefix="n" suffix="" radical="0-3" topology="TO&#10;RUS")"),
+      "c.xml");
+  EXPECT_EQ(Msg(t.status()),
+            "c.xml:2: <cluster id='c'>: unknown topology 'TO\\nRUS' (FLAT, "
+            "FAT_TREE, DRAGONFLY)");
+  t = ParseSimGridPlatform(Cluster(R"(prefix="n" suffix="" radical="0-3" )"
+                                   R"(topology=")" +
+                                   std::string(5000, 'T') + "\""),
+                           "c.xml");
+  EXPECT_EQ(Msg(t.status()), "c.xml:2: <cluster id='c'>: unknown topology '" +
+                                 std::string(64, 'T') +
+                                 "...' (FLAT, FAT_TREE, DRAGONFLY)");
+  t = ParseSimGridPlatform(
+      Cluster(R"(prefix="n" suffix="" radical="0-3" lat="1&#10;us")"), "c.xml");
+  EXPECT_THAT(Msg(t.status()), Not(HasSubstr("\n")));
+  t = ParseSimGridPlatform(
+      "<platform version=\"4.1\"><zone id=\"z&#9;1\" routing=\"Full\">"
+      "<host id=\"a\" speed=\"1Gf\"/><route src=\"a\" dst=\"&#10;\">"
+      "<link_ctn id=\"l\"/></route></zone></platform>",
+      "z.xml");
+  EXPECT_EQ(Msg(t.status()),
+            "z.xml:1: <route>: '\\n' is not a host or router of zone "
+            "'z\\t1'");
+}
+
+// Sizes are counted (cores, nodes, name bytes) before a cluster is built; a
+// radical range is counted, not walked (its last number once overflowed).
+TEST(SimGridPlatform, ClustersAreSizedBeforeTheyAreBuilt) {
+  constexpr int64_t kBudget = int64_t{64} << 20;
+  auto t = ParseSimGridPlatform(
+      Cluster(R"(prefix="n" suffix="" radical="0-63" core="1048576")"), "c.xml",
+      int64_t{1} << 26, kBudget);
+  EXPECT_EQ(t.status().code(), absl::StatusCode::kResourceExhausted);
+  EXPECT_EQ(Msg(t.status()),
+            "c.xml:2: <cluster id='c'>: platform of 67108864 leaves "
+            "(67108929 nodes) needs about 16.0 GiB, above the memory budget "
+            "of 64.0 MiB");
+  // 20,000 one-core hosts: their 40,001 nodes take 9.8 MiB, the 40,000
+  // copies of their 228-character names 8.7 MiB more: above 12 MiB, where the
+  // same cluster with short names fits.
+  const std::string prefix = std::string(60, 'p') + "." + std::string(60, 'q') +
+                             "." + std::string(60, 'r') + "." +
+                             std::string(40, 's');
+  t = ParseSimGridPlatform(
+      Cluster("prefix=\"" + prefix + "\" suffix=\"\" radical=\"0-19999\""),
+      "c.xml", int64_t{1} << 26, int64_t{12} << 20);
+  EXPECT_EQ(Msg(t.status()),
+            "c.xml:2: <cluster id='c'>: platform of 20000 leaves (40001 "
+            "nodes) needs about 18.5 MiB, above the memory budget of 12.0 MiB");
+  EXPECT_TRUE(ParseSimGridPlatform(Cluster("prefix=\"n\" suffix=\"\" "
+                                           "radical=\"0-19999\""),
+                                   "c.xml", int64_t{1} << 26, int64_t{12} << 20)
+                  .ok());
+  t = ParseSimGridPlatform(Cluster(R"(prefix=")" + std::string(4000, 'p') +
+                                   R"(" suffix="" radical="0-99999")"),
+                           "c.xml");
+  EXPECT_EQ(Msg(t.status()),
+            "c.xml:2: <cluster id='c'>: host names prefix + radical + suffix "
+            "of up to 4005 characters: a host name has at most 253");
+  t = ParseSimGridPlatform(
+      Cluster(R"(prefix="n" suffix="" radical="0-9223372036854775807")"),
+      "c.xml");
+  EXPECT_EQ(Msg(t.status()),
+            "c.xml:2: <cluster id='c'>: attribute radical: more than 67108864 "
+            "hosts");
+  t = ParseSimGridPlatform(
+      Cluster(
+          R"(prefix="n" suffix="" radical="9223372036854775806-9223372036854775807")"),
+      "c.xml");
+  ASSERT_TRUE(t.ok()) << t.status();
+  EXPECT_EQ(t->num_leaves(), 2);
+  EXPECT_EQ(t->host(1), "n9223372036854775807");
+}
+
+// FAT_TREE levels nest PNodes (and their destructor) one level each: 300,000
+// levels overflowed the stack; more than 256 are refused.
+TEST(SimGridPlatform, FatTreesOfMoreThan256LevelsAreRefused) {
+  auto fat_tree = [](int levels) {
+    std::string ones;
+    for (int i = 0; i < levels; ++i) ones += i ? ",1" : "1";
+    return Cluster(absl::StrCat(
+        R"(prefix="n" suffix="" radical="0" topology="FAT_TREE" )",
+        R"(topo_parameters=")", levels, ";", ones, ";", ones, ";", ones, "\""));
+  };
+  auto t = ParseSimGridPlatform(fat_tree(256), "f.xml");
+  ASSERT_TRUE(t.ok()) << t.status();
+  EXPECT_EQ(t->height(), 257);  // 255 switches, the host, its core
+  t = ParseSimGridPlatform(fat_tree(300000), "f.xml");
+  EXPECT_EQ(Msg(t.status()),
+            "f.xml:2: <cluster id='c'>: attribute topo_parameters: a fat tree "
+            "of 300000 levels; rankmap reads at most 256");
+}
+
+// Content detection looks past comments, processing instructions and a
+// DOCTYPE of any length (a long leading comment made a platform hwloc XML).
+TEST(SimGridPlatform, RootElementPastLongPrologues) {
+  const std::string comment = "<!-- " + std::string(10000, 'x') + " -->\n";
+  EXPECT_TRUE(LooksLikeSimGridPlatform(comment + "<platform version=\"4.1\">"));
+  EXPECT_TRUE(LooksLikeSimGridPlatform(
+      "\xEF\xBB\xBF<?xml version='1.0'?>\n<?pi x?>\n<!DOCTYPE platform [\n"
+      "<!ENTITY e \"<zone>\">\n]>\n" +
+      comment + "<platform>"));
+  EXPECT_EQ(XmlRootElement(std::string(5000, ' ') + "<topology version=\"2\">"),
+            "topology");
+  EXPECT_EQ(XmlRootElement("<!-- never closed"), "");
+  EXPECT_EQ(XmlRootElement("text <platform>"), "");
+  EXPECT_FALSE(LooksLikeSimGridPlatform(comment + "<platformx>"));
 }
 
 TEST(SimGridPlatform, Detection) {

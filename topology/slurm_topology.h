@@ -18,6 +18,7 @@
 #ifndef RANKMAP_TOPOLOGY_SLURM_TOPOLOGY_H_
 #define RANKMAP_TOPOLOGY_SLURM_TOPOLOGY_H_
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -32,12 +33,19 @@ namespace rankmap::topology {
 bool LooksLikeSlurmTopology(std::string_view text);
 
 // Errors are `source:line: what`: a line not starting with SwitchName=, an
-// unknown key, a field without '=', bad hostlists, a non-positive LinkSpeed, a
-// switch defined twice, Switches= naming an undefined switch, a switch under
-// two parents, switches in a cycle, a node under two switches (scontrol's
-// descendant lists excepted), a switch with neither Nodes= nor Switches=.
+// unknown key or one given twice on a line, a field without '=', bad
+// hostlists, a node name that is not a host name (base/host_name.h), a
+// non-positive LinkSpeed, a switch defined twice, Switches= naming an
+// undefined switch, a switch under two parents, switches in a cycle, a
+// chain of Switches= more than kMaxSwitchDepth deep, a node under two
+// switches (scontrol's descendant lists excepted), a switch with neither
+// Nodes= nor Switches=; ResourceExhausted: hostlists that name more than
+// 2^22 hosts and switches in the whole file, or whose names take more than a
+// fifth of max_memory_bytes (0: base::MemoryBudget()'s default), counted
+// before they are expanded. O(size of the file + names).
 absl::StatusOr<SwitchTree> ParseSlurmTopology(std::string_view text,
-                                              std::string_view source);
+                                              std::string_view source,
+                                              int64_t max_memory_bytes = 0);
 
 // What Slurm tells each task of a job (topology/tree plugin):
 // SLURM_TOPOLOGY_ADDR ("top.s1.tux5", the switches above the task's node and

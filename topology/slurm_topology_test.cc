@@ -1,5 +1,6 @@
 #include "topology/slurm_topology.h"
 
+#include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
@@ -84,6 +85,78 @@ TEST(SlurmTopology, MalformedFilesNameLineAndProblem) {
             "topology.conf:1: expected Key=Value, found 'Nodes'");
   EXPECT_EQ(Error("# nothing\n"), "topology.conf:1: no SwitchName= line");
   EXPECT_FALSE(LooksLikeSlurmTopology("# c\nNodeName=a\n"));
+}
+
+// Slurm's keys are case-insensitive; a key given twice on a line was read
+// as the last one, dropping the first list without a word.
+TEST(SlurmTopology, KeysAnyCaseOncePerLine) {
+  absl::StatusOr<SwitchTree> t = ParseSlurmTopology(
+      "SWITCHNAME=s0 NODES=tux[0-1] linkspeed=10 level=0\n"
+      "switchname=top sWiTcHeS=s0\n",
+      "topology.conf");
+  ASSERT_TRUE(t.ok()) << t.status();
+  EXPECT_THAT(t->switches[0].hosts, ElementsAre("tux0", "tux1"));
+  EXPECT_EQ(t->switches[0].link_speed, 10);
+  EXPECT_EQ(t->switches[0].parent, 1);
+  EXPECT_EQ(t->switches[1].line, 2);
+  EXPECT_EQ(Error("SwitchName=s0 Nodes=tux[0-1] nodes=tux[2-3]\n"),
+            "topology.conf:1: nodes= twice on one line (keys are "
+            "case-insensitive)");
+  EXPECT_EQ(Error("SwitchName=s0 Nodes=a switchname=s1\n"),
+            "topology.conf:1: SwitchName= twice on one line");
+}
+
+TEST(SlurmTopology, NodeNamesAreHostNames) {
+  EXPECT_EQ(Error("SwitchName=s0 Nodes=tux0,-oProxyCommand\n"),
+            "topology.conf:1: Nodes=: host name '-oProxyCommand': a label "
+            "starts or ends with '-'");
+  EXPECT_THAT(Error("# x\nSwitchName=s0 Nodes=../etc/x\n"),
+              HasSubstr("topology.conf:2: Nodes=: host name '../etc/x': "));
+  // Switch names are not host names: any token is fine.
+  EXPECT_TRUE(
+      ParseSlurmTopology("SwitchName=s:0/x Nodes=a\n", "topology.conf").ok());
+}
+
+// The limits of hostlists hold for the whole file, not per list: 8 lines of
+// 4M hosts each passed one by one.
+TEST(SlurmTopology, HostlistLimitsCoverTheWholeFile) {
+  // A budget of 5 MiB leaves 1 MiB for names (5 copies of each): about
+  // 24,000 names of 8 characters (41 bytes each).
+  const int64_t budget = int64_t{5} << 20;
+  const std::string line = "SwitchName=s0 Nodes=tux[00000-19999]\n";
+  EXPECT_TRUE(ParseSlurmTopology(line, "t.conf", budget).ok());
+  absl::StatusOr<SwitchTree> t = ParseSlurmTopology(
+      line + "SwitchName=s1 Nodes=tux[20000-39999]\n", "t.conf", budget);
+  ASSERT_FALSE(t.ok());
+  EXPECT_EQ(t.status().code(), absl::StatusCode::kResourceExhausted);
+  EXPECT_EQ(t.status().message(),
+            "t.conf:2: Nodes=: with the lines above, the file's hostlists "
+            "take more than 1.0 MiB of names (a fifth of the memory budget: "
+            "the tree holds about five copies)");
+}
+
+// Chains of Switches= deeper than a tree's 256 levels are refused at once
+// (a 200,000-line chain took 50 s to fail on an infinite cost); the walk
+// over parents is linear.
+TEST(SlurmTopology, ChainsDeeperThanATreeAreRefused) {
+  auto chain = [](int n) {
+    std::string s = "SwitchName=s0 Nodes=tux0\n";
+    for (int i = 1; i < n; ++i)
+      absl::StrAppend(&s, "SwitchName=s", i, " Switches=s", i - 1, "\n");
+    return s;
+  };
+  absl::StatusOr<SwitchTree> ok = ParseSlurmTopology(chain(256), "c.conf");
+  ASSERT_TRUE(ok.ok()) << ok.status();
+  EXPECT_EQ(ok->switches[0].parent, 1);
+  EXPECT_EQ(ParseSlurmTopology(chain(257), "c.conf").status().message(),
+            "c.conf:1: switch 's0' has 256 switches above it: rankmap reads "
+            "Switches= chains of at most 256 switches (a tree's depth limit)");
+  EXPECT_THAT(ParseSlurmTopology(chain(200000), "c.conf").status().message(),
+              HasSubstr("c.conf:1: switch 's0' has 199999 switches above it"));
+  // A cycle after a long chain is still named as a cycle.
+  EXPECT_EQ(Error(chain(100) + "SwitchName=x Switches=y\n" +
+                  "SwitchName=y Switches=x\n"),
+            "topology.conf:101: switches form a cycle: x -> y -> x");
 }
 
 TEST(SlurmTopology, SwitchPathsFromTaskAddresses) {

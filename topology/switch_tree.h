@@ -44,15 +44,26 @@ struct SwitchTree {
     int32_t parent = -1;             // index into switches; -1: a top switch
     std::vector<std::string> hosts;  // attached directly, in order
     double link_speed = 0;           // > 0 when known (any unit)
+    int32_t line = 0;                // where the file defines it; 0: unknown
   };
   // Parents may come before or after their children.
   std::vector<Switch> switches;
 };
 
-// Errors, prefixed with `source`: a parent index out of range or a cycle of
-// parents (the message lists it), a host under two switches, no host at all,
-// missing or refused host descriptions (the host and the file are named), more
-// than max_leaves leaves. O(switches + hosts x leaves per host).
+// The most switches on a path from a top switch down (a tree's depth limit,
+// as tleaf's levels): costs grow 10x per level, so deeper chains reach
+// infinite costs anyway.
+inline constexpr int32_t kMaxSwitchDepth = 256;
+
+// Errors, prefixed with `source` (and the switch's line when known): a
+// parent index out of range or a cycle of parents (the message lists it),
+// chains of more than kMaxSwitchDepth switches, a host name that is not a
+// host name (base/host_name.h: hosts name files under LoadOptions::node), a
+// host under two switches, no host at all, missing or refused host
+// descriptions (the host and the file are named), more than max_leaves
+// leaves, switch costs that are not finite; ResourceExhausted: a tree
+// (nodes and host names, topology/tree_size.h) above options.max_memory_bytes,
+// before it is built. O(switches + hosts x leaves per host).
 absl::StatusOr<Tree> AttachNodes(const SwitchTree& net, std::string_view source,
                                  const LoadOptions& options,
                                  int64_t max_leaves = int64_t{1} << 26);
@@ -60,11 +71,12 @@ absl::StatusOr<Tree> AttachNodes(const SwitchTree& net, std::string_view source,
 // The same with each host's tree from `host_tree` (called once per host; its
 // errors are returned as they are), for callers that know the hosts' trees
 // already (an MPI job: each host restricted to its ranks' PUs).
+// max_memory_bytes: 0 for base::MemoryBudget()'s default.
 absl::StatusOr<Tree> AttachHostTrees(
     const SwitchTree& net, std::string_view source,
     const std::function<absl::StatusOr<const Tree*>(const std::string& host)>&
         host_tree,
-    int64_t max_leaves = int64_t{1} << 26);
+    int64_t max_leaves = int64_t{1} << 26, int64_t max_memory_bytes = 0);
 
 }  // namespace rankmap::topology
 

@@ -1,7 +1,10 @@
 #include "topology/switch_tree.h"
 
+#include <sys/stat.h>
+
 #include <cstdlib>
 #include <filesystem>
+#include <string>
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -93,6 +96,86 @@ TEST(SwitchTree, PerHostXmlExports) {
   EXPECT_THAT(missing.status().message(),
               HasSubstr("topology.conf: host 'tux2': no hwloc export " + dir +
                         "/tux2.xml"));
+}
+
+// Host names name files under --node DIR and lines of hostfiles: checked
+// before any file is opened, with the switch's line when the file gave one.
+TEST(SwitchTree, HostNamesAreCheckedBeforeTheyNameFiles) {
+  const std::string dir = ::testing::TempDir() + "/exports";
+  std::filesystem::create_directories(dir);
+  LoadOptions o;
+  o.node = dir;
+  SwitchTree net;
+  net.switches = {{"s0", -1, {"tux0", "../x"}, 0, 3}};
+  absl::StatusOr<Tree> t = AttachNodes(net, "t.conf", o);
+  EXPECT_EQ(t.status().message(),
+            "t.conf:3: switch 's0': host name '../x': empty label at character "
+            "1 (two dots, or a dot at an end)");
+  net.switches = {{"s0", -1, {"-oProxyCommand"}}};
+  t = AttachNodes(net, "t.conf", o);
+  EXPECT_THAT(t.status().message(),
+              HasSubstr("t.conf: switch 's0': host name '-oProxyCommand'"));
+}
+
+// Costs grow 10x per level: a costly host under a few levels passes DBL_MAX,
+// which the builder once reported as "cost inf" without a file or line.
+TEST(SwitchTree, CostsThatAreNotFiniteNameTheSwitch) {
+  SwitchTree net;
+  for (int i = 0; i < 10; ++i) {
+    net.switches.push_back(
+        {"s" + std::to_string(i), i + 1 < 10 ? i + 1 : -1, {}, 0, i + 1});
+  }
+  net.switches[0].hosts = {"tux0"};
+  LoadOptions o;
+  o.node = "tleaf 1 2 1e300";
+  absl::StatusOr<Tree> t = AttachNodes(net, "c.conf", o);
+  EXPECT_EQ(t.status().message(),
+            "c.conf:9: switch 's8': its cost, 1e+301 (10 x the costliest "
+            "host) x 10^8 (its level), is not finite");
+  net.switches = {{"a", -1, {"x"}, 1e-300}, {"b", -1, {"y"}, 1e300}};
+  o.node = "tleaf 1 2 1";
+  t = AttachNodes(net, "c.conf", o);
+  EXPECT_THAT(t.status().message(),
+              HasSubstr("c.conf: switch 'a': its cost, 10 (10 x the costliest "
+                        "host) x 10^0 (its level) x 1e+300 / 1e-300 (link "
+                        "speeds), is not finite"));
+}
+
+// The tree is sized (nodes and host name bytes) before it is built.
+TEST(SwitchTree, HostNamesCountInTheSizeEstimate) {
+  auto net = [](const std::string& stem) {
+    SwitchTree n;
+    n.switches = {{"s0", -1, {}}};
+    for (int i = 1000; i < 2000; ++i)
+      n.switches[0].hosts.push_back(stem + std::to_string(i));
+    return n;
+  };
+  LoadOptions o;
+  o.node = "tleaf 1 64 1";
+  o.max_memory_bytes = int64_t{20} << 20;
+  const std::string stem = std::string(60, 'a') + "." + std::string(60, 'b') +
+                           "." + std::string(60, 'c') + ".x";
+  absl::StatusOr<Tree> t = AttachNodes(net(stem), "m.conf", o);
+  EXPECT_EQ(t.status().code(), absl::StatusCode::kResourceExhausted);
+  EXPECT_EQ(t.status().message(),
+            "m.conf: network of 64000 leaves (65002 nodes) needs about 27.6 "
+            "MiB, above the memory budget of 20.0 MiB");
+  t = AttachNodes(net("tux"), "m.conf", o);
+  ASSERT_TRUE(t.ok()) << t.status();
+  EXPECT_EQ(t->num_leaves(), 64000);
+}
+
+// A FIFO where a host description should be: refused, not waited on.
+TEST(SwitchTree, AFifoAsNodeDescriptionIsRefused) {
+  const std::string fifo = ::testing::TempDir() + "/node-fifo.xml";
+  std::filesystem::remove(fifo);
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  LoadOptions o;
+  o.node = fifo;
+  absl::StatusOr<Tree> t = AttachNodes(TwoLevels(), "t.conf", o);
+  EXPECT_EQ(t.status().message(),
+            "t.conf: host 'tux0': " + fifo +
+                ": not a regular file (expected a hwloc XML file)");
 }
 
 TEST(SwitchTree, Errors) {

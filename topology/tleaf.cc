@@ -14,6 +14,7 @@
 #include "absl/strings/str_cat.h"
 #include "base/file.h"
 #include "base/memory_budget.h"
+#include "base/status_macros.h"
 #include "topology/link.h"
 #include "topology/tree_size.h"
 
@@ -89,6 +90,109 @@ absl::StatusOr<Tree> LinkedLevels(const std::vector<int64_t>& arities,
   return std::move(b).Build();
 }
 
+std::string At(const std::string& src, const Token& t) {
+  return absl::StrCat(src, ":", t.line, ":", t.column, ": ");
+}
+
+// L from "tleaf L ...", with exactly 2 L numbers after it.
+absl::StatusOr<int64_t> TleafLevelCount(const std::vector<Token>& tokens,
+                                        const std::string& src) {
+  if (tokens.empty() || tokens[0].text != "tleaf") {
+    const Token t = tokens.empty() ? Token{"", 1, 1} : tokens[0];
+    return absl::InvalidArgumentError(absl::StrCat(
+        At(src, t), "expected the word 'tleaf', found '", t.text, "'"));
+  }
+  if (tokens.size() < 2) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(At(src, tokens[0]),
+                     "missing field 'L' (number of levels) after 'tleaf'"));
+  }
+  int64_t levels = 0;
+  if (!absl::SimpleAtoi(tokens[1].text, &levels) || levels < 1 ||
+      levels > kMaxLevels) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        At(src, tokens[1]),
+        "field 'L' (number of levels): expected an integer in [1, ", kMaxLevels,
+        "], found '", tokens[1].text, "'"));
+  }
+  const size_t needed = 2 + 2 * static_cast<size_t>(levels);
+  if (tokens.size() < needed) {
+    const size_t k = tokens.size() - 2;  // fields present after L
+    const int64_t level = static_cast<int64_t>(k / 2) + 1;
+    const std::string field = absl::StrCat(k % 2 == 0 ? "a" : "c", level);
+    const Token& last = tokens.back();
+    return absl::InvalidArgumentError(absl::StrCat(
+        src, ":", last.line, ":",
+        last.column + static_cast<int>(last.text.size()), ": missing field '",
+        field, "' (", k % 2 == 0 ? "arity" : "link cost", " of level ", level,
+        "): 'tleaf ", levels, "' needs ", 2 * levels, " numbers, found ", k));
+  }
+  if (tokens.size() > needed) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        At(src, tokens[needed]), "unexpected '", tokens[needed].text,
+        "' after the ", levels, " levels of the tleaf"));
+  }
+  return levels;
+}
+
+// The levels read so far.
+struct TleafLevels {
+  std::vector<int64_t> arities;
+  std::vector<double> costs;
+  std::vector<Link> links;
+  const Token* first_cost = nullptr;  // first level given as a cost
+  int64_t leaves = 1;
+  int64_t nodes = 1;  // a chain of arity-1 levels has levels x leaves nodes
+};
+
+// Level l's arity and its cost or link (every level one or the other).
+absl::Status TleafLevel(const std::vector<Token>& tokens, int64_t l,
+                        const std::string& src, int64_t max_leaves,
+                        TleafLevels& out) {
+  const Token& a = tokens[2 + 2 * l];
+  const Token& c = tokens[3 + 2 * l];
+  if (!absl::SimpleAtoi(a.text, &out.arities[l]) || out.arities[l] < 1 ||
+      out.arities[l] > kMaxLeaves) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(At(src, a), "field 'a", l + 1, "' (arity of level ", l + 1,
+                     "): expected a positive integer, found '", a.text, "'"));
+  }
+  out.leaves *= out.arities[l];
+  if (out.leaves > max_leaves) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        At(src, a), "field 'a", l + 1, "': more than ", max_leaves, " leaves"));
+  }
+  out.nodes += out.leaves;
+  const bool is_link = c.text.find(':') != std::string::npos;
+  const bool first_is_link = l == 0 ? is_link : out.first_cost == nullptr;
+  if (is_link != first_is_link) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(At(src, c), "field 'c", l + 1, "': level ", l + 1, " is ",
+                     is_link ? "a link (bandwidth:latency)" : "a cost",
+                     " but level 1 is ", is_link ? "a cost" : "a link",
+                     ": give every level as a cost or every level as a link"));
+  }
+  if (is_link) {
+    absl::StatusOr<Link> link = ParseLink(
+        c.text,
+        absl::StrCat("field 'c", l + 1, "' (link of level ", l + 1, ")"));
+    if (!link.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(At(src, c), std::string(link.status().message())));
+    }
+    out.links.push_back(*link);
+    return absl::OkStatus();
+  }
+  if (out.first_cost == nullptr) out.first_cost = &c;
+  if (!absl::SimpleAtod(c.text, &out.costs[l]) ||
+      !std::isfinite(out.costs[l]) || out.costs[l] < 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        At(src, c), "field 'c", l + 1, "' (link cost of level ", l + 1,
+        "): expected a finite non-negative number, found '", c.text, "'"));
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 bool LooksLikeTleaf(std::string_view text) {
@@ -106,100 +210,18 @@ absl::StatusOr<Tree> ParseTleaf(std::string_view text, std::string_view source,
   max_leaves = std::min(max_leaves, kMaxLeaves);
   const std::string src(source);
   const std::vector<Token> tokens = Tokenize(text);
-  auto at = [&](const Token& t) {
-    return absl::StrCat(src, ":", t.line, ":", t.column, ": ");
-  };
-  if (tokens.empty() || tokens[0].text != "tleaf") {
-    const Token t = tokens.empty() ? Token{"", 1, 1} : tokens[0];
-    return absl::InvalidArgumentError(
-        absl::StrCat(at(t), "expected the word 'tleaf', found '", t.text, "'"));
-  }
-  if (tokens.size() < 2) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        at(tokens[0]), "missing field 'L' (number of levels) after 'tleaf'"));
-  }
-  int64_t levels = 0;
-  if (!absl::SimpleAtoi(tokens[1].text, &levels) || levels < 1 ||
-      levels > kMaxLevels) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        at(tokens[1]),
-        "field 'L' (number of levels): expected an integer in [1, ", kMaxLevels,
-        "], found '", tokens[1].text, "'"));
-  }
-  const size_t needed = 2 + 2 * static_cast<size_t>(levels);
-  if (tokens.size() < needed) {
-    const size_t k = tokens.size() - 2;  // fields present after L
-    const int64_t level = static_cast<int64_t>(k / 2) + 1;
-    const std::string field = absl::StrCat(k % 2 == 0 ? "a" : "c", level);
-    const Token& last = tokens.back();
-    return absl::InvalidArgumentError(absl::StrCat(
-        src, ":", last.line, ":",
-        last.column + static_cast<int>(last.text.size()), ": missing field '",
-        field, "' (", k % 2 == 0 ? "arity" : "link cost", " of level ", level,
-        "): 'tleaf ", levels, "' needs ", 2 * levels, " numbers, found ", k));
-  }
-  if (tokens.size() > needed) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(at(tokens[needed]), "unexpected '", tokens[needed].text,
-                     "' after the ", levels, " levels of the tleaf"));
-  }
-  std::vector<int64_t> arities(levels);
-  std::vector<double> costs(levels);
-  std::vector<Link> links;
-  const Token* first_cost = nullptr;  // first level given as a cost
-  int64_t leaves = 1;
-  int64_t nodes = 1;  // a chain of arity-1 levels has levels x leaves nodes
-  for (int64_t l = 0; l < levels; ++l) {
-    const Token& a = tokens[2 + 2 * l];
-    const Token& c = tokens[3 + 2 * l];
-    if (!absl::SimpleAtoi(a.text, &arities[l]) || arities[l] < 1 ||
-        arities[l] > kMaxLeaves) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(at(a), "field 'a", l + 1, "' (arity of level ", l + 1,
-                       "): expected a positive integer, found '", a.text, "'"));
-    }
-    leaves *= arities[l];
-    if (leaves > max_leaves) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          at(a), "field 'a", l + 1, "': more than ", max_leaves, " leaves"));
-    }
-    nodes += leaves;
-    const bool is_link = c.text.find(':') != std::string::npos;
-    const bool first_is_link = l == 0 ? is_link : first_cost == nullptr;
-    if (is_link != first_is_link) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          at(c), "field 'c", l + 1, "': level ", l + 1, " is ",
-          is_link ? "a link (bandwidth:latency)" : "a cost", " but level 1 is ",
-          is_link ? "a cost" : "a link",
-          ": give every level as a cost or every level as a link"));
-    }
-    if (is_link) {
-      absl::StatusOr<Link> link = ParseLink(
-          c.text,
-          absl::StrCat("field 'c", l + 1, "' (link of level ", l + 1, ")"));
-      if (!link.ok()) {
-        return absl::InvalidArgumentError(
-            absl::StrCat(at(c), std::string(link.status().message())));
-      }
-      links.push_back(*link);
-      continue;
-    }
-    if (first_cost == nullptr) first_cost = &c;
-    if (!absl::SimpleAtod(c.text, &costs[l]) || !std::isfinite(costs[l]) ||
-        costs[l] < 0) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          at(c), "field 'c", l + 1, "' (link cost of level ", l + 1,
-          "): expected a finite non-negative number, found '", c.text, "'"));
-    }
-  }
-  if (absl::Status s =
-          CheckTreeSize(absl::StrCat(at(tokens[0]), "tleaf"), nodes, leaves,
-                        base::MemoryBudget(max_memory_bytes));
-      !s.ok()) {
-    return s;
-  }
-  if (links.empty()) return Tree::FromLevels(arities, costs);
-  return LinkedLevels(arities, links);
+  ASSIGN_OR_RETURN(const int64_t levels, TleafLevelCount(tokens, src));
+  TleafLevels parsed;
+  parsed.arities.resize(levels);
+  parsed.costs.resize(levels);
+  for (int64_t l = 0; l < levels; ++l)
+    RETURN_IF_ERROR(TleafLevel(tokens, l, src, max_leaves, parsed));
+  RETURN_IF_ERROR(CheckTreeSize(absl::StrCat(At(src, tokens[0]), "tleaf"),
+                                parsed.nodes, parsed.leaves,
+                                base::MemoryBudget(max_memory_bytes)));
+  if (parsed.links.empty())
+    return Tree::FromLevels(parsed.arities, parsed.costs);
+  return LinkedLevels(parsed.arities, parsed.links);
 }
 
 absl::StatusOr<Tree> ReadTleafFile(const std::string& path) {

@@ -98,15 +98,19 @@ absl::StatusOr<Tree> LoadBase(const std::string& desc,
     return ParseTleaf(desc, "topology/tleaf", int64_t{1} << 30,
                       options.max_memory_bytes);
   }
-  if (base::IsRegularFile(desc)) {
+  struct stat st;
+  if (stat(desc.c_str(), &st) == 0 && !S_ISDIR(st.st_mode)) {
+    // base::ReadFile refuses a FIFO or a device by name, before opening it.
     ASSIGN_OR_RETURN(const std::string text,
                      base::ReadFile(desc, "topology file"));
-    const std::string head = Trim(text.substr(0, 256));
-    if (LooksLikeSimGridPlatform(text)) {
+    // The root element decides, past comments and a DOCTYPE of any length.
+    const std::string_view root = XmlRootElement(text);
+    if (root == "platform") {
       RETURN_IF_ERROR(no_level_costs(desc));
-      return ParseSimGridPlatform(text, desc);
+      return ParseSimGridPlatform(text, desc, int64_t{1} << 26,
+                                  options.max_memory_bytes);
     }
-    if (!head.empty() && head[0] == '<') {
+    if (!root.empty() || Trim(text.substr(0, 256)).starts_with('<')) {
       hwloc_input = true;
       return TreeFromXmlBuffer(text, desc, hw);
     }
@@ -121,7 +125,9 @@ absl::StatusOr<Tree> LoadBase(const std::string& desc,
           options);
     }
     if (LooksLikeSlurmTopology(text)) {
-      ASSIGN_OR_RETURN(const SwitchTree net, ParseSlurmTopology(text, desc));
+      ASSIGN_OR_RETURN(
+          const SwitchTree net,
+          ParseSlurmTopology(text, desc, options.max_memory_bytes));
       return AttachNodes(net, desc, options);
     }
     if (LooksLikeIbnetdiscover(text)) {

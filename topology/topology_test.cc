@@ -1,5 +1,8 @@
 #include "topology/topology.h"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <fstream>
 #include <string>
 
@@ -226,6 +229,30 @@ TEST(LoadTopology, Errors) {
       WriteTemp("open.xml", "<topology><object type=\"x\">");
   EXPECT_THAT(Msg(LoadTopology(open_xml).status()),
               HasSubstr("open.xml:1: an <object> is not closed"));
+}
+
+// Content detection reads the root element past a long leading comment (a
+// SimGrid platform was once taken for hwloc XML).
+TEST(LoadTopology, PlatformAfterALongComment) {
+  const std::string path = WriteTemp(
+      "commented.xml",
+      "<?xml version='1.0'?>\n<!-- " + std::string(10000, 'x') + " -->\n" +
+          R"(<platform version="4.1"><cluster id="c" prefix="h" suffix=""
+             radical="0-1" speed="1Gf" core="2" bw="1GBps" lat="1us"/>
+             </platform>)");
+  auto t = LoadTopology(path);
+  ASSERT_TRUE(t.ok()) << t.status();
+  EXPECT_EQ(t->num_leaves(), 4);
+  EXPECT_EQ(t->host(3), "h1");
+}
+
+// A FIFO given as the topology is refused by name, not opened and waited on.
+TEST(LoadTopology, AFifoIsNotReadFrom) {
+  const std::string fifo = ::testing::TempDir() + "/topology-fifo";
+  unlink(fifo.c_str());
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  EXPECT_EQ(Msg(LoadTopology(fifo).status()),
+            fifo + ": not a regular file (expected a topology file)");
 }
 
 }  // namespace

@@ -46,6 +46,19 @@ absl::Status CheckLink(const char* what, NodeId n, const Link& l) {
   return absl::OkStatus();
 }
 
+// The id of `s` in `table`, added when new.
+int32_t Intern(std::unordered_map<std::string, int32_t>& ids,
+               std::vector<std::string>& table, const std::string& s) {
+  auto [it, inserted] = ids.try_emplace(s, static_cast<int32_t>(table.size()));
+  if (inserted) table.push_back(s);
+  return it->second;
+}
+
+absl::Status NodeFailure(NodeId v, const char* what) {
+  return absl::FailedPreconditionError(
+      absl::StrCat("topology/tree: node ", v, ": ", what));
+}
+
 }  // namespace
 
 const Link Tree::kNoLink{};
@@ -58,10 +71,9 @@ NodeId Tree::HostOf(NodeId n) const {
   return -1;
 }
 
-absl::Status Tree::DeriveCostsFromLinks() {
+absl::StatusOr<std::vector<NodeId>> Tree::HostsAbove() const {
   const int32_t n = num_nodes();
-  // host[v]: the host at or above v (-1 above the hosts). Parents have larger
-  // ids, so one downward sweep from the root settles it.
+  // Parents have larger ids, so one downward sweep from the root settles it.
   std::vector<NodeId> host(n, -1);
   for (NodeId v = n - 1; v >= 0; --v) {
     const NodeId p = parent_[v];
@@ -74,8 +86,13 @@ absl::Status Tree::DeriveCostsFromLinks() {
     }
     host[v] = above >= 0 ? above : (loopback_[v].given() ? v : -1);
   }
-  // up[v]: the slowest route from a host (or a leaf outside hosts) below v up
-  // to v, uplink of v excluded. Children before parents.
+  return host;
+}
+
+std::vector<Route> Tree::RoutesUp(const std::vector<NodeId>& host) const {
+  const int32_t n = num_nodes();
+  // up: the slowest route from a host (or a leaf outside hosts) below v up to
+  // v, uplink of v excluded. Children before parents.
   std::vector<Route> up(n);
   std::vector<Route> via(n);  // up[v] plus v's own uplink
   for (NodeId v = 0; v < n; ++v) {
@@ -91,6 +108,57 @@ absl::Status Tree::DeriveCostsFromLinks() {
     via[v] = up[v];
     via[v].Add(uplink_[v]);
   }
+  return via;
+}
+
+double Tree::DerivePairCosts(NodeId v, const std::vector<Route>& via) {
+  auto kids = children(v);
+  const int32_t k = static_cast<int32_t>(kids.size());
+  if (pair_routes_.size() != pair_costs_.size())
+    pair_routes_.assign(pair_costs_.size(), Route{});
+  double worst = 0.0;
+  for (int32_t i = 0; i < k; ++i) {
+    for (int32_t j = 0; j < k; ++j) {
+      double c = 0.0;
+      const int64_t at = pair_begin_[v] + static_cast<int64_t>(i) * k + j;
+      if (i != j) {
+        Route r = via[kids[i]];
+        r.Add(via[kids[j]]);
+        r.Add(pair_link(v, i, j));
+        c = RouteCost(r);
+        if (c > worst) lca_route_[v] = r;
+        pair_routes_[at] = r;
+      }
+      pair_costs_[at] = c;
+      worst = std::max(worst, c);
+    }
+  }
+  return worst;
+}
+
+// Largest two latency sums, smallest bandwidth: the slowest route between two
+// children (exact when the children are alike).
+Route Tree::SlowestChildRoute(NodeId v, const std::vector<Route>& via) const {
+  double first = 0.0, second = 0.0;
+  double bw = std::numeric_limits<double>::infinity();
+  for (NodeId c : children(v)) {
+    const double lat = via[c].latency;
+    if (lat > first) {
+      second = first;
+      first = lat;
+    } else if (lat > second) {
+      second = lat;
+    }
+    bw = std::min(bw, via[c].bandwidth);
+  }
+  if (num_children(v) == 1) second = first;
+  return Route{first + second, bw};
+}
+
+absl::Status Tree::DeriveCostsFromLinks() {
+  const int32_t n = num_nodes();
+  ASSIGN_OR_RETURN(const std::vector<NodeId> host, HostsAbove());
+  const std::vector<Route> via = RoutesUp(host);
   const std::vector<double> given = cost_;
   lca_route_.assign(n, Route{});
   for (NodeId v = num_leaves_; v < n; ++v) {
@@ -98,52 +166,16 @@ absl::Status Tree::DeriveCostsFromLinks() {
     if (h == v) {
       lca_route_[v].Add(loopback_[v]);
       cost_[v] = RouteCost(lca_route_[v]);
-      continue;
-    }
-    if (h >= 0) {
+    } else if (h >= 0) {
       lca_route_[v].Add(loopback_[h]);
       const double host_cost = RouteCost(lca_route_[v]);
       cost_[v] = given[h] > 0 ? given[v] * (host_cost / given[h]) : host_cost;
-      continue;
+    } else if (pair_link_begin_[v] >= 0) {
+      cost_[v] = DerivePairCosts(v, via);
+    } else {
+      lca_route_[v] = SlowestChildRoute(v, via);
+      cost_[v] = RouteCost(lca_route_[v]);
     }
-    auto kids = children(v);
-    const int32_t k = static_cast<int32_t>(kids.size());
-    if (pair_link_begin_[v] >= 0) {
-      double worst = 0.0;
-      for (int32_t i = 0; i < k; ++i) {
-        for (int32_t j = 0; j < k; ++j) {
-          double c = 0.0;
-          if (i != j) {
-            Route r = via[kids[i]];
-            r.Add(via[kids[j]]);
-            r.Add(pair_link(v, i, j));
-            c = RouteCost(r);
-            if (c > worst) lca_route_[v] = r;
-          }
-          pair_costs_[pair_begin_[v] + static_cast<int64_t>(i) * k + j] = c;
-          worst = std::max(worst, c);
-        }
-      }
-      cost_[v] = worst;
-      continue;
-    }
-    // Largest two latency sums, smallest bandwidth: the slowest route between
-    // two children (exact when the children are alike).
-    double first = 0.0, second = 0.0;
-    double bw = std::numeric_limits<double>::infinity();
-    for (NodeId c : kids) {
-      const double lat = via[c].latency;
-      if (lat > first) {
-        second = first;
-        first = lat;
-      } else if (lat > second) {
-        second = lat;
-      }
-      bw = std::min(bw, via[c].bandwidth);
-    }
-    if (k == 1) second = first;
-    lca_route_[v] = Route{first + second, bw};
-    cost_[v] = RouteCost(lca_route_[v]);
   }
   return absl::OkStatus();
 }
@@ -254,14 +286,82 @@ std::vector<int32_t> Tree::Arities() const {
   return out;
 }
 
+absl::Status Tree::ValidateNode(NodeId v) const {
+  const int32_t n = num_nodes();
+  const bool leaf = v < num_leaves_;
+  if (leaf != (num_children(v) == 0)) {
+    return NodeFailure(
+        v, leaf ? "leaf with children" : "internal node without children");
+  }
+  if (v != root() && (parent_[v] <= v || parent_[v] >= n))
+    return NodeFailure(v, "parent id not above own id");
+  for (NodeId c : children(v)) {
+    if (c < 0 || c >= n || parent_[c] != v)
+      return NodeFailure(v, "children list disagrees with parents");
+  }
+  if (!IsValidCost(cost_[v]))
+    return NodeFailure(v, "cost is negative or not finite");
+  if (leaf && cost_[v] != 0.0) return NodeFailure(v, "leaf with non-zero cost");
+  if (has_pair_costs(v)) {
+    const int32_t k = num_children(v);
+    RETURN_IF_ERROR(CheckPairMatrix(
+        v, k,
+        {pair_costs_.data() + pair_begin_[v], static_cast<size_t>(k) * k}));
+  }
+  if (leaf && capacity_[v] < 0) return NodeFailure(v, "negative capacity");
+  if (leaf && !(std::isfinite(speed_[v]) && speed_[v] > 0))
+    return NodeFailure(v, "speed is not finite and > 0");
+  if (depth_[v] != (v == root() ? 0 : depth_[parent_[v]] + 1))
+    return NodeFailure(v, "wrong depth");
+  return absl::OkStatus();
+}
+
+absl::Status Tree::ValidateLinks() const {
+  const int32_t n = num_nodes();
+  if (static_cast<int32_t>(uplink_.size()) != n ||
+      static_cast<int32_t>(loopback_.size()) != n ||
+      static_cast<int32_t>(pair_link_begin_.size()) != n) {
+    return absl::FailedPreconditionError(
+        "topology/tree: link array sizes disagree");
+  }
+  for (NodeId v = 0; v < n; ++v) {
+    if (pair_link_begin_[v] >= 0 && pair_begin_[v] < 0)
+      return NodeFailure(v, "pair links without pair costs");
+    if (loopback_[v].given() && parent_[v] >= 0 && HostOf(parent_[v]) >= 0) {
+      return NodeFailure(v, "host inside a host");
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status Tree::ValidateCounts() const {
+  const int32_t n = num_nodes();
+  std::vector<int32_t> seen_children(n, 0);
+  for (NodeId v = 0; v < n; ++v) {
+    if (v != root()) ++seen_children[parent_[v]];
+  }
+  for (NodeId v = 0; v < n; ++v) {
+    if (seen_children[v] != num_children(v))
+      return NodeFailure(v, "child count disagrees with parents");
+    if (v > 0 && v < num_leaves_ && leaf_begin_[v] != v)
+      return NodeFailure(v, "leaf range");
+  }
+  // Leaves below each node must be contiguous: range size equals the number of
+  // leaves below.
+  std::vector<int32_t> below(n, 0);
+  for (NodeId v = 0; v < n; ++v) {
+    if (v < num_leaves_) below[v] = 1;
+    if (below[v] != leaf_end_[v] - leaf_begin_[v])
+      return NodeFailure(v, "leaves below are not contiguous");
+    if (parent_[v] >= 0) below[parent_[v]] += below[v];
+  }
+  return absl::OkStatus();
+}
+
 absl::Status Tree::Validate() const {
   const int32_t n = num_nodes();
   if (n == 0 || num_leaves_ < 1)
     return absl::FailedPreconditionError("topology/tree: empty tree");
-  auto fail = [](NodeId v, const char* what) {
-    return absl::FailedPreconditionError(
-        absl::StrCat("topology/tree: node ", v, ": ", what));
-  };
   if (static_cast<int32_t>(child_begin_.size()) != n + 1 ||
       static_cast<int32_t>(cost_.size()) != n ||
       static_cast<int32_t>(capacity_.size()) != num_leaves_ ||
@@ -272,68 +372,10 @@ absl::Status Tree::Validate() const {
       pu_begin_.back() != static_cast<int32_t>(pus_.size())) {
     return absl::FailedPreconditionError("topology/tree: array sizes disagree");
   }
-  if (parent_[root()] != -1) return fail(root(), "root has a parent");
-  std::vector<int32_t> seen_children(n, 0);
-  for (NodeId v = 0; v < n; ++v) {
-    const bool leaf = v < num_leaves_;
-    if (leaf != (num_children(v) == 0)) {
-      return fail(
-          v, leaf ? "leaf with children" : "internal node without children");
-    }
-    if (v != root() && (parent_[v] <= v || parent_[v] >= n))
-      return fail(v, "parent id not above own id");
-    if (v != root()) ++seen_children[parent_[v]];
-    for (NodeId c : children(v)) {
-      if (c < 0 || c >= n || parent_[c] != v)
-        return fail(v, "children list disagrees with parents");
-    }
-    if (!IsValidCost(cost_[v]))
-      return fail(v, "cost is negative or not finite");
-    if (leaf && cost_[v] != 0.0) return fail(v, "leaf with non-zero cost");
-    if (has_pair_costs(v)) {
-      const int32_t k = num_children(v);
-      absl::Status s = CheckPairMatrix(
-          v, k,
-          {pair_costs_.data() + pair_begin_[v], static_cast<size_t>(k) * k});
-      if (!s.ok()) return s;
-    }
-    if (leaf && capacity_[v] < 0) return fail(v, "negative capacity");
-    if (leaf && !(std::isfinite(speed_[v]) && speed_[v] > 0))
-      return fail(v, "speed is not finite and > 0");
-    if (depth_[v] != (v == root() ? 0 : depth_[parent_[v]] + 1))
-      return fail(v, "wrong depth");
-  }
-  if (has_links()) {
-    if (static_cast<int32_t>(uplink_.size()) != n ||
-        static_cast<int32_t>(loopback_.size()) != n ||
-        static_cast<int32_t>(pair_link_begin_.size()) != n) {
-      return absl::FailedPreconditionError(
-          "topology/tree: link array sizes disagree");
-    }
-    for (NodeId v = 0; v < n; ++v) {
-      if (pair_link_begin_[v] >= 0 && pair_begin_[v] < 0)
-        return fail(v, "pair links without pair costs");
-      if (loopback_[v].given() && parent_[v] >= 0 && HostOf(parent_[v]) >= 0) {
-        return fail(v, "host inside a host");
-      }
-    }
-  }
-  for (NodeId v = 0; v < n; ++v) {
-    if (seen_children[v] != num_children(v))
-      return fail(v, "child count disagrees with parents");
-    if (v > 0 && v < num_leaves_ && leaf_begin_[v] != v)
-      return fail(v, "leaf range");
-  }
-  // Leaves below each node must be contiguous: range size equals the number of
-  // leaves below.
-  std::vector<int32_t> below(n, 0);
-  for (NodeId v = 0; v < n; ++v) {
-    if (v < num_leaves_) below[v] = 1;
-    if (below[v] != leaf_end_[v] - leaf_begin_[v])
-      return fail(v, "leaves below are not contiguous");
-    if (parent_[v] >= 0) below[parent_[v]] += below[v];
-  }
-  return absl::OkStatus();
+  if (parent_[root()] != -1) return NodeFailure(root(), "root has a parent");
+  for (NodeId v = 0; v < n; ++v) RETURN_IF_ERROR(ValidateNode(v));
+  if (has_links()) RETURN_IF_ERROR(ValidateLinks());
+  return ValidateCounts();
 }
 
 absl::StatusOr<Tree> Tree::WithCapacities(
@@ -370,6 +412,39 @@ absl::StatusOr<Tree> Tree::WithSpeeds(std::vector<double> speeds) const {
   }
   Tree t = *this;
   t.speed_ = std::move(speeds);
+  return t;
+}
+
+absl::StatusOr<Tree> Tree::WithCosts(
+    std::vector<double> costs,
+    const std::function<double(NodeId, int32_t, int32_t)>& pair_cost) const {
+  if (costs.size() != cost_.size()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("topology/tree: ", costs.size(), " costs for ",
+                     cost_.size(), " nodes"));
+  }
+  Tree t = *this;
+  t.cost_ = std::move(costs);
+  for (NodeId v = 0; v < num_nodes(); ++v) {
+    if (!t.is_leaf(v) && !(std::isfinite(t.cost_[v]) && t.cost_[v] >= 0)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("topology/tree: node ", v, ": cost ", t.cost_[v],
+                       " is negative or not finite"));
+    }
+    if (!has_pair_costs(v)) continue;
+    const int32_t k = num_children(v);
+    for (int32_t i = 0; i < k; ++i) {
+      for (int32_t j = 0; j < k; ++j) {
+        const double c = i == j ? 0.0 : pair_cost(v, i, j);
+        if (!(std::isfinite(c) && c >= 0)) {
+          return absl::InvalidArgumentError(
+              absl::StrCat("topology/tree: node ", v, ": pair cost ", c,
+                           " is negative or not finite"));
+        }
+        t.pair_costs_[pair_begin_[v] + static_cast<int64_t>(i) * k + j] = c;
+      }
+    }
+  }
   return t;
 }
 
@@ -454,13 +529,10 @@ void TreeBuilder::SetPairLinks(NodeId n, std::vector<Link> matrix) {
   has_links_ = true;
 }
 
-absl::StatusOr<Tree> TreeBuilder::Build() && {
+absl::Status TreeBuilder::ChildLists(std::vector<int32_t>& count,
+                                     std::vector<NodeId>& kids) const {
   const int32_t n = num_nodes();
-  if (roots_ != 1 || n == 0 || parent_[0] != -1) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "topology/builder: need exactly one root, added first; got ", roots_));
-  }
-  std::vector<int32_t> count(n + 1, 0);
+  count.assign(n + 1, 0);
   for (NodeId v = 1; v < n; ++v) {
     if (parent_[v] < 0 || parent_[v] >= v) {
       return absl::InvalidArgumentError(absl::StrCat("topology/builder: node ",
@@ -470,16 +542,18 @@ absl::StatusOr<Tree> TreeBuilder::Build() && {
     ++count[parent_[v] + 1];
   }
   for (NodeId v = 0; v < n; ++v) count[v + 1] += count[v];
-  std::vector<NodeId> kids(n > 0 ? n - 1 : 0);
-  {
-    std::vector<int32_t> pos(count.begin(), count.end() - 1);
-    for (NodeId v = 1; v < n; ++v) kids[pos[parent_[v]]++] = v;
-  }
-  int32_t num_leaves = 0;
-  for (NodeId v = 0; v < n; ++v) num_leaves += count[v + 1] == count[v];
+  kids.assign(n > 0 ? n - 1 : 0, 0);
+  std::vector<int32_t> pos(count.begin(), count.end() - 1);
+  for (NodeId v = 1; v < n; ++v) kids[pos[parent_[v]]++] = v;
+  return absl::OkStatus();
+}
+
+std::vector<NodeId> TreeBuilder::Renumber(const std::vector<int32_t>& count,
+                                          const std::vector<NodeId>& kids,
+                                          int32_t num_leaves) const {
   // Iterative DFS: leaves get [0, L) in visit order, internal nodes L.. in
   // post-order.
-  std::vector<NodeId> new_id(n, -1);
+  std::vector<NodeId> new_id(num_nodes(), -1);
   int32_t next_leaf = 0, next_internal = num_leaves;
   std::vector<std::pair<NodeId, int32_t>> stack = {{0, 0}};
   while (!stack.empty()) {
@@ -496,29 +570,53 @@ absl::StatusOr<Tree> TreeBuilder::Build() && {
       stack.pop_back();
     }
   }
-  Tree t;
-  t.num_leaves_ = num_leaves;
+  return new_id;
+}
+
+absl::Status TreeBuilder::CopyLeaf(Tree& t, NodeId v, NodeId id,
+                                   HostIds& host_ids) const {
+  if (capacity_[v] < 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "topology/builder: leaf ", v, ": negative capacity ", capacity_[v]));
+  }
+  if (const auto it = pus_.find(v);
+      it != pus_.end() && !it->second.empty() && it->second[0] < 0) {
+    return absl::InvalidArgumentError(absl::StrCat("topology/builder: leaf ", v,
+                                                   ": negative PU os index ",
+                                                   it->second[0]));
+  }
+  t.os_index_[id] = os_index_[v];
+  t.logical_index_[id] = logical_index_[v];
+  if (!(std::isfinite(speed_[v]) && speed_[v] > 0)) {
+    return absl::InvalidArgumentError(absl::StrCat("topology/builder: leaf ", v,
+                                                   ": speed ", speed_[v],
+                                                   " is not finite and > 0"));
+  }
+  t.capacity_[id] = capacity_[v];
+  t.speed_[id] = speed_[v];
+  if (!host_[v].empty()) t.host_[id] = Intern(host_ids, t.hosts_, host_[v]);
+  return absl::OkStatus();
+}
+
+absl::Status TreeBuilder::CopyNodes(Tree& t, const std::vector<NodeId>& new_id,
+                                    const std::vector<int32_t>& count,
+                                    std::vector<NodeId>& leaf_of) const {
+  const int32_t n = num_nodes();
+  const int32_t num_leaves = t.num_leaves_;
   t.parent_.assign(n, -1);
   t.cost_.assign(n, 0.0);
   t.kind_.assign(n, 0);
   t.pair_begin_.assign(n, -1);
   t.os_index_.assign(num_leaves, -1);
   t.logical_index_.assign(num_leaves, -1);
-  std::vector<NodeId> leaf_of(num_leaves, -1);  // builder id of each leaf
+  leaf_of.assign(num_leaves, -1);
   t.host_.assign(num_leaves, 0);
   t.hosts_ = {""};
   t.capacity_.assign(num_leaves, 1);
   t.speed_.assign(num_leaves, 1.0);
   t.child_begin_.assign(n + 1, 0);
   t.children_.resize(n - 1);
-  std::unordered_map<std::string, int32_t> kind_ids, host_ids = {{"", 0}};
-  auto intern = [](std::unordered_map<std::string, int32_t>& ids,
-                   std::vector<std::string>& table, const std::string& s) {
-    auto [it, inserted] =
-        ids.try_emplace(s, static_cast<int32_t>(table.size()));
-    if (inserted) table.push_back(s);
-    return it->second;
-  };
+  HostIds kind_ids, host_ids = {{"", 0}};
   for (NodeId v = 0; v < n; ++v) {
     const NodeId id = new_id[v];
     if (!IsValidCost(cost_[v])) {
@@ -529,38 +627,21 @@ absl::StatusOr<Tree> TreeBuilder::Build() && {
     const int32_t deg = count[v + 1] - count[v];
     t.parent_[id] = parent_[v] < 0 ? -1 : new_id[parent_[v]];
     t.cost_[id] = deg == 0 ? 0.0 : cost_[v];
-    t.kind_[id] = intern(kind_ids, t.kinds_, kind_[v]);
+    t.kind_[id] = Intern(kind_ids, t.kinds_, kind_[v]);
     t.child_begin_[id + 1] = deg;
     if (deg == 0) {
-      if (capacity_[v] < 0) {
-        return absl::InvalidArgumentError(
-            absl::StrCat("topology/builder: leaf ", v, ": negative capacity ",
-                         capacity_[v]));
-      }
-      if (const auto it = pus_.find(v);
-          it != pus_.end() && !it->second.empty() && it->second[0] < 0) {
-        return absl::InvalidArgumentError(
-            absl::StrCat("topology/builder: leaf ", v,
-                         ": negative PU os index ", it->second[0]));
-      }
-      t.os_index_[id] = os_index_[v];
-      t.logical_index_[id] = logical_index_[v];
       leaf_of[id] = v;
-      if (!(std::isfinite(speed_[v]) && speed_[v] > 0)) {
-        return absl::InvalidArgumentError(
-            absl::StrCat("topology/builder: leaf ", v, ": speed ", speed_[v],
-                         " is not finite and > 0"));
-      }
-      t.capacity_[id] = capacity_[v];
-      t.speed_[id] = speed_[v];
-      if (!host_[v].empty()) t.host_[id] = intern(host_ids, t.hosts_, host_[v]);
+      RETURN_IF_ERROR(CopyLeaf(t, v, id, host_ids));
     } else if (!pairs_[v].empty()) {
-      absl::Status s = CheckPairMatrix(v, deg, pairs_[v]);
-      if (!s.ok()) return s;
+      RETURN_IF_ERROR(CheckPairMatrix(v, deg, pairs_[v]));
     }
   }
-  t.pu_begin_.assign(num_leaves + 1, 0);
-  for (LeafId l = 0; l < num_leaves; ++l) {
+  return absl::OkStatus();
+}
+
+void TreeBuilder::CopyPus(Tree& t, const std::vector<NodeId>& leaf_of) const {
+  t.pu_begin_.assign(t.num_leaves_ + 1, 0);
+  for (LeafId l = 0; l < t.num_leaves_; ++l) {
     const NodeId v = leaf_of[l];
     if (const auto it = pus_.find(v); it != pus_.end() && !it->second.empty()) {
       t.pus_.insert(t.pus_.end(), it->second.begin(), it->second.end());
@@ -569,6 +650,12 @@ absl::StatusOr<Tree> TreeBuilder::Build() && {
     }
     t.pu_begin_[l + 1] = static_cast<int32_t>(t.pus_.size());
   }
+}
+
+void TreeBuilder::CopyChildren(Tree& t, const std::vector<NodeId>& new_id,
+                               const std::vector<int32_t>& count,
+                               const std::vector<NodeId>& kids) const {
+  const int32_t n = num_nodes();
   for (NodeId id = 0; id < n; ++id)
     t.child_begin_[id + 1] += t.child_begin_[id];
   for (NodeId v = 0; v < n; ++v) {
@@ -582,8 +669,33 @@ absl::StatusOr<Tree> TreeBuilder::Build() && {
                            pairs_[v].end());
     }
   }
-  t.Finish();
-  if (!has_links_) return t;
+}
+
+absl::Status TreeBuilder::CheckPairLinks(NodeId v, int32_t k) const {
+  const std::vector<Link>& m = pair_links_[v];
+  if (static_cast<int64_t>(m.size()) != static_cast<int64_t>(k) * k) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "topology/builder: node ", v, " has ", k,
+        " children but a pair-link matrix of ", m.size(), " entries"));
+  }
+  for (int32_t i = 0; i < k; ++i) {
+    for (int32_t j = 0; j < k; ++j) {
+      const Link& l = m[static_cast<int64_t>(i) * k + j];
+      if (i == j) continue;
+      RETURN_IF_ERROR(CheckLink("pair link", v, l));
+      if (!(l == m[static_cast<int64_t>(j) * k + i])) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("topology/builder: node ", v, ": pair link (", i, ", ",
+                         j, ") differs from pair link (", j, ", ", i, ")"));
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status TreeBuilder::CopyLinks(Tree& t, const std::vector<NodeId>& new_id,
+                                    const std::vector<int32_t>& count) const {
+  const int32_t n = num_nodes();
   t.uplink_.assign(n, Link{});
   t.loopback_.assign(n, Link{});
   t.pair_link_begin_.assign(n, -1);
@@ -596,23 +708,7 @@ absl::StatusOr<Tree> TreeBuilder::Build() && {
     const std::vector<Link>& m = pair_links_[v];
     if (m.empty()) continue;
     const int32_t k = count[v + 1] - count[v];
-    if (static_cast<int64_t>(m.size()) != static_cast<int64_t>(k) * k) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "topology/builder: node ", v, " has ", k,
-          " children but a pair-link matrix of ", m.size(), " entries"));
-    }
-    for (int32_t i = 0; i < k; ++i) {
-      for (int32_t j = 0; j < k; ++j) {
-        const Link& l = m[static_cast<int64_t>(i) * k + j];
-        if (i == j) continue;
-        RETURN_IF_ERROR(CheckLink("pair link", v, l));
-        if (!(l == m[static_cast<int64_t>(j) * k + i])) {
-          return absl::InvalidArgumentError(absl::StrCat(
-              "topology/builder: node ", v, ": pair link (", i, ", ", j,
-              ") differs from pair link (", j, ", ", i, ")"));
-        }
-      }
-    }
+    RETURN_IF_ERROR(CheckPairLinks(v, k));
     t.pair_link_begin_[id] = static_cast<int64_t>(t.pair_links_.size());
     t.pair_links_.insert(t.pair_links_.end(), m.begin(), m.end());
     for (int32_t i = 0; i < k; ++i)
@@ -626,6 +722,30 @@ absl::StatusOr<Tree> TreeBuilder::Build() && {
                            0.0);
     }
   }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<Tree> TreeBuilder::Build() && {
+  const int32_t n = num_nodes();
+  if (roots_ != 1 || n == 0 || parent_[0] != -1) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "topology/builder: need exactly one root, added first; got ", roots_));
+  }
+  std::vector<int32_t> count;
+  std::vector<NodeId> kids;
+  RETURN_IF_ERROR(ChildLists(count, kids));
+  int32_t num_leaves = 0;
+  for (NodeId v = 0; v < n; ++v) num_leaves += count[v + 1] == count[v];
+  const std::vector<NodeId> new_id = Renumber(count, kids, num_leaves);
+  Tree t;
+  t.num_leaves_ = num_leaves;
+  std::vector<NodeId> leaf_of;  // builder id of each leaf
+  RETURN_IF_ERROR(CopyNodes(t, new_id, count, leaf_of));
+  CopyPus(t, leaf_of);
+  CopyChildren(t, new_id, count, kids);
+  t.Finish();
+  if (!has_links_) return t;
+  RETURN_IF_ERROR(CopyLinks(t, new_id, count));
   RETURN_IF_ERROR(t.DeriveCostsFromLinks());
   return t;
 }

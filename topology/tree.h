@@ -53,6 +53,7 @@
 #define RANKMAP_TOPOLOGY_TREE_H_
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <unordered_map>
@@ -135,6 +136,12 @@ class Tree {
   Route LcaRoute(NodeId n) const {
     return has_links() ? lca_route_[n] : Route{};
   }
+  // The route between leaves below children i and j of a node with pair links
+  // (requires has_pair_links(n)); empty for i == j. O(1).
+  Route PairRoute(NodeId n, int32_t i, int32_t j) const {
+    const int64_t k = num_children(n);
+    return pair_routes_[pair_begin_[n] + i * k + j];
+  }
 
   // Level name ("Machine", "Package", "NUMANode", "Core", "PU", "switch",
   // "node", ...).
@@ -216,6 +223,14 @@ class Tree {
   // The same tree with new leaf speeds. Errors: wrong length, a speed that is
   // not finite and > 0. O(leaves).
   absl::StatusOr<Tree> WithSpeeds(std::vector<double> speeds) const;
+  // The same tree priced differently: costs[v] for every node (leaves' are
+  // ignored) and, for nodes with pair costs, pair_cost(v, i, j) for children
+  // i != j. Prices the same shape by another quantity (the time objective's
+  // latency and inverse-bandwidth trees, core/time_objective.h). Errors: wrong
+  // length, a cost that is not finite and >= 0. O(nodes + pair costs).
+  absl::StatusOr<Tree> WithCosts(
+      std::vector<double> costs,
+      const std::function<double(NodeId, int32_t, int32_t)>& pair_cost) const;
   // The same tree with new PU sets per leaf (pus[l]: os indexes, ascending,
   // non-negative). Errors: wrong length, a negative index. O(nodes + PUs).
   absl::StatusOr<Tree> WithPus(std::vector<std::vector<int32_t>> pus) const;
@@ -227,6 +242,19 @@ class Tree {
   // Replaces costs by the ones the links give (the rule at the top of this
   // file). Errors: a host inside a host.
   absl::Status DeriveCostsFromLinks();
+  // Its steps: the host at or above every node (-1 above the hosts; errors:
+  // nested hosts); the slowest route from a host below each node up through
+  // its uplink; the pair costs of a node with pair links (returns the
+  // largest); the slowest route between two children of a node.
+  absl::StatusOr<std::vector<NodeId>> HostsAbove() const;
+  std::vector<Route> RoutesUp(const std::vector<NodeId>& host) const;
+  double DerivePairCosts(NodeId v, const std::vector<Route>& via);
+  Route SlowestChildRoute(NodeId v, const std::vector<Route>& via) const;
+  // Validate's steps: one node's own invariants, the link arrays, the child
+  // counts and leaf ranges.
+  absl::Status ValidateNode(NodeId v) const;
+  absl::Status ValidateLinks() const;
+  absl::Status ValidateCounts() const;
 
   int32_t num_leaves_ = 0;
   int32_t height_ = 0;
@@ -256,6 +284,7 @@ class Tree {
   std::vector<int64_t> pair_link_begin_;  // -1: no pair links
   std::vector<Link> pair_links_;
   std::vector<Route> lca_route_;
+  std::vector<Route> pair_routes_;  // parallel to pair_costs_ with pair links
   static const Link kNoLink;
 };
 
@@ -295,6 +324,27 @@ class TreeBuilder {
   absl::StatusOr<Tree> Build() &&;
 
  private:
+  using HostIds = std::unordered_map<std::string, int32_t>;
+  // The steps of Build. count[v]..count[v+1] index v's children in kids.
+  absl::Status ChildLists(std::vector<int32_t>& count,
+                          std::vector<NodeId>& kids) const;
+  // Tree ids by builder id: leaves first in DFS order, then internal nodes in
+  // post-order.
+  std::vector<NodeId> Renumber(const std::vector<int32_t>& count,
+                               const std::vector<NodeId>& kids,
+                               int32_t num_leaves) const;
+  absl::Status CopyNodes(Tree& t, const std::vector<NodeId>& new_id,
+                         const std::vector<int32_t>& count,
+                         std::vector<NodeId>& leaf_of) const;
+  absl::Status CopyLeaf(Tree& t, NodeId v, NodeId id, HostIds& host_ids) const;
+  void CopyPus(Tree& t, const std::vector<NodeId>& leaf_of) const;
+  void CopyChildren(Tree& t, const std::vector<NodeId>& new_id,
+                    const std::vector<int32_t>& count,
+                    const std::vector<NodeId>& kids) const;
+  absl::Status CheckPairLinks(NodeId v, int32_t k) const;
+  absl::Status CopyLinks(Tree& t, const std::vector<NodeId>& new_id,
+                         const std::vector<int32_t>& count) const;
+
   std::vector<NodeId> parent_;
   std::vector<std::string> kind_;
   std::vector<double> cost_;

@@ -114,6 +114,185 @@ std::string LinkNote(const Tree& tree, NodeId v) {
   return out;
 }
 
+// The fields of one node's JSON object, without the closing brace and
+// children.
+void JsonNodeFields(const Tree& tree, NodeId v, std::string& out) {
+  absl::StrAppend(&out, "{\"id\": ", v,
+                  ", \"kind\": ", JsonString(tree.kind(v)));
+  if (tree.uplink(v).given())
+    absl::StrAppend(&out,
+                    ", \"uplink\": ", JsonString(FormatLink(tree.uplink(v))));
+  if (tree.loopback(v).given())
+    absl::StrAppend(
+        &out, ", \"loopback\": ", JsonString(FormatLink(tree.loopback(v))));
+  if (tree.is_leaf(v)) {
+    absl::StrAppend(&out, ", \"os_index\": ", tree.os_index(v),
+                    ", \"host\": ", JsonString(tree.host(v)),
+                    ", \"capacity\": ", tree.capacity(v));
+    if (tree.has_speeds())
+      absl::StrAppend(&out, ", \"speed\": ", tree.speed(v));
+    return;
+  }
+  absl::StrAppend(&out, ", \"depth\": ", tree.depth(v),
+                  ", \"cost\": ", FormatCost(tree.cost(v)), ", \"leaves\": [",
+                  tree.leaf_begin(v), ", ", tree.leaf_end(v),
+                  "], \"capacity\": ", tree.Capacity(v));
+  const int32_t k = tree.num_children(v);
+  if (tree.has_pair_costs(v)) {
+    out += ", \"pair_costs\": [";
+    for (int32_t i = 0; i < k; ++i) {
+      out += i ? ", [" : "[";
+      for (int32_t j = 0; j < k; ++j)
+        absl::StrAppend(&out, j ? ", " : "",
+                        FormatCost(tree.pair_cost(v, i, j)));
+      out += "]";
+    }
+    out += "]";
+  }
+  if (tree.has_pair_links(v)) {
+    out += ", \"pair_links\": [";
+    for (int32_t i = 0; i < k; ++i) {
+      out += i ? ", [" : "[";
+      for (int32_t j = 0; j < k; ++j) {
+        absl::StrAppend(
+            &out, j ? ", " : "",
+            i == j ? "null" : JsonString(FormatLink(tree.pair_link(v, i, j))));
+      }
+      out += "]";
+    }
+    out += "]";
+  }
+}
+
+// A node's kind, cost, links and pair matrices as one string: two nodes are
+// drawn alike when these, and their children's shapes, agree.
+std::string ShapeText(const Tree& tree, NodeId v) {
+  std::string text = tree.kind(v);
+  if (tree.has_links()) {
+    absl::StrAppend(&text, "|", LinkNote(tree, v));
+    if (tree.has_pair_links(v)) {
+      const int32_t k = tree.num_children(v);
+      for (int32_t i = 0; i < k; ++i) {
+        for (int32_t j = 0; j < k; ++j) {
+          if (i != j)
+            absl::StrAppend(&text, "|", FormatLink(tree.pair_link(v, i, j)));
+        }
+      }
+    }
+  }
+  return text;
+}
+
+// Shape id of every node, bottom-up (children have smaller ids than parents):
+// equal ids draw alike.
+std::vector<int32_t> Shapes(const Tree& tree) {
+  std::map<std::tuple<std::string, double, std::vector<double>, int32_t, double,
+                      std::vector<int32_t>>,
+           int32_t>
+      ids;
+  std::vector<int32_t> shape(tree.num_nodes());
+  for (NodeId v = 0; v < tree.num_nodes(); ++v) {
+    std::vector<double> pairs;
+    if (tree.has_pair_costs(v)) {
+      const int32_t k = tree.num_children(v);
+      for (int32_t i = 0; i < k; ++i) {
+        for (int32_t j = 0; j < k; ++j)
+          pairs.push_back(tree.pair_cost(v, i, j));
+      }
+    }
+    std::vector<int32_t> kids;
+    for (NodeId c : tree.children(v)) kids.push_back(shape[c]);
+    auto key =
+        std::make_tuple(ShapeText(tree, v), tree.cost(v), std::move(pairs),
+                        tree.is_leaf(v) ? tree.capacity(v) : -1,
+                        tree.is_leaf(v) ? tree.speed(v) : 0.0, std::move(kids));
+    shape[v] = ids.try_emplace(std::move(key), static_cast<int32_t>(ids.size()))
+                   .first->second;
+  }
+  return shape;
+}
+
+std::string LeafRange(const Tree& tree, NodeId a, NodeId b) {
+  return absl::StrCat("leaves [", tree.leaf_begin(a), ", ", tree.leaf_end(b),
+                      ")");
+}
+
+// One line per drawn node: a node and its indent, or (more > 0) a summary
+// line for `more` siblings ending at `last`.
+struct DrawFrame {
+  NodeId v;
+  int32_t indent;
+  int32_t more;
+  NodeId last;
+};
+
+void DrawLeaf(const Tree& tree, NodeId v, const std::string& pad,
+              std::string& out) {
+  absl::StrAppend(&out, pad, tree.kind(v), " leaf ", v, " (os ",
+                  tree.os_index(v), ")");
+  if (!tree.host(v).empty()) absl::StrAppend(&out, " host ", tree.host(v));
+  if (tree.capacity(v) != 1)
+    absl::StrAppend(&out, " capacity ", tree.capacity(v));
+  if (tree.has_speeds()) absl::StrAppend(&out, " speed ", tree.speed(v));
+  absl::StrAppend(&out, LinkNote(tree, v), "\n");
+}
+
+// "  pair costs (k x k):" or "  pair links ...", then at most 32 x 32 entries.
+void DrawPairs(const Tree& tree, NodeId v, const std::string& pad,
+               std::string& out) {
+  const int32_t k = tree.num_children(v);
+  if (tree.has_pair_costs(v)) {
+    absl::StrAppend(&out, pad, "  pair costs (", k, " x ", k, "):\n");
+    for (int32_t i = 0; i < k && i < 32; ++i) {
+      out += pad + "   ";
+      for (int32_t j = 0; j < k && j < 32; ++j)
+        absl::StrAppend(&out, " ", FormatCost(tree.pair_cost(v, i, j)));
+      out += k > 32 ? " ...\n" : "\n";
+    }
+  }
+  if (tree.has_pair_links(v)) {
+    absl::StrAppend(&out, pad, "  pair links (", k, " x ", k, "):\n");
+    for (int32_t i = 0; i < k && i < 32; ++i) {
+      out += pad + "   ";
+      for (int32_t j = 0; j < k && j < 32; ++j) {
+        absl::StrAppend(&out, " ",
+                        i == j ? "-" : FormatLink(tree.pair_link(v, i, j)));
+      }
+      out += k > 32 ? " ...\n" : "\n";
+    }
+  }
+}
+
+// An internal node's line; children that are all leaves are summed up on it.
+void DrawInnerNode(const Tree& tree, NodeId v, const std::string& pad,
+                   bool all_leaves, std::string& out) {
+  auto kids = tree.children(v);
+  absl::StrAppend(&out, pad, tree.kind(v), "  cost ", FormatCost(tree.cost(v)),
+                  "  ", LeafRange(tree, v, v), "  ");
+  if (all_leaves) {
+    const bool same_kind = std::all_of(kids.begin(), kids.end(), [&](NodeId c) {
+      return tree.kind(c) == tree.kind(kids[0]);
+    });
+    absl::StrAppend(&out, kids.size(), " x ",
+                    same_kind ? tree.kind(kids[0]) : "leaf");
+    if (!tree.host(kids[0]).empty())
+      absl::StrAppend(&out, "  host ", tree.host(kids[0]));
+    if (tree.Capacity(v) != static_cast<int64_t>(kids.size()))
+      absl::StrAppend(&out, "  capacity ", tree.Capacity(v));
+    if (tree.has_speeds()) {
+      std::vector<double> speeds;
+      for (NodeId c : kids) speeds.push_back(tree.speed(c));
+      std::sort(speeds.begin(), speeds.end());
+      speeds.erase(std::unique(speeds.begin(), speeds.end()), speeds.end());
+      absl::StrAppend(&out, "  speed ", absl::StrJoin(speeds, ","));
+    }
+  } else {
+    absl::StrAppend(&out, kids.size(), " children");
+  }
+  absl::StrAppend(&out, LinkNote(tree, v), "\n");
+  DrawPairs(tree, v, pad, out);
+}
+
 }  // namespace
 
 absl::StatusOr<Tree> Restrict(const Tree& tree,
@@ -189,54 +368,11 @@ std::string ToJson(const Tree& tree) {
   while (!stack.empty()) {
     auto& [v, next] = stack.back();
     if (next < 0) {
-      absl::StrAppend(&out, "{\"id\": ", v,
-                      ", \"kind\": ", JsonString(tree.kind(v)));
-      if (tree.uplink(v).given())
-        absl::StrAppend(
-            &out, ", \"uplink\": ", JsonString(FormatLink(tree.uplink(v))));
-      if (tree.loopback(v).given())
-        absl::StrAppend(
-            &out, ", \"loopback\": ", JsonString(FormatLink(tree.loopback(v))));
+      JsonNodeFields(tree, v, out);
       if (tree.is_leaf(v)) {
-        absl::StrAppend(&out, ", \"os_index\": ", tree.os_index(v),
-                        ", \"host\": ", JsonString(tree.host(v)),
-                        ", \"capacity\": ", tree.capacity(v));
-        if (tree.has_speeds())
-          absl::StrAppend(&out, ", \"speed\": ", tree.speed(v));
         out += "}";
         stack.pop_back();
         continue;
-      }
-      absl::StrAppend(&out, ", \"depth\": ", tree.depth(v),
-                      ", \"cost\": ", FormatCost(tree.cost(v)),
-                      ", \"leaves\": [", tree.leaf_begin(v), ", ",
-                      tree.leaf_end(v), "], \"capacity\": ", tree.Capacity(v));
-      if (tree.has_pair_costs(v)) {
-        out += ", \"pair_costs\": [";
-        const int32_t k = tree.num_children(v);
-        for (int32_t i = 0; i < k; ++i) {
-          out += i ? ", [" : "[";
-          for (int32_t j = 0; j < k; ++j)
-            absl::StrAppend(&out, j ? ", " : "",
-                            FormatCost(tree.pair_cost(v, i, j)));
-          out += "]";
-        }
-        out += "]";
-      }
-      if (tree.has_pair_links(v)) {
-        out += ", \"pair_links\": [";
-        const int32_t k = tree.num_children(v);
-        for (int32_t i = 0; i < k; ++i) {
-          out += i ? ", [" : "[";
-          for (int32_t j = 0; j < k; ++j) {
-            absl::StrAppend(
-                &out, j ? ", " : "",
-                i == j ? "null"
-                       : JsonString(FormatLink(tree.pair_link(v, i, j))));
-          }
-          out += "]";
-        }
-        out += "]";
       }
       out += ", \"children\": [";
       next = 0;
@@ -255,131 +391,30 @@ std::string ToJson(const Tree& tree) {
 
 std::string DrawTree(const Tree& tree) {
   if (tree.num_nodes() == 0) return "(empty tree)\n";
-  // Shape signature of every node, bottom-up (children have smaller ids than
-  // parents).
-  std::map<std::tuple<std::string, double, std::vector<double>, int32_t, double,
-                      std::vector<int32_t>>,
-           int32_t>
-      ids;
-  std::vector<int32_t> shape(tree.num_nodes());
-  for (NodeId v = 0; v < tree.num_nodes(); ++v) {
-    std::vector<double> pairs;
-    if (tree.has_pair_costs(v)) {
-      const int32_t k = tree.num_children(v);
-      for (int32_t i = 0; i < k; ++i) {
-        for (int32_t j = 0; j < k; ++j)
-          pairs.push_back(tree.pair_cost(v, i, j));
-      }
-    }
-    std::vector<int32_t> kids;
-    for (NodeId c : tree.children(v)) kids.push_back(shape[c]);
-    std::string kind_and_links = tree.kind(v);
-    if (tree.has_links()) {
-      absl::StrAppend(&kind_and_links, "|", LinkNote(tree, v));
-      if (tree.has_pair_links(v)) {
-        const int32_t k = tree.num_children(v);
-        for (int32_t i = 0; i < k; ++i) {
-          for (int32_t j = 0; j < k; ++j) {
-            if (i != j)
-              absl::StrAppend(&kind_and_links, "|",
-                              FormatLink(tree.pair_link(v, i, j)));
-          }
-        }
-      }
-    }
-    auto key =
-        std::make_tuple(kind_and_links, tree.cost(v), std::move(pairs),
-                        tree.is_leaf(v) ? tree.capacity(v) : -1,
-                        tree.is_leaf(v) ? tree.speed(v) : 0.0, std::move(kids));
-    shape[v] = ids.try_emplace(std::move(key), static_cast<int32_t>(ids.size()))
-                   .first->second;
-  }
+  const std::vector<int32_t> shape = Shapes(tree);
   std::string out;
-  auto leaf_range = [&](NodeId a, NodeId b) {
-    return absl::StrCat("leaves [", tree.leaf_begin(a), ", ", tree.leaf_end(b),
-                        ")");
-  };
-  // Frames: (node, indent); a node's children are expanded into runs of equal
-  // shapes.
-  struct Frame {
-    NodeId v;
-    int32_t indent;
-    int32_t more;  // > 0: a summary line for `more` siblings ending at `last`
-    NodeId last;
-  };
-  std::vector<Frame> stack = {{tree.root(), 0, 0, -1}};
+  std::vector<DrawFrame> stack = {{tree.root(), 0, 0, -1}};
   while (!stack.empty()) {
-    const Frame f = stack.back();
+    const DrawFrame f = stack.back();
     stack.pop_back();
     const std::string pad(2 * f.indent, ' ');
     if (f.more > 0) {
       absl::StrAppend(&out, pad, "... ", f.more, " more like this, ",
-                      leaf_range(f.v, f.last), "\n");
+                      LeafRange(tree, f.v, f.last), "\n");
       continue;
     }
     const NodeId v = f.v;
     if (tree.is_leaf(v)) {
-      absl::StrAppend(&out, pad, tree.kind(v), " leaf ", v, " (os ",
-                      tree.os_index(v), ")");
-      if (!tree.host(v).empty()) absl::StrAppend(&out, " host ", tree.host(v));
-      if (tree.capacity(v) != 1)
-        absl::StrAppend(&out, " capacity ", tree.capacity(v));
-      if (tree.has_speeds()) absl::StrAppend(&out, " speed ", tree.speed(v));
-      absl::StrAppend(&out, LinkNote(tree, v), "\n");
+      DrawLeaf(tree, v, pad, out);
       continue;
     }
     auto kids = tree.children(v);
     const bool all_leaves = std::all_of(
         kids.begin(), kids.end(), [&](NodeId c) { return tree.is_leaf(c); });
-    absl::StrAppend(&out, pad, tree.kind(v), "  cost ",
-                    FormatCost(tree.cost(v)), "  ", leaf_range(v, v), "  ");
-    if (all_leaves) {
-      const bool same_kind = std::all_of(
-          kids.begin(), kids.end(),
-          [&](NodeId c) { return tree.kind(c) == tree.kind(kids[0]); });
-      absl::StrAppend(&out, kids.size(), " x ",
-                      same_kind ? tree.kind(kids[0]) : "leaf");
-      if (!tree.host(kids[0]).empty())
-        absl::StrAppend(&out, "  host ", tree.host(kids[0]));
-      if (tree.Capacity(v) != static_cast<int64_t>(kids.size())) {
-        absl::StrAppend(&out, "  capacity ", tree.Capacity(v));
-      }
-      if (tree.has_speeds()) {
-        std::vector<double> speeds;
-        for (NodeId c : kids) speeds.push_back(tree.speed(c));
-        std::sort(speeds.begin(), speeds.end());
-        speeds.erase(std::unique(speeds.begin(), speeds.end()), speeds.end());
-        absl::StrAppend(&out, "  speed ", absl::StrJoin(speeds, ","));
-      }
-    } else {
-      absl::StrAppend(&out, kids.size(), " children");
-    }
-    absl::StrAppend(&out, LinkNote(tree, v), "\n");
-    if (tree.has_pair_costs(v)) {
-      const int32_t k = tree.num_children(v);
-      absl::StrAppend(&out, pad, "  pair costs (", k, " x ", k, "):\n");
-      for (int32_t i = 0; i < k && i < 32; ++i) {
-        out += pad + "   ";
-        for (int32_t j = 0; j < k && j < 32; ++j)
-          absl::StrAppend(&out, " ", FormatCost(tree.pair_cost(v, i, j)));
-        out += k > 32 ? " ...\n" : "\n";
-      }
-    }
-    if (tree.has_pair_links(v)) {
-      const int32_t k = tree.num_children(v);
-      absl::StrAppend(&out, pad, "  pair links (", k, " x ", k, "):\n");
-      for (int32_t i = 0; i < k && i < 32; ++i) {
-        out += pad + "   ";
-        for (int32_t j = 0; j < k && j < 32; ++j) {
-          absl::StrAppend(&out, " ",
-                          i == j ? "-" : FormatLink(tree.pair_link(v, i, j)));
-        }
-        out += k > 32 ? " ...\n" : "\n";
-      }
-    }
+    DrawInnerNode(tree, v, pad, all_leaves, out);
     if (all_leaves) continue;
     // Push runs in reverse so they pop in order.
-    std::vector<Frame> frames;
+    std::vector<DrawFrame> frames;
     for (size_t i = 0; i < kids.size();) {
       size_t j = i + 1;
       while (j < kids.size() && shape[kids[j]] == shape[kids[i]]) ++j;

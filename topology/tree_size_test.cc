@@ -24,5 +24,22 @@ TEST(TreeSizeTest, EstimatesAndChecks) {
             "node ids can number");
 }
 
+TEST(TreeSizeTest, HostNamesCount) {
+  EXPECT_EQ(HostNameBytes(1000, 249), 250000);
+  EXPECT_EQ(HostNameBytes(1000, 15), 0);  // inside the string object
+  EXPECT_EQ(HostNameBytes(1000, 16), 17000);
+  EXPECT_EQ(HostNameBytes(int64_t{1} << 60, 1000),
+            std::numeric_limits<int64_t>::max());
+  // 4,000 nodes fit 1 MiB (1,024,000 bytes) alone, not with 1,000 leaves of
+  // 100-character names (101,000 bytes more).
+  EXPECT_TRUE(CheckTreeSize("t", 4000, 1000, 1 << 20).ok());
+  const absl::Status names =
+      CheckTreeSize("t", 4000, 1000, 1 << 20, HostNameBytes(1000, 100));
+  EXPECT_EQ(names.code(), absl::StatusCode::kResourceExhausted);
+  EXPECT_EQ(names.message(),
+            "t of 1000 leaves (4000 nodes) needs about 1.1 MiB, above the "
+            "memory budget of 1.0 MiB");
+}
+
 }  // namespace
 }  // namespace rankmap::topology

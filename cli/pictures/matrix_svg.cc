@@ -5,6 +5,7 @@
 #include <numeric>
 #include <vector>
 
+#include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
@@ -18,16 +19,18 @@ constexpr double kLeft = 78, kTop = 46, kBottom = 58;
 constexpr double kLegend = 250;  // right of the plot
 constexpr double kMinSpacing = 4;
 
-// Kinds of the internal nodes at a depth, joined: "Package | NUMANode".
-std::string KindsAt(const topology::Tree& tree, int32_t depth) {
-  std::vector<std::string> kinds;
+// Kinds of the internal nodes at each depth, joined: "Package | NUMANode".
+// One pass over the nodes, so trees of any depth cost O(nodes).
+std::vector<std::string> KindsByDepth(const topology::Tree& tree) {
+  std::vector<std::vector<std::string>> kinds(tree.height() + 1);
+  std::vector<absl::flat_hash_set<std::string>> seen(tree.height() + 1);
   for (topology::NodeId v = tree.num_nodes() - 1; v >= tree.num_leaves(); --v) {
-    if (tree.depth(v) == depth &&
-        std::find(kinds.begin(), kinds.end(), tree.kind(v)) == kinds.end()) {
-      kinds.push_back(tree.kind(v));
-    }
+    if (seen[tree.depth(v)].insert(tree.kind(v)).second)
+      kinds[tree.depth(v)].push_back(tree.kind(v));
   }
-  return absl::StrJoin(kinds, " | ");
+  std::vector<std::string> out;
+  for (const auto& k : kinds) out.push_back(absl::StrJoin(k, " | "));
+  return out;
 }
 
 }  // namespace
@@ -123,14 +126,16 @@ std::string MatrixSvg(const topology::Tree& tree,
   const double pos_scale = n > 0 ? kSize / n : 0;
   std::vector<std::string> legend_levels;
   std::vector<int32_t> ticks;
+  const std::vector<std::string> kinds = KindsByDepth(tree);
+  size_t lines_above = 0;
   for (int32_t d = 0; d < height_t; ++d) {
     const auto& ks = at_depth[d];
+    lines_above += ks.size();
     if (ks.empty()) continue;
     // Lines of this level and the levels above it, evenly spread; they
     // separate the nodes one level down.
-    size_t lines = ks.size();
-    for (int32_t e = 0; e < d; ++e) lines += at_depth[e].size();
-    const std::string name = KindsAt(tree, d + 1);
+    const size_t lines = lines_above;
+    const std::string& name = kinds[d + 1];
     if (kSize / (lines + 1) < kMinSpacing) {
       legend_levels.push_back(
           absl::StrCat(name.size() > 20 ? name.substr(0, 18) + ".." : name,

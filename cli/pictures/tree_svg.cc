@@ -67,11 +67,18 @@ class Layout {
     std::vector<int64_t> fill(begin_.begin(), begin_.end() - 1);
     for (size_t p = 0; p < mapping.size(); ++p)
       by_leaf_[fill[mapping[p]]++] = static_cast<int32_t>(p);
+    // host_changes_[l]: leaves in [1, l] whose host differs from the one
+    // before.
+    host_changes_.assign(tree.num_leaves(), 0);
+    for (LeafId l = 1; l < tree.num_leaves(); ++l) {
+      host_changes_[l] =
+          host_changes_[l - 1] + (tree.host(l) != tree.host(l - 1));
+    }
     ComputeShapes();
   }
 
   std::string Draw() {
-    Build(tree_.root(), 0, std::max(1, options_.max_columns));
+    Build();
     return Render();
   }
 
@@ -122,19 +129,14 @@ class Layout {
     return p;
   }
 
-  // "host n0" or "hosts a-0 .. b-3 (8)"; empty without host names.
+  // "host n0" or "hosts a-0 .. b-3 (8)"; empty without host names. O(1):
+  // every node asks for its range and its parent's, on trees of any depth.
   std::string Hosts(LeafId b, LeafId e) const {
     const std::string& first = tree_.host(b);
     const std::string& last = tree_.host(e - 1);
     if (first.empty() && last.empty()) return "";
-    if (first == last) {
-      bool same = true;
-      for (LeafId l = b; l < e && same; ++l) same = tree_.host(l) == first;
-      if (same) return absl::StrCat("host ", first);
-    }
-    int32_t distinct = 1;
-    for (LeafId l = b + 1; l < e; ++l)
-      distinct += tree_.host(l) != tree_.host(l - 1);
+    const int64_t distinct = 1 + host_changes_[e - 1] - host_changes_[b];
+    if (distinct == 1) return absl::StrCat("host ", first);
     return absl::StrCat("hosts ", first, " .. ", last, " (", distinct, ")");
   }
 
@@ -210,7 +212,53 @@ class Layout {
     return box;
   }
 
-  int32_t Build(NodeId v, int32_t row, int32_t budget) {
+  // A box still to make: node v drawn within `budget` columns, a run of
+  // `count` leaf children from v, or `count` siblings from v folded into one;
+  // its id goes to slot `slot` of box `parent`'s children.
+  struct Task {
+    enum Kind { kNode, kLeaves, kFolded } kind;
+    NodeId v;
+    int32_t count;
+    bool alike;
+    int32_t row, budget;
+    int32_t parent = -1, slot = 0;
+  };
+
+  // Every box, depth first from an explicit stack (no recursion: trees can
+  // be thousands of levels deep).
+  void Build() {
+    std::vector<Task> stack = {{Task::kNode, tree_.root(), 1, true, 0,
+                                std::max(1, options_.max_columns)}};
+    std::vector<Task> kids;
+    while (!stack.empty()) {
+      const Task t = stack.back();
+      stack.pop_back();
+      kids.clear();
+      int32_t id = -1;
+      switch (t.kind) {
+        case Task::kLeaves:
+          id = LeavesBox(t.v, t.v + t.count, t.row);
+          break;
+        case Task::kFolded:
+          id = Folded(t.v, t.count, t.alike, t.row);
+          break;
+        case Task::kNode:
+          id = NodeBoxAndChildren(t.v, t.row, t.budget, kids);
+          break;
+      }
+      if (t.parent >= 0) boxes_[t.parent].children[t.slot] = id;
+      boxes_[id].children.assign(kids.size(), -1);
+      for (size_t i = kids.size(); i-- > 0;) {
+        kids[i].parent = id;
+        kids[i].slot = static_cast<int32_t>(i);
+        stack.push_back(kids[i]);
+      }
+    }
+  }
+
+  // The box of node v; the boxes under it go to `kids` as tasks, in order.
+  int32_t NodeBoxAndChildren(NodeId v, int32_t row, int32_t budget,
+                             std::vector<Task>& kids) {
     if (tree_.is_leaf(v)) return LeavesBox(v, v + 1, row);
     if (IsBottom(v)) {
       Box box = NodeBox(v, BoxKind::kBottom, row);
@@ -237,75 +285,71 @@ class Layout {
     box.processes = begin_[box.end] - begin_[box.begin];
     box.lines.push_back(absl::StrCat(box.processes, " processes"));
     const int32_t id = Add(std::move(box));
-    // Children as items: a run of leaf children is one item.
+    // Children as items (index among the children): a run of leaf children
+    // is one item, and so is a run of one shape.
     struct Item {
-      NodeId first;
+      int32_t index;
       int32_t count;
       bool leaves;
     };
+    const auto children = tree_.children(v);
     std::vector<Item> items;
-    for (NodeId c : tree_.children(v)) {
-      const bool leaf = tree_.is_leaf(c);
+    for (int32_t k = 0; k < static_cast<int32_t>(children.size()); ++k) {
+      const bool leaf = tree_.is_leaf(children[k]);
       if (!items.empty() && items.back().leaves && leaf) {
         ++items.back().count;
       } else if (!items.empty() && !leaf && !items.back().leaves &&
-                 shape_[items.back().first] == shape_[c]) {
-        ++items.back().count;  // a run of one shape
+                 shape_[children[items.back().index]] == shape_[children[k]]) {
+        ++items.back().count;
       } else {
-        items.push_back({c, 1, leaf});
+        items.push_back({k, 1, leaf});
       }
     }
-    std::vector<int32_t> kids;
-    const auto children = tree_.children(v);
+    const auto leaves = [&](const Item& it) {
+      return Task{
+          Task::kLeaves, children[it.index], it.count, true, row + 1, 0};
+    };
+    const auto node = [&](int32_t k, int32_t b) {
+      return Task{Task::kNode, children[k], 1, true, row + 1, b};
+    };
+    const auto folded = [&](int32_t k, int32_t count, bool alike) {
+      return Task{Task::kFolded, children[k], count, alike, row + 1, 0};
+    };
     if (columns_[v] <= budget) {
       for (const Item& it : items) {
         if (it.leaves) {
-          kids.push_back(LeavesBox(it.first, it.first + it.count, row + 1));
+          kids.push_back(leaves(it));
+        } else {
+          for (int32_t i = 0; i < it.count; ++i)
+            kids.push_back(node(it.index + i, budget));
+        }
+      }
+      return id;
+    }
+    int32_t needed = 0;
+    for (const Item& it : items) needed += it.count > 1 && !it.leaves ? 2 : 1;
+    if (needed <= budget) {
+      // The first of each run drawn, the rest folded.
+      const int32_t share =
+          std::max(1, (budget - (needed - static_cast<int32_t>(items.size()))) /
+                          static_cast<int32_t>(items.size()));
+      for (const Item& it : items) {
+        if (it.leaves) {
+          kids.push_back(leaves(it));
           continue;
         }
-        const size_t k = std::find(children.begin(), children.end(), it.first) -
-                         children.begin();
-        for (int32_t i = 0; i < it.count; ++i) {
-          kids.push_back(Build(children[k + i], row + 1, budget));
-        }
+        kids.push_back(node(it.index, share));
+        if (it.count > 1)
+          kids.push_back(folded(it.index + 1, it.count - 1, true));
       }
-    } else {
-      int32_t needed = 0;
-      for (const Item& it : items) needed += it.count > 1 && !it.leaves ? 2 : 1;
-      if (needed <= budget) {
-        // The first of each run drawn, the rest folded.
-        const int32_t share = std::max(
-            1, (budget - (needed - static_cast<int32_t>(items.size()))) /
-                   static_cast<int32_t>(items.size()));
-        for (const Item& it : items) {
-          if (it.leaves) {
-            kids.push_back(LeavesBox(it.first, it.first + it.count, row + 1));
-            continue;
-          }
-          kids.push_back(Build(it.first, row + 1, share));
-          if (it.count > 1) {
-            const size_t k =
-                std::find(children.begin(), children.end(), it.first) -
-                children.begin();
-            kids.push_back(
-                Folded(children[k + 1], it.count - 1, true, row + 1));
-          }
-        }
-      } else {
-        // Too many different children: the first drawn, the others folded.
-        const Item& first = items[0];
-        if (first.leaves) {
-          kids.push_back(
-              LeavesBox(first.first, first.first + first.count, row + 1));
-        } else {
-          kids.push_back(Build(first.first, row + 1, std::max(1, budget - 1)));
-        }
-        const int32_t skip = first.leaves ? first.count : 1;
-        kids.push_back(Folded(children[skip], tree_.num_children(v) - skip,
-                              false, row + 1));
-      }
+      return id;
     }
-    boxes_[id].children = std::move(kids);
+    // Too many different children: the first drawn, the others folded.
+    const Item& first = items[0];
+    kids.push_back(first.leaves ? leaves(first)
+                                : node(first.index, std::max(1, budget - 1)));
+    const int32_t skip = first.leaves ? first.count : 1;
+    kids.push_back(folded(skip, tree_.num_children(v) - skip, false));
     return id;
   }
 
@@ -313,9 +357,7 @@ class Layout {
   // the sibling drawn before them.
   int32_t Folded(NodeId from, int32_t count, bool alike, int32_t row) {
     const auto siblings = tree_.children(tree_.parent(from));
-    const size_t k =
-        std::find(siblings.begin(), siblings.end(), from) - siblings.begin();
-    const NodeId to = siblings[k + count - 1];
+    const NodeId to = siblings[tree_.child_rank(from) + count - 1];
     Box box;
     box.kind = BoxKind::kFolded;
     box.node = from;
@@ -336,21 +378,30 @@ class Layout {
   }
 
   // Bottom-up x: boxes without children take the next column, parents sit
-  // over the middle of their children.
-  void Place(int32_t id, int32_t& column) {
-    Box& b = boxes_[id];
-    if (b.children.empty()) {
-      b.x = kMargin + column * (kColumn + kGap) + kColumn / 2;
-      ++column;
-      return;
+  // over the middle of their children. Depth first from an explicit stack.
+  int32_t Place() {
+    int32_t column = 0;
+    std::vector<std::pair<int32_t, size_t>> stack = {{0, 0}};  // (box, next)
+    while (!stack.empty()) {
+      const int32_t id = stack.back().first;
+      Box& b = boxes_[id];
+      if (b.children.empty()) {
+        b.x = kMargin + column * (kColumn + kGap) + kColumn / 2;
+        ++column;
+        stack.pop_back();
+      } else if (stack.back().second < b.children.size()) {
+        const int32_t c = b.children[stack.back().second++];
+        stack.push_back({c, 0});
+      } else {
+        b.x = (boxes_[b.children.front()].x + boxes_[b.children.back()].x) / 2;
+        stack.pop_back();
+      }
     }
-    for (int32_t c : b.children) Place(c, column);
-    b.x = (boxes_[b.children.front()].x + boxes_[b.children.back()].x) / 2;
+    return column;
   }
 
   std::string Render() {
-    int32_t columns = 0;
-    Place(0, columns);
+    const int32_t columns = Place();
     int32_t rows = 0;
     for (const Box& b : boxes_) rows = std::max(rows, b.row + 1);
     std::vector<double> row_height(rows, 0), row_y(rows + 1, kMargin + kTitle);
@@ -447,6 +498,7 @@ class Layout {
   std::vector<int32_t> by_leaf_;  // processes by leaf
   std::vector<int32_t> shape_;
   std::vector<int64_t> columns_;
+  std::vector<int64_t> host_changes_;  // num_leaves
   std::vector<Box> boxes_;
 };
 

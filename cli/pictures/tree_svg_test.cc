@@ -162,5 +162,37 @@ TEST(TreeSvg, NToOneAndHostsAndMergedKinds) {
   ExpectEveryProcessOnce(svg, 4, 10);
 }
 
+// Trees thousands of levels deep (a Slurm or ibnetdiscover chain of
+// switches) once overflowed the stack of the recursive layout. A chain of
+// 20,000 single-child switches over two PUs is drawn whole, one row per
+// level; a comb (a PU and the rest of the comb under every switch) folds
+// below the column budget.
+TEST(TreeSvg, ThousandsOfLevelsWithoutRecursion) {
+  constexpr int kDepth = 20000;
+  topology::TreeBuilder chain;
+  auto node = chain.AddRoot("switch", kDepth + 1.0);
+  for (int d = 1; d < kDepth; ++d)
+    node = chain.AddChild(node, "switch", kDepth + 1.0 - d);
+  for (int c = 0; c < 2; ++c) chain.SetHost(chain.AddChild(node, "PU"), "h");
+  const topology::Tree t = *std::move(chain).Build();
+  const XmlElement svg = Parse(TreeSvg(t, {1, 0, 1}));
+  EXPECT_EQ(svg.FindAll("g", "inner").size(), kDepth - 1u);
+  ASSERT_EQ(svg.FindAll("g", "bottom").size(), 1u);
+  EXPECT_THAT(svg.FindAll("g", "bottom")[0]->AllText(), HasSubstr("0-2"));
+  ExpectEveryProcessOnce(svg, 2, 3);
+
+  topology::TreeBuilder comb;
+  node = comb.AddRoot("switch", 1);
+  for (int d = 1; d < kDepth; ++d) {
+    comb.AddChild(node, "PU");
+    node = comb.AddChild(node, "switch", 1);
+  }
+  for (int c = 0; c < 2; ++c) comb.AddChild(node, "PU");
+  const topology::Tree c = *std::move(comb).Build();
+  const XmlElement folded = Parse(TreeSvg(c, Identity(c.num_leaves())));
+  EXPECT_LE(folded.Number("width"), 8 * 170 + 32);
+  ExpectEveryProcessOnce(folded, c.num_leaves(), c.num_leaves());
+}
+
 }  // namespace
 }  // namespace rankmap::cli::pictures

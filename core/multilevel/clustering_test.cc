@@ -33,7 +33,9 @@ void ExpectValid(const CommGraph& g, const Clustering& c, double max_weight) {
   }
   EXPECT_EQ(next, c.num_clusters);
   for (VertexId k = 0; k < c.num_clusters; ++k) {
-    if (size[k] > 1) EXPECT_LE(weight[k], max_weight + 1e-9) << k;
+    if (size[k] > 1) {
+      EXPECT_LE(weight[k], max_weight + 1e-9) << k;
+    }
   }
 }
 

@@ -8,10 +8,31 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "base/memory_budget.h"
 #include "base/status_macros.h"
+#include "graphs/graph_readers.h"
 
 namespace rankmap::graphs {
+
+using tiling::ArrangeAlgorithm;
+using tiling::Arrangement;
+using tiling::ArrangementCost;
+using tiling::ArrangeResult;
+using tiling::ColumnLayout;
+using tiling::CostBreakdown;
+using tiling::HopNorm;
+using tiling::LinkLoads;
+using tiling::LinkModel;
+using tiling::Network;
+using tiling::Partition;
+using tiling::Rect;
+using tiling::TwoProcessorShape;
+using tiling::VolumeMatrix;
+
 namespace {
+
+// A report line per processor pair (about 40 bytes) beside its volume.
+constexpr int64_t kBytesPerPair = 48;
 
 absl::Status Invalid(const std::string& msg) {
   return absl::InvalidArgumentError(absl::StrCat("frontend: ", msg));
@@ -23,6 +44,10 @@ absl::StatusOr<int64_t> GridSide(const MatrixFrontendOptions& o) {
     return Invalid(absl::StrCat("matrix size ", o.n, " and block ", o.block,
                                 " must be >= 1"));
   }
+  if (o.n > kMaxMatrixSide) {
+    return Invalid(absl::StrCat("matrix size ", o.n, " is above the limit of ",
+                                kMaxMatrixSide, " (--n)"));
+  }
   if (o.n % o.block != 0) {
     return Invalid(absl::StrCat("matrix size ", o.n,
                                 " is not a multiple of block ", o.block));
@@ -32,13 +57,46 @@ absl::StatusOr<int64_t> GridSide(const MatrixFrontendOptions& o) {
   return o.n / o.block;
 }
 
+// The processor count against the cap and the budget: the volumes of every
+// pair, the graph they make and the report's line per pair.
+absl::Status CheckProcessors(int64_t procs, const MatrixFrontendOptions& o) {
+  if (procs > kMaxMatrixProcessors) {
+    return Invalid(absl::StrCat(
+        procs,
+        " processors; the matrix front ends report the volume of every "
+        "pair and take at most ",
+        kMaxMatrixProcessors));
+  }
+  const int64_t pairs = procs * procs;
+  return base::CheckMemory(
+      absl::StrCat("frontend: the pairwise volumes of ", procs, " processors"),
+      base::SaturatingMulAdd(pairs, kBytesPerPair,
+                             EstimatedGraphBytes(procs, 2 * pairs)),
+      base::MemoryBudget(o.max_memory_bytes));
+}
+
 CellSize Cell(const MatrixFrontendOptions& o) {
   return CellSize{o.block * o.block, o.element_size};
 }
 
+// `cells` of the block grid in elements (and, with bytes, in bytes), or an
+// error: the total may pass 2^63 for matrices near the size limit.
+absl::StatusOr<int64_t> Elements(int64_t cells, const MatrixFrontendOptions& o,
+                                 bool bytes = false) {
+  int64_t v = 0;
+  if (__builtin_mul_overflow(cells, o.block * o.block, &v) ||
+      (bytes && __builtin_mul_overflow(v, int64_t{o.element_size}, &v))) {
+    return Invalid(absl::StrCat("a volume of ", cells, " blocks of ", o.block,
+                                " x ", o.block, " elements of ", o.element_size,
+                                " bytes exceeds 2^63 - 1 ",
+                                bytes ? "bytes" : "elements"));
+  }
+  return v;
+}
+
 void ReportPartition(const Partition& p, const std::vector<double>& speeds,
                      int64_t block, std::string& out) {
-  const std::vector<int64_t> areas = OwnerAreas(p);
+  const std::vector<int64_t> areas = tiling::OwnerAreas(p);
   const double total_speed = std::accumulate(speeds.begin(), speeds.end(), 0.0);
   absl::StrAppendFormat(&out, "grid %d x %d blocks of %d x %d elements\n",
                         p.rows, p.cols, block, block);
@@ -51,16 +109,20 @@ void ReportPartition(const Partition& p, const std::vector<double>& speeds,
     absl::StrAppendFormat(
         &out,
         "  proc %d: area %d blocks (%.4f of the matrix, speed share %.4f)\n", i,
-        areas[i], static_cast<double>(areas[i]) / (p.rows * p.cols),
+        areas[i],
+        static_cast<double>(areas[i]) /
+            (static_cast<double>(p.rows) * static_cast<double>(p.cols)),
         speeds[i] / total_speed);
   }
 }
 
-void ReportVolumes(const VolumeMatrix& v, int64_t elements_per_cell,
-                   int32_t element_size, std::string& out) {
-  const int64_t tvc = v.Total() * elements_per_cell;
-  absl::StrAppendFormat(&out, "TVC %d elements (%d bytes)\n", tvc,
-                        tvc * element_size);
+// Every entry is at most the total, so one check on the total covers them.
+absl::Status ReportVolumes(const VolumeMatrix& v,
+                           const MatrixFrontendOptions& o, std::string& out) {
+  ASSIGN_OR_RETURN(const int64_t tvc, Elements(v.Total(), o));
+  ASSIGN_OR_RETURN(const int64_t tvc_bytes, Elements(v.Total(), o, true));
+  const int64_t elements_per_cell = o.block * o.block;
+  absl::StrAppendFormat(&out, "TVC %d elements (%d bytes)\n", tvc, tvc_bytes);
   absl::StrAppendFormat(&out, "largest one-way volume %d elements\n",
                         v.MaxDirected() * elements_per_cell);
   for (int32_t q = 0; q < v.num_owners; ++q) {
@@ -71,6 +133,7 @@ void ReportVolumes(const VolumeMatrix& v, int64_t elements_per_cell,
       }
     }
   }
+  return absl::OkStatus();
 }
 
 absl::StatusOr<MatrixFrontendResult> Finish(Partition p,
@@ -78,8 +141,8 @@ absl::StatusOr<MatrixFrontendResult> Finish(Partition p,
                                             CommGraph graph,
                                             std::string report) {
   MatrixFrontendResult r;
-  ASSIGN_OR_RETURN(r.volumes, MatmulVolumes(p));
-  ReportVolumes(r.volumes, o.block * o.block, o.element_size, report);
+  ASSIGN_OR_RETURN(r.volumes, tiling::MatmulVolumes(p));
+  RETURN_IF_ERROR(ReportVolumes(r.volumes, o, report));
   r.rank_order.resize(p.num_owners);
   std::iota(r.rank_order.begin(), r.rank_order.end(), 0);
   // Owners are processors: vertex u's share was computed for speeds[u].
@@ -120,7 +183,8 @@ absl::Status Rearrange(const MatrixFrontendOptions& o, Partition& p,
                              o.num_clusters, o.bandwidth,
                              static_cast<double>(o.block * o.element_size)));
   }
-  ASSIGN_OR_RETURN(Arrangement start, ArrangementFromPartition(p, o.clusters));
+  ASSIGN_OR_RETURN(Arrangement start,
+                   tiling::ArrangementFromPartition(p, o.clusters));
   const bool by_hops = how == SummaArrange::kHop ||
                        (how == SummaArrange::kExhaustive && !have_bw);
   const ArrangeAlgorithm algorithm =
@@ -128,7 +192,7 @@ absl::Status Rearrange(const MatrixFrontendOptions& o, Partition& p,
       : by_hops                        ? ArrangeAlgorithm::kHopGreedy
                                        : ArrangeAlgorithm::kBandwidthGreedy;
   ASSIGN_OR_RETURN(ArrangeResult arranged,
-                   Arrange(start, by_hops ? hop : *bw, algorithm));
+                   tiling::Arrange(start, by_hops ? hop : *bw, algorithm));
   const std::string name = algorithm == ArrangeAlgorithm::kExhaustive
                                ? "exhaustive search"
                            : by_hops ? "Algorithm 1"
@@ -138,21 +202,23 @@ absl::Status Rearrange(const MatrixFrontendOptions& o, Partition& p,
   const std::string hop_name = absl::StrCat(
       "hop cost (", o.hop_norm == HopNorm::kSum ? "A + B" : "sqrt(A^2 + B^2)",
       ")");
-  ASSIGN_OR_RETURN(CostBreakdown hop_before, EvaluateArrangement(start, hop));
+  ASSIGN_OR_RETURN(CostBreakdown hop_before,
+                   tiling::EvaluateArrangement(start, hop));
   ASSIGN_OR_RETURN(CostBreakdown hop_after,
-                   EvaluateArrangement(arranged.arrangement, hop));
+                   tiling::EvaluateArrangement(arranged.arrangement, hop));
   ReportCost(absl::StrCat(hop_name, " before").c_str(), hop_before, report);
   ReportCost(absl::StrCat(hop_name, after).c_str(), hop_after, report);
   if (have_bw) {
-    ASSIGN_OR_RETURN(CostBreakdown bw_before, EvaluateArrangement(start, *bw));
+    ASSIGN_OR_RETURN(CostBreakdown bw_before,
+                     tiling::EvaluateArrangement(start, *bw));
     ASSIGN_OR_RETURN(CostBreakdown bw_after,
-                     EvaluateArrangement(arranged.arrangement, *bw));
+                     tiling::EvaluateArrangement(arranged.arrangement, *bw));
     ReportCost("bandwidth cost before", bw_before, report);
     ReportCost(absl::StrCat("bandwidth cost", after).c_str(), bw_after, report);
   }
-  ASSIGN_OR_RETURN(p,
-                   ArrangementToPartition(arranged.arrangement, p.num_owners));
-  order = ProcessorOrder(arranged.arrangement);
+  ASSIGN_OR_RETURN(
+      p, tiling::ArrangementToPartition(arranged.arrangement, p.num_owners));
+  order = tiling::ProcessorOrder(arranged.arrangement);
   report += "rank order (rank r runs on processor):";
   for (int32_t proc : order) absl::StrAppend(&report, " ", proc);
   report += "\n";
@@ -164,14 +230,25 @@ absl::Status Rearrange(const MatrixFrontendOptions& o, Partition& p,
 absl::StatusOr<MatrixFrontendResult> SummaFrontend(
     const MatrixFrontendOptions& options) {
   MatrixFrontendOptions o = options;
-  if (o.partition.has_value() && o.n == 0) o.n = o.partition->rows * o.block;
+  if (o.partition.has_value() && o.n == 0 &&
+      __builtin_mul_overflow(o.partition->rows, o.block, &o.n)) {
+    return Invalid(absl::StrCat("a partition of ", o.partition->rows,
+                                " rows of blocks of ", o.block,
+                                " elements is too large"));
+  }
   ASSIGN_OR_RETURN(int64_t side, GridSide(o));
+  RETURN_IF_ERROR(
+      CheckProcessors(o.partition.has_value() ? o.partition->num_owners
+                      : !o.speed_functions.empty()
+                          ? static_cast<int64_t>(o.speed_functions.size())
+                          : static_cast<int64_t>(o.speeds.size()),
+                      o));
   std::optional<ColumnLayout> layout;
   std::string report;
   Partition p;
   if (o.partition.has_value()) {
     p = *o.partition;
-    RETURN_IF_ERROR(ValidatePartition(p));
+    RETURN_IF_ERROR(tiling::ValidatePartition(p));
     if (p.rows != side || p.cols != side) {
       return Invalid(absl::StrCat("the given partition is ", p.rows, " x ",
                                   p.cols, " blocks, the matrix ", side, " x ",
@@ -181,20 +258,20 @@ absl::StatusOr<MatrixFrontendResult> SummaFrontend(
         absl::StrCat("partition: given (", p.rects.size(), " rectangles)\n");
   } else if (!o.speed_functions.empty()) {
     ASSIGN_OR_RETURN(layout,
-                     FpmColumnBasedPartition(o.speed_functions,
-                                             static_cast<double>(side) * side));
+                     tiling::FpmColumnBasedPartition(
+                         o.speed_functions, static_cast<double>(side) * side));
     report =
         "partition: column-based FPM-BR (speed functions balanced, then "
         "Beaumont et al. DP)\n";
   } else if (o.partitioner == SummaPartitioner::kColumnDp) {
-    ASSIGN_OR_RETURN(layout, ColumnBasedPartition(o.speeds));
+    ASSIGN_OR_RETURN(layout, tiling::ColumnBasedPartition(o.speeds));
     report = "partition: column-based (Beaumont et al. DP)\n";
   } else {
-    ASSIGN_OR_RETURN(layout, GridBasedPartition(o.speeds));
+    ASSIGN_OR_RETURN(layout, tiling::GridBasedPartition(o.speeds));
     report = "partition: grid-based (Kalinov-Lastovetsky columns)\n";
   }
   if (layout.has_value()) {
-    ASSIGN_OR_RETURN(p, ToIntegerPartition(*layout, side, side));
+    ASSIGN_OR_RETURN(p, tiling::ToIntegerPartition(*layout, side, side));
   }
   std::vector<int32_t> order(p.num_owners);
   std::iota(order.begin(), order.end(), 0);
@@ -208,14 +285,16 @@ absl::StatusOr<MatrixFrontendResult> SummaFrontend(
   } else if (layout.has_value()) {
     shares = layout->speeds;
   } else {
-    for (int64_t a : OwnerAreas(p)) shares.push_back(static_cast<double>(a));
+    for (int64_t a : tiling::OwnerAreas(p))
+      shares.push_back(static_cast<double>(a));
   }
   ReportPartition(p, shares, o.block, report);
   if (layout.has_value()) {
     absl::StrAppendFormat(
         &report,
         "sum of half-perimeters %.6f (unit square), lower bound %.6f\n",
-        layout->HalfPerimeterSum(), HalfPerimeterLowerBound(layout->speeds));
+        layout->HalfPerimeterSum(),
+        tiling::HalfPerimeterLowerBound(layout->speeds));
   }
   absl::StrAppend(&report,
                   "flow: ", o.flow == SummaFlow::kRing ? "ring" : "one-to-all",
@@ -230,33 +309,35 @@ absl::StatusOr<MatrixFrontendResult> SummaFrontend(
 absl::StatusOr<MatrixFrontendResult> SquareCornerFrontend(
     const MatrixFrontendOptions& o) {
   ASSIGN_OR_RETURN(int64_t side, GridSide(o));
-  ASSIGN_OR_RETURN(std::vector<double> s, NormalizeSpeeds(o.speeds));
+  ASSIGN_OR_RETURN(std::vector<double> s, tiling::NormalizeSpeeds(o.speeds));
   std::string report;
   Partition p;
   if (s.size() == 2) {
     const int32_t fast = s[0] >= s[1] ? 0 : 1;
     const double rho = s[fast] / s[1 - fast];
-    TwoProcessorShape shape = o.shape == TwoWayChoice::kSquareCorner
-                                  ? TwoProcessorShape::kSquareCorner
-                              : o.shape == TwoWayChoice::kStraightLine
-                                  ? TwoProcessorShape::kStraightLine
-                                  : ChooseTwoProcessorShape(rho, o.link);
+    TwoProcessorShape shape =
+        o.shape == TwoWayChoice::kSquareCorner
+            ? TwoProcessorShape::kSquareCorner
+        : o.shape == TwoWayChoice::kStraightLine
+            ? TwoProcessorShape::kStraightLine
+            : tiling::ChooseTwoProcessorShape(rho, o.link);
     absl::StrAppendFormat(
         &report, "speed ratio rho = %.6f; hybrid threshold %.0f (%s links)\n",
-        rho, HybridThreshold(o.link),
+        rho, tiling::HybridThreshold(o.link),
         o.link == LinkModel::kSerial ? "serial" : "full-duplex");
     const double n = static_cast<double>(o.n);
     absl::StrAppendFormat(
         &report,
         "model TVC: square-corner %.1f, straight-line %.1f elements; dominant "
         "direction: square-corner %.1f, straight-line %.1f\n",
-        SquareCornerTvc(n, rho), StraightLineTvc(n),
-        SquareCornerDominantVolume(n, rho), StraightLineDominantVolume(n, rho));
+        tiling::SquareCornerTvc(n, rho), tiling::StraightLineTvc(n),
+        tiling::SquareCornerDominantVolume(n, rho),
+        tiling::StraightLineDominantVolume(n, rho));
     if (shape == TwoProcessorShape::kSquareCorner) {
-      ASSIGN_OR_RETURN(p, SquareCornerPartition2(o.speeds, side));
+      ASSIGN_OR_RETURN(p, tiling::SquareCornerPartition2(o.speeds, side));
       report += "partition: square-corner\n";
     } else {
-      ASSIGN_OR_RETURN(p, StraightLinePartition2(o.speeds, side));
+      ASSIGN_OR_RETURN(p, tiling::StraightLinePartition2(o.speeds, side));
       report += "partition: straight-line\n";
     }
   } else if (s.size() == 3) {
@@ -264,12 +345,14 @@ absl::StatusOr<MatrixFrontendResult> SquareCornerFrontend(
     std::stable_sort(idx.begin(), idx.end(),
                      [&](int32_t a, int32_t b) { return s[a] > s[b]; });
     const bool feasible =
-        SquareCorner3Feasible(s[idx[0]], s[idx[1]], s[idx[2]]);
-    absl::StatusOr<Partition> scp = SquareCornerPartition3(o.speeds, side);
-    ASSIGN_OR_RETURN(
-        ColumnLayout slp_layout,
-        KalinovLastovetskyPartition(o.speeds, {{idx[0]}, {idx[1], idx[2]}}));
-    ASSIGN_OR_RETURN(Partition slp, ToIntegerPartition(slp_layout, side, side));
+        tiling::SquareCorner3Feasible(s[idx[0]], s[idx[1]], s[idx[2]]);
+    absl::StatusOr<Partition> scp =
+        tiling::SquareCornerPartition3(o.speeds, side);
+    ASSIGN_OR_RETURN(ColumnLayout slp_layout,
+                     tiling::KalinovLastovetskyPartition(
+                         o.speeds, {{idx[0]}, {idx[1], idx[2]}}));
+    ASSIGN_OR_RETURN(Partition slp,
+                     tiling::ToIntegerPartition(slp_layout, side, side));
     absl::StrAppendFormat(
         &report, "square-corner feasible (sqrt(s2) + sqrt(s3) <= 1): %s\n",
         feasible ? "yes" : "no");
@@ -278,22 +361,23 @@ absl::StatusOr<MatrixFrontendResult> SquareCornerFrontend(
                              : Network::FullyConnected();
     // Volume as the link model sees it, every hop counted.
     auto routed = [&](const Partition& part) -> absl::StatusOr<int64_t> {
-      ASSIGN_OR_RETURN(VolumeMatrix v, MatmulVolumes(part));
-      ASSIGN_OR_RETURN(LinkLoads l, RouteVolumes(v, net));
+      ASSIGN_OR_RETURN(VolumeMatrix v, tiling::MatmulVolumes(part));
+      ASSIGN_OR_RETURN(LinkLoads l, tiling::RouteVolumes(v, net));
       return o.link == LinkModel::kSerial ? l.Total() : l.MaxDirected();
     };
     ASSIGN_OR_RETURN(const int64_t slp_volume, routed(slp));
+    ASSIGN_OR_RETURN(const int64_t slp_elements, Elements(slp_volume, o));
     absl::StrAppendFormat(
         &report, "network: %s; %s volume: straight-line %d",
         star ? absl::StrCat("star, hub processor ", net.hub)
              : std::string("fully connected"),
         o.link == LinkModel::kSerial ? "routed total" : "busiest link",
-        slp_volume * o.block * o.block);
+        slp_elements);
     int64_t scp_volume = -1;
     if (scp.ok()) {
       ASSIGN_OR_RETURN(scp_volume, routed(*scp));
-      absl::StrAppendFormat(&report, ", square-corner %d",
-                            scp_volume * o.block * o.block);
+      ASSIGN_OR_RETURN(const int64_t scp_elements, Elements(scp_volume, o));
+      absl::StrAppendFormat(&report, ", square-corner %d", scp_elements);
     }
     report += " elements\n";
     bool use_scp;
@@ -319,51 +403,6 @@ absl::StatusOr<MatrixFrontendResult> SquareCornerFrontend(
   ReportPartition(p, o.speeds, o.block, report);
   ASSIGN_OR_RETURN(CommGraph g, SquareCornerGraph(p, Cell(o)));
   return Finish(std::move(p), o, std::move(g), std::move(report));
-}
-
-absl::StatusOr<SummaPartitioner> ParseSummaPartitioner(std::string_view s) {
-  if (s == "column-dp") return SummaPartitioner::kColumnDp;
-  if (s == "grid") return SummaPartitioner::kGrid;
-  return Invalid(absl::StrCat("unknown partitioner '", std::string(s),
-                              "' (column-dp, grid)"));
-}
-
-absl::StatusOr<SummaFlow> ParseSummaFlow(std::string_view s) {
-  if (s == "ring") return SummaFlow::kRing;
-  if (s == "one-to-all") return SummaFlow::kOneToAll;
-  return Invalid(
-      absl::StrCat("unknown flow '", std::string(s), "' (ring, one-to-all)"));
-}
-
-absl::StatusOr<LinkModel> ParseLinkModel(std::string_view s) {
-  if (s == "serial") return LinkModel::kSerial;
-  if (s == "duplex" || s == "full-duplex") return LinkModel::kFullDuplex;
-  return Invalid(absl::StrCat("unknown link model '", std::string(s),
-                              "' (serial, duplex)"));
-}
-
-absl::StatusOr<SummaArrange> ParseSummaArrange(std::string_view s) {
-  if (s == "auto") return SummaArrange::kAuto;
-  if (s == "hop") return SummaArrange::kHop;
-  if (s == "bandwidth") return SummaArrange::kBandwidth;
-  if (s == "exhaustive") return SummaArrange::kExhaustive;
-  return Invalid(absl::StrCat("unknown arrangement '", std::string(s),
-                              "' (auto, hop, bandwidth, exhaustive)"));
-}
-
-absl::StatusOr<HopNorm> ParseHopNorm(std::string_view s) {
-  if (s == "sum") return HopNorm::kSum;
-  if (s == "euclid") return HopNorm::kEuclid;
-  return Invalid(
-      absl::StrCat("unknown hop norm '", std::string(s), "' (sum, euclid)"));
-}
-
-absl::StatusOr<TwoWayChoice> ParseTwoWayChoice(std::string_view s) {
-  if (s == "hybrid") return TwoWayChoice::kHybrid;
-  if (s == "square-corner") return TwoWayChoice::kSquareCorner;
-  if (s == "straight-line") return TwoWayChoice::kStraightLine;
-  return Invalid(absl::StrCat("unknown shape '", std::string(s),
-                              "' (hybrid, square-corner, straight-line)"));
 }
 
 }  // namespace rankmap::graphs

@@ -19,17 +19,16 @@
 #include <cstdint>
 #include <optional>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "absl/status/statusor.h"
 #include "graphs/comm_graph.h"
-#include "graphs/frontends/arrangement.h"
-#include "graphs/frontends/network_volume.h"
-#include "graphs/frontends/partition.h"
-#include "graphs/frontends/speed_function.h"
 #include "graphs/frontends/summa.h"
-#include "graphs/frontends/volume.h"
+#include "tiling/arrangement.h"
+#include "tiling/network_volume.h"
+#include "tiling/partition.h"
+#include "tiling/speed_function.h"
+#include "tiling/volume.h"
 
 namespace rankmap::graphs {
 
@@ -38,6 +37,13 @@ enum class SummaPartitioner { kColumnDp, kGrid };
 // matrix, Algorithm 1 (hop cost) with clusters only.
 enum class SummaArrange { kAuto, kHop, kBandwidth, kExhaustive };
 enum class TwoWayChoice { kHybrid, kSquareCorner, kStraightLine };
+
+// Limits of the options: the matrix side in elements (areas and volumes of
+// the block grid then fit 64 bits; their totals in elements and bytes are
+// checked), and the processors, whose every pair's volume is computed and
+// reported.
+inline constexpr int64_t kMaxMatrixSide = (int64_t{1} << 31) - 1;
+inline constexpr int64_t kMaxMatrixProcessors = 16384;
 
 struct MatrixFrontendOptions {
   std::vector<double> speeds;  // relative speeds, one per processor (rank)
@@ -50,11 +56,11 @@ struct MatrixFrontendOptions {
   SummaFlow flow = SummaFlow::kRing;
   // FPM-BR instead of the constant speeds: one speed function per processor
   // (problem size in blocks); `speeds` may then be empty.
-  std::vector<SpeedFunction> speed_functions;
+  std::vector<tiling::SpeedFunction> speed_functions;
   // A partition of the (n/b) x (n/b) block grid computed elsewhere
   // (partition_io.h), used as is: no partitioner runs and `speeds` may be
   // empty. n = 0 takes the partition's size.
-  std::optional<Partition> partition;
+  std::optional<tiling::Partition> partition;
   // Optional platform: cluster of each processor and, optionally, a
   // cluster-pair bandwidth matrix (num_clusters^2, row-major). When given, the
   // partition is rearranged (Algorithm 1 or 2, see SummaArrange) and the report
@@ -63,22 +69,26 @@ struct MatrixFrontendOptions {
   int32_t num_clusters = 0;
   std::vector<double> bandwidth;
   SummaArrange arrange = SummaArrange::kAuto;
-  HopNorm hop_norm = HopNorm::kSum;
+  tiling::HopNorm hop_norm = tiling::HopNorm::kSum;
 
   // square-corner
-  LinkModel link = LinkModel::kSerial;
+  tiling::LinkModel link = tiling::LinkModel::kSerial;
   TwoWayChoice shape = TwoWayChoice::kHybrid;
   // Three processors: the network the shapes are compared on (Becker 6.1):
   // fully connected, or a star whose hub relays the other two's traffic.
-  Network::Kind network = Network::Kind::kFullyConnected;
+  tiling::Network::Kind network = tiling::Network::Kind::kFullyConnected;
   int32_t hub =
       -1;  // star: the hub processor; -1 = the fastest (Becker's rule)
+
+  // Bound on what may be allocated, in bytes; 0: base::MemoryBudget()'s
+  // default. Checked from the processor count before anything is built.
+  int64_t max_memory_bytes = 0;
 };
 
 struct MatrixFrontendResult {
-  Partition partition;   // on the block grid; owner = processor
-  VolumeMatrix volumes;  // owner-computes volumes, in elements
-  CommGraph graph;       // bytes per multiplication
+  tiling::Partition partition;   // on the block grid; owner = processor
+  tiling::VolumeMatrix volumes;  // owner-computes volumes, in elements
+  CommGraph graph;               // bytes per multiplication
   // New rank r runs on processor rank_order[r] (identity without a platform).
   std::vector<int32_t> rank_order;
   // Speed each process's (graph vertex's) rectangle was computed for, as given
@@ -92,8 +102,10 @@ struct MatrixFrontendResult {
 // Heterogeneous SUMMA: column-based DP (constant speeds or FPM-BR), grid-based
 // or a given partition of the block grid, the chosen flow, optional
 // topology-aware arrangement. Errors: bad speeds or speed functions, n or b <
-// 1, n % b != 0, a block grid too small for the partition, a given partition
-// of another size or not column-based, malformed platform data.
+// 1, n above kMaxMatrixSide, n % b != 0, a block grid too small for the
+// partition, more than kMaxMatrixProcessors processors or more than the memory
+// budget allows for their pairs, a given partition of another size or not
+// column-based, malformed platform data, volumes above 2^63 - 1 bytes.
 absl::StatusOr<MatrixFrontendResult> SummaFrontend(
     const MatrixFrontendOptions& options);
 
@@ -107,16 +119,6 @@ absl::StatusOr<MatrixFrontendResult> SummaFrontend(
 // outside [0, 3).
 absl::StatusOr<MatrixFrontendResult> SquareCornerFrontend(
     const MatrixFrontendOptions& options);
-
-// Parses "column-dp"|"grid", "ring"|"one-to-all", "serial"|"duplex",
-// "hybrid"|"square-corner"|"straight-line", "auto"|"hop"|"bandwidth"|
-// "exhaustive", "sum"|"euclid".
-absl::StatusOr<SummaPartitioner> ParseSummaPartitioner(std::string_view s);
-absl::StatusOr<SummaFlow> ParseSummaFlow(std::string_view s);
-absl::StatusOr<LinkModel> ParseLinkModel(std::string_view s);
-absl::StatusOr<TwoWayChoice> ParseTwoWayChoice(std::string_view s);
-absl::StatusOr<SummaArrange> ParseSummaArrange(std::string_view s);
-absl::StatusOr<HopNorm> ParseHopNorm(std::string_view s);
 
 }  // namespace rankmap::graphs
 

@@ -1,13 +1,22 @@
 #include "graphs/frontends/matrix_frontend.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <numeric>
+#include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::graphs {
 namespace {
+
+using tiling::HopNorm;
+using tiling::LinkModel;
+using tiling::Network;
+using tiling::Partition;
+using tiling::SpeedFunction;
 
 bool Contains(const std::string& s, const std::string& part) {
   return s.find(part) != std::string::npos;
@@ -101,7 +110,8 @@ TEST(SummaFrontendTest, ColumnBasedWithArrangement) {
   std::sort(order.begin(), order.end());
   EXPECT_EQ(order, identity);
   // Rearranging keeps every processor's area and the total volume.
-  EXPECT_EQ(OwnerAreas(arranged->partition), OwnerAreas(plain->partition));
+  EXPECT_EQ(tiling::OwnerAreas(arranged->partition),
+            tiling::OwnerAreas(plain->partition));
   EXPECT_EQ(arranged->volumes.Total(), plain->volumes.Total());
 
   o.flow = SummaFlow::kOneToAll;
@@ -185,7 +195,7 @@ TEST(SummaFrontendTest, SpeedFunctions) {
   auto r = SummaFrontend(o);
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_TRUE(Contains(r->report, "FPM-BR")) << r->report;
-  EXPECT_EQ(OwnerAreas(r->partition), (std::vector<int64_t>{60, 84}));
+  EXPECT_EQ(tiling::OwnerAreas(r->partition), (std::vector<int64_t>{60, 84}));
   EXPECT_TRUE(r->process_speed.empty());  // no constant speed to honour
 }
 
@@ -221,11 +231,58 @@ TEST(SummaFrontendTest, Errors) {
   o.num_clusters = 1;
   o.bandwidth = {1};
   EXPECT_FALSE(SummaFrontend(o).ok());
-  EXPECT_EQ(*ParseSummaFlow("one-to-all"), SummaFlow::kOneToAll);
-  EXPECT_EQ(*ParseLinkModel("duplex"), LinkModel::kFullDuplex);
-  EXPECT_EQ(*ParseTwoWayChoice("straight-line"), TwoWayChoice::kStraightLine);
-  EXPECT_EQ(*ParseSummaPartitioner("grid"), SummaPartitioner::kGrid);
-  EXPECT_FALSE(ParseSummaFlow("bcast").ok());
+}
+
+// Hostile sizes: above the side limit, an error naming --n (near 2^63 the
+// rounding looped forever); near it, totals that do not fit 64 bits are
+// errors, not wrapped or negative byte counts.
+TEST(MatrixFrontendTest, HostileSizes) {
+  MatrixFrontendOptions o;
+  o.speeds = {2, 1};
+  o.n = INT64_MAX;
+  auto far = SummaFrontend(o);
+  ASSERT_FALSE(far.ok());
+  EXPECT_EQ(std::string(far.status().message()),
+            "frontend: matrix size 9223372036854775807 is above the limit of "
+            "2147483647 (--n)");
+  EXPECT_FALSE(SquareCornerFrontend(o).ok());
+  o.n = kMaxMatrixSide;
+  auto bytes = SummaFrontend(o);
+  ASSERT_FALSE(bytes.ok());
+  EXPECT_TRUE(
+      Contains(std::string(bytes.status().message()), "exceeds 2^63 - 1 bytes"))
+      << bytes.status();
+  o.speeds = {2, 1, 1};
+  EXPECT_FALSE(SquareCornerFrontend(o).ok());
+  // 2^29 fits: the reported volumes are the partition's, in elements and
+  // bytes, and every graph weight is positive.
+  o.speeds = {2, 1};
+  o.n = int64_t{1} << 29;
+  auto fits = SummaFrontend(o);
+  ASSERT_TRUE(fits.ok()) << fits.status();
+  const int64_t tvc = fits->volumes.Total();
+  EXPECT_TRUE(Contains(fits->report, absl::StrCat("TVC ", tvc, " elements (",
+                                                  tvc * 8, " bytes)")));
+  for (int32_t v = 0; v < fits->graph.num_vertices(); ++v) {
+    for (double w : fits->graph.weights(v)) EXPECT_GT(w, 0);
+  }
+}
+
+TEST(MatrixFrontendTest, ProcessorsAreBoundedBeforeTheirPairs) {
+  MatrixFrontendOptions o;
+  o.n = 20000;
+  o.partitioner = SummaPartitioner::kGrid;
+  o.speeds.assign(kMaxMatrixProcessors + 1, 1.0);
+  auto many = SummaFrontend(o);
+  ASSERT_FALSE(many.ok());
+  EXPECT_EQ(std::string(many.status().message()),
+            "frontend: 16385 processors; the matrix front ends report the "
+            "volume of every pair and take at most 16384");
+  o.speeds.assign(2000, 1.0);
+  o.max_memory_bytes = 64 << 20;
+  auto budget = SummaFrontend(o);
+  ASSERT_FALSE(budget.ok());
+  EXPECT_EQ(budget.status().code(), absl::StatusCode::kResourceExhausted);
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "absl/strings/str_cat.h"
+#include "base/memory_budget.h"
 #include "base/status_macros.h"
 
 namespace rankmap::graphs {
@@ -200,6 +201,47 @@ MpdataGrid Regroup(const Evaluator& e, const MpdataGrid& in,
   return out;
 }
 
+// The domain of the front end's options.
+absl::StatusOr<MpdataDomain> FrontendDomain(const MpdataFrontendOptions& o) {
+  if (o.domain.size() != 2 && o.domain.size() != 3) {
+    return Invalid(absl::StrCat("--domain has ", o.domain.size(),
+                                " extents, expected n x m or n x m x l"));
+  }
+  MpdataDomain d;
+  d.n = o.domain[0];
+  d.m = o.domain[1];
+  d.l = o.domain.size() == 3 ? o.domain[2] : 1;
+  d.ihalo = d.jhalo = o.halo;
+  d.element_size = o.element_size;
+  d.periodic = o.periodic;
+  d.horizontal_weight = o.horizontal_weight;
+  d.vertical_weight = o.vertical_weight;
+  return d;
+}
+
+// Evaluations of Step 2 on `grid`: c! column orders plus g_j! group orders
+// per column, or an error above options.max_evaluations.
+absl::StatusOr<int64_t> Step2Evaluations(const Evaluator& e,
+                                         const MpdataGrid& grid,
+                                         const MpdataOptions& options) {
+  int64_t budget = Factorial(grid.cols, options.max_evaluations);
+  for (int32_t j = 0; j < grid.cols; ++j) {
+    std::vector<int32_t> gs;
+    for (int32_t i = 0; i < grid.rows; ++i)
+      gs.push_back(e.group[grid.at(i, j)]);
+    std::sort(gs.begin(), gs.end());
+    const int64_t distinct = std::unique(gs.begin(), gs.end()) - gs.begin();
+    budget += Factorial(distinct, options.max_evaluations);
+    if (budget > options.max_evaluations) break;
+  }
+  if (budget > options.max_evaluations) {
+    return Invalid(absl::StrCat("Step 2 on a ", grid.rows, " x ", grid.cols,
+                                " grid needs more than ",
+                                options.max_evaluations, " evaluations"));
+  }
+  return budget;
+}
+
 }  // namespace
 
 absl::StatusOr<MpdataGrid> FillMpdataGrid(std::span<const int32_t> order,
@@ -283,8 +325,19 @@ absl::StatusOr<MpdataResult> ArrangeMpdata(std::span<const int32_t> group,
   }
   MpdataResult res;
   std::set<std::vector<int32_t>> seen = {order};
+  // Every evaluation visits the P cells of a grid; the rounds together stay
+  // within options.max_work visits.
+  int64_t work = 0;
+  auto spend = [&](int64_t evaluations) -> absl::Status {
+    work = base::SaturatingMulAdd(evaluations, procs, work);
+    if (work <= options.max_work) return absl::OkStatus();
+    return Invalid(absl::StrCat("Algorithm 3 on ", procs,
+                                " processors needs more than ",
+                                options.max_work, " cell visits"));
+  };
   for (int32_t round = 1; round <= options.max_iterations; ++round) {
     res.iterations = round;
+    RETURN_IF_ERROR(spend(2 * static_cast<int64_t>(shapes.size())));
     // Step 1: shape and fill order of the current linear order.
     MpdataGrid best;
     double best_cost = 0;
@@ -306,21 +359,8 @@ absl::StatusOr<MpdataResult> ArrangeMpdata(std::span<const int32_t> group,
           e.Cost(best.cells, best.rows, best.cols, best.cols);
     }
     // Step 2, after checking the factorial search stays within budget.
-    int64_t budget = Factorial(best.cols, options.max_evaluations);
-    for (int32_t j = 0; j < best.cols; ++j) {
-      std::vector<int32_t> gs;
-      for (int32_t i = 0; i < best.rows; ++i)
-        gs.push_back(e.group[best.at(i, j)]);
-      std::sort(gs.begin(), gs.end());
-      const int64_t distinct = std::unique(gs.begin(), gs.end()) - gs.begin();
-      budget += Factorial(distinct, options.max_evaluations);
-      if (budget > options.max_evaluations) break;
-    }
-    if (budget > options.max_evaluations) {
-      return Invalid(absl::StrCat("Step 2 on a ", best.rows, " x ", best.cols,
-                                  " grid needs more than ",
-                                  options.max_evaluations, " evaluations"));
-    }
+    ASSIGN_OR_RETURN(const int64_t budget, Step2Evaluations(e, best, options));
+    RETURN_IF_ERROR(spend(budget));
     MpdataGrid next = Regroup(e, best, res.evaluations);
     res.grid = next;
     res.cost = e.Cost(next.cells, next.rows, next.cols, next.cols);
@@ -356,13 +396,15 @@ absl::StatusOr<CommGraph> MpdataHaloGraph(const MpdataGrid& grid,
   // Block distribution: sizes differ by at most one cell.
   auto nb = [&](int32_t i) { return d.n / grid.rows + (i < d.n % grid.rows); };
   auto mb = [&](int32_t j) { return d.m / grid.cols + (j < d.m % grid.cols); };
+  // In doubles: the products of hostile sizes would overflow 64 bits.
   auto horizontal = [&](int32_t i) {
-    return static_cast<double>(nb(i) * d.jhalo * d.l) * d.element_size *
-           d.horizontal_weight;
+    return static_cast<double>(nb(i)) * static_cast<double>(d.jhalo) *
+           static_cast<double>(d.l) * d.element_size * d.horizontal_weight;
   };
   auto vertical = [&](int32_t j) {
-    return static_cast<double>(d.ihalo * (d.jhalo + mb(j) + d.jhalo) * d.l) *
-           d.element_size * d.vertical_weight;
+    return static_cast<double>(d.ihalo) *
+           (2.0 * static_cast<double>(d.jhalo) + static_cast<double>(mb(j))) *
+           static_cast<double>(d.l) * d.element_size * d.vertical_weight;
   };
   const int32_t procs = static_cast<int32_t>(grid.cells.size());
   std::vector<bool> used(procs, false);
@@ -391,6 +433,45 @@ absl::StatusOr<CommGraph> MpdataHaloGraph(const MpdataGrid& grid,
     }
   }
   return std::move(b).Build();
+}
+
+absl::StatusOr<MpdataFrontendResult> MpdataFrontend(
+    const MpdataFrontendOptions& o) {
+  ASSIGN_OR_RETURN(const MpdataDomain domain, FrontendDomain(o));
+  const int64_t procs =
+      o.group.empty() ? o.procs : static_cast<int64_t>(o.group.size());
+  if (procs < 1 || procs > kMaxMpdataProcessors) {
+    return Invalid(absl::StrCat(procs, " processors, expected 1 to ",
+                                kMaxMpdataProcessors));
+  }
+  int64_t groups = 1;
+  for (int32_t g : o.group) {
+    if (g < 0) return Invalid(absl::StrCat("group ", g, " is negative"));
+    groups = std::max<int64_t>(groups, int64_t{g} + 1);
+  }
+  // The group-pair matrices (given or all 1, their inverses), sized first.
+  RETURN_IF_ERROR(base::CheckMemory(
+      absl::StrCat("mpdata: ", groups, " groups of ", procs, " processors"),
+      base::SaturatingMulAdd(base::SaturatingMulAdd(groups, groups), 32,
+                             base::SaturatingMulAdd(procs, 64)),
+      base::MemoryBudget(o.max_memory_bytes)));
+  std::vector<int32_t> group = o.group;
+  if (group.empty()) group.assign(procs, 0);
+  MpdataFrontendResult r;
+  MpdataNetwork net;
+  net.num_groups = static_cast<int32_t>(groups);
+  net.horizontal = o.horizontal_bandwidth;
+  if (net.horizontal.empty()) net.horizontal.assign(groups * groups, 1.0);
+  net.vertical =
+      o.vertical_bandwidth.empty() ? net.horizontal : o.vertical_bandwidth;
+  r.num_groups = net.num_groups;
+  MpdataOptions options;
+  options.domain = static_cast<double>(domain.n);
+  options.cyclic = domain.periodic;
+  options.allow_1d = o.allow_1d;
+  ASSIGN_OR_RETURN(r.arrangement, ArrangeMpdata(group, net, options));
+  ASSIGN_OR_RETURN(r.graph, MpdataHaloGraph(r.arrangement.grid, domain));
+  return r;
 }
 
 }  // namespace rankmap::graphs

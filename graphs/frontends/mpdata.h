@@ -66,8 +66,10 @@ struct MpdataOptions {
   bool allow_1d = false;
   // Step 1 + Step 2 rounds.
   int32_t max_iterations = 32;
-  // Refuse searches with more candidate evaluations than this per round.
+  // Refuse searches with more candidate evaluations than this per round,
   int64_t max_evaluations = 50'000'000;
+  // or more cell visits (evaluations times P) over all rounds (seconds).
+  int64_t max_work = 100'000'000;
 };
 
 // An r x c arrangement: cells[i * cols + j] is the processor of sub-domain
@@ -125,8 +127,8 @@ struct MpdataResult {
 // initial order (not enforced; other starts may stop at worse fixed points).
 // Errors: P < 4 without allow_1d (no r, c >= 2 shape) or a prime P, an invalid
 // network or group vector, `initial` not a permutation, a search larger than
-// max_evaluations. Time: per round, sum of g_j! + c! grid evaluations of O(P)
-// each.
+// max_evaluations per round or max_work cell visits in all. Time: per round,
+// 2 per shape plus sum of g_j! + c! grid evaluations of O(P) each.
 absl::StatusOr<MpdataResult> ArrangeMpdata(
     std::span<const int32_t> group, const MpdataNetwork& network,
     const MpdataOptions& options = {}, std::span<const int32_t> initial = {});
@@ -155,6 +157,48 @@ struct MpdataDomain {
 // (weights included). O(P).
 absl::StatusOr<CommGraph> MpdataHaloGraph(const MpdataGrid& grid,
                                           const MpdataDomain& domain);
+
+// `rankmap frontend mpdata`: Algorithm 3 on the processors' groups, then the
+// halo graph of the arrangement, from one plain value.
+struct MpdataFrontendOptions {
+  // Group (cluster) of each processor; P = its length, num_groups = the
+  // largest + 1. Empty: `procs` processors of one group.
+  std::vector<int32_t> group;
+  int64_t procs = 0;
+  // Group-pair bandwidths, row-major num_groups^2; horizontal empty: all 1;
+  // vertical empty: the horizontal ones.
+  std::vector<double> horizontal_bandwidth;
+  std::vector<double> vertical_bandwidth;
+  // n x m or n x m x l elements (l = 1 when absent); N of the cost is n.
+  std::vector<int64_t> domain = {512, 512, 64};
+  int64_t halo = 1;  // ihalo = jhalo
+  double element_size = 8.0;
+  // Wrap links, in the cost (MpdataOptions::cyclic) and in the graph.
+  bool periodic = false;
+  double horizontal_weight = 1.0;
+  double vertical_weight = 1.0;
+  bool allow_1d = false;
+  // Bound on what may be allocated, in bytes; 0: base::MemoryBudget()'s
+  // default. Checked from the processor and group counts first.
+  int64_t max_memory_bytes = 0;
+};
+
+// Processors of the front end: Algorithm 3's rounds visit every cell of every
+// candidate grid (MpdataOptions::max_work bounds that too).
+inline constexpr int64_t kMaxMpdataProcessors = int64_t{1} << 20;
+
+struct MpdataFrontendResult {
+  int32_t num_groups = 0;
+  MpdataResult arrangement;
+  CommGraph graph;
+};
+
+// Errors: a domain of other than 2 or 3 extents, no processor or more than
+// kMaxMpdataProcessors, a negative group, group-pair matrices beyond the
+// memory budget; those of ArrangeMpdata (bad bandwidths, no grid shape, a
+// search beyond its limits) and MpdataHaloGraph.
+absl::StatusOr<MpdataFrontendResult> MpdataFrontend(
+    const MpdataFrontendOptions& options);
 
 }  // namespace rankmap::graphs
 

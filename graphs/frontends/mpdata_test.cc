@@ -1,15 +1,22 @@
 #include "graphs/frontends/mpdata.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
 #include <numeric>
 #include <random>
 #include <vector>
 
-#include "graphs/frontends/arrangement.h"
 #include "gtest/gtest.h"
+#include "tiling/arrangement.h"
 
 namespace rankmap::graphs {
 namespace {
+
+using tiling::ArrangeAlgorithm;
+using tiling::ArrangedColumn;
+using tiling::Arrangement;
+using tiling::ArrangementCost;
 
 // Malik, Table 4.1 (GB/s), groups 0 = Grimoire, 1 = Parasilo, 2 = Grisou, 3 =
 // Paravance. Grimoire and Grisou are in Nancy, Parasilo and Paravance in
@@ -197,7 +204,7 @@ TEST(MpdataTest, At13CyclicVersusOpen) {
   EXPECT_NEAR(c->vertical, 2 * 256.0 * 6 / 0.48916, 1e-6);
 }
 
-// The same grid as a SUMMA-style arrangement (graphs/frontends/arrangement.h):
+// The same grid as a SUMMA-style arrangement (tiling/arrangement.h):
 // columns of width r holding rectangles of height c with unit N / (r c), so
 // bands cost h = N / r and columns w = N / c. Both cost implementations must
 // agree, open or cyclic.
@@ -236,7 +243,7 @@ TEST(MpdataTest, CostAgreesWithTheArrangementModule) {
         cost->wrap_horizontal = cyclic;
         cost->wrap_vertical = cyclic;
         auto theirs =
-            EvaluateArrangement(AsArrangement(*g, kInterGroups), *cost);
+            tiling::EvaluateArrangement(AsArrangement(*g, kInterGroups), *cost);
         ASSERT_TRUE(theirs.ok()) << theirs.status();
         EXPECT_NEAR(mine->horizontal, theirs->a, 1e-9 * theirs->a);
         EXPECT_NEAR(mine->vertical, theirs->b, 1e-9 * theirs->b);
@@ -259,8 +266,8 @@ TEST(MpdataTest, StepTwoMatchesArrangementGreedy) {
   ASSERT_TRUE(cost.ok());
   cost->wrap_horizontal = false;
   cost->wrap_vertical = false;
-  auto theirs = Arrange(AsArrangement(g, kInterGroups), *cost,
-                        ArrangeAlgorithm::kBandwidthGreedy);
+  auto theirs = tiling::Arrange(AsArrangement(g, kInterGroups), *cost,
+                                ArrangeAlgorithm::kBandwidthGreedy);
   ASSERT_TRUE(theirs.ok()) << theirs.status();
   EXPECT_NEAR(theirs->cost.combined, r->cost.total, 1e-6 * r->cost.total);
 }
@@ -350,6 +357,42 @@ TEST(MpdataTest, RejectsBadInput) {
   MpdataOptions tiny;
   tiny.max_evaluations = 3;
   EXPECT_FALSE(ArrangeMpdata(kInterGroups, Table41(), tiny).ok());
+}
+
+TEST(MpdataTest, HostileCountsAndSizes) {
+  MpdataFrontendOptions o;
+  o.procs = int64_t{1} << 40;
+  auto many = MpdataFrontend(o);
+  ASSERT_FALSE(many.ok());
+  EXPECT_EQ(std::string(many.status().message()),
+            "mpdata: 1099511627776 processors, expected 1 to 1048576");
+  // A group id of 2^31 - 1 asks for 2^62 matrix entries: sized, refused.
+  o.group = {0, INT32_MAX, 0, 0};
+  auto groups = MpdataFrontend(o);
+  ASSERT_FALSE(groups.ok());
+  EXPECT_EQ(groups.status().code(), absl::StatusCode::kResourceExhausted);
+  o.group = {0, -1, 0, 0};
+  EXPECT_FALSE(MpdataFrontend(o).ok());
+  // 720720 has 240 divisors: every round visits 2 x 240 grids of 720720
+  // cells, beyond the work limit (it ran for minutes).
+  o.group.clear();
+  o.procs = 720720;
+  auto work = MpdataFrontend(o);
+  ASSERT_FALSE(work.ok());
+  EXPECT_EQ(std::string(work.status().message()),
+            "mpdata: Algorithm 3 on 720720 processors needs more than "
+            "100000000 cell visits");
+  // Domain extents near 2^63: the halo weights are products in doubles,
+  // finite and positive (int64 products wrapped negative).
+  o.procs = 4;
+  o.domain = {int64_t{1} << 62, int64_t{1} << 62, int64_t{1} << 62};
+  auto huge = MpdataFrontend(o);
+  ASSERT_TRUE(huge.ok()) << huge.status();
+  for (int32_t v = 0; v < huge->graph.num_vertices(); ++v) {
+    for (double w : huge->graph.weights(v)) {
+      EXPECT_TRUE(std::isfinite(w) && w > 0) << w;
+    }
+  }
 }
 
 }  // namespace

@@ -1,23 +1,23 @@
 #include "graphs/frontends/stencil.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
-#include <fstream>
-#include <limits>
-#include <numeric>
-#include <sstream>
+#include <cstdint>
+#include <string>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "base/file.h"
-#include "base/lines.h"
+#include "base/memory_budget.h"
 #include "base/status_macros.h"
-#include "base/text_scanner.h"
+#include "graphs/graph_readers.h"
 
 namespace rankmap::graphs {
-namespace {
 
-constexpr int64_t kMaxProcesses = std::numeric_limits<int32_t>::max();
+using tiling::GridBox;
+using tiling::GridPartition;
+
+namespace {
 
 absl::Status Invalid(std::string_view context, const std::string& what) {
   return absl::InvalidArgumentError(
@@ -68,106 +68,13 @@ int64_t GhostCells(const HaloContext& c, const GridBox& owner,
   return total;
 }
 
-absl::Status CheckGridPartition(const GridPartition& p) {
-  constexpr std::string_view kCtx = "stencil/partition";
-  if (p.dims != 2 && p.dims != 3) {
-    return Invalid(kCtx,
-                   absl::StrCat("expected 2 or 3 dimensions, found ", p.dims));
-  }
-  if (static_cast<int32_t>(p.extent.size()) != p.dims) {
-    return Invalid(kCtx, absl::StrCat("expected ", p.dims, " extents, found ",
-                                      p.extent.size()));
-  }
-  int64_t cells = 1;
-  for (int d = 0; d < p.dims; ++d) {
-    if (p.extent[d] < 1) {
-      return Invalid(kCtx,
-                     absl::StrCat("extent ", p.extent[d], " of dimension ", d,
-                                  " is not positive"));
-    }
-    if (cells > std::numeric_limits<int64_t>::max() / p.extent[d]) {
-      return Invalid(kCtx, "the grid has more than 2^63 cells");
-    }
-    cells *= p.extent[d];
-  }
-  if (p.boxes.empty()) return Invalid(kCtx, "no processes");
-  if (static_cast<int64_t>(p.boxes.size()) > kMaxProcesses) {
-    return Invalid(kCtx, "more than 2^31 - 1 processes");
-  }
-  int64_t covered = 0;
-  for (size_t i = 0; i < p.boxes.size(); ++i) {
-    const GridBox& b = p.boxes[i];
-    for (int d = 0; d < 3; ++d) {
-      const int64_t ext = d < p.dims ? p.extent[d] : 1;
-      if (b.lo[d] < 0 || b.hi[d] > ext || b.lo[d] >= b.hi[d]) {
-        return Invalid(
-            kCtx, absl::StrCat("box of process ", i, " spans [", b.lo[d], ", ",
-                               b.hi[d], ") in dimension ", d, ", outside [0, ",
-                               ext, ") or empty"));
-      }
-    }
-    // Checked before adding so that overlapping boxes cannot overflow the sum.
-    if (b.Volume() > cells - covered) {
-      return Invalid(
-          kCtx, absl::StrCat("boxes hold more cells than the grid's ", cells,
-                             " (overlap)"));
-    }
-    covered += b.Volume();
-  }
-  if (covered != cells) {
-    return Invalid(kCtx, absl::StrCat("boxes hold ", covered,
-                                      " cells but the grid has ", cells));
-  }
-  if (!p.cuts.empty()) {
-    if (static_cast<int32_t>(p.cuts.size()) != p.dims) {
-      return Invalid(kCtx, absl::StrCat("expected ", p.dims,
-                                        " cut lists, found ", p.cuts.size()));
-    }
-    int64_t procs = 1;
-    for (int d = 0; d < p.dims; ++d) {
-      const auto& cut = p.cuts[d];
-      if (cut.size() < 2 || cut.front() != 0 || cut.back() != p.extent[d] ||
-          !std::is_sorted(cut.begin(), cut.end()) ||
-          std::adjacent_find(cut.begin(), cut.end()) != cut.end()) {
-        return Invalid(kCtx, absl::StrCat("cuts of dimension ", d,
-                                          " must increase strictly from 0 to ",
-                                          p.extent[d]));
-      }
-      procs *= static_cast<int64_t>(cut.size()) - 1;
-    }
-    if (procs != static_cast<int64_t>(p.boxes.size())) {
-      return Invalid(
-          kCtx, absl::StrCat("cuts describe ", procs, " blocks but there are ",
-                             p.boxes.size(), " boxes"));
-    }
-    // Boxes must be the blocks in row-major order, which the neighbour search
-    // relies on.
-    std::array<int64_t, 3> g = {1, 1, 1};
-    for (int d = 0; d < p.dims; ++d)
-      g[d] = static_cast<int64_t>(p.cuts[d].size()) - 1;
-    for (int64_t r = 0; r < procs; ++r) {
-      const int64_t c[3] = {r / (g[1] * g[2]), (r / g[2]) % g[1], r % g[2]};
-      for (int d = 0; d < p.dims; ++d) {
-        if (p.boxes[r].lo[d] != p.cuts[d][c[d]] ||
-            p.boxes[r].hi[d] != p.cuts[d][c[d] + 1]) {
-          return Invalid(
-              kCtx, absl::StrCat("box of process ", r,
-                                 " is not its row-major block of the cuts"));
-        }
-      }
-    }
-  }
-  return absl::OkStatus();
-}
-
 // Neighbour search for tensor partitions: per dimension, the (block coordinate,
-// period shift) pairs whose block reaches [lo - h, hi + h).
+// period shift) pairs whose block reaches [lo - reach, hi + reach).
 void AxisCandidates(const HaloContext& c, const std::vector<int64_t>& cut,
-                    int d, int64_t lo, int64_t hi,
+                    int d, int64_t lo, int64_t hi, int64_t reach,
                     std::vector<std::pair<int64_t, int64_t>>& out) {
   out.clear();
   const int64_t n = c.extent[d];
-  const int64_t reach = d < c.dims ? c.halo : 0;
   for (int64_t s = -1; s <= 1; ++s) {
     if (s != 0 && !(d < c.dims && c.periodic[d])) continue;
     const int64_t a = std::max<int64_t>(0, lo - reach - s * n);
@@ -179,6 +86,15 @@ void AxisCandidates(const HaloContext& c, const std::vector<int64_t>& cut,
         std::upper_bound(cut.begin(), cut.end(), b - 1) - cut.begin() - 1;
     for (int64_t k = first; k <= last; ++k) out.emplace_back(k, s);
   }
+}
+
+// Where a receiver's ghost cells can lie: a box stencil reaches along every
+// axis at once (one region), a star along one axis at a time (one region per
+// axis; they meet only in the receiver, which no other box overlaps, so no
+// sender is found twice). Pattern e widens the dimensions Widens(c, e, d).
+int Patterns(const HaloContext& c) { return c.box ? 1 : c.dims; }
+bool Widens(const HaloContext& c, int e, int d) {
+  return d < c.dims && (c.box || d == e);
 }
 
 // Sorted by src, merged: the transfers into one receiver.
@@ -195,270 +111,12 @@ void AppendMerged(int32_t dst, std::vector<std::pair<int32_t, int64_t>>& in,
   }
 }
 
-}  // namespace
-
-absl::StatusOr<Stencil> ParseStencil(std::string_view text) {
-  std::string_view t = text;
-  for (std::string_view suffix : {"-point", "point", "pt"}) {
-    if (t.size() > suffix.size() &&
-        t.substr(t.size() - suffix.size()) == suffix) {
-      t.remove_suffix(suffix.size());
-      break;
-    }
-  }
-  if (t == "5") return Stencil::k5Point;
-  if (t == "9") return Stencil::k9Point;
-  if (t == "7") return Stencil::k7Point;
-  if (t == "27") return Stencil::k27Point;
-  return Invalid("stencil", absl::StrCat("unknown stencil '", std::string(text),
-                                         "' (expected 5, 9, 7 or 27)"));
-}
-
-int32_t StencilDims(Stencil s) {
-  return s == Stencil::k5Point || s == Stencil::k9Point ? 2 : 3;
-}
-
-bool StencilHasDiagonals(Stencil s) {
-  return s == Stencil::k9Point || s == Stencil::k27Point;
-}
-
-absl::StatusOr<std::vector<int64_t>> DimsCreate(int64_t procs,
-                                                std::vector<int64_t> dims) {
-  constexpr std::string_view kCtx = "stencil/dims";
-  if (procs < 1)
-    return Invalid(kCtx,
-                   absl::StrCat("process count ", procs, " is not positive"));
-  if (procs > kMaxProcesses) {
-    return Invalid(kCtx,
-                   absl::StrCat("process count ", procs, " exceeds 2^31 - 1"));
-  }
-  if (dims.empty()) return Invalid(kCtx, "no dimensions");
-  int64_t rest = procs;
-  int free = 0;
-  for (int64_t d : dims) {
-    if (d < 0) return Invalid(kCtx, absl::StrCat("negative dimension ", d));
-    if (d == 0) {
-      ++free;
-    } else if (rest % d != 0) {
-      return Invalid(kCtx, absl::StrCat("fixed dimensions do not divide ",
-                                        procs, " processes"));
-    } else {
-      rest /= d;
-    }
-  }
-  if (free == 0) {
-    if (rest != 1) {
-      return Invalid(kCtx, absl::StrCat("process grid holds ", procs / rest,
-                                        " processes, expected ", procs));
-    }
-    return dims;
-  }
-  std::vector<int64_t> divisors;
-  for (int64_t k = 1; k * k <= rest; ++k) {
-    if (rest % k == 0) {
-      divisors.push_back(k);
-      if (k != rest / k) divisors.push_back(rest / k);
-    }
-  }
-  std::sort(divisors.begin(), divisors.end(), std::greater<>());
-  // Exhaustive over non-increasing factor tuples: few divisors, few dimensions.
-  std::vector<int64_t> best, cur;
-  auto search = [&](auto&& self, int64_t left, int64_t cap) -> void {
-    if (static_cast<int>(cur.size()) == free - 1) {
-      if (left > cap) return;
-      cur.push_back(left);
-      if (best.empty() || cur.front() - cur.back() < best.front() - best.back())
-        best = cur;
-      cur.pop_back();
-      return;
-    }
-    for (int64_t d : divisors) {
-      if (d > cap || left % d != 0) continue;
-      cur.push_back(d);
-      self(self, left / d, d);
-      cur.pop_back();
-    }
-  };
-  search(search, rest, rest);
-  size_t k = 0;
-  for (int64_t& d : dims) {
-    if (d == 0) d = best[k++];
-  }
-  return dims;
-}
-
-absl::StatusOr<std::vector<int64_t>> BlockCuts(int64_t extent, int64_t parts) {
-  if (parts < 1 || parts > extent || parts > kMaxProcesses) {
-    return Invalid("stencil/blocks",
-                   absl::StrCat(parts, " processes along a dimension of ",
-                                extent, " cells (each needs at least one)"));
-  }
-  std::vector<int64_t> cuts(parts + 1, 0);
-  const int64_t base = extent / parts, extra = extent % parts;
-  for (int64_t i = 0; i < parts; ++i)
-    cuts[i + 1] = cuts[i] + base + (i < extra ? 1 : 0);
-  return cuts;
-}
-
-absl::StatusOr<GridPartition> BlockPartition(
-    std::span<const int64_t> extent, std::span<const int64_t> proc_grid) {
-  constexpr std::string_view kCtx = "stencil/blocks";
-  if (extent.size() != 2 && extent.size() != 3) {
-    return Invalid(kCtx, absl::StrCat("expected a 2D or 3D grid, found ",
-                                      extent.size(), " extents"));
-  }
-  if (proc_grid.size() != extent.size()) {
-    return Invalid(kCtx, absl::StrCat("process grid has ", proc_grid.size(),
-                                      " dimensions, the grid ", extent.size()));
-  }
-  GridPartition p;
-  p.dims = static_cast<int32_t>(extent.size());
-  p.extent.assign(extent.begin(), extent.end());
-  int64_t procs = 1;
-  std::array<int64_t, 3> g = {1, 1, 1};
-  for (int d = 0; d < p.dims; ++d) {
-    ASSIGN_OR_RETURN(std::vector<int64_t> cut,
-                     BlockCuts(extent[d], proc_grid[d]));
-    p.cuts.push_back(std::move(cut));
-    g[d] = proc_grid[d];
-    procs *= proc_grid[d];
-    if (procs > kMaxProcesses)
-      return Invalid(kCtx, "more than 2^31 - 1 processes");
-  }
-  p.boxes.resize(procs);
-  for (int64_t r = 0; r < procs; ++r) {
-    const int64_t c[3] = {r / (g[1] * g[2]), (r / g[2]) % g[1], r % g[2]};
-    for (int d = 0; d < p.dims; ++d) {
-      p.boxes[r].lo[d] = p.cuts[d][c[d]];
-      p.boxes[r].hi[d] = p.cuts[d][c[d] + 1];
-    }
-  }
-  return p;
-}
-
-absl::StatusOr<GridPartition> ColumnTilingPartition(
-    const ColumnTiling& layout) {
-  constexpr std::string_view kCtx = "stencil/columns";
-  if (layout.rows < 1 || layout.cols < 1) {
-    return Invalid(kCtx, absl::StrCat("grid ", layout.rows, " x ", layout.cols,
-                                      " is empty"));
-  }
-  int64_t procs = 0;
-  for (const auto& col : layout.columns)
-    procs += static_cast<int64_t>(col.cells.size());
-  if (procs == 0) return Invalid(kCtx, "no processes");
-  if (procs > kMaxProcesses)
-    return Invalid(kCtx, "more than 2^31 - 1 processes");
-  GridPartition p;
-  p.dims = 2;
-  p.extent = {layout.rows, layout.cols};
-  p.boxes.resize(procs);
-  std::vector<bool> seen(procs, false);
-  int64_t x = 0;
-  for (size_t j = 0; j < layout.columns.size(); ++j) {
-    const auto& col = layout.columns[j];
-    if (col.width < 1 || col.width > layout.cols - x) {
-      return Invalid(kCtx,
-                     absl::StrCat("column ", j, " has width ", col.width));
-    }
-    if (col.cells.empty())
-      return Invalid(kCtx, absl::StrCat("column ", j, " has no cells"));
-    int64_t y = 0;
-    for (size_t i = 0; i < col.cells.size(); ++i) {
-      const auto& cell = col.cells[i];
-      if (cell.height < 1 || cell.height > layout.rows - y) {
-        return Invalid(kCtx, absl::StrCat("column ", j, " cell ", i,
-                                          " has height ", cell.height));
-      }
-      if (cell.process < 0 || cell.process >= procs || seen[cell.process]) {
-        return Invalid(
-            kCtx,
-            absl::StrCat("column ", j, " cell ", i, ": process ", cell.process,
-                         " is out of [0, ", procs, ") or repeated"));
-      }
-      seen[cell.process] = true;
-      GridBox& b = p.boxes[cell.process];
-      b.lo = {y, x, 0};
-      b.hi = {y + cell.height, x + col.width, 1};
-      y += cell.height;
-    }
-    if (y != layout.rows) {
-      return Invalid(kCtx, absl::StrCat("heights of column ", j, " sum to ", y,
-                                        ", expected ", layout.rows));
-    }
-    x += col.width;
-  }
-  if (x != layout.cols) {
-    return Invalid(kCtx, absl::StrCat("column widths sum to ", x, ", expected ",
-                                      layout.cols));
-  }
-  return p;
-}
-
-absl::StatusOr<ColumnTiling> ColumnTilingFromSpeeds(
-    int64_t rows, int64_t cols, std::span<const double> speeds) {
-  constexpr std::string_view kCtx = "stencil/speeds";
-  const int64_t n = static_cast<int64_t>(speeds.size());
-  if (n == 0) return Invalid(kCtx, "no speeds");
-  if (n > kMaxProcesses) return Invalid(kCtx, "more than 2^31 - 1 processes");
-  if (rows < 1 || cols < 1) {
-    return Invalid(kCtx, absl::StrCat("grid ", rows, " x ", cols, " is empty"));
-  }
-  for (int64_t i = 0; i < n; ++i) {
-    if (!std::isfinite(speeds[i]) || speeds[i] <= 0) {
-      return Invalid(kCtx,
-                     absl::StrCat("speed of process ", i, " is ", speeds[i],
-                                  ", expected a positive number"));
-    }
-  }
-  // The matrix front end's column-based partition (Beaumont et al.'s DP) and
-  // its largest-remainder rounding; rectangles come column by column, top to
-  // bottom.
-  ASSIGN_OR_RETURN(ColumnLayout unit, ColumnBasedPartition(speeds));
-  ASSIGN_OR_RETURN(Partition rects, ToIntegerPartition(unit, rows, cols));
-  ColumnTiling tiling;
-  tiling.rows = rows;
-  tiling.cols = cols;
-  for (const Rect& r : rects.rects) {
-    if (tiling.columns.empty() || r.row == 0) {
-      tiling.columns.push_back({r.width, {}});
-    }
-    tiling.columns.back().cells.push_back({r.owner, r.height});
-  }
-  return tiling;
-}
-
-absl::StatusOr<GridPartition> MatrixPartitionBoxes(const Partition& matrix) {
-  RETURN_IF_ERROR(ValidatePartition(matrix));
-  GridPartition p;
-  p.dims = 2;
-  p.extent = {matrix.rows, matrix.cols};
-  p.boxes.resize(matrix.num_owners);
-  std::vector<int32_t> count(matrix.num_owners, 0);
-  for (const Rect& r : matrix.rects) {
-    if (++count[r.owner] > 1) {
-      return Invalid("stencil/partition",
-                     absl::StrCat("processor ", r.owner,
-                                  " owns several rectangles; a stencil "
-                                  "partition needs one box each"));
-    }
-    p.boxes[r.owner].lo = {r.row, r.col, 0};
-    p.boxes[r.owner].hi = {r.row + r.height, r.col + r.width, 1};
-  }
-  for (int32_t o = 0; o < matrix.num_owners; ++o) {
-    if (count[o] == 0) {
-      return Invalid("stencil/partition",
-                     absl::StrCat("processor ", o, " owns no rectangle"));
-    }
-  }
-  return p;
-}
-
-absl::StatusOr<std::vector<HaloMessage>> HaloMessages(
-    const GridPartition& partition, const std::vector<bool>& periodic,
-    Stencil stencil, int32_t halo) {
+// The checks of HaloMessages' inputs, and what its searches need.
+absl::StatusOr<HaloContext> MakeHaloContext(const GridPartition& partition,
+                                            const std::vector<bool>& periodic,
+                                            Stencil stencil, int32_t halo) {
   constexpr std::string_view kCtx = "stencil/halo";
-  RETURN_IF_ERROR(CheckGridPartition(partition));
+  RETURN_IF_ERROR(tiling::ValidateGridPartition(partition));
   if (StencilDims(stencil) != partition.dims) {
     return Invalid(
         kCtx, absl::StrCat("a ", StencilHasDiagonals(stencil) ? "box" : "star",
@@ -488,40 +146,166 @@ absl::StatusOr<std::vector<HaloMessage>> HaloMessages(
                                         c.extent[d], " of dimension ", d));
     }
   }
-  const int32_t procs = static_cast<int32_t>(partition.boxes.size());
-  std::vector<HaloMessage> out;
+  return c;
+}
+
+// The messages found so far against the memory budget: each costs its own
+// entry and, in the graph built from them, two arcs.
+class MessageBudget {
+ public:
+  MessageBudget(int64_t procs, int64_t max_memory_bytes)
+      : procs_(procs), budget_(base::MemoryBudget(max_memory_bytes)) {}
+
+  int64_t bytes() const { return budget_; }
+
+  absl::Status Check(int64_t messages) const {
+    const int64_t bytes = base::SaturatingMulAdd(
+        messages, sizeof(HaloMessage),
+        EstimatedGraphBytes(procs_, base::SaturatingMulAdd(messages, 2)));
+    if (bytes <= budget_) return absl::OkStatus();
+    return base::CheckMemory(
+        absl::StrCat("stencil: the halo exchange of ", procs_, " processes (",
+                     messages, " messages so far)"),
+        bytes, budget_);
+  }
+
+ private:
+  int64_t procs_;
+  int64_t budget_;
+};
+
+// Tensor partitions: per dimension, the blocks within reach by binary search
+// on the cuts. O(P * neighbours).
+absl::Status TensorMessages(const HaloContext& c, const GridPartition& p,
+                            const MessageBudget& budget,
+                            std::vector<HaloMessage>& out) {
+  const int32_t procs = static_cast<int32_t>(p.boxes.size());
+  std::array<int64_t, 3> g = {1, 1, 1};
+  for (int d = 0; d < c.dims; ++d)
+    g[d] = static_cast<int64_t>(p.cuts[d].size()) - 1;
+  std::array<std::vector<std::pair<int64_t, int64_t>>, 3> cand;
+  const std::vector<int64_t> unit = {0, 1};
   std::vector<std::pair<int32_t, int64_t>> incoming;
-  if (!partition.cuts.empty()) {
-    std::array<int64_t, 3> g = {1, 1, 1};
-    for (int d = 0; d < c.dims; ++d)
-      g[d] = static_cast<int64_t>(partition.cuts[d].size()) - 1;
-    std::array<std::vector<std::pair<int64_t, int64_t>>, 3> cand;
-    const std::vector<int64_t> unit = {0, 1};
-    for (int32_t r = 0; r < procs; ++r) {
-      const GridBox& recv = partition.boxes[r];
+  for (int32_t r = 0; r < procs; ++r) {
+    const GridBox& recv = p.boxes[r];
+    incoming.clear();
+    for (int e = 0; e < Patterns(c); ++e) {
       for (int d = 0; d < 3; ++d) {
-        AxisCandidates(c, d < c.dims ? partition.cuts[d] : unit, d, recv.lo[d],
-                       recv.hi[d], cand[d]);
+        AxisCandidates(c, d < c.dims ? p.cuts[d] : unit, d, recv.lo[d],
+                       recv.hi[d], Widens(c, e, d) ? c.halo : 0, cand[d]);
       }
-      incoming.clear();
       for (auto [c0, s0] : cand[0]) {
         for (auto [c1, s1] : cand[1]) {
           for (auto [c2, s2] : cand[2]) {
             const int32_t src =
                 static_cast<int32_t>((c0 * g[1] + c1) * g[2] + c2);
-            if (src == r && s0 == 0 && s1 == 0 && s2 == 0) continue;
+            if (src == r) continue;  // itself, or a wrap onto itself
             const int64_t cells =
-                GhostCells(c, partition.boxes[src], {s0, s1, s2}, recv);
-            if (cells > 0 && src != r) incoming.emplace_back(src, cells);
+                GhostCells(c, p.boxes[src], {s0, s1, s2}, recv);
+            if (cells > 0) incoming.emplace_back(src, cells);
           }
         }
       }
-      AppendMerged(r, incoming, out);
     }
-    return out;
+    RETURN_IF_ERROR(
+        budget.Check(static_cast<int64_t>(out.size() + incoming.size())));
+    AppendMerged(r, incoming, out);
   }
-  // General boxes: test every pair (and check disjointness on the way, for
-  // free).
+  return absl::OkStatus();
+}
+
+// A bucket grid over the partition, about one bucket per box, so that a
+// receiver tests the boxes near its halo instead of every box.
+class BoxIndex {
+ public:
+  BoxIndex(const HaloContext& c, size_t num_boxes) : stamp_(num_boxes, 0) {
+    double cells = 1;
+    for (int d = 0; d < c.dims; ++d) cells *= static_cast<double>(c.extent[d]);
+    const double per_cell =
+        std::pow(static_cast<double>(num_boxes) / cells, 1.0 / c.dims);
+    for (int d = 0; d < c.dims; ++d) {
+      const int64_t n = std::clamp<int64_t>(
+          std::llround(static_cast<double>(c.extent[d]) * per_cell), 1,
+          c.extent[d]);
+      size_[d] = (c.extent[d] + n - 1) / n;
+      count_[d] = (c.extent[d] + size_[d] - 1) / size_[d];
+    }
+  }
+
+  // Files every box under the buckets it meets, once their number is known
+  // to fit `budget` bytes beside the messages.
+  absl::Status Fill(const std::vector<GridBox>& boxes, int64_t budget) {
+    int64_t entries = 0;
+    ForEachBucket(boxes, [&](int64_t, int32_t) { ++entries; });
+    const int64_t buckets = count_[0] * count_[1] * count_[2];
+    RETURN_IF_ERROR(base::CheckMemory(
+        absl::StrCat("stencil: the neighbour index of ", boxes.size(),
+                     " boxes"),
+        base::SaturatingMulAdd(buckets + entries, sizeof(int64_t)), budget));
+    first_.assign(buckets + 1, 0);
+    ForEachBucket(boxes, [&](int64_t b, int32_t) { ++first_[b + 1]; });
+    for (size_t b = 1; b < first_.size(); ++b) first_[b] += first_[b - 1];
+    ids_.resize(first_.back());
+    std::vector<int64_t> next(first_.begin(), first_.end() - 1);
+    ForEachBucket(boxes, [&](int64_t b, int32_t i) { ids_[next[b]++] = i; });
+    return absl::OkStatus();
+  }
+
+  // Starts a query: boxes are reported once across the Query calls up to the
+  // next NewQuery.
+  void NewQuery() { ++epoch_; }
+
+  // Every box filed under a bucket that meets [lo, hi) (inside the grid): a
+  // superset of the boxes meeting it, appended.
+  void Query(const std::array<int64_t, 3>& lo, const std::array<int64_t, 3>& hi,
+             std::vector<int32_t>& out) {
+    for (int64_t x = lo[0] / size_[0]; x <= (hi[0] - 1) / size_[0]; ++x) {
+      for (int64_t y = lo[1] / size_[1]; y <= (hi[1] - 1) / size_[1]; ++y) {
+        for (int64_t z = lo[2] / size_[2]; z <= (hi[2] - 1) / size_[2]; ++z) {
+          const int64_t b = (x * count_[1] + y) * count_[2] + z;
+          for (int64_t k = first_[b]; k < first_[b + 1]; ++k) {
+            if (stamp_[ids_[k]] != epoch_) {
+              stamp_[ids_[k]] = epoch_;
+              out.push_back(ids_[k]);
+            }
+          }
+        }
+      }
+    }
+  }
+
+ private:
+  template <typename Fn>
+  void ForEachBucket(const std::vector<GridBox>& boxes, Fn fn) const {
+    for (size_t i = 0; i < boxes.size(); ++i) {
+      const GridBox& bx = boxes[i];
+      for (int64_t x = bx.lo[0] / size_[0]; x <= (bx.hi[0] - 1) / size_[0];
+           ++x) {
+        for (int64_t y = bx.lo[1] / size_[1]; y <= (bx.hi[1] - 1) / size_[1];
+             ++y) {
+          for (int64_t z = bx.lo[2] / size_[2]; z <= (bx.hi[2] - 1) / size_[2];
+               ++z) {
+            fn((x * count_[1] + y) * count_[2] + z, static_cast<int32_t>(i));
+          }
+        }
+      }
+    }
+  }
+
+  std::array<int64_t, 3> size_ = {1, 1, 1};   // cells per bucket
+  std::array<int64_t, 3> count_ = {1, 1, 1};  // buckets per dimension
+  std::vector<int64_t> first_;                // CSR over buckets
+  std::vector<int32_t> ids_;
+  std::vector<uint64_t> stamp_;
+  uint64_t epoch_ = 0;
+};
+
+// General boxes (no cuts): candidates from a BoxIndex, per period shift.
+// Overlapping boxes share a bucket, so disjointness is checked on the way.
+// O(P + candidates).
+absl::Status GeneralMessages(const HaloContext& c, const GridPartition& p,
+                             const MessageBudget& budget,
+                             std::vector<HaloMessage>& out) {
   std::vector<std::array<int64_t, 3>> shifts;
   for (int64_t s0 = -1; s0 <= 1; ++s0) {
     for (int64_t s1 = -1; s1 <= 1; ++s1) {
@@ -534,30 +318,97 @@ absl::StatusOr<std::vector<HaloMessage>> HaloMessages(
       }
     }
   }
+  BoxIndex index(c, p.boxes.size());
+  RETURN_IF_ERROR(index.Fill(p.boxes, budget.bytes()));
+  const int32_t procs = static_cast<int32_t>(p.boxes.size());
+  std::vector<int32_t> cand;
+  std::vector<std::pair<int32_t, int64_t>> incoming;
   for (int32_t r = 0; r < procs; ++r) {
-    const GridBox& recv = partition.boxes[r];
-    incoming.clear();
-    for (int32_t a = 0; a < procs; ++a) {
-      const GridBox& own = partition.boxes[a];
-      if (a != r) {
-        bool meet = true;
-        for (int d = 0; d < c.dims; ++d) {
-          meet =
-              meet && Overlap(own.lo[d], own.hi[d], recv.lo[d], recv.hi[d]) > 0;
-        }
-        if (meet) {
-          return Invalid(
-              "stencil/partition",
-              absl::StrCat("boxes of processes ", a, " and ", r, " overlap"));
-        }
+    const GridBox& recv = p.boxes[r];
+    cand.clear();
+    index.NewQuery();
+    index.Query(recv.lo, recv.hi, cand);
+    int32_t first_overlap = procs;
+    for (int32_t a : cand) {
+      bool meet = a != r;
+      for (int d = 0; d < c.dims && meet; ++d) {
+        meet = Overlap(p.boxes[a].lo[d], p.boxes[a].hi[d], recv.lo[d],
+                       recv.hi[d]) > 0;
       }
-      for (const auto& s : shifts) {
+      if (meet) first_overlap = std::min(first_overlap, a);
+    }
+    if (first_overlap < procs) {
+      return Invalid("stencil/partition",
+                     absl::StrCat("boxes of processes ", first_overlap, " and ",
+                                  r, " overlap"));
+    }
+    incoming.clear();
+    for (const auto& s : shifts) {
+      cand.clear();
+      index.NewQuery();
+      for (int e = 0; e < Patterns(c); ++e) {
+        // Pattern e's reach of recv, moved back by the shift, in the grid.
+        std::array<int64_t, 3> lo = {0, 0, 0}, hi = {1, 1, 1};
+        bool empty = false;
+        for (int d = 0; d < 3; ++d) {
+          const int64_t reach = Widens(c, e, d) ? c.halo : 0;
+          lo[d] = std::max<int64_t>(0, recv.lo[d] - reach - s[d] * c.extent[d]);
+          hi[d] = std::min<int64_t>(c.extent[d],
+                                    recv.hi[d] + reach - s[d] * c.extent[d]);
+          empty = empty || lo[d] >= hi[d];
+        }
+        if (!empty) index.Query(lo, hi, cand);
+      }
+      for (int32_t a : cand) {
         if (a == r) continue;  // wrap onto itself: no message
-        const int64_t cells = GhostCells(c, own, s, recv);
+        const int64_t cells = GhostCells(c, p.boxes[a], s, recv);
         if (cells > 0) incoming.emplace_back(a, cells);
       }
     }
+    RETURN_IF_ERROR(
+        budget.Check(static_cast<int64_t>(out.size() + incoming.size())));
     AppendMerged(r, incoming, out);
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<Stencil> StencilFromPoints(int32_t points) {
+  switch (points) {
+    case 5:
+      return Stencil::k5Point;
+    case 9:
+      return Stencil::k9Point;
+    case 7:
+      return Stencil::k7Point;
+    case 27:
+      return Stencil::k27Point;
+  }
+  return Invalid("stencil", absl::StrCat("unknown stencil '", points,
+                                         "' (expected 5, 9, 7 or 27)"));
+}
+
+int32_t StencilDims(Stencil s) {
+  return s == Stencil::k5Point || s == Stencil::k9Point ? 2 : 3;
+}
+
+bool StencilHasDiagonals(Stencil s) {
+  return s == Stencil::k9Point || s == Stencil::k27Point;
+}
+
+absl::StatusOr<std::vector<HaloMessage>> HaloMessages(
+    const GridPartition& partition, const std::vector<bool>& periodic,
+    Stencil stencil, int32_t halo, int64_t max_memory_bytes) {
+  ASSIGN_OR_RETURN(const HaloContext c,
+                   MakeHaloContext(partition, periodic, stencil, halo));
+  MessageBudget budget(static_cast<int64_t>(partition.boxes.size()),
+                       max_memory_bytes);
+  std::vector<HaloMessage> out;
+  if (!partition.cuts.empty()) {
+    RETURN_IF_ERROR(TensorMessages(c, partition, budget, out));
+  } else {
+    RETURN_IF_ERROR(GeneralMessages(c, partition, budget, out));
   }
   return out;
 }
@@ -566,7 +417,8 @@ absl::StatusOr<CommGraph> HaloGraph(const GridPartition& partition,
                                     const std::vector<bool>& periodic,
                                     Stencil stencil, int32_t halo,
                                     double element_size,
-                                    std::span<const double> axis_weights) {
+                                    std::span<const double> axis_weights,
+                                    int64_t max_memory_bytes) {
   if (!std::isfinite(element_size) || element_size <= 0) {
     return Invalid("stencil/halo", absl::StrCat("element size ", element_size,
                                                 " is not a positive number"));
@@ -585,8 +437,9 @@ absl::StatusOr<CommGraph> HaloGraph(const GridPartition& partition,
       }
     }
   }
-  ASSIGN_OR_RETURN(std::vector<HaloMessage> msgs,
-                   HaloMessages(partition, periodic, stencil, halo));
+  ASSIGN_OR_RETURN(
+      std::vector<HaloMessage> msgs,
+      HaloMessages(partition, periodic, stencil, halo, max_memory_bytes));
   CommGraphBuilder b(static_cast<int64_t>(partition.boxes.size()));
   b.Reserve(static_cast<int64_t>(msgs.size()));
   for (const HaloMessage& m : msgs) {
@@ -609,105 +462,17 @@ absl::StatusOr<CommGraph> HaloGraph(const GridPartition& partition,
   return std::move(b).Build();
 }
 
-absl::StatusOr<GridPartition> StencilPartition(const StencilOptions& o) {
-  constexpr std::string_view kCtx = "stencil";
-  const int64_t dims = static_cast<int64_t>(o.grid.size());
-  if (dims != 2 && dims != 3) {
-    return Invalid(kCtx,
-                   absl::StrCat("--grid needs 2 or 3 extents, found ", dims));
-  }
-  for (int64_t e : o.grid) {
-    if (e < 1)
-      return Invalid(kCtx,
-                     absl::StrCat("--grid extent ", e, " is not positive"));
-  }
-  if (o.procs < 0)
-    return Invalid(kCtx, absl::StrCat("--procs ", o.procs, " is negative"));
-  if (!o.speeds.empty()) {
-    if (dims != 2) return Invalid(kCtx, "--speeds needs a 2D grid");
-    if (o.slabs || !o.proc_grid.empty()) {
-      return Invalid(
-          kCtx, "--speeds cannot be combined with --slabs or a process grid");
-    }
-    if (o.procs != 0 && o.procs != static_cast<int64_t>(o.speeds.size())) {
-      return Invalid(kCtx,
-                     absl::StrCat("--procs ", o.procs, " does not match the ",
-                                  o.speeds.size(), " speeds"));
-    }
-    ASSIGN_OR_RETURN(ColumnTiling layout,
-                     ColumnTilingFromSpeeds(o.grid[0], o.grid[1], o.speeds));
-    return ColumnTilingPartition(layout);
-  }
-  std::vector<int64_t> pg;
-  if (o.slabs) {
-    if (!o.proc_grid.empty())
-      return Invalid(kCtx, "--slabs cannot be combined with a process grid");
-    if (o.procs == 0) return Invalid(kCtx, "--slabs needs --procs");
-    pg.assign(dims, 1);
-    pg[0] = o.procs;
-  } else {
-    pg = o.proc_grid.empty() ? std::vector<int64_t>(dims, 0) : o.proc_grid;
-    if (static_cast<int64_t>(pg.size()) != dims) {
-      return Invalid(kCtx, absl::StrCat("process grid has ", pg.size(),
-                                        " entries, the grid ", dims));
-    }
-    int64_t fixed = 1;
-    bool any_free = false;
-    for (int64_t d : pg) {
-      if (d < 0)
-        return Invalid(kCtx,
-                       absl::StrCat("process grid entry ", d, " is negative"));
-      if (d == 0) {
-        any_free = true;
-      } else {
-        fixed *= d;
-      }
-    }
-    const int64_t procs = o.procs != 0 ? o.procs : (any_free ? 0 : fixed);
-    if (procs == 0)
-      return Invalid(kCtx, "--procs is needed to choose the process grid");
-    ASSIGN_OR_RETURN(pg, DimsCreate(procs, std::move(pg)));
-  }
-  return BlockPartition(o.grid, pg);
-}
-
 absl::StatusOr<CommGraph> StencilGraph(const StencilOptions& o) {
-  ASSIGN_OR_RETURN(Stencil stencil, ParseStencil(std::to_string(o.points)));
+  ASSIGN_OR_RETURN(Stencil stencil, StencilFromPoints(o.points));
   if (StencilDims(stencil) != static_cast<int32_t>(o.grid.size())) {
     return Invalid("stencil",
                    absl::StrCat("a ", o.points, "-point stencil needs a ",
                                 StencilDims(stencil), "D grid, --grid has ",
                                 o.grid.size(), " extents"));
   }
-  ASSIGN_OR_RETURN(GridPartition p, StencilPartition(o));
+  ASSIGN_OR_RETURN(GridPartition p, tiling::TileGrid(o));
   return HaloGraph(p, o.periodic, stencil, o.halo, o.element_size,
-                   o.axis_weights);
-}
-
-absl::StatusOr<std::vector<double>> ParseSpeeds(std::string_view text,
-                                                std::string_view name) {
-  std::vector<double> out;
-  for (const base::Line& l : base::SplitLines(text)) {
-    for (const base::Token& t : l.tokens) {
-      double v = 0;
-      if (!base::ParseReal(t.text, &v) || !std::isfinite(v) || v <= 0) {
-        return base::LineError(
-            name, l.number,
-            absl::StrCat("expected a positive speed, found '", t.text, "'"));
-      }
-      out.push_back(v);
-    }
-  }
-  if (out.empty()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(std::string(name), ": no speeds"));
-  }
-  return out;
-}
-
-absl::StatusOr<std::vector<double>> ReadSpeedsFile(const std::string& path) {
-  ASSIGN_OR_RETURN(const std::string text, base::ReadFile(path, "speed list"));
-  return ParseSpeeds(text, path);
+                   o.axis_weights, o.max_memory_bytes);
 }
 
 }  // namespace rankmap::graphs

@@ -6,9 +6,16 @@
 
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
-#include "graphs/frontends/arrangement.h"
+#include "tiling/arrangement.h"
 
 namespace rankmap::graphs {
+
+using tiling::ArrangedColumn;
+using tiling::ArrangedRect;
+using tiling::Arrangement;
+using tiling::Partition;
+using tiling::VolumeMatrix;
+
 namespace {
 
 // Bounds that keep bad input from exhausting memory.
@@ -47,9 +54,9 @@ absl::StatusOr<CommGraph> SummaGridGraph(int32_t grid_rows, int32_t grid_cols,
         absl::StrCat("matrix size ", n, " smaller than the process grid"));
   }
   ASSIGN_OR_RETURN(std::vector<int64_t> h,
-                   Apportion(std::vector<double>(grid_rows, 1.0), n));
+                   tiling::Apportion(std::vector<double>(grid_rows, 1.0), n));
   ASSIGN_OR_RETURN(std::vector<int64_t> w,
-                   Apportion(std::vector<double>(grid_cols, 1.0), n));
+                   tiling::Apportion(std::vector<double>(grid_cols, 1.0), n));
   const double bytes = cell.bytes();
   auto rank = [&](int32_t i, int32_t j) {
     return static_cast<int64_t>(i) * grid_cols + j;
@@ -85,18 +92,18 @@ absl::StatusOr<CommGraph> SummaGridGraph(int32_t grid_rows, int32_t grid_cols,
   return std::move(b).Build();
 }
 
-absl::StatusOr<CommGraph> HeterogeneousSummaGraph(const Partition& p,
+absl::StatusOr<CommGraph> HeterogeneousSummaGraph(const tiling::Partition& p,
                                                   SummaFlow flow,
                                                   CellSize cell) {
   RETURN_IF_ERROR(CheckCell(cell));
   if (flow == SummaFlow::kOneToAll) {
-    ASSIGN_OR_RETURN(VolumeMatrix v, MatmulVolumes(p, p, p));
+    ASSIGN_OR_RETURN(VolumeMatrix v, tiling::MatmulVolumes(p, p, p));
     return VolumeGraph(v, cell);
   }
   // Ring flow: read the partition as columns of rectangles (clusters unused
   // here).
   std::vector<int32_t> zeros(std::max(p.num_owners, 0), 0);
-  ASSIGN_OR_RETURN(Arrangement m, ArrangementFromPartition(p, zeros));
+  ASSIGN_OR_RETURN(Arrangement m, tiling::ArrangementFromPartition(p, zeros));
   const double bytes = cell.bytes();
   CommGraphBuilder b(p.num_owners);
   // Vertical rings: link t -> t+1 carries the pivot rows of every rectangle but
@@ -110,33 +117,30 @@ absl::StatusOr<CommGraph> HeterogeneousSummaGraph(const Partition& p,
                                 bytes * col.width * (p.rows - to.height)));
     }
   }
-  // Horizontal rings, one per band: link j -> j+1 carries every column's piece
-  // but j+1's.
+  // Horizontal rings, one per band of rows: link j -> j+1 carries every
+  // column's piece but j+1's. Summed over the bands, the link from rectangle
+  // a of column j to rectangle b of column j+1 carries their common rows, so
+  // a merge of the two columns finds every link once: O(R) in all.
   const size_t c = m.columns.size();
-  if (c >= 2) {
-    std::vector<size_t> idx(c, 0);
-    std::vector<int64_t> end(c);
-    for (size_t j = 0; j < c; ++j) end[j] = m.columns[j].rects[0].height;
+  for (size_t j = 0; c >= 2 && j < c; ++j) {
+    const ArrangedColumn& from = m.columns[j];
+    const ArrangedColumn& to = m.columns[(j + 1) % c];
+    size_t x = 0, y = 0;
+    int64_t x_end = from.rects[0].height, y_end = to.rects[0].height;
     for (int64_t pos = 0; pos < p.rows;) {
-      const int64_t e = *std::min_element(end.begin(), end.end());
-      for (size_t j = 0; j < c; ++j) {
-        const size_t k = (j + 1) % c;
-        RETURN_IF_ERROR(b.AddEdge(
-            m.columns[j].rects[idx[j]].proc, m.columns[k].rects[idx[k]].proc,
-            bytes * (e - pos) * (p.cols - m.columns[k].width)));
-      }
+      const int64_t e = std::min(x_end, y_end);
+      RETURN_IF_ERROR(b.AddEdge(from.rects[x].proc, to.rects[y].proc,
+                                bytes * (e - pos) * (p.cols - to.width)));
       pos = e;
-      for (size_t j = 0; j < c; ++j) {
-        if (end[j] == e && ++idx[j] < m.columns[j].rects.size()) {
-          end[j] += m.columns[j].rects[idx[j]].height;
-        }
-      }
+      if (x_end == e && ++x < from.rects.size()) x_end += from.rects[x].height;
+      if (y_end == e && ++y < to.rects.size()) y_end += to.rects[y].height;
     }
   }
   return std::move(b).Build();
 }
 
-absl::StatusOr<CommGraph> VolumeGraph(const VolumeMatrix& v, CellSize cell) {
+absl::StatusOr<CommGraph> VolumeGraph(const tiling::VolumeMatrix& v,
+                                      CellSize cell) {
   RETURN_IF_ERROR(CheckCell(cell));
   if (v.num_owners < 0 ||
       v.volume.size() != static_cast<size_t>(v.num_owners) * v.num_owners) {
@@ -154,8 +158,9 @@ absl::StatusOr<CommGraph> VolumeGraph(const VolumeMatrix& v, CellSize cell) {
   return std::move(b).Build();
 }
 
-absl::StatusOr<CommGraph> SquareCornerGraph(const Partition& p, CellSize cell) {
-  ASSIGN_OR_RETURN(VolumeMatrix v, MatmulVolumes(p));
+absl::StatusOr<CommGraph> SquareCornerGraph(const tiling::Partition& p,
+                                            CellSize cell) {
+  ASSIGN_OR_RETURN(VolumeMatrix v, tiling::MatmulVolumes(p));
   return VolumeGraph(v, cell);
 }
 

@@ -39,8 +39,8 @@
 
 #include "absl/status/statusor.h"
 #include "graphs/comm_graph.h"
-#include "graphs/frontends/partition.h"
-#include "graphs/frontends/volume.h"
+#include "tiling/partition.h"
+#include "tiling/volume.h"
 
 namespace rankmap::graphs {
 
@@ -64,20 +64,20 @@ absl::StatusOr<CommGraph> SummaGridGraph(int32_t grid_rows, int32_t grid_cols,
                                          CellSize cell = {});
 
 // Heterogeneous SUMMA on a column-based partition (every column a stack of
-// full-width rectangles, one rectangle per owner, square or not). O(R * c) time
-// for R rectangles in c columns. Errors: an invalid or non-column-based
-// partition, bad cell size.
-absl::StatusOr<CommGraph> HeterogeneousSummaGraph(const Partition& p,
+// full-width rectangles, one rectangle per owner, square or not). Ring flow:
+// O(R log R) time for R rectangles; one-to-all: MatmulVolumes'. Errors: an
+// invalid or non-column-based partition, bad cell size.
+absl::StatusOr<CommGraph> HeterogeneousSummaGraph(const tiling::Partition& p,
                                                   SummaFlow flow,
                                                   CellSize cell = {});
 
 // w(u, v) = (V[u -> v] + V[v -> u]) * cell bytes; vertex count = num_owners.
 // O(owners^2).
-absl::StatusOr<CommGraph> VolumeGraph(const VolumeMatrix& v,
+absl::StatusOr<CommGraph> VolumeGraph(const tiling::VolumeMatrix& v,
                                       CellSize cell = {});
 
 // VolumeGraph(MatmulVolumes(p)). Errors: those of MatmulVolumes.
-absl::StatusOr<CommGraph> SquareCornerGraph(const Partition& p,
+absl::StatusOr<CommGraph> SquareCornerGraph(const tiling::Partition& p,
                                             CellSize cell = {});
 
 }  // namespace rankmap::graphs

@@ -1,20 +1,24 @@
 #include "graphs/frontends/summa.h"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <random>
 #include <vector>
 
-#include "graphs/frontends/partition.h"
-#include "graphs/frontends/volume.h"
 #include "gtest/gtest.h"
+#include "tiling/partition.h"
+#include "tiling/volume.h"
 
 namespace rankmap::graphs {
 namespace {
 
+using tiling::Partition;
+using tiling::Rect;
+
 Partition Grid(int32_t pr, int32_t pc, int64_t n) {
-  std::vector<int64_t> h = *Apportion(std::vector<double>(pr, 1.0), n);
-  std::vector<int64_t> w = *Apportion(std::vector<double>(pc, 1.0), n);
+  std::vector<int64_t> h = *tiling::Apportion(std::vector<double>(pr, 1.0), n);
+  std::vector<int64_t> w = *tiling::Apportion(std::vector<double>(pc, 1.0), n);
   Partition p{n, n, pr * pc, {}};
   int64_t row = 0;
   for (int32_t i = 0; i < pr; ++i) {
@@ -33,7 +37,7 @@ TEST(SummaGridGraphTest, DirectEqualsOwnerComputesVolumes) {
            {2, 2, 4}, {3, 4, 12}, {2, 5, 11}, {1, 3, 7}}) {
     auto g = SummaGridGraph(pr, pc, n, BroadcastPattern::kDirect);
     ASSERT_TRUE(g.ok()) << g.status();
-    auto oracle = VolumeGraph(*MatmulVolumes(Grid(pr, pc, n)));
+    auto oracle = VolumeGraph(*tiling::MatmulVolumes(Grid(pr, pc, n)));
     ASSERT_TRUE(oracle.ok());
     EXPECT_EQ(*g, *oracle) << pr << "x" << pc;
   }
@@ -105,7 +109,8 @@ TEST(HeterogeneousSummaTest, RingTotalsOnColumnPartitions) {
     std::vector<double> s(p);
     for (double& x : s) x = u(rng);
     const int64_t n = 60;
-    Partition part = *ToIntegerPartition(*ColumnBasedPartition(s), n, n);
+    Partition part =
+        *tiling::ToIntegerPartition(*tiling::ColumnBasedPartition(s), n, n);
     auto g = HeterogeneousSummaGraph(part, SummaFlow::kRing, CellSize{1, 1});
     ASSERT_TRUE(g.ok()) << g.status();
     // Horizontal: n^2 (c - 1); vertical: n * sum_columns width * (r_j - 1).
@@ -126,22 +131,22 @@ TEST(HeterogeneousSummaTest, RingTotalsOnColumnPartitions) {
     auto one =
         HeterogeneousSummaGraph(part, SummaFlow::kOneToAll, CellSize{1, 1});
     EXPECT_DOUBLE_EQ(one->TotalVolume(),
-                     static_cast<double>(MatmulVolumes(part)->Total()));
+                     static_cast<double>(tiling::MatmulVolumes(part)->Total()));
   }
-  Partition scp = *SquareCornerPartition2(std::vector<double>{3, 1}, 8);
+  Partition scp = *tiling::SquareCornerPartition2(std::vector<double>{3, 1}, 8);
   EXPECT_FALSE(
       HeterogeneousSummaGraph(scp, SummaFlow::kRing).ok());  // not column-based
 }
 
 TEST(SquareCornerGraphTest, BytesPerMultiplication) {
   auto g = SquareCornerGraph(
-      *SquareCornerPartition2(std::vector<double>{8, 1}, 4500));
+      *tiling::SquareCornerPartition2(std::vector<double>{8, 1}, 4500));
   ASSERT_TRUE(g.ok());
   EXPECT_DOUBLE_EQ(g->EdgeWeight(0, 1), 13'500'000.0 * 8);
   // The same matrix as a 90 x 90 grid of 50 x 50 blocks.
-  auto gb =
-      SquareCornerGraph(*SquareCornerPartition2(std::vector<double>{8, 1}, 90),
-                        CellSize{50 * 50, 8});
+  auto gb = SquareCornerGraph(
+      *tiling::SquareCornerPartition2(std::vector<double>{8, 1}, 90),
+      CellSize{50 * 50, 8});
   EXPECT_DOUBLE_EQ(gb->EdgeWeight(0, 1), 13'500'000.0 * 8);
 }
 
@@ -163,8 +168,8 @@ double StarCost(const CommGraph& g, int32_t hub) {
 TEST(SquareCornerGraphTest, StarHubChoice) {
   for (auto [s1, s2, s3, n] : std::vector<std::array<double, 4>>{
            {92, 4, 4, 20}, {87, 9, 4, 10}, {70, 20, 10, 40}}) {
-    Partition p =
-        *SquareCornerPartition3(std::vector<double>{s1, s2, s3}, int64_t(n));
+    Partition p = *tiling::SquareCornerPartition3(
+        std::vector<double>{s1, s2, s3}, int64_t(n));
     auto g = SquareCornerGraph(p, CellSize{1, 1});
     ASSERT_TRUE(g.ok());
     EXPECT_DOUBLE_EQ(g->EdgeWeight(1, 2), 0);  // the squares never talk
@@ -180,6 +185,71 @@ TEST(SquareCornerGraphTest, StarHubChoice) {
   auto g = SquareCornerGraph(slp3, CellSize{1, 1});
   EXPECT_DOUBLE_EQ(g->TotalVolume(), 150);
   EXPECT_DOUBLE_EQ(StarCost(*g, 0), 200);
+}
+
+// The ring's horizontal links as first written: a sweep over every band of
+// rows, one link per column and band (the oracle of the column merge).
+std::map<std::pair<int32_t, int32_t>, double> BandRings(const Partition& p) {
+  std::map<int64_t, std::vector<Rect>> by_col;
+  for (const Rect& r : p.rects) by_col[r.col].push_back(r);
+  std::vector<std::vector<Rect>> cols;
+  for (auto& [col, rects] : by_col) {
+    std::sort(rects.begin(), rects.end(),
+              [](const Rect& a, const Rect& b) { return a.row < b.row; });
+    cols.push_back(rects);
+  }
+  std::map<std::pair<int32_t, int32_t>, double> w;
+  const size_t c = cols.size();
+  for (int64_t row = 0; c >= 2 && row < p.rows; ++row) {  // bands of height 1
+    for (size_t j = 0; j < c; ++j) {
+      auto at = [&](size_t k) {
+        for (const Rect& r : cols[k])
+          if (r.row <= row && row < r.row + r.height) return r;
+        return Rect{};
+      };
+      const Rect a = at(j), b = at((j + 1) % c);
+      w[{std::min(a.owner, b.owner), std::max(a.owner, b.owner)}] +=
+          static_cast<double>(p.cols - b.width);
+    }
+  }
+  return w;
+}
+
+TEST(HeterogeneousSummaTest, RingMergeAgreesWithBands) {
+  std::mt19937_64 rng(41);
+  std::uniform_real_distribution<double> u(0.05, 1.0);
+  for (int trial = 0; trial < 60; ++trial) {
+    std::vector<double> s(2 + trial % 12);
+    for (double& x : s) x = u(rng);
+    const int64_t n = 20 + trial;
+    Partition part =
+        *tiling::ToIntegerPartition(*tiling::ColumnBasedPartition(s), n, n);
+    auto g = HeterogeneousSummaGraph(part, SummaFlow::kRing, CellSize{1, 1});
+    ASSERT_TRUE(g.ok()) << g.status();
+    // The vertical rings, added to the bands' horizontal links.
+    auto w = BandRings(part);
+    std::map<int64_t, std::vector<Rect>> by_col;
+    for (const Rect& r : part.rects) by_col[r.col].push_back(r);
+    for (auto& [col, rects] : by_col) {
+      std::sort(rects.begin(), rects.end(),
+                [](const Rect& a, const Rect& b) { return a.row < b.row; });
+      for (size_t t = 0; rects.size() >= 2 && t < rects.size(); ++t) {
+        const Rect& a = rects[t];
+        const Rect& b = rects[(t + 1) % rects.size()];
+        w[{std::min(a.owner, b.owner), std::max(a.owner, b.owner)}] +=
+            static_cast<double>(a.width * (n - b.height));
+      }
+    }
+    for (const auto& [pair, weight] : w) {
+      if (pair.first == pair.second) continue;
+      EXPECT_DOUBLE_EQ(g->EdgeWeight(pair.first, pair.second), weight)
+          << trial << ": " << pair.first << " " << pair.second;
+    }
+    EXPECT_EQ(static_cast<size_t>(g->num_edges()),
+              std::count_if(w.begin(), w.end(), [](const auto& e) {
+                return e.first.first != e.first.second;
+              }));
+  }
 }
 
 }  // namespace

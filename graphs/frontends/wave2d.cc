@@ -4,9 +4,13 @@
 #include <cmath>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "base/status_macros.h"
 
 namespace rankmap::graphs {
+
+using tiling::ColumnTiling;
+
 namespace {
 
 // Where each process sits in the tiling: column index, cell index, row range.
@@ -17,7 +21,7 @@ struct Place {
 
 absl::StatusOr<std::vector<Place>> Places(const ColumnTiling& t) {
   // Validates sizes, coverage and the process numbering.
-  RETURN_IF_ERROR(ColumnTilingPartition(t).status());
+  RETURN_IF_ERROR(tiling::ColumnTilingPartition(t).status());
   int64_t procs = 0;
   for (const auto& c : t.columns) procs += static_cast<int64_t>(c.cells.size());
   std::vector<Place> places(procs);
@@ -37,12 +41,14 @@ std::vector<int64_t> RowCuts(const ColumnTiling::Column& c) {
   return cuts;
 }
 
-// Cells of column `other` that overlap rows [top, bottom), top to bottom, with
-// the overlap.
-void SideNeighbours(const ColumnTiling::Column& other, int64_t top,
+// Cells of column `other` (row cuts `cuts`) that overlap rows [top, bottom),
+// top to bottom, with the overlap: from the first by binary search, so
+// O(log + output).
+void SideNeighbours(const ColumnTiling::Column& other,
+                    const std::vector<int64_t>& cuts, int64_t top,
                     int64_t bottom, std::vector<Wave2DNeighbour>& out) {
-  const std::vector<int64_t> cuts = RowCuts(other);
-  for (size_t k = 0; k < other.cells.size(); ++k) {
+  size_t k = std::upper_bound(cuts.begin(), cuts.end(), top) - cuts.begin() - 1;
+  for (; k < other.cells.size() && cuts[k] < bottom; ++k) {
     const int64_t overlap =
         std::min(bottom, cuts[k + 1]) - std::max(top, cuts[k]);
     if (overlap > 0) out.push_back({other.cells[k].process, overlap, true});
@@ -65,14 +71,14 @@ absl::StatusOr<std::vector<std::vector<Wave2DNeighbour>>> Wave2DNeighbourhoods(
     auto& out = eta[p];
     if (i > 0) out.push_back({col.cells[i - 1].process, col.width, false});
     if (j + 1 < static_cast<int32_t>(t.columns.size())) {
-      SideNeighbours(t.columns[j + 1], top, bottom, out);
+      SideNeighbours(t.columns[j + 1], cuts[j + 1], top, bottom, out);
     }
     if (i + 1 < static_cast<int32_t>(col.cells.size())) {
       out.push_back({col.cells[i + 1].process, col.width, false});
     }
     if (j > 0) {
       side.clear();
-      SideNeighbours(t.columns[j - 1], top, bottom, side);
+      SideNeighbours(t.columns[j - 1], cuts[j - 1], top, bottom, side);
       out.insert(out.end(), side.rbegin(), side.rend());  // bottom to top
     }
   }
@@ -109,6 +115,32 @@ absl::StatusOr<CommGraph> Wave2DGraph(const ColumnTiling& t,
     }
   }
   return std::move(b).Build();
+}
+
+absl::StatusOr<Wave2DResult> Wave2DFrontend(const Wave2DOptions& o) {
+  if (o.grid.size() != 2) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "wave2d: --grid '", absl::StrJoin(o.grid, "x"), "' needs 2 extents"));
+  }
+  std::vector<double> speeds = o.speeds;
+  if (speeds.empty()) {
+    if (o.procs < 1) {
+      return absl::InvalidArgumentError(
+          "wave2d: --procs or --speeds is required");
+    }
+    // The column DP's bound, before the speeds are made.
+    if (o.procs > tiling::kMaxColumnDpProcessors) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "wave2d: --procs ", o.procs, " is above the column partition's ",
+          "limit of ", tiling::kMaxColumnDpProcessors, " processes"));
+    }
+    speeds.assign(o.procs, 1.0);
+  }
+  Wave2DResult r;
+  ASSIGN_OR_RETURN(
+      r.tiling, tiling::ColumnTilingFromSpeeds(o.grid[0], o.grid[1], speeds));
+  ASSIGN_OR_RETURN(r.graph, Wave2DGraph(r.tiling, o.element_size));
+  return r;
 }
 
 absl::StatusOr<std::vector<Wave2DTransmission>> Wave2DTransmissions(

@@ -1,13 +1,18 @@
 #include "graphs/frontends/wave2d.h"
 
+#include <cstdint>
 #include <random>
 #include <set>
+#include <string>
 #include <vector>
 
+#include "graphs/frontends/stencil.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::graphs {
 namespace {
+
+using tiling::ColumnTiling;
 
 // Fig. 2 of seed 004 is not in the text; only its caption and eta_1 = {2, 4, 3,
 // 6, 0, 5} (clockwise) survive, with "rectangles in the same column and with
@@ -102,7 +107,7 @@ TEST(Wave2DTest, MatchesPerimeterWalkOnPartitionerLayouts) {
     std::vector<double> speeds(2 + trial % 11);
     for (double& x : speeds) x = u(rng);
     const int64_t rows = 12 + trial % 29, cols = 12 + (7 * trial) % 29;
-    auto t = ColumnTilingFromSpeeds(rows, cols, speeds);
+    auto t = tiling::ColumnTilingFromSpeeds(rows, cols, speeds);
     ASSERT_TRUE(t.ok()) << t.status();
     auto eta = Wave2DNeighbourhoods(*t);
     ASSERT_TRUE(eta.ok()) << eta.status();
@@ -167,7 +172,7 @@ TEST(Wave2DTest, Figure2OtherNeighbourhoods) {
 TEST(Wave2DTest, GraphAgreesWithTheGeneralStencilFrontEnd) {
   auto g = Wave2DGraph(Figure2());
   ASSERT_TRUE(g.ok()) << g.status();
-  auto p = ColumnTilingPartition(Figure2());
+  auto p = tiling::ColumnTilingPartition(Figure2());
   ASSERT_TRUE(p.ok());
   auto h = HaloGraph(*p, {}, Stencil::k5Point, 1, 8.0);
   ASSERT_TRUE(h.ok());
@@ -204,6 +209,21 @@ TEST(Wave2DTest, RejectsBadTilings) {
   t.columns[2].cells[2].process = 1;  // p1 twice, p7 missing
   EXPECT_FALSE(Wave2DNeighbourhoods(t).ok());
   EXPECT_FALSE(Wave2DGraph(Figure2(), 0.0).ok());
+}
+
+TEST(Wave2DTest, ProcessCountsAreBoundedBeforeAllocating) {
+  Wave2DOptions o;
+  o.grid = {1000, 1000};
+  o.procs = int64_t{1} << 40;
+  auto r = Wave2DFrontend(o);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(std::string(r.status().message()),
+            "wave2d: --procs 1099511627776 is above the column partition's "
+            "limit of 50000 processes");
+  o.procs = 6;
+  auto small = Wave2DFrontend(o);
+  ASSERT_TRUE(small.ok()) << small.status();
+  EXPECT_EQ(small->graph.num_vertices(), 6);
 }
 
 }  // namespace

@@ -1,12 +1,12 @@
-/* One program with both installed C interfaces: core/c_api.h
- * (rankmap_options) and mpi_bindings/rankmap_mpi.h (rankmap_mpi_options).
+/* One program with both installed C interfaces: rankmap/rankmap.h
+ * (rankmap_options) and rankmap/mpi_bindings/rankmap_mpi.h
+ * (rankmap_mpi_options).
  * Every rank maps a 4-process ring with the C API, then the job reorders
  * MPI_COMM_WORLD after a dense traffic matrix; rank 0 prints both results. */
 #include <mpi.h>
+#include <rankmap/mpi_bindings/rankmap_mpi.h>
+#include <rankmap/rankmap.h>
 #include <stdio.h>
-
-#include "core/c_api.h"
-#include "mpi_bindings/rankmap_mpi.h"
 
 int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);

@@ -9,6 +9,16 @@ the leaf has in the whole machine, as the command writes it); j is the cost J, t
 over process pairs of their traffic times the distance of their leaves. The
 same inputs and seed give the mapping and J the `rankmap map` command gives.
 
+With message counts (`messages=`, or app.msgs.mat beside a graph file) on a
+topology with links, the engine minimises predicted time (messages x latency +
+bytes / bandwidth per route) instead of J, and the order the job has now
+(`present=`, the identity by default) is kept unless a mapping is predicted
+faster by more than `keep_margin`; the result's `report` says what happened:
+
+    result = rankmap.map("tleaf 2 2 25Gbps:1us 2 40GBps:0.5us", traffic,
+                         messages=counts, present=[0, 2, 1, 3])
+    result.report["verdict"]   # "kept", "replaced", ...
+
 A `graph` argument may be
   * a scipy.sparse matrix or a square 2-D numpy array: a traffic matrix, entry
     (i, j) being what process i sends to process j; both directions of a pair
@@ -52,21 +62,38 @@ __all__ = [
     "cost",
     "graph",
     "map",
+    "presets",
     "read_graph",
     "topology",
 ]
 
 
-class MapResult(NamedTuple):
-    """What map() returns: unpacks as `mapping, j = rankmap.map(...)`."""
-
+class _MappingAndJ(NamedTuple):
     mapping: np.ndarray  # int32, leaf of each process
     j: float
 
 
+class MapResult(_MappingAndJ):
+    """What map() returns: unpacks as `mapping, j = rankmap.map(...)`, and
+    carries `report`, a dict saying how the order the job has now compared:
+    verdict ("not weighed": an algorithm other than the portfolio or n-to-1;
+    "kept", "replaced", "replaced by its refinement"), objective ("J" or
+    "time"; "" when not weighed), present_cost, best_cost, chosen_cost (J, or
+    T in seconds), present_estimate, best_estimate, chosen_estimate (the
+    link-load estimate of one exchange in seconds, 0 without links) and moved
+    (processes on another leaf than in the present order)."""
+
+    report = None
+
+    def __new__(cls, mapping, j, report=None):
+        self = super().__new__(cls, mapping, j)
+        self.report = report
+        return self
+
+
 class CostReport(NamedTuple):
-    """Metrics of a mapping (core/mapping.h). For n-to-1 mappings (more
-    processes than slots) only j is computed; the other fields are None."""
+    """Metrics of a mapping (core/mapping.h), checked as `rankmap eval`
+    checks it (n-to-1 mappings against the imbalance bound)."""
 
     j: float
     hop_bytes: Optional[float] = None
@@ -81,6 +108,11 @@ class CostReport(NamedTuple):
 def algorithms():
     """{name: one-line summary} of every algorithm map() accepts."""
     return dict(_rankmap.algorithms())
+
+
+def presets():
+    """The presets map() accepts, in the order of effort."""
+    return list(_rankmap.presets())
 
 
 def topology(description, *, slots_per_leaf=1, allowed=None, leaf="pu",
@@ -117,79 +149,139 @@ def topology(description, *, slots_per_leaf=1, allowed=None, leaf="pu",
                                   level_costs or "")
 
 
-def read_graph(path, format="auto"):
+def read_graph(path, format="auto", messages=None):
     """Reads a graph file (.mat, .grf, .graph, .mtx or an edge list; format
     "auto" detects it from the content) as a Graph.
 
+    messages: the file of message counts (a graph file of the same processes
+    whose weights are counts); None reads the one beside `path` when it
+    exists (app.msgs.mat beside app.mat or app.grf, as the profiler writes
+    them and the command reads them); False reads none.
+
     The Graph has num_vertices, num_edges, total_volume, xadj, adjncy, adjwgt
-    (symmetric CSR, w(u, v) on both arcs), vwgt (None without vertex weights)
-    and edge_weight(u, v).
+    (symmetric CSR, w(u, v) on both arcs), vwgt (None without vertex weights),
+    has_messages, adjmsg (messages per arc, None without counts),
+    total_messages and edge_weight(u, v).
     """
     if not isinstance(path, (str, os.PathLike)):
         raise TypeError(
             f"read_graph: expected a path, found {type(path).__name__}")
     if not isinstance(format, str):
         raise TypeError(f"format: expected a string, found {type(format).__name__}")
-    return _rankmap.read_graph(os.fspath(path), format)
+    if messages is None or messages is False:
+        counts = "" if messages is None else "none"
+    elif isinstance(messages, (str, os.PathLike)):
+        counts = os.fspath(messages)
+    else:
+        raise TypeError("messages: expected a path, None or False, found "
+                        f"{type(messages).__name__}")
+    return _rankmap.read_graph(os.fspath(path), format, counts)
 
 
-def graph(graph, *, weight="weight", vwgt=None):
+def graph(graph, *, weight="weight", vwgt=None, messages=None):
     """Converts any accepted graph form (see the module help) to a Graph.
 
     weight: the networkx edge attribute holding the traffic (None: 1 each).
     vwgt: optional vertex weights (one finite value >= 0 per process) for
     n-to-1 mapping, where a leaf's load is the weight of its processes.
+    messages: message counts of the same processes, in any graph form (the
+    weights are counts, summed over both directions like the bytes), or
+      * for a networkx graph, the name of the edge attribute holding them;
+      * for a CSR tuple, a 1-D array of counts per arc beside adjwgt (as the
+        C API's adjmsg);
+      * None: none (for a graph file: the counts file beside it, if any; a
+        Graph keeps its own); False: none at all.
     """
-    return _graph(graph, weight, vwgt)
+    return _graph(graph, weight, vwgt, messages)
 
 
-def _graph(g, weight, vwgt):
+def _graph(g, weight, vwgt, messages=None):
     if isinstance(g, Graph):
         if vwgt is not None:
             raise ValueError("vwgt: a Graph already carries its vertex weights")
-        return g
+        if messages is None:
+            return g
+        if messages is False:
+            return _rankmap.attach_messages(g, None)
+        return _rankmap.attach_messages(g, _counts(messages, g.num_vertices))
     if isinstance(g, (str, os.PathLike)):
         if vwgt is not None:
             raise ValueError("vwgt: a graph file carries its own vertex weights")
-        return read_graph(g)
-    n, src, dst, w = _arcs(g, weight)
+        if messages is None or messages is False or isinstance(
+                messages, (str, os.PathLike)):
+            return read_graph(g, messages=messages)
+        base = read_graph(g, messages=False)
+        return _rankmap.attach_messages(base, _counts(messages, base.num_vertices))
+    n, src, dst, w, msgs = _arcs(g, weight, messages)
     if vwgt is not None:
         vwgt = _weights("vwgt", vwgt, lambda k: f"vwgt[{k}]")
         if vwgt.shape[0] != n:
             raise ValueError(f"vwgt: expected {n} vertex weights (one per "
                              f"process), found {vwgt.shape[0]}")
-    return _rankmap.graph_from_arcs(n, src, dst, w, vwgt)
+    base = _rankmap.graph_from_arcs(n, src, dst, w, vwgt, msgs)
+    if msgs is not None or messages is None or messages is False:
+        return base
+    return _rankmap.attach_messages(base, _counts(messages, n))
+
+
+def _counts(messages, n):
+    """A Graph of message counts from any graph form, for n processes."""
+    try:
+        counts = _graph(messages, "weight", None, False)
+    except (TypeError, ValueError) as e:
+        text = str(e)
+        text = text[len("graph: "):] if text.startswith("graph: ") else text
+        raise type(e)(f"messages: {text}") from None
+    if counts.num_vertices != n:
+        raise ValueError(f"messages: expected counts of {n} processes, found "
+                         f"{counts.num_vertices}")
+    return counts
 
 
 def map(topology, graph, *, algorithm=None, preset="default", seed=1,
         threads=1, slots_per_leaf=1, allowed=None, leaf="pu",
-        level_costs=None, imbalance=None, weight="weight", vwgt=None):
+        level_costs=None, imbalance=None, weight="weight", vwgt=None,
+        messages=None, objective="auto", present=None, keep_margin=0.02):
     """Maps the processes of `graph` onto the leaves of `topology`.
 
     algorithm: a name of algorithms() (None: the preset's, "portfolio" for
-    "default"); preset: "fast", "default" or "strong"; seed: an integer in
-    [0, 2**64); threads: worker threads (the result does not depend on it).
-    slots_per_leaf, allowed, leaf, level_costs: as in topology(), for a
-    description. With more processes than slots rankmap partitions and maps
-    in one step (n-to-1); imbalance bounds each leaf's share of the vertex
-    weight (0.03 when None). weight, vwgt: as in graph().
+    "default"); preset: a name of presets() ("fast", "default", "strong");
+    seed: an integer in [0, 2**64); threads: worker threads (the result does
+    not depend on it). slots_per_leaf, allowed, leaf, level_costs: as in
+    topology(), for a description. With more processes than slots rankmap
+    partitions and maps in one step (n-to-1); imbalance bounds each leaf's
+    share of the vertex weight (0.03 when None). weight, vwgt, messages: as
+    in graph().
 
-    Returns MapResult(mapping, j): an int32 array with the leaf of each
-    process, and the cost J.
+    objective: "auto" (predicted time where the graph has message counts and
+    the topology has links, J elsewhere), "j" or "time" (an error without
+    counts or links). present: the order the job has now, one leaf per
+    process (numbered as map() returns them; None: the identity order); the
+    portfolio keeps it unless a mapping is predicted better, by more than
+    keep_margin (a fraction, 0.02) under time.
+
+    Returns MapResult(mapping, j) with .report: an int32 array with the leaf
+    of each process, the cost J (bytes x distance, whatever the objective),
+    and how the present order compared (see MapResult).
     """
     tree = _topology(topology, slots_per_leaf, allowed, leaf, level_costs)
-    g = _graph(graph, weight, vwgt)
+    g = _graph(graph, weight, vwgt, messages)
     if algorithm is not None and not isinstance(algorithm, str):
         raise TypeError(
             f"algorithm: expected a string, found {type(algorithm).__name__}")
     if not isinstance(preset, str):
         raise TypeError(f"preset: expected a string, found {type(preset).__name__}")
-    mapping, j = _rankmap.map(tree, g, algorithm, preset,
-                              _integer("seed", seed, 0, 2**64 - 1),
-                              _integer("threads", threads, 1, 1024),
-                              _imbalance(imbalance))
+    if not isinstance(objective, str):
+        raise TypeError(
+            f"objective: expected a string, found {type(objective).__name__}")
+    if present is not None:
+        present = _tree_leaves(tree, "present", present, g.num_vertices)
+    mapping, j, report = _rankmap.map(
+        tree, g, algorithm, preset, _integer("seed", seed, 0, 2**64 - 1),
+        _integer("threads", threads, 1, 1024), _imbalance(imbalance),
+        objective, _margin(keep_margin), present)
     ids = np.asarray(tree.leaf_ids, dtype=mapping.dtype)
-    return MapResult(ids[mapping], j)
+    return MapResult(ids[mapping], j, report)
 
 
 def cost(topology, graph, mapping, *, slots_per_leaf=1, allowed=None,
@@ -200,37 +292,12 @@ def cost(topology, graph, mapping, *, slots_per_leaf=1, allowed=None,
 
     Returns a CostReport (j, hop_bytes, max_link_volume, max_link_node,
     level_volume); for n-to-1 mappings the leaf loads are checked against
-    imbalance and only j is computed.
+    imbalance (0.03 when None), as `rankmap eval` checks them.
     """
     tree = _topology(topology, slots_per_leaf, allowed, leaf, level_costs)
     g = _graph(graph, weight, vwgt)
-    m = np.asarray(mapping)
-    if m.dtype.kind not in "iu":
-        raise ValueError(
-            f"mapping: expected an integer array, found dtype {m.dtype}")
-    if m.ndim != 1:
-        raise ValueError(f"mapping: expected a 1-D array, found shape {m.shape}")
-    if m.shape[0] != g.num_vertices:
-        raise ValueError(f"mapping: expected {g.num_vertices} entries (one "
-                         f"leaf per process), found {m.shape[0]}")
-    ids = np.asarray(tree.leaf_ids, dtype=np.int64)
-    if not np.array_equal(ids, np.arange(tree.num_leaves)):
-        # Leaves named in the whole machine's numbers (allowed): back to the
-        # topology's own indexes.
-        order = np.argsort(ids)
-        pos = np.searchsorted(ids[order], m)
-        found = pos < ids.size
-        found[found] = ids[order][pos[found]] == m[found]
-        if not found.all():
-            p = int(np.flatnonzero(~found)[0])
-            raise ValueError(f"mapping: process {p} on leaf {m[p]}, "
-                             "which is not among the allowed leaves")
-        m = order[pos].astype(np.int64)
-    if m.size and (m.min() < 0 or m.max() >= tree.num_leaves):
-        p = int(np.flatnonzero((m < 0) | (m >= tree.num_leaves))[0])
-        raise ValueError(f"mapping: process {p} on leaf {m[p]}, outside "
-                         f"[0, {tree.num_leaves})")
-    report = _rankmap.cost(tree, g, m.astype(np.int64), _imbalance(imbalance))
+    m = _tree_leaves(tree, "mapping", mapping, g.num_vertices)
+    report = _rankmap.cost(tree, g, m, _imbalance(imbalance))
     return CostReport(**report)
 
 
@@ -245,6 +312,48 @@ def _integer(name, value, low, high):
         raise ValueError(
             f"{name}: expected an integer in [{low}, {high}], found {value}")
     return int(value)
+
+
+def _tree_leaves(tree, name, values, n):
+    """values (one leaf per process, numbered as map() returns them) as the
+    topology's own leaf indexes, an int64 array; name is the argument."""
+    m = np.asarray(values)
+    if m.dtype.kind not in "iu":
+        raise ValueError(
+            f"{name}: expected an integer array, found dtype {m.dtype}")
+    if m.ndim != 1:
+        raise ValueError(f"{name}: expected a 1-D array, found shape {m.shape}")
+    if m.shape[0] != n:
+        raise ValueError(f"{name}: expected {n} entries (one leaf per "
+                         f"process), found {m.shape[0]}")
+    ids = np.asarray(tree.leaf_ids, dtype=np.int64)
+    if not np.array_equal(ids, np.arange(tree.num_leaves)):
+        # Leaves named in the whole machine's numbers (allowed): back to the
+        # topology's own indexes.
+        order = np.argsort(ids)
+        pos = np.searchsorted(ids[order], m)
+        found = pos < ids.size
+        found[found] = ids[order][pos[found]] == m[found]
+        if not found.all():
+            p = int(np.flatnonzero(~found)[0])
+            raise ValueError(f"{name}: process {p} on leaf {m[p]}, "
+                             "which is not among the allowed leaves")
+        m = order[pos].astype(np.int64)
+    if m.size and (m.min() < 0 or m.max() >= tree.num_leaves):
+        p = int(np.flatnonzero((m < 0) | (m >= tree.num_leaves))[0])
+        raise ValueError(f"{name}: process {p} on leaf {m[p]}, outside "
+                         f"[0, {tree.num_leaves})")
+    return m.astype(np.int64)
+
+
+def _margin(value):
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(
+            f"keep_margin: expected a number, found {type(value).__name__}")
+    if not 0 <= value < 1:
+        raise ValueError(
+            f"keep_margin: expected a fraction in [0, 1), found {value}")
+    return float(value)
 
 
 def _imbalance(value):
@@ -316,20 +425,34 @@ def _index_array(name, values):
     return a.astype(np.int64)
 
 
-def _arcs(g, weight):
-    """(n, src, dst, w): the arcs of any in-memory graph form, checked."""
+def _arcs(g, weight, messages=None):
+    """(n, src, dst, w, msgs): the arcs of any in-memory graph form, checked;
+    msgs, the counts per arc, when `messages` gives them arc by arc (an
+    attribute name for networkx, an array beside adjwgt for CSR), else None."""
     if scipy.sparse.issparse(g):
-        return _matrix_arcs(g.tocoo(), g.shape)
+        return _matrix_arcs(g.tocoo(), g.shape) + (None,)
     if isinstance(g, np.ndarray):
         if g.ndim != 2:
             raise ValueError(
                 f"graph: expected a square 2-D matrix, found shape {g.shape}")
-        return _matrix_arcs(scipy.sparse.coo_matrix(_dense(g)), g.shape)
+        return _matrix_arcs(scipy.sparse.coo_matrix(_dense(g)), g.shape) + (None,)
     if isinstance(g, tuple):
-        return _csr_arcs(g)
+        n, src, dst, w = _csr_arcs(g)
+        msgs = None
+        if _per_arc(messages):
+            msgs = _weights("messages", messages, lambda k: f"messages[{k}]")
+            if msgs.shape[0] != w.shape[0]:
+                raise ValueError(f"messages: expected {w.shape[0]} counts (one "
+                                 f"per arc, as adjncy), found {msgs.shape[0]}")
+            msgs = msgs / 2.0
+        return n, src, dst, w, msgs
     nx = _networkx()
     if nx is not None and isinstance(g, nx.Graph):
-        return _networkx_arcs(g, weight)
+        n, src, dst, w = _networkx_arcs(g, weight)
+        msgs = None
+        if isinstance(messages, str):
+            msgs = _networkx_arcs(g, messages, missing=0.0)[3]
+        return n, src, dst, w, msgs
     raise TypeError(
         "graph: expected a scipy.sparse matrix, a 2-D numpy array, a tuple "
         "(xadj, adjncy, adjwgt), a networkx graph, a path or a Graph, found "
@@ -409,12 +532,22 @@ def _networkx():
     return networkx
 
 
-def _networkx_arcs(g, weight):
+def _per_arc(messages):
+    """True when `messages` is a 1-D array of counts (one per CSR arc)."""
+    if messages is None or messages is False or isinstance(
+            messages, (str, os.PathLike, tuple, Graph)):
+        return False
+    if scipy.sparse.issparse(messages):
+        return False
+    return np.ndim(messages) == 1
+
+
+def _networkx_arcs(g, weight, missing=1.0):
     index = {node: i for i, node in enumerate(g.nodes)}
     if weight is None:
         edges = [(u, v, 1.0) for u, v in g.edges()]
     else:
-        edges = list(g.edges(data=weight, default=1.0))
+        edges = list(g.edges(data=weight, default=missing))
     src = np.fromiter((index[u] for u, _, _ in edges), np.int64, len(edges))
     dst = np.fromiter((index[v] for _, v, _ in edges), np.int64, len(edges))
     values = [w for _, _, w in edges]

@@ -167,7 +167,17 @@ def test_n_to_1_with_vertex_weights():
     assert np.bincount(m, weights=vwgt, minlength=4).max() <= 5
     report = rankmap.cost(TWO_BY_TWO, a, m, vwgt=vwgt, imbalance=0.1)
     assert report.j == j
-    assert report.hop_bytes is None and report.level_volume is None
+    # Every metric, as `rankmap eval` prints for n-to-1 mappings: hop-bytes
+    # by hand (links between two leaves: 0 on one leaf, 2 in one node, 4
+    # across), the volume crossing the root and the volume inside leaves.
+    coo = scipy.sparse.triu(a + a.T, k=1).tocoo()
+    lu, lv = m[coo.row], m[coo.col]
+    hops = np.where(lu == lv, 0, np.where(lu // 2 == lv // 2, 2, 4))
+    assert report.hop_bytes == pytest.approx(float((coo.data * hops).sum()))
+    assert report.level_volume[0] == pytest.approx(
+        float(coo.data[hops == 4].sum()))
+    assert report.level_volume[-1] == pytest.approx(
+        float(coo.data[hops == 0].sum()))
     # One vertex heavier than any leaf's bound: no partition exists.
     heavy = np.ones(12)
     heavy[0] = 10

@@ -26,3 +26,21 @@ def test_readme_python_example(readme):
     identity = rankmap.cost(topology, scope[graph_name],
                             np.arange(len(mapping)))
     assert j <= identity.j
+
+
+def test_readme_time_example(readme):
+    """The second example: message counts and a present order, replaced by
+    the mapping that keeps the chatty pair on one host (T by hand in
+    test_front_door.py)."""
+    text = readme.read_text()
+    section = text.split("## Use from C, C++ (pkg-config/CMake) and Python")[1]
+    blocks = re.findall(r"```python\n(.*?)```", section, re.S)
+    assert len(blocks) >= 2, "README.md has no second python block there"
+    scope = {}
+    exec(compile(blocks[1], "README.md", "exec"), scope)
+    report = scope["result"].report
+    assert report["verdict"] == "replaced" and report["objective"] == "time"
+    assert abs(report["present_cost"] - 2007.5632e-6) < 1e-12
+    assert abs(report["chosen_cost"] - 534.70025e-6) < 1e-12
+    mapping = scope["result"].mapping
+    assert mapping[0] // 2 == mapping[1] // 2

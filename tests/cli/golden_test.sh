@@ -65,6 +65,23 @@ if [ "$section" = "simulate" ]; then
     --comm "$data/cycle4_2mb.edges" --mapping "$data/sites.map" --smpi_model exact
   golden compare_simulate compare --topology "$hosts4" --comm "$data/cycle4_2mb.edges" \
     --quiet --simulate --smpi_model exact --iterations 2
+  # Message by message (latency_pair.msgs.mat beside the graph): 10 rounds of 1000 bytes each
+  # way across hosts, 10 x (20 us + 1 us); without the counts one round of 10 kB, 30 us.
+  golden simulate_counts simulate --topology "$hosts4" --comm "$data/latency_pair.edges" \
+    --mapping "$data/apart2.map" --smpi_model exact --iterations 2
+  golden simulate_no_counts simulate --topology "$hosts4" --comm "$data/latency_pair.edges" \
+    --mapping "$data/apart2.map" --smpi_model exact --iterations 2 --messages none
+  # Ranked by simulated time: J prefers the large pairs on a host each (1.88x slower); the
+  # identity keeps the 100 rounds of small messages on the loopbacks and is the fastest.
+  golden compare_simulate_counts compare --topology "$hosts4" --comm "$data/mixed4.edges" \
+    --messages "$data/mixed4.msgs.edges" --quiet --simulate --smpi_model exact --iterations 1
+  error simulate_no_doctype "no_doctype.xml: SimGrid cannot load it" simulate \
+    --topology "$data/no_doctype.xml" --comm "$data/cycle4_2mb.edges" --mapping "$data/sites.map"
+  error simulate_too_many_messages "above the replay's bound of 10000000" simulate \
+    --topology "$hosts4" --comm "$data/pair.edges" --messages "$data/many.msgs.edges" \
+    --mapping "$data/apart2.map"
+  error simulate_missing_counts "nonexistent.msgs" simulate --topology "$hosts4" \
+    --comm "$data/pair.edges" --messages "$data/nonexistent.msgs" --mapping "$data/apart2.map"
   "$rankmap" simulate --help | grep -q "usage: rankmap simulate" || fail "simulate --help"
   error simulate_no_links "has no links" simulate --topology "$t4" \
     --comm "$data/cycle4_2mb.edges" --mapping "$data/identity.map"

@@ -4,8 +4,13 @@
 #include <cstdlib>
 
 #include "absl/strings/str_cat.h"
+#include "base/status_macros.h"
 #include "topology/hwloc_import.h"
+#include "topology/ibnetdiscover.h"
 #include "topology/network.h"
+#include "topology/simgrid_platform.h"
+#include "topology/slurm_topology.h"
+#include "topology/switch_tree.h"
 #include "topology/tleaf.h"
 
 namespace rankmap::topology::fuzz {
@@ -42,6 +47,28 @@ absl::StatusOr<Tree> ReadXmlText(std::string_view text, std::string_view name) {
   o.max_memory_bytes = kFuzzMemoryBudget;
   o.max_hwloc_work = kFuzzHwlocWork;
   return TreeFromXmlBuffer(text, name, o);
+}
+
+absl::StatusOr<Tree> ReadSimGridText(std::string_view text,
+                                     std::string_view name) {
+  return ParseSimGridPlatform(text, name, int64_t{1} << 26, kFuzzMemoryBudget);
+}
+
+absl::StatusOr<Tree> ReadSlurmText(std::string_view text,
+                                   std::string_view name) {
+  ASSIGN_OR_RETURN(const SwitchTree net,
+                   ParseSlurmTopology(text, name, kFuzzMemoryBudget));
+  LoadOptions o = FuzzOptions();
+  o.node = kFuzzNode;
+  return AttachNodes(net, name, o);
+}
+
+absl::StatusOr<Tree> ReadIbnetdiscoverText(std::string_view text,
+                                           std::string_view name) {
+  ASSIGN_OR_RETURN(const SwitchTree net, ParseIbnetdiscover(text, name));
+  LoadOptions o = FuzzOptions();
+  o.node = kFuzzNode;
+  return AttachNodes(net, name, o);
 }
 
 absl::Status CheckReader(TopologyReaderFn read, std::string_view text,

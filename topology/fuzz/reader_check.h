@@ -31,7 +31,9 @@ LoadOptions FuzzOptions();
 using TopologyReaderFn = absl::StatusOr<Tree> (*)(std::string_view text,
                                                   std::string_view name);
 
-// The readers: tleaf lines, hwloc synthetic strings, network specs, hwloc XML.
+// The readers: tleaf lines, hwloc synthetic strings, network specs, hwloc XML,
+// SimGrid platforms, Slurm topology.conf and ibnetdiscover dumps (the last
+// two with kFuzzNode as every host's hardware, through AttachNodes).
 absl::StatusOr<Tree> ReadTleafText(std::string_view text,
                                    std::string_view name);
 absl::StatusOr<Tree> ReadSyntheticText(std::string_view text,
@@ -39,6 +41,15 @@ absl::StatusOr<Tree> ReadSyntheticText(std::string_view text,
 absl::StatusOr<Tree> ReadNetworkText(std::string_view text,
                                      std::string_view name);
 absl::StatusOr<Tree> ReadXmlText(std::string_view text, std::string_view name);
+absl::StatusOr<Tree> ReadSimGridText(std::string_view text,
+                                     std::string_view name);
+absl::StatusOr<Tree> ReadSlurmText(std::string_view text,
+                                   std::string_view name);
+absl::StatusOr<Tree> ReadIbnetdiscoverText(std::string_view text,
+                                           std::string_view name);
+
+// The hardware of every host of a fuzzed Slurm or InfiniBand network.
+inline constexpr char kFuzzNode[] = "tleaf 2 2 10 2 1";
 
 // Runs `read` on `text`. Returns OK when the property holds (`*parsed` tells
 // whether the input was accepted), otherwise an Internal error describing the

@@ -1,0 +1,35 @@
+#include "api/load_topology.h"
+
+#include "absl/strings/str_cat.h"
+#include "base/status_macros.h"
+#include "topology/topology.h"
+
+namespace rankmap::api {
+
+absl::StatusOr<topology::LeafKind> ParseLeafKind(const std::string& leaf) {
+  if (leaf == "pu") return topology::LeafKind::kPu;
+  if (leaf == "core") return topology::LeafKind::kCore;
+  return absl::InvalidArgumentError(
+      absl::StrCat("leaf: expected 'pu' or 'core', found '", leaf, "'"));
+}
+
+absl::StatusOr<topology::LoadOptions> LoadOptionsOf(const TopologySpec& spec) {
+  topology::LoadOptions options;
+  ASSIGN_OR_RETURN(options.leaf, ParseLeafKind(spec.leaf));
+  if (spec.slots_per_leaf < 1) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "slots per leaf: expected a count >= 1, found ", spec.slots_per_leaf));
+  }
+  options.capacity = spec.slots_per_leaf;
+  options.allowed_pus = spec.allowed;
+  options.level_costs = spec.level_costs;
+  options.node = spec.node;
+  return options;
+}
+
+absl::StatusOr<topology::Tree> LoadTopology(const TopologySpec& spec) {
+  ASSIGN_OR_RETURN(const topology::LoadOptions options, LoadOptionsOf(spec));
+  return topology::LoadTopology(spec.description, options);
+}
+
+}  // namespace rankmap::api

@@ -1,0 +1,63 @@
+#include "api/load_topology.h"
+
+#include <string>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace rankmap::api {
+namespace {
+
+using ::testing::HasSubstr;
+
+TEST(LoadTopology, ADescriptionWithItsOptions) {
+  TopologySpec spec;
+  spec.description = "tleaf 2 2 10 2 1";
+  auto t = LoadTopology(spec);
+  ASSERT_TRUE(t.ok()) << t.status();
+  EXPECT_EQ(t->num_leaves(), 4);
+  EXPECT_EQ(t->Capacity(t->root()), 4);
+  EXPECT_EQ(t->Distance(0, 2), 11);
+  spec.slots_per_leaf = 3;
+  EXPECT_EQ(LoadTopology(spec)->Capacity(t->root()), 12);
+  // A tleaf's allowed leaves are logical indexes.
+  spec.slots_per_leaf = 1;
+  spec.allowed = "1-2";
+  EXPECT_EQ(LoadTopology(spec)->num_leaves(), 2);
+}
+
+TEST(LoadTopology, LeavesArePusOrCores) {
+  TopologySpec spec;
+  spec.description = "pack:2 core:2 pu:2";
+  EXPECT_EQ(LoadTopology(spec)->num_leaves(), 8);
+  spec.leaf = "core";
+  EXPECT_EQ(LoadTopology(spec)->num_leaves(), 4);
+}
+
+TEST(LoadTopology, BadNamesAreOneLine) {
+  TopologySpec spec;
+  spec.description = "tleaf 2 2 10 2 1";
+  spec.leaf = "socket";
+  EXPECT_EQ(LoadTopology(spec).status().message(),
+            "leaf: expected 'pu' or 'core', found 'socket'");
+  spec.leaf = "pu";
+  spec.slots_per_leaf = 0;
+  EXPECT_EQ(LoadTopology(spec).status().message(),
+            "slots per leaf: expected a count >= 1, found 0");
+  spec.slots_per_leaf = 1;
+  spec.description = "tleaf 2 2";
+  EXPECT_THAT(LoadTopology(spec).status().message(), HasSubstr("tleaf"));
+  // The options as the loader reads them.
+  spec.leaf = "core";
+  spec.level_costs = "numa=100";
+  spec.node = "core:4";
+  auto o = LoadOptionsOf(spec);
+  ASSERT_TRUE(o.ok()) << o.status();
+  EXPECT_EQ(o->leaf, topology::LeafKind::kCore);
+  EXPECT_EQ(o->level_costs, "numa=100");
+  EXPECT_EQ(o->node, "core:4");
+  EXPECT_EQ(o->capacity, 1);
+}
+
+}  // namespace
+}  // namespace rankmap::api

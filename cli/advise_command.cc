@@ -1,0 +1,374 @@
+#include "cli/advise_command.h"
+
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "base/file.h"
+#include "base/shell_quote.h"
+#include "base/status_macros.h"
+#include "cli/advise_machine.h"
+#include "cli/evaluation.h"
+#include "cli/job_profile.h"
+#include "cli/outputs.h"
+#include "cli/progress.h"
+#include "cli/simulate_command.h"
+#include "core/mapper.h"
+#include "core/mapping.h"
+#include "core/present_order.h"
+#include "graphs/traffic.h"
+#include "launch/launch.h"
+#include "mpi_bindings/profile_output.h"
+#include "sim/simulate.h"
+#include "topology/binding.h"
+#include "topology/process_leaves.h"
+
+namespace rankmap::cli {
+namespace {
+
+using mpi_bindings::RankPlacement;
+
+// One placement of the job and what it costs.
+struct Placed {
+  core::Mapping mapping;
+  core::CostReport cost;
+  double seconds = 0;  // predicted per iteration
+};
+
+// The profile's placement: one line per rank 0..n-1.
+absl::StatusOr<std::vector<RankPlacement>> ReadPlacement(
+    const std::string& path, int32_t n) {
+  ASSIGN_OR_RETURN(const std::string text, base::ReadFile(path, "placement"));
+  ASSIGN_OR_RETURN(std::vector<RankPlacement> ranks,
+                   mpi_bindings::ParsePlacement(text, path));
+  if (static_cast<int32_t>(ranks.size()) != n) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        path, ": ", ranks.size(), " ranks placed, the profile has ", n,
+        " processes (a partial profile: some ranks never saved their place)"));
+  }
+  return ranks;
+}
+
+std::vector<std::string> HostsInOrder(const std::vector<RankPlacement>& r) {
+  std::vector<std::string> hosts;
+  for (const RankPlacement& p : r) {
+    if (std::find(hosts.begin(), hosts.end(), p.host) == hosts.end())
+      hosts.push_back(p.host);
+  }
+  return hosts;
+}
+
+// "n0: 0 (cpu 1), 1 (cpu 0); n1: 2 (cpus 0-1)", ranks grouped by host in
+// order of their first rank.
+std::string DescribePlacement(const std::vector<std::string>& host_of,
+                              const std::vector<std::vector<int32_t>>& pus_of) {
+  std::vector<std::string> hosts;
+  std::map<std::string, std::vector<std::string>> items;
+  for (size_t r = 0; r < host_of.size(); ++r) {
+    if (!items.count(host_of[r])) hosts.push_back(host_of[r]);
+    items[host_of[r]].push_back(absl::StrCat(
+        r, " (cpu", pus_of[r].size() == 1 ? " " : "s ",
+        topology::FormatPuList(pus_of[r]), ")"));
+  }
+  std::vector<std::string> parts;
+  for (const std::string& h : hosts)
+    parts.push_back(absl::StrCat(h, ": ", absl::StrJoin(items[h], ", ")));
+  return absl::StrJoin(parts, "; ");
+}
+
+std::string DescribeMapping(const topology::Tree& tree,
+                            const core::Mapping& m) {
+  std::vector<std::string> host_of;
+  std::vector<std::vector<int32_t>> pus_of;
+  for (core::LeafId l : m) {
+    host_of.push_back(tree.host(l));
+    pus_of.emplace_back(tree.pus(l).begin(), tree.pus(l).end());
+  }
+  return DescribePlacement(host_of, pus_of);
+}
+
+// Seconds per iteration of each mapping: SMPI on the machine's links, or the
+// Hockney model on trees without links.
+class Predictor {
+ public:
+  static absl::StatusOr<Predictor> For(const topology::Tree& tree,
+                                       const std::string& traffic,
+                                       int64_t iterations) {
+    Predictor p;
+    p.traffic_ = traffic;
+    if (tree.has_links()) {
+      ASSIGN_OR_RETURN(sim::Simulator s, sim::Simulator::Create(tree));
+      p.simulator_.emplace(std::move(s));
+      p.options_.iterations = iterations;
+      p.how_ = absl::StrFormat(
+          "SMPI, %d iterations of the profile's traffic on the machine's "
+          "links",
+          iterations);
+    } else {
+      ASSIGN_OR_RETURN(p.model_, LoadTimeModel("hockney", "", tree));
+      p.how_ =
+          "Hockney model per level (the machine has no links to simulate)";
+    }
+    return p;
+  }
+  absl::StatusOr<double> Seconds(const topology::Tree& tree,
+                                 const graphs::CommGraph& graph,
+                                 const core::Mapping& m) const {
+    if (simulator_) return simulator_->Replay(traffic_, m, options_);
+    return PredictExchange(*model_, tree, graph, m);
+  }
+  const std::string& how() const { return how_; }
+
+ private:
+  std::string traffic_;
+  std::optional<sim::Simulator> simulator_;
+  sim::SimulateOptions options_;
+  std::optional<TimeModel> model_;
+  std::string how_;
+};
+
+void PrintRow(std::ostream& out, const std::string& label,
+              const std::string& a, const std::string& b) {
+  out << absl::StrFormat("%-24s %-16s %s\n", label, a, b);
+}
+
+void PrintComparison(const topology::Tree& tree, const Placed& now,
+                     const Placed& next, const std::string& how,
+                     std::ostream& out) {
+  PrintRow(out, "", "present", "proposed");
+  PrintRow(out, "J", absl::StrFormat("%.6g", now.cost.j),
+           absl::StrFormat("%.6g", next.cost.j));
+  const std::vector<LevelVolume> a = LevelVolumes(tree, now.cost);
+  const std::vector<LevelVolume> b = LevelVolumes(tree, next.cost);
+  double total = 0;
+  for (const LevelVolume& v : a) total += v.volume;
+  for (size_t i = 0; i < a.size() && i < b.size(); ++i) {
+    const std::string label =
+        a[i].label == "same leaf"
+            ? std::string("bytes on one leaf")
+            : absl::StrCat("bytes across ", a[i].label);
+    auto share = [&](double v) {
+      return absl::StrFormat("%.1f%%", total > 0 ? 100 * v / total : 0.0);
+    };
+    PrintRow(out, label, share(a[i].volume), share(b[i].volume));
+  }
+  auto link = [&](const core::CostReport& c) {
+    if (c.max_link_node < 0) return std::string("-");
+    const std::string& host = tree.host(tree.leaf_begin(c.max_link_node));
+    return absl::StrFormat("%.4g B (%s%s)", c.max_link_volume,
+                           tree.kind(c.max_link_node),
+                           tree.is_host(c.max_link_node) ? " " + host : "");
+  };
+  PrintRow(out, "busiest link", link(now.cost), link(next.cost));
+  PrintRow(out, "time per iteration", absl::StrFormat("%.4g s", now.seconds),
+           absl::StrFormat("%.4g s", next.seconds));
+  out << "  (predicted: " << how << ")\n";
+}
+
+launch::LaunchFormat FormatFor(launch::Launcher l) {
+  switch (l) {
+    case launch::Launcher::kOpenMpi:
+      return launch::LaunchFormat::kRankfile;
+    case launch::Launcher::kHydra:
+      return launch::LaunchFormat::kHydra;
+    case launch::Launcher::kSlurm:
+      return launch::LaunchFormat::kSlurm;
+  }
+  return launch::LaunchFormat::kRankfile;
+}
+
+std::string LaunchFileName(launch::Launcher l) {
+  switch (l) {
+    case launch::Launcher::kOpenMpi:
+      return "job.rankfile";
+    case launch::Launcher::kHydra:
+      return "job.hosts";
+    case launch::Launcher::kSlurm:
+      return "job.slurm";
+  }
+  return "job.launch";
+}
+
+// The plan's launcher command with the user's own launcher, the options
+// that did not place ranks, and the program.
+std::string RerunCommand(const launch::LaunchPlan& plan,
+                         const launch::LaunchLine& line) {
+  std::string command = plan.command;
+  for (const char* word : {"mpiexec.hydra ", "mpirun ", "srun "}) {
+    const size_t at = command.find(word);
+    if (at != std::string::npos && (at == 0 || command[at - 1] == ' ')) {
+      command.replace(at, std::string(word).size() - 1,
+                      base::ShellQuote(line.executable));
+      break;
+    }
+  }
+  const std::vector<std::string> kept = launch::KeptOptions(line);
+  if (!kept.empty()) absl::StrAppend(&command, " ", base::ShellJoin(kept));
+  absl::StrAppend(&command, " ", base::ShellJoin(line.program));
+  return command;
+}
+
+absl::Status MakeDirectory(const std::string& dir) {
+  if (mkdir(dir.c_str(), 0755) == 0 || errno == EEXIST) {
+    struct stat st;
+    if (stat(dir.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
+      return absl::OkStatus();
+  }
+  return absl::InvalidArgumentError(
+      absl::StrCat("--output ", dir, ": cannot make the directory"));
+}
+
+}  // namespace
+
+absl::Status RunAdvise(const AdviseCommand& cmd, std::ostream& out) {
+  if (!(cmd.min_gain >= 0 && cmd.min_gain < 1)) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "--min-gain %g: expected a fraction in [0, 1), e.g. 0.03",
+        cmd.min_gain));
+  }
+  if (cmd.from_profile.empty() == cmd.launch.empty()) {
+    return absl::InvalidArgumentError(
+        cmd.launch.empty()
+            ? "advise: give the launch line after -- (rankmap advise -- mpirun "
+              "-np 8 ./app) or --from-profile P.mat"
+            : "advise: --from-profile and a launch line exclude each other");
+  }
+  RETURN_IF_ERROR(MakeDirectory(cmd.output));
+  // 1-2. The traffic and where each rank ran.
+  std::string mat = cmd.from_profile, placement = cmd.placement;
+  std::optional<JobProfile> job;
+  if (!cmd.launch.empty()) {
+    JobProfileOptions o;
+    o.prefix = cmd.output + "/profile";
+    o.seconds = cmd.profile_seconds;
+    if (!cmd.launcher.empty()) {
+      ASSIGN_OR_RETURN(o.launcher, ParseLauncher(cmd.launcher));
+    }
+    ASSIGN_OR_RETURN(job, ProfileJob(cmd.launch, o, out));
+    mat = o.prefix + ".mat";
+    placement = o.prefix + ".placement";
+    if (!job->partial.empty()) out << "profile: " << job->partial << "\n";
+  } else if (placement.empty()) {
+    placement = mat.substr(0, mat.rfind('.')) + ".placement";
+  }
+  ASSIGN_OR_RETURN(const graphs::Traffic traffic, graphs::ReadTraffic(mat));
+  const graphs::CommGraph& graph = traffic.graph;
+  const int32_t n = graph.num_vertices();
+  ASSIGN_OR_RETURN(const std::vector<RankPlacement> ranks,
+                   ReadPlacement(placement, n));
+  out << "profile: " << mat << " (" << n << " ranks, " << graph.num_edges()
+      << " pairs" << (traffic.messages_path.empty() ? "" : ", with message counts")
+      << ")\n";
+  // 3. The machine, and the present placement on it.
+  MachineRequest request{cmd.inputs, cmd.network};
+  ASSIGN_OR_RETURN(AdviseMachine machine,
+                   LoadAdviseMachine(request, HostsInOrder(ranks), cmd.output));
+  for (const std::string& s : machine.sources) out << s << "\n";
+  std::vector<topology::ProcessWhere> where;
+  for (const RankPlacement& r : ranks) where.push_back({r.host, r.cpus});
+  absl::StatusOr<topology::ProcessLeaves> leaves = topology::LeavesOfProcesses(
+      machine.tree, where, "rank", "the machine");
+  if (!leaves.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "advise: ", std::string(leaves.status().message()),
+        " (give a --topology that describes the hosts the job ran on)"));
+  }
+  std::vector<int32_t> load(machine.tree.num_leaves(), 0);
+  int32_t most = 1;
+  for (core::LeafId l : leaves->leaf) most = std::max(most, ++load[l]);
+  topology::Tree tree = std::move(machine.tree);
+  if (most > 1) {
+    ASSIGN_OR_RETURN(tree, tree.WithCapacities(std::vector<int32_t>(
+                               tree.num_leaves(), most)));
+  }
+  {
+    std::vector<std::string> host_of;
+    std::vector<std::vector<int32_t>> pus_of;
+    for (const RankPlacement& r : ranks) {
+      host_of.push_back(r.host);
+      pus_of.push_back(r.cpus);
+    }
+    out << "present placement: " << DescribePlacement(host_of, pus_of) << "\n";
+  }
+  // 4. The proposal, weighed against the present placement.
+  core::MappingOptions opts;
+  opts.seed = cmd.seed;
+  opts.threads = cmd.threads;
+  opts.present = leaves->leaf;
+  opts.keep_margin = cmd.min_gain;
+  core::MapReport report;
+  opts.report = &report;
+  Placed now, next;
+  now.mapping = leaves->leaf;
+  {
+    ProgressLine progress(absl::StrCat("mapping ", n, " ranks"),
+                          ProgressModeFor(cmd.quiet, false));
+    opts.progress = &progress;
+    ASSIGN_OR_RETURN(next.mapping, core::Map(tree, graph, opts));
+  }
+  ASSIGN_OR_RETURN(now.cost, core::Cost(tree, graph, now.mapping));
+  ASSIGN_OR_RETURN(next.cost, core::Cost(tree, graph, next.mapping));
+  ASSIGN_OR_RETURN(const Predictor predictor,
+                   Predictor::For(tree, mat, cmd.iterations));
+  ASSIGN_OR_RETURN(now.seconds, predictor.Seconds(tree, graph, now.mapping));
+  next.seconds = now.seconds;
+  if (next.mapping != now.mapping) {
+    ASSIGN_OR_RETURN(next.seconds,
+                     predictor.Seconds(tree, graph, next.mapping));
+  }
+  PrintComparison(tree, now, next, predictor.how(), out);
+  const double gain = now.seconds > 0 ? 1 - next.seconds / now.seconds : 0;
+  const bool worth = gain > cmd.min_gain;
+  // 5. The launch file, or the advice to keep the launch.
+  if (!worth) {
+    out << absl::StrFormat(
+        "advice: keep your launch: the present placement is within %.1f%% of "
+        "the best found (predicted gain %.1f%%); nothing written\n",
+        100 * cmd.min_gain, 100 * gain);
+  } else {
+    out << "proposed placement: " << DescribeMapping(tree, next.mapping)
+        << "\n";
+    if (!job) {
+      out << absl::StrFormat(
+          "advice: a predicted gain of %.1f%%; map the profile with rankmap "
+          "map --present for the launcher's file\n",
+          100 * gain);
+    } else {
+      const std::string path =
+          cmd.output + "/" + LaunchFileName(job->line.launcher);
+      ASSIGN_OR_RETURN(const launch::LaunchPlan plan,
+                       launch::PlanLaunch(FormatFor(job->line.launcher), tree,
+                                          next.mapping, path));
+      RETURN_IF_ERROR(launch::WriteLaunchFiles(plan));
+      out << absl::StrFormat("advice: a predicted gain of %.1f%%; written %s\n",
+                             100 * gain, path);
+      out << "rerun: " << RerunCommand(plan, job->line) << "\n";
+    }
+  }
+  // 6. The page.
+  if (!cmd.report.empty()) {
+    Facts facts = {
+        {"profile", mat},
+        {"predicted", predictor.how()},
+        {"present time", absl::StrFormat("%.6g s per iteration", now.seconds)},
+        {"proposed time",
+         absl::StrFormat("%.6g s per iteration", next.seconds)},
+        {"predicted gain", absl::StrFormat("%.1f%%", 100 * gain)},
+        {"advice", worth ? "rerun with the proposed placement"
+                         : "keep the present placement"}};
+    RETURN_IF_ERROR(WriteComparisonReport(
+        cmd.report, absl::StrCat("rankmap advise: ", mat), facts, tree, graph,
+        {{"Present placement", &now.mapping, &now.cost},
+         {"Proposed placement", &next.mapping, &next.cost}},
+        out));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace rankmap::cli

@@ -1,0 +1,49 @@
+// The machine `rankmap advise` prices a job on: the topology the user names,
+// or one built from where the job ran and what the cluster says of itself.
+//
+// In order of preference:
+//   1. --topology (or $RANKMAP_TOPOLOGY): taken as it is (it must name the
+//      hosts the job ran on);
+//   2. --network SPEC: a network spec over the hosts (topology/network.h);
+//   3. Slurm: when `scontrol show topology` answers (the cluster runs the
+//      topology/tree plugin), its switches over the nodes, each node's
+//      hardware from --node (default: this machine's, hwloc);
+//   4. otherwise every host the job ran on, each as --node says (default:
+//      this machine's hardware), under one switch.
+// The sources used are said, one line each.
+//
+//   ASSIGN_OR_RETURN(AdviseMachine m, LoadAdviseMachine(req, hosts, dir, log));
+#ifndef RANKMAP_CLI_ADVISE_MACHINE_H_
+#define RANKMAP_CLI_ADVISE_MACHINE_H_
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "cli/inputs.h"
+#include "topology/tree.h"
+
+namespace rankmap::cli {
+
+struct MachineRequest {
+  Inputs inputs;  // topology (empty: build one), node, leaf, level costs
+  std::string network;
+};
+
+struct AdviseMachine {
+  topology::Tree tree;
+  std::vector<std::string> sources;  // what it was built from, one line each
+};
+
+// `hosts`: where the job ran, in order of their first rank. `dir`: where a
+// fetched description (Slurm's) is kept. Errors: the loaders'; a machine
+// without the job's hosts is the caller's to report (topology/
+// process_leaves.h).
+absl::StatusOr<AdviseMachine> LoadAdviseMachine(
+    const MachineRequest& request, const std::vector<std::string>& hosts,
+    const std::string& dir);
+
+}  // namespace rankmap::cli
+
+#endif  // RANKMAP_CLI_ADVISE_MACHINE_H_

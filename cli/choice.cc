@@ -1,0 +1,95 @@
+#include "cli/choice.h"
+
+#include <cmath>
+#include <filesystem>
+#include <vector>
+
+#include "absl/strings/str_format.h"
+#include "base/status_macros.h"
+#include "cli/leaf_numbering.h"
+#include "cli/mapping_reader.h"
+
+namespace rankmap::cli {
+
+absl::Status ApplyChoice(const Choice& choice, const Inputs& inputs,
+                         const topology::Tree& tree,
+                         core::MappingOptions* options) {
+  absl::StatusOr<core::ObjectiveKind> objective =
+      core::ParseObjective(choice.objective);
+  if (!objective.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--objective: ", std::string(objective.status().message())));
+  }
+  options->objective = *objective;
+  if (!(choice.keep_margin >= 0 && choice.keep_margin < 1)) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "--keep-margin %g: expected a fraction in [0, 1), e.g. 0.02",
+        choice.keep_margin));
+  }
+  options->keep_margin = choice.keep_margin;
+  if (!choice.present.empty()) {
+    ASSIGN_OR_RETURN(const core::Mapping present,
+                     ReadAnyMappingFile(choice.present, tree,
+                                        LeafNumbering::For(inputs, tree)));
+    options->present.assign(present.begin(), present.end());
+  }
+  return absl::OkStatus();
+}
+
+std::string MessagesLine(const graphs::Traffic& traffic) {
+  if (traffic.messages_path.empty()) return "";
+  // Only the name: the output reads the same wherever the files lie.
+  const std::string name =
+      std::filesystem::path(traffic.messages_path).filename().string();
+  return absl::StrFormat("messages from %s: %.6g over %d pairs", name, traffic.graph.TotalMessages(),
+                         traffic.graph.num_edges());
+}
+
+namespace {
+
+std::string Cost(const core::MapReport& r, double c) {
+  return r.objective == "time" ? absl::StrFormat("%.4g s", c)
+                               : absl::StrFormat("%.6g", c);
+}
+
+}  // namespace
+
+std::string PresentVerdict(const core::MapReport& r, const Choice& choice) {
+  // Under J the identity's J is on the summary line already.
+  if (!r.weighed || (r.objective != "time" && choice.present.empty()))
+    return "";
+  const std::string name = choice.present.empty() ? "identity" : choice.present;
+  const std::string what = r.objective == "time" ? "T" : "J";
+  // The link-load estimate of one exchange, where the tree has links.
+  auto estimate = [&](double mine, double present) {
+    if (mine <= 0 || present <= 0) return std::string();
+    return absl::StrFormat("; one exchange about %.4g s against %.4g s", mine,
+                           present);
+  };
+  if (r.kept_present) {
+    const double lead = r.present_cost > 0 && r.best_cost < r.present_cost
+                            ? 1.0 - r.best_cost / r.present_cost
+                            : 0.0;
+    return absl::StrFormat(
+        "present order (%s): kept; the best mapping found %s (%s %s "
+        "against %s%s)",
+        name,
+        lead > 0 ? absl::StrFormat("is %.1f%% better, within the margin of "
+                                   "%.1f%%",
+                                   100 * lead, 100 * choice.keep_margin)
+                 : std::string("is no better"),
+        what, Cost(r, r.best_cost), Cost(r, r.present_cost),
+        estimate(r.best_estimate, r.present_estimate));
+  }
+  const double gain =
+      r.present_cost > 0 ? 1.0 - r.chosen_cost / r.present_cost : 0.0;
+  return absl::StrFormat(
+      "present order (%s): replaced%s; this mapping is %.1f%% %s (%s %s "
+      "against %s%s), %d processes moved",
+      name, r.present_refined ? " by its refinement" : "", 100 * gain,
+      r.objective == "time" ? "faster" : "lower", what, Cost(r, r.chosen_cost),
+      Cost(r, r.present_cost), estimate(r.chosen_estimate, r.present_estimate),
+      r.moved);
+}
+
+}  // namespace rankmap::cli

@@ -1,0 +1,57 @@
+// How `map` and `compare` choose against what the job has now: the objective
+// (--objective), the present order (--present, the identity by default) and
+// the margin a remap must win by (--keep-margin); and the one line that says
+// how the present order compared (core/present_order.h).
+//
+//   RETURN_IF_ERROR(ApplyChoice(cmd.choice, cmd.inputs, tree, n, &opts));
+//   core::MapReport report;
+//   opts.report = &report;
+//   ... core::Map(tree, graph, opts) ...
+//   out << PresentVerdict(report, cmd.choice) << "\n";
+#ifndef RANKMAP_CLI_CHOICE_H_
+#define RANKMAP_CLI_CHOICE_H_
+
+#include <cstdint>
+#include <string>
+
+#include "absl/status/status.h"
+#include "cli/inputs.h"
+#include "core/options.h"
+#include "core/present_order.h"
+#include "graphs/traffic.h"
+#include "topology/tree.h"
+
+namespace rankmap::cli {
+
+struct Choice {
+  std::string objective = "auto";  // auto | j | time
+  std::string present;             // mapping file; empty: the identity
+  double keep_margin = 0.02;
+};
+
+// Sets options.objective, keep_margin and present (the file read in any
+// format `map` writes, leaf numbers as the inputs give them). Errors: an
+// unknown objective, a margin outside [0, 1), an unreadable present order.
+absl::Status ApplyChoice(const Choice& choice, const Inputs& inputs,
+                         const topology::Tree& tree,
+                         core::MappingOptions* options);
+
+// "messages: app.msgs.mat (123456 messages of 64 pairs)" when the traffic
+// came with counts, else "".
+std::string MessagesLine(const graphs::Traffic& traffic);
+
+// How the present order compared, one line, or "" when it was not weighed
+// (explicit algorithms, n-to-1, slot classes) or when J weighed the identity
+// (the summary line gives its J). Under time the figures are T, the sum over
+// pairs of messages x latency + bytes / bandwidth in seconds
+// (core/time_objective.h), and, where the tree has links, the link-load
+// estimate of one exchange (core/link_load.h); under J they are J:
+//   present order (identity): kept; the best mapping found is 0.4% better,
+//   within the margin of 2.0% (T 1.229e-03 s against 1.234e-03 s)
+//   present order (identity): replaced; this mapping is 10.6% faster (T ...
+//   against ...; one exchange about ... s against ... s), 37 processes moved
+std::string PresentVerdict(const core::MapReport& report, const Choice& choice);
+
+}  // namespace rankmap::cli
+
+#endif  // RANKMAP_CLI_CHOICE_H_

@@ -1,0 +1,194 @@
+#include "cli/job_profile.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "base/file.h"
+#include "base/runfiles.h"
+#include "base/status_macros.h"
+#include "base/subprocess.h"
+#include "base/temp_dir.h"
+#include "mpi_bindings/profile_output.h"
+
+namespace rankmap::cli {
+namespace {
+
+using launch::Launcher;
+
+std::string BaseName(const std::string& path) {
+  return path.substr(path.rfind('/') + 1);
+}
+
+// The output of `argv`, or "" when it cannot be run.
+std::string OutputOf(std::vector<std::string> argv) {
+  absl::StatusOr<base::TempDir> dir = base::TempDir::Create("probe");
+  if (!dir.ok()) return "";
+  base::SubprocessOptions o;
+  o.stdout_path = dir->path() + "/out";
+  o.stderr_path = dir->path() + "/out.err";
+  o.timeout_seconds = 20;
+  if (!base::RunSubprocess(argv, o).ok()) return "";
+  return base::ReadFile(o.stdout_path, "output").value_or("") +
+         base::ReadFile(o.stderr_path, "output").value_or("");
+}
+
+absl::StatusOr<Launcher> DetectLauncher(const std::string& exe) {
+  const std::string name = BaseName(exe);
+  if (name == "srun") return Launcher::kSlurm;
+  if (name == "mpiexec.hydra" || name == "mpiexec.mpich" ||
+      name == "mpirun.mpich") {
+    return Launcher::kHydra;
+  }
+  const std::string version = OutputOf({exe, "--version"});
+  if (version.find("Open MPI") != std::string::npos ||
+      version.find("OpenRTE") != std::string::npos) {
+    return Launcher::kOpenMpi;
+  }
+  if (version.find("HYDRA") != std::string::npos) return Launcher::kHydra;
+  return absl::InvalidArgumentError(absl::StrCat(
+      "advise: '", exe,
+      "' is not a launcher advise knows (Open MPI's mpirun, MPICH's "
+      "mpiexec.hydra, Slurm's srun; --launcher openmpi|hydra|slurm names one "
+      "called otherwise)"));
+}
+
+// The program's path: as given when it has a '/', else from PATH.
+absl::StatusOr<std::string> ResolveProgram(const std::string& program) {
+  auto runnable = [](const std::string& p) {
+    struct stat st;
+    return stat(p.c_str(), &st) == 0 && S_ISREG(st.st_mode) &&
+           access(p.c_str(), X_OK) == 0;
+  };
+  if (program.find('/') != std::string::npos) {
+    if (runnable(program)) return program;
+  } else if (const char* path = std::getenv("PATH")) {
+    for (absl::string_view dir : absl::StrSplit(path, ':')) {
+      const std::string candidate = absl::StrCat(dir, "/", program);
+      if (!dir.empty() && runnable(candidate)) return candidate;
+    }
+  }
+  return absl::InvalidArgumentError(
+      absl::StrCat("advise: the program '", program,
+                   "' of the launch line is not an executable file"));
+}
+
+// "Open MPI" or "MPICH", from the libraries the program links.
+absl::StatusOr<std::string> MpiFlavour(const std::string& program) {
+  const std::string libs = OutputOf({"ldd", program});
+  if (libs.find("libmpi.so") != std::string::npos) return "Open MPI";
+  if (libs.find("libmpich.so") != std::string::npos) return "MPICH";
+  return absl::InvalidArgumentError(absl::StrCat(
+      "advise: '", program,
+      "' is not dynamically linked against MPI (ldd lists neither libmpi.so "
+      "nor libmpich.so), so the profiler cannot be preloaded into it"));
+}
+
+absl::StatusOr<std::string> ProfilerFor(const std::string& flavour) {
+  if (flavour == "MPICH") {
+    const std::string installed[] = {"../lib/mpich"};
+    return base::FindBesideSelf("mpi_bindings/mpich/librankmap_profile.so",
+                                installed);
+  }
+  const std::string installed[] = {"../lib/openmpi"};
+  return base::FindBesideSelf("mpi_bindings/librankmap_profile.so",
+                              installed);
+}
+
+// The world size the saved rows name (row 0's header), or 0.
+int32_t SavedWorldSize(const std::string& prefix) {
+  absl::StatusOr<std::string> text =
+      base::ReadFile(mpi_bindings::RowPath(prefix, 0), "saved row");
+  if (!text.ok()) return 0;
+  absl::StatusOr<mpi_bindings::ProfileRow> row =
+      mpi_bindings::ParseRow(*text, "saved row");
+  return row.ok() ? row->world_size : 0;
+}
+
+}  // namespace
+
+absl::StatusOr<launch::Launcher> ParseLauncher(std::string_view name) {
+  if (name == "openmpi") return Launcher::kOpenMpi;
+  if (name == "hydra") return Launcher::kHydra;
+  if (name == "slurm") return Launcher::kSlurm;
+  return absl::InvalidArgumentError(absl::StrCat(
+      "--launcher: '", std::string(name), "' (expected openmpi, hydra, slurm)"));
+}
+
+absl::StatusOr<JobProfile> ProfileJob(std::span<const std::string> argv,
+                                      const JobProfileOptions& options,
+                                      std::ostream& log) {
+  if (argv.empty()) {
+    return absl::InvalidArgumentError(
+        "advise: no launch line after -- (e.g. rankmap advise -- mpirun -np "
+        "8 ./app)");
+  }
+  JobProfile job;
+  ASSIGN_OR_RETURN(const Launcher launcher,
+                   options.launcher ? *options.launcher
+                                    : DetectLauncher(argv[0]));
+  absl::StatusOr<launch::LaunchLine> line =
+      launch::ParseLaunchLine(argv, launcher);
+  if (!line.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("advise: ", std::string(line.status().message())));
+  }
+  job.line = *std::move(line);
+  ASSIGN_OR_RETURN(const std::string program,
+                   ResolveProgram(job.line.program[0]));
+  ASSIGN_OR_RETURN(job.flavour, MpiFlavour(program));
+  ASSIGN_OR_RETURN(job.library, ProfilerFor(job.flavour));
+  std::vector<std::pair<std::string, std::string>> env = {
+      {"LD_PRELOAD", job.library}, {"RANKMAP_PROFILE_OUT", options.prefix}};
+  if (options.seconds > 0) {
+    env.emplace_back("RANKMAP_PROFILE_FLUSH",
+                     absl::StrCat(std::max(0.1, options.seconds / 4)));
+  }
+  const std::vector<std::string> run = launch::WithEnvironment(job.line, env);
+  log << "profiling: " << launch::LauncherName(launcher) << ", " << job.flavour
+      << " program, " << job.library << "\n";
+  base::SubprocessOptions o;
+  o.stdout_path = options.prefix + ".out";
+  o.stderr_path = options.prefix + ".err";
+  o.timeout_seconds = options.seconds;
+  ASSIGN_OR_RETURN(const base::SubprocessResult r, base::RunSubprocess(run, o));
+  job.stopped = r.timed_out;
+  if (!r.timed_out && (r.exit_code != 0 || r.signal != 0)) {
+    const std::string err =
+        base::ReadFile(o.stderr_path, "job errors").value_or("");
+    std::string tail = base::LastLines(err, 3);
+    for (char& c : tail) c = c == '\n' ? '|' : c;
+    return absl::FailedPreconditionError(absl::StrCat(
+        "advise: the job failed (",
+        r.signal ? absl::StrCat("signal ", r.signal)
+                 : absl::StrCat("exit status ", r.exit_code),
+        tail.empty() ? ")" : absl::StrCat("): ", tail)));
+  }
+  if (r.timed_out) {
+    const int32_t world = SavedWorldSize(options.prefix);
+    if (world <= 0) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          "advise: the job was stopped after ", options.seconds,
+          " s before any rank saved its traffic (give --profile-seconds more "
+          "time)"));
+    }
+    ASSIGN_OR_RETURN(
+        job.partial,
+        mpi_bindings::MergePartialProfile(
+            options.prefix, world,
+            absl::StrCat("stopped after ", options.seconds,
+                         " s (--profile-seconds)")));
+  }
+  if (!base::IsRegularFile(options.prefix + ".mat")) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "advise: the job ended without a profile (", options.prefix,
+        ".mat missing: did every rank call MPI_Init and MPI_Finalize?)"));
+  }
+  return job;
+}
+
+}  // namespace rankmap::cli

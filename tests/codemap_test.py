@@ -1,0 +1,339 @@
+#!/usr/bin/python3
+"""The README's codemap against the BUILD files, so that it cannot drift.
+
+Every Bazel package (a directory with a BUILD file, outside third_party/ and
+the workspace root) must be named in the first column of the codemap table,
+and the table must name no package that does not exist. Each row's "depends
+on" column must name exactly the rankmap packages that the row's packages
+depend on: the `deps` of their rules, test rules and testonly rules left out
+(tests may use any package), rules declared by macros in .bzl files included;
+rows whose column says "anything" are not checked.
+
+The BUILD files are evaluated as the Starlark subset they are written in, with
+every rule replaced by a recorder. The test reads the workspace the README it
+is given lives in (its runfile resolves to the source tree), and is tagged
+external so that Bazel runs it every time rather than trusting a cached pass
+that predates a new package.
+
+    codemap_test.py README.md [WORKSPACE_ROOT]
+"""
+
+import os
+import re
+import sys
+import types
+
+EXCLUDED_DIRS = {"third_party"}
+
+
+class Package:
+    """The rules one BUILD file declares: (kind, attributes) pairs."""
+
+    def __init__(self, name):
+        self.name = name
+        self.rules = []
+
+
+class Evaluator:
+    """Runs BUILD and .bzl files with recorders in place of rules."""
+
+    def __init__(self, root):
+        self.root = root
+        self.current = None
+        self.bzl_cache = {}
+
+    def recorder(self, kind):
+        def record(*args, **kwargs):
+            if self.current is not None:
+                self.current.rules.append((kind, kwargs))
+        return record
+
+    def stubs(self, directory):
+        anything = _Anything()
+        native = types.SimpleNamespace()
+        for kind in _KNOWN_RULES:
+            setattr(native, kind, self.recorder(kind))
+        native.package_name = lambda: self.current.name if self.current else ""
+        namespace = {
+            "__builtins__": __builtins__,
+            "native": native,
+            "glob": lambda *args, **kwargs: [],
+            "select": _select,
+            "rule": lambda *args, **kwargs: self.recorder("rule"),
+            "macro": lambda *args, **kwargs: self.recorder("macro"),
+            "provider": lambda *args, **kwargs: anything,
+            "struct": lambda **kwargs: types.SimpleNamespace(**kwargs),
+            "depset": lambda *args, **kwargs: [],
+            "fail": _fail,
+            "package_name": native.package_name,
+            "Label": lambda label: label,
+            "attr": anything,
+            "CcInfo": anything,
+            "DefaultInfo": anything,
+            "cc_common": anything,
+        } | {kind: self.recorder(kind) for kind in _KNOWN_RULES}
+        namespace["load"] = lambda label, *names, **aliases: self.load(
+            directory, label, names, aliases, namespace)
+        return namespace
+
+    def run(self, path, namespace):
+        """Executes a Starlark file; unknown top-level names become rules."""
+        source = open(path, encoding="utf-8").read()
+        code = compile(source, path, "exec")
+        for _ in range(100):
+            snapshot = len(self.current.rules) if self.current else 0
+            try:
+                exec(code, namespace)  # noqa: S102 (trusted repository files)
+                return namespace
+            except NameError as e:
+                name = re.search(r"name '(\w+)' is not defined", str(e))
+                if not name:
+                    raise
+                # A rule this evaluator did not know: record it like the rest.
+                namespace[name.group(1)] = self.recorder(name.group(1))
+                if self.current:
+                    del self.current.rules[snapshot:]
+        raise RuntimeError(f"{path}: too many unknown names")
+
+    def load(self, directory, label, names, aliases, caller):
+        if label.startswith("//"):
+            package, _, file = label[2:].partition(":")
+            path = os.path.join(self.root, package, file)
+        elif label.startswith(":"):
+            path = os.path.join(directory, label[1:])
+        else:
+            return  # an external repository's rules: nothing of ours
+        if path not in self.bzl_cache:
+            self.bzl_cache[path] = self.run(path, self.stubs(os.path.dirname(path)))
+        module = self.bzl_cache[path]
+        for name in names:
+            caller[name] = module[name]
+        for alias, name in aliases.items():
+            caller[alias] = module[name]
+
+    def package(self, name):
+        self.current = Package(name)
+        directory = os.path.join(self.root, name)
+        build = os.path.join(directory, "BUILD")
+        if not os.path.exists(build):
+            build = os.path.join(directory, "BUILD.bazel")
+        self.run(build, self.stubs(directory))
+        package, self.current = self.current, None
+        return package
+
+
+_KNOWN_RULES = [
+    "alias", "cc_binary", "cc_import", "cc_library", "cc_test",
+    "config_setting", "exports_files", "filegroup", "genquery", "genrule",
+    "java_binary", "java_library", "package", "py_binary", "py_library",
+    "py_test", "sh_binary", "sh_library", "sh_test", "test_suite",
+]
+
+
+class _Anything:
+    """Stands for any Starlark value: attribute access and calls give more."""
+
+    def __getattr__(self, name):
+        return self
+
+    def __call__(self, *args, **kwargs):
+        return self
+
+
+def _select(choices, **kwargs):
+    out = []
+    for value in choices.values():
+        out += value if isinstance(value, list) else []
+    return out
+
+
+def _fail(*args, **kwargs):
+    raise RuntimeError("fail(): " + " ".join(map(str, args)))
+
+
+def find_packages(root):
+    """Every directory below root with a BUILD file, relative, sorted."""
+    packages = []
+    for directory, subdirs, files in os.walk(root):
+        rel = os.path.relpath(directory, root)
+        subdirs[:] = sorted(
+            d for d in subdirs
+            if not d.startswith((".", "bazel-")) and
+            not (rel == "." and d in EXCLUDED_DIRS))
+        if rel != "." and ("BUILD" in files or "BUILD.bazel" in files):
+            packages.append(rel.replace(os.sep, "/"))
+    return sorted(packages)
+
+
+def label_package(label, own):
+    """The rankmap package a dependency label names, or None (external,
+    third_party)."""
+    if not isinstance(label, str) or label.startswith("@"):
+        return None
+    if label.startswith(":") or not label.startswith("//"):
+        return own
+    package = label[2:].split(":")[0]
+    if package.split("/")[0] in EXCLUDED_DIRS:
+        return None
+    return package
+
+
+def package_deps(package):
+    """Packages the non-test rules of a package depend on (itself left out)."""
+    deps = set()
+    for kind, attrs in package.rules:
+        if kind.endswith("_test") or attrs.get("testonly"):
+            continue
+        values = attrs.get("deps", [])
+        if not isinstance(values, list):
+            continue
+        for label in values:
+            dep = label_package(label, package.name)
+            if dep is not None and dep != package.name:
+                deps.add(dep)
+    return deps
+
+
+def codemap_rows(readme):
+    """(line number, packages named, depends-on cell) of each table row."""
+    lines = open(readme, encoding="utf-8").read().splitlines()
+    try:
+        start = lines.index("## Codemap")
+    except ValueError:
+        sys.exit(f"{readme}: no '## Codemap' section")
+    rows, header = [], None
+    for number, line in enumerate(lines[start + 1:], start + 2):
+        if line.startswith("## "):
+            break
+        if not line.startswith("|"):
+            if rows:
+                break
+            continue
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if header is None:
+            header = [c.lower() for c in cells]
+            continue
+        if set(line.replace("|", "").strip()) <= set("-: "):
+            continue
+        names = [n.rstrip("/") for n in re.findall(r"`([^`]+)`", cells[0])
+                 if n.endswith("/")]
+        depends = cells[header.index("depends on")]
+        rows.append((number, names, depends))
+    if header is None or "depends on" not in header:
+        sys.exit(f"{readme}: the codemap table has no 'depends on' column")
+    return rows
+
+
+def check(readme, root):
+    problems = []
+    packages = find_packages(root)
+    rows = codemap_rows(readme)
+    named = {}
+    for number, names, _ in rows:
+        for name in names:
+            if name in named:
+                problems.append(f"README.md:{number}: `{name}/` is named "
+                                f"again (first on line {named[name]})")
+            named.setdefault(name, number)
+    for name in packages:
+        if name not in named:
+            problems.append(f"README.md: the codemap does not name package "
+                            f"`{name}/` ({name}/BUILD)")
+    for name, number in named.items():
+        if name not in packages:
+            problems.append(f"README.md:{number}: the codemap names `{name}/`, "
+                            "which is not a package (no BUILD file)")
+    evaluator = Evaluator(root)
+    deps = {name: package_deps(evaluator.package(name)) for name in packages}
+    for number, names, depends in rows:
+        if "anything" in depends or not all(n in deps for n in names):
+            continue
+        actual = set().union(*(deps[n] for n in names)) - set(names)
+        listed = {n.rstrip("/") for n in re.findall(r"`([^`]+)`", depends)}
+        unknown = sorted(n for n in listed if n not in deps)
+        if unknown:
+            problems.append(f"README.md:{number}: `{', '.join(unknown)}` in "
+                            "'depends on' is no package")
+        listed -= set(unknown)
+        row = ", ".join(f"`{n}/`" for n in names)
+        for missing in sorted(actual - listed):
+            problems.append(f"README.md:{number}: the BUILD deps of {row} "
+                            f"depend on `{missing}`; 'depends on' does not "
+                            "list it")
+        for extra in sorted(listed - actual):
+            problems.append(f"README.md:{number}: 'depends on' lists "
+                            f"`{extra}`, but the BUILD deps of {row} do not "
+                            "depend on it")
+    return packages, problems
+
+
+def self_test():
+    """The checker on a small workspace, in order and drifted: it must see
+    each kind of drift, or the real check proves nothing."""
+    import tempfile  # noqa: PLC0415 (only here)
+    files = {
+        "WORKSPACE": "",
+        "third_party/system/BUILD": 'cc_library(name = "absl")\n',
+        # a depends on b; its test on c does not count.
+        "a/BUILD": 'cc_library(name = "x", deps = ["//b:y", '
+                   '"//third_party/system:absl", ":x2"])\n'
+                   'cc_library(name = "x2")\n'
+                   '[cc_test(name = n, deps = ["//c:z"]) for n in ["t"]]\n',
+        # b depends on c through a macro of a .bzl file.
+        "b/BUILD": 'load(":m.bzl", "m")\nm(name = "y")\n',
+        "b/m.bzl": 'def m(name):\n'
+                   '    native.cc_library(name = name, deps = ["//c:z"])\n',
+        # c's testonly library depends on a: not counted.
+        "c/BUILD": 'cc_library(name = "z")\n'
+                   'cc_library(name = "f", testonly = True, deps = ["//a:x"])\n',
+    }
+    table = ("## Codemap\n\n| package | what | depends on |\n|---|---|---|\n"
+             "| `a/` | x | `b`, abseil |\n| `b/` | y | `c` |\n"
+             "| `c/` | z | |\n")
+    drifts = [  # (row, drifted row, the problem it must cause)
+        ("| `c/` | z | |\n", "", "does not name package `c/`"),
+        ("| `b/` | y | `c` |\n", "| `b/`, `d/` | y | `c` |\n",
+         "names `d/`, which is not a package"),
+        ("| `a/` | x | `b`, abseil |\n", "| `a/` | x | `b`, `c` |\n",
+         "lists `c`, but the BUILD deps of `a/` do not depend on it"),
+        ("| `b/` | y | `c` |\n", "| `b/` | y | |\n",
+         "the BUILD deps of `b/` depend on `c`"),
+    ]
+    with tempfile.TemporaryDirectory() as root:
+        for name, text in files.items():
+            os.makedirs(os.path.join(root, os.path.dirname(name)), exist_ok=True)
+            with open(os.path.join(root, name), "w", encoding="utf-8") as f:
+                f.write(text)
+        readme = os.path.join(root, "README.md")
+        for readme_text, want in [(table, None)] + [
+                (table.replace(row, drifted), message)
+                for row, drifted, message in drifts]:
+            with open(readme, "w", encoding="utf-8") as f:
+                f.write(readme_text)
+            _, problems = check(readme, root)
+            found = any(want in p for p in problems) if want else not problems
+            if not found:
+                sys.exit(f"self test: expected {want or 'no problem'}, got "
+                         f"{problems}")
+
+
+def main():
+    if len(sys.argv) not in (2, 3):
+        sys.exit(__doc__.strip().splitlines()[-1])
+    self_test()
+    readme = sys.argv[1]
+    root = (sys.argv[2] if len(sys.argv) == 3 else
+            os.path.dirname(os.path.realpath(readme)))
+    if not os.path.exists(os.path.join(root, "WORKSPACE")):
+        sys.exit(f"{root}: not the workspace (no WORKSPACE file)")
+    packages, problems = check(readme, root)
+    for p in problems:
+        print(p)
+    if problems:
+        sys.exit(1)
+    print(f"PASS: {len(packages)} packages, all in the codemap with their "
+          "dependencies")
+
+
+if __name__ == "__main__":
+    main()
