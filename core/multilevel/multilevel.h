@@ -13,13 +13,15 @@
 // above, each block's vertices are split over its descendants by the
 // multisection continued from that block (core/multisection.h,
 // MultisectionFrom), on the coarse graph of that level; the coarsest level is
-// split from the root the same way, in several attempts (seeds), the lowest J
-// kept. Bounds: n-to-1, each leaf's PartitionLoadBounds; one-to-one, the
-// capacities (packed into the fewest subtrees as the multisection packs);
-// coarse levels relax them by their heaviest vertex. One-to-one leaves whose
-// siblings are all single-slot leaves are equidistant, so their parent is the
-// finest block; its processes take its leaves in order, and the result is
-// then refined by single-process swaps (core/refine.h).
+// split from the root the same way, once. Graphs of up to 2^19 vertices are
+// not coarsened (METIS splits the whole graph better than its contraction:
+// see kSplitWhole), so on them the engine is one multisection whose every
+// cut is refined in J. Bounds: n-to-1, each leaf's PartitionLoadBounds;
+// one-to-one, the capacities (packed into the fewest subtrees as the
+// multisection packs); coarse levels relax them by their heaviest vertex.
+// One-to-one leaves whose siblings are all single-slot leaves are equidistant,
+// so their parent is the finest block; its processes take its leaves in order,
+// and the result is then refined by single-process swaps (core/refine.h).
 //
 // Deterministic for a seed, whatever options.threads says (the multisection
 // splits subtrees on several threads where METIS can, core/metis_rand.h).
