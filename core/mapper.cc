@@ -31,8 +31,14 @@ absl::StatusOr<Mapping> MapNTo1(const topology::Tree& tree,
                                 const MappingOptions& options) {
   if (options.algorithm == Algorithm::kMultilevel)
     return MultilevelPartition(tree, graph, options);
-  if (options.algorithm != Algorithm::kScotch)
-    return PartitionMap(tree, graph, options);
+  if (options.algorithm != Algorithm::kScotch) {
+    ASSIGN_OR_RETURN(Mapping m, PartitionMap(tree, graph, options));
+    if (!options.portfolio_multilevel) return m;
+    // The multilevel engine competes (the strong preset), lower J kept.
+    ASSIGN_OR_RETURN(Mapping ml, MultilevelPartition(tree, graph, options));
+    if (ComputeJ(tree, graph, ml) < ComputeJ(tree, graph, m)) return ml;
+    return m;
+  }
   absl::StatusOr<Mapping> m =
       ScotchPartitionMap(tree, graph, options.imbalance, options.seed);
   if (!m.ok()) return m;
@@ -48,7 +54,7 @@ absl::StatusOr<Mapping> MapNTo1(const topology::Tree& tree,
 // The engine's own strategies (the baselines place processes as they are).
 bool IsEngineStrategy(Algorithm a) {
   return a == Algorithm::kPortfolio || a == Algorithm::kTreeMatch ||
-         a == Algorithm::kMultisection;
+         a == Algorithm::kMultisection || a == Algorithm::kMultilevel;
 }
 
 // A strategy's result, refined once under the objective when the options say

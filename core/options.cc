@@ -78,6 +78,7 @@ absl::StatusOr<MappingOptions> MappingOptions::Preset(std::string_view name) {
   }
   if (name == "strong") {
     o.multisection.metis_effort = 2;
+    o.portfolio_multilevel = true;
     o.refine.swap_rounds = 32;
     o.refine.greedy_sweeps = 32;
     o.refine.fm_passes = 32;

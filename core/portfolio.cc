@@ -140,6 +140,7 @@ absl::StatusOr<Mapping> OnePortfolio(const topology::Tree& tree,
   // beside the multisection (core/metis_rand.h), else after the multisection.
   absl::StatusOr<Mapping> by_ml = absl::UnknownError("not run");
   auto run_ml = [&] {
+    if (!options.portfolio_multilevel) return;
     MappingOptions one = options;
     one.threads = 1;
     by_ml = MultilevelMap(tree, graph, one);
@@ -206,6 +207,7 @@ absl::StatusOr<Mapping> PortfolioMap(const topology::Tree& tree,
     MappingOptions cheaper = options;
     cheaper.multisection = base.multisection;
     cheaper.refine.swap_rounds = base.refine.swap_rounds;
+    cheaper.portfolio_multilevel = base.portfolio_multilevel;
     ASSIGN_OR_RETURN(Mapping other,
                      OnePortfolio(tree, graph, cheaper, objective));
     const Score other_score = objective.ScoreOf(graph, other);
