@@ -67,8 +67,10 @@ ABSL_FLAG(std::string, algorithms,
           "default,fast,strong,paper-tm,multisection,multilevel,scotch,"
           "identity,round-robin,random,mpipp",
           "comma-separated algorithms to run; also tm (TreeMatch with its "
-          "extensions) and the ablations tm-no-exact, tm-no-split, "
-          "tm-no-refine, tm+exhaustive, multisection-no-refine");
+          "extensions), default+ml (default with the multilevel engine as a "
+          "portfolio member, as strong runs it) and the ablations "
+          "tm-no-exact, tm-no-split, tm-no-refine, tm+exhaustive, "
+          "multisection-no-refine");
 ABSL_FLAG(bool, network, true,
           "add the heterogeneous three-cluster network rows");
 ABSL_FLAG(int32_t, hetero, 8,
@@ -381,7 +383,10 @@ class Bench {
   absl::StatusOr<core::Mapping> RunAlgorithm(const std::string& a,
                                              const Instance& in) const {
     core::MappingOptions o;
-    if (a == "default" || a == "fast" || a == "strong") {
+    if (a == "default+ml") {
+      // default with the multilevel engine as a portfolio member (as strong).
+      o.portfolio_multilevel = true;
+    } else if (a == "default" || a == "fast" || a == "strong") {
       absl::StatusOr<core::MappingOptions> p = core::MappingOptions::Preset(a);
       if (!p.ok()) return p.status();
       o = *p;
