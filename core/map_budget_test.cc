@@ -18,6 +18,11 @@ TEST(MapBudgetTest, EstimateGrowsWithProcessesArcsAndLeaves) {
   o.algorithm = Algorithm::kMultilevel;
   EXPECT_EQ(EstimatedMapBytes(t, g, o),
             16 * 128 + 48 * 64 + 16 * 64 + 16 * 96 + 48 * 48);
+  // ... also where the portfolio runs it beside the others (strong).
+  o.algorithm = Algorithm::kPortfolio;
+  o.portfolio_multilevel = true;
+  EXPECT_EQ(EstimatedMapBytes(t, g, o),
+            16 * 128 + 48 * 64 + 16 * 64 + 16 * 96 + 48 * 48);
 }
 
 TEST(MapBudgetTest, RefusesBeyondTheBudgetWithTheSizes) {
