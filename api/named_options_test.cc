@@ -116,8 +116,8 @@ TEST(PresetOrAlgorithm, OneNameResolvesAsTheTwoFieldsWould) {
 TEST(PresetOrAlgorithm, ANameThatIsNeitherListsBoth) {
   EXPECT_EQ(PresetOrAlgorithm("nope").status().message(),
             "unknown algorithm 'nope' (expected portfolio, tm, multisection, "
-            "scotch, mpipp, identity, round-robin, random, or a preset: fast, "
-            "default, strong)");
+            "multilevel, scotch, mpipp, identity, round-robin, random, or a "
+            "preset: fast, default, strong)");
   EXPECT_FALSE(PresetOrAlgorithm("").ok());
 }
 

@@ -18,8 +18,12 @@
 // groups of 64, light random background). Trees are tleaf with distances
 // 1/11/111/1111 (core/socket/node/switch). Extra rows: a heterogeneous
 // three-cluster network (unbalanced tree with a cluster-pair cost matrix), the
-// METIS example meshes mapped n-to-1 onto 4:8:6 and 4:16:6 (distances 1:10:100)
-// against Scotch -b0.03.
+// METIS example meshes and shuffled 2D/3D stencils mapped n-to-1 (onto 4:8:6
+// and 4:16:6 with distances 1:10:100; onto the 4,096 leaves of tleaf 4 16 1000
+// 16 100 2 10 8 1) against Scotch -b0.03 (--n_to_1 chooses the rows). Rows of
+// the multilevel engine on instances of 4,096 processes or more are followed
+// by the wall time of each of its phases (coarsening, initial, refinement;
+// "refinement" alone is the final swap refinement).
 //
 // Every mapping is checked (capacities, or the imbalance bound for n-to-1) and
 // its J is recomputed here independently of the library; any failure makes the
@@ -34,9 +38,12 @@
 #include <ctime>
 #include <fstream>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <random>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "absl/flags/flag.h"
@@ -57,11 +64,13 @@ ABSL_FLAG(std::string, families, "stencil2d,stencil3d,random,clustered",
 ABSL_FLAG(std::string, sizes, "64,256,576,1024,4096,8192",
           "comma-separated process counts");
 ABSL_FLAG(std::string, algorithms,
-          "default,fast,strong,paper-tm,multisection,scotch,identity,round-"
-          "robin,random,mpipp",
+          "default,fast,strong,paper-tm,multisection,multilevel,scotch,"
+          "identity,round-robin,random,mpipp",
           "comma-separated algorithms to run; also tm (TreeMatch with its "
-          "extensions) and the ablations tm-no-exact, tm-no-split, "
-          "tm-no-refine, tm+exhaustive, multisection-no-refine");
+          "extensions), default+ml (default with the multilevel engine as a "
+          "portfolio member, as strong runs it) and the ablations "
+          "tm-no-exact, tm-no-split, tm-no-refine, tm+exhaustive, "
+          "multisection-no-refine");
 ABSL_FLAG(bool, network, true,
           "add the heterogeneous three-cluster network rows");
 ABSL_FLAG(int32_t, hetero, 8,
@@ -69,6 +78,14 @@ ABSL_FLAG(int32_t, hetero, 8,
           "clusters, per-pair bandwidths), each with a stencil, a random and "
           "a clustered graph; 0: none");
 ABSL_FLAG(bool, meshes, true, "add the n-to-1 METIS mesh rows");
+ABSL_FLAG(std::string, n_to_1,
+          "rankmap-n:1,rankmap-n:1-fast,multilevel-n:1,scotch-b0.03",
+          "the rows of n-to-1 instances: rankmap-n:1 (default), "
+          "rankmap-n:1-fast, multilevel-n:1, scotch-b0.03");
+ABSL_FLAG(bool, stencils_n_to_1, true,
+          "add the n-to-1 rows of shuffled stencils onto the 4,096 leaves of "
+          "tleaf 4 16 1000 16 100 2 10 8 1: 65,536 processes of a 2D stencil, "
+          "32,768 of a 3D one");
 ABSL_FLAG(bool, irregular, true,
           "add the trees of irregular and prime arities (3, 5, 7, 12)");
 ABSL_FLAG(std::string, mesh_dir, "/usr/share/doc/libmetis-dev/examples/graphs",
@@ -201,6 +218,39 @@ struct Row {
   double j = NAN, seconds = NAN, cpu = NAN, imbalance = NAN;
   bool ok = true;
   std::string note;
+  // (phase, wall seconds from its first report to its last), in order.
+  std::vector<std::pair<std::string, double>> phases;
+};
+
+// Wall time of each phase the engine reports (core/progress.h): from its
+// first report to its last.
+class PhaseClock : public core::ProgressSink {
+ public:
+  void Report(std::string_view phase, double) override {
+    const auto now = std::chrono::steady_clock::now();
+    std::lock_guard<std::mutex> lock(mu_);
+    for (auto& [name, first, last] : spans_) {
+      if (name == phase) {
+        last = now;
+        return;
+      }
+    }
+    spans_.push_back({std::string(phase), now, now});
+  }
+  std::vector<std::pair<std::string, double>> Spans() const {
+    std::vector<std::pair<std::string, double>> out;
+    for (const auto& [name, first, last] : spans_) {
+      out.push_back(
+          {name, std::chrono::duration<double>(last - first).count()});
+    }
+    return out;
+  }
+
+ private:
+  std::mutex mu_;
+  std::vector<std::tuple<std::string, std::chrono::steady_clock::time_point,
+                         std::chrono::steady_clock::time_point>>
+      spans_;
 };
 
 struct Instance {
@@ -223,22 +273,17 @@ class Bench {
   void Run(const Instance& in) {
     std::vector<Row> rows;
     if (in.n_to_1) {
-      rows.push_back(RunOne(in, "rankmap-n:1", [&] {
-        core::MappingOptions o;
-        o.algorithm = core::Algorithm::kMultisection;
-        o.seed = seed_;
-        o.threads = threads_;
-        return core::Map(in.tree, in.graph, o);
-      }));
-      rows.push_back(RunOne(in, "rankmap-n:1-fast", [&] {
-        core::MappingOptions o = *core::MappingOptions::Preset("fast");
-        o.seed = seed_;
-        o.threads = threads_;
-        return core::Map(in.tree, in.graph, o);
-      }));
-      rows.push_back(RunOne(in, "scotch-b0.03", [&] {
-        return core::ScotchPartitionMap(in.tree, in.graph, 0.03, seed_);
-      }));
+      for (const std::string& a : n_to_1_) {
+        if (a == "scotch-b0.03") {
+          rows.push_back(RunOne(in, a, [&] {
+            return core::ScotchPartitionMap(in.tree, in.graph, 0.03, seed_);
+          }));
+          continue;
+        }
+        rows.push_back(RunOne(in, a, [&]() -> absl::StatusOr<core::Mapping> {
+          return RunNTo1(a, in);
+        }));
+      }
     } else {
       for (const std::string& a : algorithms_) {
         if (a == "mpipp" && in.graph.num_vertices() > mpipp_max_n_) continue;
@@ -274,6 +319,9 @@ class Bench {
                       ? ""
                       : ("imb=" + Fmt(r.imbalance) + " ").c_str(),
                   r.ok ? r.note.c_str() : ("INVALID " + r.note).c_str());
+      for (const auto& [phase, seconds] : r.phases) {
+        std::printf("%-26s   phase %-30s %9.3f\n", "", phase.c_str(), seconds);
+      }
       if (!r.ok) failed_ = true;
       if (j_out_ != nullptr) {
         std::fprintf(j_out_, "%s %s %.17g\n", r.instance.c_str(),
@@ -302,6 +350,7 @@ class Bench {
 
   bool failed() const { return failed_; }
   void set_seed(uint64_t s) { seed_ = s; }
+  void set_n_to_1(std::vector<std::string> rows) { n_to_1_ = std::move(rows); }
   void set_threads(int32_t t) { threads_ = t; }
   void set_mpipp_max_n(int32_t n) { mpipp_max_n_ = n; }
   void set_j_out(std::FILE* f) { j_out_ = f; }
@@ -313,10 +362,31 @@ class Bench {
     return buf;
   }
 
+  // The n-to-1 rows: rankmap-n:1 (the default's partition-and-map),
+  // rankmap-n:1-fast, multilevel-n:1 (Algorithm::kMultilevel).
+  absl::StatusOr<core::Mapping> RunNTo1(const std::string& a,
+                                        const Instance& in) const {
+    core::MappingOptions o;
+    if (a == "rankmap-n:1-fast") {
+      o = *core::MappingOptions::Preset("fast");
+    } else if (a == "multilevel-n:1") {
+      o.algorithm = core::Algorithm::kMultilevel;
+    } else if (a != "rankmap-n:1") {
+      return absl::InvalidArgumentError("unknown n-to-1 row " + a);
+    }
+    o.seed = seed_;
+    o.threads = threads_;
+    o.progress = clock_;
+    return core::Map(in.tree, in.graph, o);
+  }
+
   absl::StatusOr<core::Mapping> RunAlgorithm(const std::string& a,
                                              const Instance& in) const {
     core::MappingOptions o;
-    if (a == "default" || a == "fast" || a == "strong") {
+    if (a == "default+ml") {
+      // default with the multilevel engine as a portfolio member (as strong).
+      o.portfolio_multilevel = true;
+    } else if (a == "default" || a == "fast" || a == "strong") {
       absl::StatusOr<core::MappingOptions> p = core::MappingOptions::Preset(a);
       if (!p.ok()) return p.status();
       o = *p;
@@ -349,6 +419,7 @@ class Bench {
     }
     o.seed = seed_;
     o.threads = threads_;
+    o.progress = clock_;
     if (a == "scotch") {
       // Direct call (same as Map's kScotch) to report Scotch's repairs.
       core::ScotchReport rep;
@@ -365,11 +436,19 @@ class Bench {
     Row r;
     r.instance = in.name;
     r.algorithm = name;
+    // Phase lines for the multilevel engine on large instances.
+    PhaseClock clock;
+    clock_ = name.starts_with("multilevel") &&
+                     in.graph.num_vertices() >= kPhaseLinesFrom
+                 ? &clock
+                 : nullptr;
     const auto t0 = std::chrono::steady_clock::now();
     const double c0 = CpuSeconds();
     absl::StatusOr<core::Mapping> m = f();
     r.seconds = Seconds(t0);
     r.cpu = CpuSeconds() - c0;
+    if (clock_ != nullptr) r.phases = clock.Spans();
+    clock_ = nullptr;
     if (!m.ok()) {
       r.ok = false;
       r.note = std::string(m.status().message());
@@ -401,8 +480,12 @@ class Bench {
     return r;
   }
 
+  // Instances of at least this many processes get phase lines.
+  static constexpr int32_t kPhaseLinesFrom = 4096;
   std::vector<std::string> algorithms_;
-  mutable int64_t scotch_repairs_ = 0;  // of the last Scotch-strict run
+  std::vector<std::string> n_to_1_;
+  mutable PhaseClock* clock_ = nullptr;  // of the row being run
+  mutable int64_t scotch_repairs_ = 0;   // of the last Scotch-strict run
   uint64_t seed_ = 1;
   int32_t threads_ = 1;
   int32_t mpipp_max_n_ = 4096;
@@ -461,6 +544,7 @@ int Main() {
     sizes.push_back(std::stoi(s));
   Bench bench(SplitList(absl::GetFlag(FLAGS_algorithms)));
   bench.set_seed(seed);
+  bench.set_n_to_1(SplitList(absl::GetFlag(FLAGS_n_to_1)));
   bench.set_threads(absl::GetFlag(FLAGS_threads));
   bench.set_mpipp_max_n(absl::GetFlag(FLAGS_mpipp_max_n));
   std::FILE* j_out = nullptr;
@@ -565,6 +649,21 @@ int Main() {
       }
     }
   }
+  if (absl::GetFlag(FLAGS_stencils_n_to_1)) {
+    const Tree leaves = testing::MakeTleaf("4 16 1000 16 100 2 10 8 1");
+    Instance s2{"stencil2d-65536@4096", leaves,
+                testing::Permute(testing::MakeGrid2D(256, 256),
+                                 testing::RandomPermutation(65536, seed + 6)),
+                true};
+    s2.group = "stencils n:1";
+    bench.Run(s2);
+    Instance s3{"stencil3d-32768@4096", leaves,
+                testing::Permute(testing::MakeGrid3D(32, 32, 32),
+                                 testing::RandomPermutation(32768, seed + 6)),
+                true};
+    s3.group = "stencils n:1";
+    bench.Run(s3);
+  }
   for (const std::string& which : SplitList(absl::GetFlag(FLAGS_scale))) {
     // Shuffled 3D stencils on Fugaku-class trees: 1m = 128 x 128 x 64 on
     // 64 x 64 x 4 x 64 leaves, 8m = 256 x 256 x 128 on 512 x 64 x 4 x 64.
@@ -582,7 +681,8 @@ int Main() {
     std::vector<std::string> scalable;
     for (const std::string& a : SplitList(absl::GetFlag(FLAGS_algorithms))) {
       if (a == "fast" || a == "default" || a == "multisection" ||
-          a == "multisection-no-refine" || a == "tm-no-refine") {
+          a == "multilevel" || a == "multisection-no-refine" ||
+          a == "tm-no-refine") {
         scalable.push_back(a);
       }
     }

@@ -20,6 +20,14 @@ int64_t EstimatedMapBytes(const topology::Tree& tree, int64_t vertices,
   int64_t bytes = SaturatingMulAdd(vertices, 128);
   bytes = SaturatingMulAdd(arcs, 64, bytes);
   bytes = SaturatingMulAdd(tree.num_leaves(), 64, bytes);
+  if (options.algorithm == Algorithm::kMultilevel ||
+      options.portfolio_multilevel) {
+    // The graph's coarse levels (together at most four times its vertices:
+    // each keeps at most 4/5 of the level below; arcs shrink alike on the
+    // bench's graphs) and the refiner's arrays.
+    bytes = SaturatingMulAdd(vertices, 96, bytes);
+    bytes = SaturatingMulAdd(arcs, 48, bytes);
+  }
   if (options.threads >= 2) bytes = SaturatingMulAdd(bytes / 2, 3);
   return bytes;
 }

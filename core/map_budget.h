@@ -17,7 +17,9 @@ namespace rankmap::core {
 
 // Bytes the engine allocates beyond its inputs: per process 128 (level
 // graphs, mappings, refinement state), per arc 64 (contracted and METIS
-// copies of the graph), per leaf 64 (placement, loads, keys); half as much
+// copies of the graph), per leaf 64 (placement, loads, keys); the multilevel
+// engine (Algorithm::kMultilevel, or options.portfolio_multilevel) per
+// process 96 and per arc 48 more (its coarse levels and refiner); half as much
 // again when options.threads >= 2 runs two strategies at once. Measured peaks
 // stay below it (a 1M-process stencil with 6M arcs on 1M leaves: about 390 MB
 // beyond the inputs against 576 MB estimated). Saturates.

@@ -13,6 +13,16 @@ TEST(MapBudgetTest, EstimateGrowsWithProcessesArcsAndLeaves) {
   EXPECT_EQ(EstimatedMapBytes(t, g, o), 16 * 128 + 48 * 64 + 16 * 64);
   o.threads = 2;
   EXPECT_EQ(EstimatedMapBytes(t, g, o), (16 * 128 + 48 * 64 + 16 * 64) / 2 * 3);
+  // The multilevel engine's coarse levels and refiner on top.
+  o.threads = 1;
+  o.algorithm = Algorithm::kMultilevel;
+  EXPECT_EQ(EstimatedMapBytes(t, g, o),
+            16 * 128 + 48 * 64 + 16 * 64 + 16 * 96 + 48 * 48);
+  // ... also where the portfolio runs it beside the others (strong).
+  o.algorithm = Algorithm::kPortfolio;
+  o.portfolio_multilevel = true;
+  EXPECT_EQ(EstimatedMapBytes(t, g, o),
+            16 * 128 + 48 * 64 + 16 * 64 + 16 * 96 + 48 * 48);
 }
 
 TEST(MapBudgetTest, RefusesBeyondTheBudgetWithTheSizes) {

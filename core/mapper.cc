@@ -13,6 +13,7 @@
 #include "core/congestion.h"
 #include "core/isolated_vertices.h"
 #include "core/map_budget.h"
+#include "core/multilevel/multilevel.h"
 #include "core/multisection.h"
 #include "core/objective.h"
 #include "core/partition_map.h"
@@ -28,8 +29,16 @@ namespace {
 absl::StatusOr<Mapping> MapNTo1(const topology::Tree& tree,
                                 const graphs::CommGraph& graph,
                                 const MappingOptions& options) {
-  if (options.algorithm != Algorithm::kScotch)
-    return PartitionMap(tree, graph, options);
+  if (options.algorithm == Algorithm::kMultilevel)
+    return MultilevelPartition(tree, graph, options);
+  if (options.algorithm != Algorithm::kScotch) {
+    ASSIGN_OR_RETURN(Mapping m, PartitionMap(tree, graph, options));
+    if (!options.portfolio_multilevel) return m;
+    // The multilevel engine competes (the strong preset), lower J kept.
+    ASSIGN_OR_RETURN(Mapping ml, MultilevelPartition(tree, graph, options));
+    if (ComputeJ(tree, graph, ml) < ComputeJ(tree, graph, m)) return ml;
+    return m;
+  }
   absl::StatusOr<Mapping> m =
       ScotchPartitionMap(tree, graph, options.imbalance, options.seed);
   if (!m.ok()) return m;
@@ -45,7 +54,7 @@ absl::StatusOr<Mapping> MapNTo1(const topology::Tree& tree,
 // The engine's own strategies (the baselines place processes as they are).
 bool IsEngineStrategy(Algorithm a) {
   return a == Algorithm::kPortfolio || a == Algorithm::kTreeMatch ||
-         a == Algorithm::kMultisection;
+         a == Algorithm::kMultisection || a == Algorithm::kMultilevel;
 }
 
 // A strategy's result, refined once under the objective when the options say
@@ -86,7 +95,8 @@ absl::StatusOr<Mapping> Guarded(const topology::Tree& tree,
 Algorithm EffectiveAlgorithm(const topology::Tree& tree,
                              const graphs::CommGraph& graph,
                              const MappingOptions& options) {
-  if (IsNTo1(tree, graph) && options.algorithm != Algorithm::kScotch)
+  if (IsNTo1(tree, graph) && options.algorithm != Algorithm::kScotch &&
+      options.algorithm != Algorithm::kMultilevel)
     return Algorithm::kMultisection;
   return options.algorithm;
 }
@@ -172,6 +182,9 @@ absl::StatusOr<Mapping> MapChecked(const topology::Tree& tree,
                           {.sink = options.progress, .name = "multisection"});
       ReportProgress(options.progress, "multisection", 1);
       if (m.ok()) m = Refined(objective, graph, options, *std::move(m));
+      break;
+    case Algorithm::kMultilevel:
+      m = MultilevelMap(tree, graph, options);
       break;
     case Algorithm::kIdentity:
       return IdentityMap(tree, n);

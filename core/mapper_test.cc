@@ -118,6 +118,30 @@ TEST(MapperTest, NoMoreWorkersThanUsableCpus) {
   EXPECT_EQ(Map(t, g, bad).status().code(), absl::StatusCode::kInvalidArgument);
 }
 
+// n-to-1 with portfolio_multilevel (the strong preset's member): the lower J
+// of the partition-and-map and the multilevel engine, within the bound.
+TEST(MapperTest, NTo1KeepsTheBetterOfPartitionAndMultilevel) {
+  const Tree t = testing::MakeTleaf("3 4 100 4 10 4 1");
+  int multilevel_won = 0, partition_won = 0;
+  for (uint64_t seed : {1, 2, 3, 4}) {
+    const CommGraph g = testing::MakeRandomGraph(400, 4, seed);
+    MappingOptions o;
+    o.seed = seed;
+    const double j_partition = ComputeJ(t, g, *Map(t, g, o));
+    o.algorithm = Algorithm::kMultilevel;
+    const double j_ml = ComputeJ(t, g, *Map(t, g, o));
+    o.algorithm = Algorithm::kPortfolio;
+    o.portfolio_multilevel = true;
+    const Mapping both = *Map(t, g, o);
+    EXPECT_TRUE(ValidatePartitionMapping(t, g, both, o.imbalance).ok());
+    EXPECT_EQ(ComputeJ(t, g, both), std::min(j_partition, j_ml)) << seed;
+    (j_ml < j_partition ? multilevel_won : partition_won)++;
+  }
+  // Both sides win on these seeds: both branches are exercised.
+  EXPECT_GT(multilevel_won, 0);
+  EXPECT_GT(partition_won, 0);
+}
+
 TEST(MapperTest, NTo1AndErrors) {
   const Tree t = testing::MakeTleaf("1 4 1");
   // More processes than slots: n-to-1 mapping (leaf loads within the imbalance

@@ -286,7 +286,83 @@ absl::StatusOr<Mapping> Walk(const Tree& tree, const CommGraph& graph,
       progress);
 }
 
+// The child of `node` on the path to its descendant `below`.
+NodeId ChildToward(const Tree& tree, NodeId node, NodeId below) {
+  while (tree.parent(below) != node) below = tree.parent(below);
+  return below;
+}
+
+// OK when every start is in range, none lies below another, and (exact mode)
+// none receives more vertices than its capacity.
+absl::Status CheckStarts(const Tree& tree, std::span<const NodeId> start,
+                         bool exact) {
+  std::vector<int64_t> count(tree.num_nodes(), 0);
+  for (NodeId s : start) {
+    if (s < 0 || s >= tree.num_nodes()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("multisection: start node ", s, " out of range"));
+    }
+    ++count[s];
+  }
+  for (NodeId x = 0; x < tree.num_nodes(); ++x) {
+    if (count[x] == 0) continue;
+    if (exact && count[x] > tree.Capacity(x)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("multisection: ", count[x], " processes start at node ",
+                       x, " of capacity ", tree.Capacity(x)));
+    }
+    for (NodeId up = tree.parent(x); up >= 0; up = tree.parent(up)) {
+      if (count[up] > 0) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "multisection: start node ", x, " lies below start node ", up));
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
+
+absl::StatusOr<Mapping> MultisectionFrom(const topology::Tree& tree,
+                                         const graphs::CommGraph& graph,
+                                         const MultisectionOptions& options,
+                                         uint64_t seed, double imbalance,
+                                         std::span<const NodeId> start,
+                                         int32_t threads,
+                                         const ProgressPhase& progress) {
+  const bool exact = imbalance < 0;
+  if (static_cast<int64_t>(start.size()) != graph.num_vertices()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("multisection: ", start.size(), " start nodes for ",
+                     graph.num_vertices(), " vertices"));
+  }
+  RETURN_IF_ERROR(CheckStarts(tree, start, exact));
+  const int32_t workers = Workers(threads);
+  Splitter split(tree, graph, options, seed,
+                 exact ? Mode::kOneToOne : Mode::kPartition,
+                 exact ? 0.0 : imbalance, false, workers);
+  return WalkTopDown(
+      tree, graph.num_vertices(), workers,
+      [&](int32_t worker, NodeId node, std::vector<VertexId> verts,
+          std::vector<ChildShare>* shares) -> absl::Status {
+        // At or below the starts: split.
+        if (tree.depth(start[verts[0]]) <= tree.depth(node))
+          return split(worker, node, std::move(verts), shares);
+        // Above the starts: towards them.
+        std::vector<int32_t> slot(tree.num_children(node), -1);
+        for (VertexId v : verts) {
+          const NodeId c = ChildToward(tree, node, start[v]);
+          int32_t& i = slot[tree.child_rank(c)];
+          if (i < 0) {
+            i = static_cast<int32_t>(shares->size());
+            shares->push_back({c, {}});
+          }
+          (*shares)[i].verts.push_back(v);
+        }
+        return absl::OkStatus();
+      },
+      progress);
+}
 
 absl::StatusOr<Mapping> MultisectionMap(const topology::Tree& tree,
                                         const graphs::CommGraph& graph,

@@ -31,6 +31,7 @@
 #define RANKMAP_CORE_MULTISECTION_H_
 
 #include <cstdint>
+#include <span>
 
 #include "absl/status/statusor.h"
 #include "core/mapping.h"
@@ -62,6 +63,22 @@ absl::StatusOr<Mapping> MultisectionPartition(
     const topology::Tree& tree, const graphs::CommGraph& graph,
     const MultisectionOptions& options, uint64_t seed, double imbalance,
     bool spread, int32_t threads = 1, const ProgressPhase& progress = {});
+
+// The multisection continued below a coarser mapping (the multilevel engine
+// deepens its levels this way): vertex v starts at node start[v], and is split
+// from there down to the leaves as MultisectionMap (imbalance < 0: exact
+// sizes, by process count) or MultisectionPartition (imbalance >= 0: vertex
+// weights, spread off) splits; nodes above the starts only pass their
+// vertices down towards them. No start may lie below another start.
+// Errors: a start out of range, one below another, in one-to-one mode more
+// vertices at a start than its capacity; METIS failures.
+absl::StatusOr<Mapping> MultisectionFrom(const topology::Tree& tree,
+                                         const graphs::CommGraph& graph,
+                                         const MultisectionOptions& options,
+                                         uint64_t seed, double imbalance,
+                                         std::span<const NodeId> start,
+                                         int32_t threads = 1,
+                                         const ProgressPhase& progress = {});
 
 }  // namespace rankmap::core
 

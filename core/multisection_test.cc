@@ -144,5 +144,61 @@ TEST(MultisectionMap, EdgelessGraphStillMaps) {
   EXPECT_TRUE(ValidateMapping(tree, 5, m).ok());
 }
 
+TEST(MultisectionFrom, FromTheRootItIsTheMultisection) {
+  const Tree tree = MakeTleaf("3 4 100 2 10 8 1");
+  const CommGraph g = Permute(MakeGrid2D(8, 8), RandomPermutation(64, 5));
+  const std::vector<NodeId> root(64, tree.root());
+  EXPECT_EQ(MultisectionFrom(tree, g, {}, 3, -1.0, root).value(),
+            MultisectionMap(tree, g, {}, 3).value());
+  const CommGraph big = Permute(MakeGrid2D(16, 20), RandomPermutation(320, 5));
+  const std::vector<NodeId> all(320, tree.root());
+  EXPECT_EQ(MultisectionFrom(tree, big, {}, 3, 0.03, all).value(),
+            MultisectionPartition(tree, big, {}, 3, 0.03, false).value());
+}
+
+TEST(MultisectionFrom, VerticesStayBelowTheirStart) {
+  // Half the grid starts at each child of the root.
+  const Tree tree = MakeTleaf("3 2 100 4 10 8 1");
+  const CommGraph g = MakeGrid2D(8, 8);
+  const auto kids = tree.children(tree.root());
+  std::vector<NodeId> start(64);
+  for (int32_t v = 0; v < 64; ++v) start[v] = kids[v < 32 ? 0 : 1];
+  const Mapping m = MultisectionFrom(tree, g, {}, 1, -1.0, start).value();
+  ASSERT_TRUE(ValidateMapping(tree, 64, m).ok());
+  for (int32_t v = 0; v < 64; ++v) {
+    EXPECT_GE(m[v], tree.leaf_begin(start[v]));
+    EXPECT_LT(m[v], tree.leaf_end(start[v]));
+  }
+  // Rows 0-3 and 4-7 start apart: exactly the 8 edges between rows 3 and 4
+  // cross the root (cost 111).
+  int32_t across = 0;
+  for (int32_t v = 0; v < 64; ++v) {
+    for (int32_t u : g.neighbors(v))
+      across += u > v && tree.Distance(m[u], m[v]) == 111.0;
+  }
+  EXPECT_EQ(across, 8);
+}
+
+TEST(MultisectionFrom, RejectsStartsItCannotSplit) {
+  const Tree tree = MakeTleaf("2 2 10 2 1");
+  const CommGraph g = MakeGrid2D(2, 2);
+  const NodeId left = tree.children(tree.root())[0];
+  // One start below another.
+  EXPECT_FALSE(
+      MultisectionFrom(tree, g, {}, 1, -1.0,
+                       std::vector<NodeId>{tree.root(), left, left, left})
+          .ok());
+  // Three processes on a node of two slots (exact sizes).
+  const NodeId right = tree.children(tree.root())[1];
+  absl::StatusOr<Mapping> m = MultisectionFrom(
+      tree, g, {}, 1, -1.0, std::vector<NodeId>{left, left, left, right});
+  ASSERT_FALSE(m.ok());
+  EXPECT_NE(m.status().message().find("capacity 2"), std::string::npos)
+      << m.status();
+  EXPECT_FALSE(
+      MultisectionFrom(tree, g, {}, 1, -1.0, std::vector<NodeId>{0, 1, 2})
+          .ok());
+}
+
 }  // namespace
 }  // namespace rankmap::core

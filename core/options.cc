@@ -14,6 +14,8 @@ constexpr AlgorithmInfo kAlgorithms[] = {
      "TreeMatch bottom-up grouping with exact pairing and arity splitting"},
     {"multisection", Algorithm::kMultisection, false,
      "top-down recursive multisection with METIS"},
+    {"multilevel", Algorithm::kMultilevel, false,
+     "the graph coarsened once, the mapping refined in J on every level"},
     {"scotch", Algorithm::kScotch, true,
      "SCOTCH_graphMap on the equivalent target, strict balance"},
     {"mpipp", Algorithm::kMpipp, true,
@@ -76,6 +78,7 @@ absl::StatusOr<MappingOptions> MappingOptions::Preset(std::string_view name) {
   }
   if (name == "strong") {
     o.multisection.metis_effort = 2;
+    o.portfolio_multilevel = true;
     o.refine.swap_rounds = 32;
     o.refine.greedy_sweeps = 32;
     o.refine.fm_passes = 32;

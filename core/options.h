@@ -30,6 +30,7 @@ enum class Algorithm {
   kTreeMatch,     // bottom-up grouping (TreeMatch) with the extensions of
                   // TreeMatchOptions
   kMultisection,  // top-down recursive multisection with METIS
+  kMultilevel,    // the native multilevel engine (core/multilevel/)
   kPortfolio,     // TreeMatch and the multisection, the lower J kept
   kIdentity,      // process i on the i-th slot in leaf order (packed)
   kRoundRobin,    // processes dealt over the root's subtrees in turn
@@ -143,6 +144,11 @@ struct MappingOptions {
   // false, or a tree without links: by J alone.
   bool link_aware_choice = true;
 
+  // The portfolio (one-to-one) and the n-to-1 partition also run the
+  // multilevel engine (core/multilevel/) and keep its mapping when it scores
+  // better: the strong preset (core/portfolio.h says why not the default).
+  bool portfolio_multilevel = false;
+
   // What the engine minimises; kAuto: predicted time where the inputs allow
   // it (message counts and links), J elsewhere.
   ObjectiveKind objective = ObjectiveKind::kAuto;
@@ -173,7 +179,8 @@ struct MappingOptions {
   // multisection); "fast" (TreeMatch alone, heavy-edge pairing, 2 refinement
   // rounds; n-to-1: one multisection with the least METIS effort, 2 FM
   // passes; a small fraction of default's time); "strong" (metis_effort 2, 32
-  // refinement rounds, 4 MPIPP starts; about 5x default's time). Exhaustive
+  // refinement rounds, 4 MPIPP starts, the multilevel engine in the
+  // portfolio; about 5x default's time). Exhaustive
   // grouping is in no preset: on the bench it did not pay.
   static absl::StatusOr<MappingOptions> Preset(std::string_view name);
 };

@@ -18,14 +18,14 @@ TEST(OptionsTest, TheTableRoundTripsEveryName) {
     EXPECT_FALSE(a.summary.empty()) << a.name;
     names.insert(std::string(a.name));
   }
-  EXPECT_EQ(names.size(), 8u);
+  EXPECT_EQ(names.size(), 9u);
   // The engine's strategies come first, the baselines after them.
   EXPECT_EQ(Algorithms().front().algorithm, Algorithm::kPortfolio);
-  EXPECT_FALSE(Algorithms()[2].baseline);
-  EXPECT_TRUE(Algorithms()[3].baseline);
+  EXPECT_FALSE(Algorithms()[3].baseline);
+  EXPECT_TRUE(Algorithms()[4].baseline);
   EXPECT_EQ(AlgorithmNameList(),
-            "portfolio | tm | multisection | scotch | mpipp | identity | "
-            "round-robin | random");
+            "portfolio | tm | multisection | multilevel | scotch | mpipp | "
+            "identity | round-robin | random");
 }
 
 TEST(OptionsTest, UnknownNamesListTheValidOnes) {

@@ -6,29 +6,14 @@ namespace rankmap::core {
 
 using graphs::VertexId;
 
-namespace {
-
-// Per-depth costs of a balanced tree with one cost per depth (empty when some
-// node has pair costs or two nodes of one depth differ).
-std::vector<double> DepthCosts(const topology::Tree& tree, size_t depths) {
-  std::vector<double> depth_cost(depths, -1.0);
-  for (NodeId v = tree.num_leaves(); v < tree.num_nodes(); ++v) {
-    if (tree.has_pair_costs(v)) return {};
-    double& c = depth_cost[tree.depth(v)];
-    if (c < 0) c = tree.cost(v);
-    if (c != tree.cost(v)) return {};
-  }
-  return depth_cost;
-}
-
-}  // namespace
-
 Placement::Placement(const topology::Tree& tree, const graphs::CommGraph& graph,
                      Mapping* mapping, const topology::Tree* message_tree)
     : tree_(tree),
       graph_(graph),
       mapping_(mapping),
-      message_tree_(message_tree) {
+      message_tree_(message_tree),
+      dist_(tree) {
+  if (message_tree != nullptr) message_dist_.emplace(*message_tree);
   const int32_t leaves = tree.num_leaves();
   const int64_t n = static_cast<int64_t>(mapping->size());
   load_.assign(leaves, 0);
@@ -53,46 +38,6 @@ Placement::Placement(const topology::Tree& tree, const graphs::CommGraph& graph,
       const LeafId l = (*mapping)[u];
       occupant_[slot_begin_[l] + load_[l]++] = u;
     }
-  }
-  // Fast distances when the tree is balanced with one cost per depth.
-  const std::vector<int32_t> arities = tree.Arities();
-  if (arities.empty()) return;
-  const std::vector<double> depth_cost = DepthCosts(tree, arities.size());
-  if (depth_cost.empty()) return;
-  std::vector<double> message_depth_cost;
-  if (message_tree != nullptr) {
-    message_depth_cost = DepthCosts(*message_tree, arities.size());
-    if (message_depth_cost.empty()) return;
-  }
-  std::vector<int32_t> width(arities.size());
-  int32_t bits = 0;
-  for (size_t d = 0; d < arities.size(); ++d) {
-    width[d] = 0;
-    while ((int64_t{1} << width[d]) < arities[d]) ++width[d];
-    bits += width[d];
-  }
-  if (bits > 63) return;
-  // Digit of depth d occupies bits [shift_d, shift_d + width_d), top depth
-  // highest.
-  int32_t shift = bits;
-  for (size_t d = 0; d < arities.size(); ++d) {
-    shift -= width[d];
-    for (int32_t b = shift; b < shift + width[d]; ++b) {
-      bit_cost_[b] = depth_cost[d];
-      if (message_tree != nullptr) message_bit_cost_[b] = message_depth_cost[d];
-    }
-  }
-  key_.assign(leaves, 0);
-  for (LeafId l = 0; l < leaves; ++l) {
-    int64_t rest = l;
-    uint64_t key = 0;
-    int32_t sh = 0;
-    for (size_t d = arities.size(); d-- > 0;) {
-      key |= static_cast<uint64_t>(rest % arities[d]) << sh;
-      rest /= arities[d];
-      sh += width[d];
-    }
-    key_[l] = key;
   }
 }
 

@@ -15,9 +15,11 @@
 #define RANKMAP_CORE_PLACEMENT_H_
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
+#include "core/leaf_distance.h"
 #include "core/mapping.h"
 #include "graphs/comm_graph.h"
 #include "topology/tree.h"
@@ -105,19 +107,10 @@ class Placement {
     return gain;
   }
 
-  // O(1) distances on balanced trees with one cost per depth: leaf keys pack
-  // the child index at each depth (top digits highest), so the highest
-  // differing bit names the depth of the lowest common ancestor. Empty when not
-  // applicable.
-  double Dist(LeafId a, LeafId b) const {
-    if (key_.empty()) return tree_.Distance(a, b);
-    const uint64_t x = key_[a] ^ key_[b];
-    return x == 0 ? 0.0 : bit_cost_[63 - __builtin_clzll(x)];
-  }
+  // O(1) distances where the tree allows (core/leaf_distance.h).
+  double Dist(LeafId a, LeafId b) const { return dist_(a, b); }
   double MessageDist(LeafId a, LeafId b) const {
-    if (key_.empty()) return message_tree_->Distance(a, b);
-    const uint64_t x = key_[a] ^ key_[b];
-    return x == 0 ? 0.0 : message_bit_cost_[63 - __builtin_clzll(x)];
+    return (*message_dist_)(a, b);
   }
 
   const topology::Tree& tree_;
@@ -131,9 +124,8 @@ class Placement {
   // a leaf could use, min(capacity, n) each, add up to far more than the
   // processes (large oversubscription).
   std::vector<std::vector<graphs::VertexId>> spread_;
-  std::vector<uint64_t> key_;
-  double bit_cost_[64] = {};
-  double message_bit_cost_[64] = {};
+  LeafDistance dist_;
+  std::optional<LeafDistance> message_dist_;  // with a message_tree
 };
 
 // Vertex weight per leaf of an n-to-1 mapping, against per-leaf bounds

@@ -8,6 +8,8 @@
 #include "base/status_macros.h"
 #include "core/exact_map.h"
 #include "core/joined_thread.h"
+#include "core/metis_rand.h"
+#include "core/multilevel/multilevel.h"
 #include "core/multisection.h"
 #include "core/objective.h"
 #include "core/refine.h"
@@ -133,6 +135,16 @@ absl::StatusOr<Mapping> OnePortfolio(const topology::Tree& tree,
     return best;
   };
   absl::StatusOr<Mapping> by_ms = absl::UnknownError("not run");
+  // The multilevel engine competes beside them, kept only when it scores
+  // better: on the worker after TreeMatch (on one thread) where METIS may run
+  // beside the multisection (core/metis_rand.h), else after the multisection.
+  absl::StatusOr<Mapping> by_ml = absl::UnknownError("not run");
+  auto run_ml = [&] {
+    if (!options.portfolio_multilevel) return;
+    MappingOptions one = options;
+    one.threads = 1;
+    by_ml = MultilevelMap(tree, graph, one);
+  };
   if (graph.num_vertices() > kPilotAbove &&
       !TreeMatchPaysOnPilot(tree, graph, options)) {
     // TreeMatch lost clearly on the pilot: the multisection alone.
@@ -148,12 +160,15 @@ absl::StatusOr<Mapping> OnePortfolio(const topology::Tree& tree,
         objective.Refine(graph, refine.swap_rounds, &*tm_refined, nullptr,
                          progress);
       }
+      if (MetisRunsInParallel()) run_ml();
     });
     by_ms = run_ms();
     worker.Join();
+    if (!MetisRunsInParallel()) run_ml();
   } else {
     run_tm();
     by_ms = run_ms();
+    run_ml();
   }
   if (!by_ms.ok()) return by_ms;
   const double j_ms = objective.Cost(graph, *by_ms);
@@ -165,9 +180,14 @@ absl::StatusOr<Mapping> OnePortfolio(const topology::Tree& tree,
     }
     by_tm = *std::move(tm_refined);
   }
-  if (Better(objective.ScoreOf(graph, *by_ms), objective.ScoreOf(graph, by_tm)))
-    return by_ms;
-  return by_tm;
+  Mapping best =
+      Better(objective.ScoreOf(graph, *by_ms), objective.ScoreOf(graph, by_tm))
+          ? *std::move(by_ms)
+          : std::move(by_tm);
+  if (by_ml.ok() &&
+      Better(objective.ScoreOf(graph, *by_ml), objective.ScoreOf(graph, best)))
+    return *std::move(by_ml);
+  return best;
 }
 
 }  // namespace
@@ -187,6 +207,7 @@ absl::StatusOr<Mapping> PortfolioMap(const topology::Tree& tree,
     MappingOptions cheaper = options;
     cheaper.multisection = base.multisection;
     cheaper.refine.swap_rounds = base.refine.swap_rounds;
+    cheaper.portfolio_multilevel = base.portfolio_multilevel;
     ASSIGN_OR_RETURN(Mapping other,
                      OnePortfolio(tree, graph, cheaper, objective));
     const Score other_score = objective.ScoreOf(graph, other);

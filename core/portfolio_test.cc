@@ -50,6 +50,35 @@ TEST(PortfolioTest, NoWorseThanItsMembersAndThreadsChangeNothing) {
   EXPECT_GT(unrefined_cases, 0);
 }
 
+// With portfolio_multilevel the multilevel engine competes too: the result is
+// the better of the portfolio without it and the engine's own mapping, and
+// does not depend on the thread count.
+TEST(PortfolioTest, TheMultilevelMemberIsKeptOnlyWhenBetter) {
+  const topology::Tree t = testing::MakeTleaf("3 4 1000 4 100 4 10");
+  int taken = 0;
+  for (uint64_t seed : {1, 2, 3}) {
+    const graphs::CommGraph g = testing::MakeRandomGraph(64, 4, seed);
+    MappingOptions o;
+    o.seed = seed;
+    const double j_without = ComputeJ(t, g, *Map(t, g, o));
+    o.algorithm = Algorithm::kMultilevel;
+    const double j_ml = ComputeJ(t, g, *Map(t, g, o));
+    o.algorithm = Algorithm::kPortfolio;
+    o.portfolio_multilevel = true;
+    const Mapping with = *Map(t, g, o);
+    EXPECT_EQ(ComputeJ(t, g, with), std::min(j_without, j_ml)) << seed;
+    if (j_ml < j_without) ++taken;
+    o.threads = 2;
+    EXPECT_EQ(*Map(t, g, o), with) << seed;
+  }
+  // Not a member by default, one of the strong preset.
+  EXPECT_FALSE(MappingOptions{}.portfolio_multilevel);
+  EXPECT_TRUE(MappingOptions::Preset("strong")->portfolio_multilevel);
+  // Taken on some seeds, not on others: both branches are exercised.
+  EXPECT_GT(taken, 0);
+  EXPECT_LT(taken, 3);
+}
+
 TEST(PortfolioTest, DirectCallEqualsMap) {
   const topology::Tree t = testing::MakeTleaf("3 4 1000 4 100 4 10");
   const graphs::CommGraph g = testing::Permute(
