@@ -17,7 +17,7 @@
 #include "cli/near_devices.h"
 #include "cli/outputs.h"
 #include "cli/process_speeds.h"
-#include "cli/progress.h"
+#include "cli/progress_line.h"
 #include "core/mapper.h"
 #include "core/mapping.h"
 #include "core/options.h"
