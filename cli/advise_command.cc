@@ -18,7 +18,7 @@
 #include "cli/evaluation.h"
 #include "cli/job_profile.h"
 #include "cli/outputs.h"
-#include "cli/progress.h"
+#include "cli/progress_line.h"
 #include "cli/simulate_command.h"
 #include "core/mapper.h"
 #include "core/mapping.h"

@@ -34,9 +34,8 @@ std::string ShortName(const std::string& host) {
   return host.substr(0, host.find('.'));
 }
 
-}  // namespace
-
-absl::Status RunBind(const BindCommand& cmd, std::ostream& err) {
+// The checks of the flags, then what to bind.
+absl::StatusOr<topology::BindWhat> CheckBindRequest(const BindCommand& cmd) {
   if (cmd.program.empty()) {
     return absl::InvalidArgumentError(
         "bind: no program: put it after --, e.g. rankmap bind --mapping m.txt "
@@ -52,16 +51,15 @@ absl::Status RunBind(const BindCommand& cmd, std::ostream& err) {
     return absl::InvalidArgumentError(absl::StrCat(
         "bind: --threads-per-process ", k, ": must be at least 1"));
   }
-  absl::StatusOr<launch::ProcessRank> found =
-      launch::RankFromEnvironment(GetEnv);
-  if (!found.ok()) {
-    return absl::Status(found.status().code(),
-                        absl::StrCat("bind: ", found.status().message()));
-  }
-  const launch::ProcessRank& rank = *found;
-  ASSIGN_OR_RETURN(topology::Tree tree, LoadTree(cmd.inputs));
-  ASSIGN_OR_RETURN(const core::Mapping mapping,
-                   ReadAnyMappingFile(cmd.mapping, tree));
+  return what;
+}
+
+// The PU os indexes of each of the k leaves of `rank`, which must all be on
+// one host and exist in `tree`.
+absl::StatusOr<std::vector<std::vector<int32_t>>> RankLeaves(
+    const BindCommand& cmd, const topology::Tree& tree,
+    const core::Mapping& mapping, const launch::ProcessRank& rank) {
+  const int32_t k = cmd.threads_per_process;
   // Every rank of a job started with the wrong count fails alike: none
   // starts the program to wait for ranks that will never come.
   if (rank.size >= 0 && rank.size != static_cast<int64_t>(mapping.size())) {
@@ -82,7 +80,6 @@ absl::Status RunBind(const BindCommand& cmd, std::ostream& err) {
                      " but the topology has ", tree.num_leaves()));
   }
   const std::string& host = tree.host(first);
-  std::vector<int32_t> pus;
   std::vector<std::vector<int32_t>> leaves;
   for (int32_t l = first; l < first + k; ++l) {
     if (tree.host(l) != host) {
@@ -98,26 +95,23 @@ absl::Status RunBind(const BindCommand& cmd, std::ostream& err) {
                        "node); use --topology this or an hwloc XML export"));
     }
     leaves.emplace_back(leaf_pus.begin(), leaf_pus.end());
-    pus.insert(pus.end(), leaf_pus.begin(), leaf_pus.end());
   }
-  const std::string here = ThisHost();
-  if (!host.empty() && ShortName(host) != ShortName(here)) {
-    return absl::InvalidArgumentError(absl::StrCat("bind: rank ", rank.rank,
-                                                   " is mapped to host ", host,
-                                                   " but runs on ", here));
-  }
+  return leaves;
+}
 
-  ASSIGN_OR_RETURN(const topology::BindReport report,
-                   topology::BindProcess(pus, what));
-  if (what != topology::BindWhat::kNone) {
-    const launch::ThreadPlaces places = launch::ThreadPlacesOf(leaves);
-    // Places describe this rank's own binding, so a value exported to every
-    // rank cannot be right; thread count and policy are the user's to choose.
-    setenv("OMP_PLACES", places.places.c_str(), 1);
-    setenv("OMP_NUM_THREADS", absl::StrCat(places.num_threads).c_str(), 0);
-    setenv("OMP_PROC_BIND", places.proc_bind.c_str(), 0);
-  }
-  // One write per line: ranks share the launcher's stderr.
+// Places describe this rank's own binding, so a value exported to every
+// rank cannot be right; thread count and policy are the user's to choose.
+void SetOpenMpPlaces(const std::vector<std::vector<int32_t>>& leaves) {
+  const launch::ThreadPlaces places = launch::ThreadPlacesOf(leaves);
+  setenv("OMP_PLACES", places.places.c_str(), 1);
+  setenv("OMP_NUM_THREADS", absl::StrCat(places.num_threads).c_str(), 0);
+  setenv("OMP_PROC_BIND", places.proc_bind.c_str(), 0);
+}
+
+// --verbose: what was bound; otherwise only a memory binding refused.
+std::string BindLine(const BindCommand& cmd, const launch::ProcessRank& rank,
+                     const topology::BindReport& report,
+                     topology::BindWhat what) {
   std::string line;
   if (cmd.verbose) {
     line = absl::StrCat("rankmap bind: rank ", rank.rank, " (", rank.variable,
@@ -131,17 +125,57 @@ absl::Status RunBind(const BindCommand& cmd, std::ostream& err) {
     line = absl::StrCat("rankmap bind: rank ", rank.rank,
                         ": memory not bound: ", report.memory_note);
   }
-  if (!line.empty()) err << line + "\n";
-  err.flush();
-  std::fflush(nullptr);
+  return line;
+}
 
+// Returns only when `program` cannot be executed.
+absl::Status Exec(const std::vector<std::string>& program) {
   std::vector<char*> argv;
-  for (const std::string& a : cmd.program)
+  for (const std::string& a : program)
     argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
   execvp(argv[0], argv.data());
-  return absl::NotFoundError(absl::StrCat("bind: cannot run '", cmd.program[0],
+  return absl::NotFoundError(absl::StrCat("bind: cannot run '", program[0],
                                           "': ", std::strerror(errno)));
+}
+
+}  // namespace
+
+absl::Status RunBind(const BindCommand& cmd, std::ostream& err) {
+  ASSIGN_OR_RETURN(const topology::BindWhat what, CheckBindRequest(cmd));
+  absl::StatusOr<launch::ProcessRank> found =
+      launch::RankFromEnvironment(GetEnv);
+  if (!found.ok()) {
+    return absl::Status(found.status().code(),
+                        absl::StrCat("bind: ", found.status().message()));
+  }
+  const launch::ProcessRank& rank = *found;
+  ASSIGN_OR_RETURN(topology::Tree tree, LoadTree(cmd.inputs));
+  ASSIGN_OR_RETURN(const core::Mapping mapping,
+                   ReadAnyMappingFile(cmd.mapping, tree));
+  ASSIGN_OR_RETURN(const std::vector<std::vector<int32_t>> leaves,
+                   RankLeaves(cmd, tree, mapping, rank));
+  const std::string& host = tree.host(mapping[rank.rank]);
+  const std::string here = ThisHost();
+  if (!host.empty() && ShortName(host) != ShortName(here)) {
+    return absl::InvalidArgumentError(absl::StrCat("bind: rank ", rank.rank,
+                                                   " is mapped to host ", host,
+                                                   " but runs on ", here));
+  }
+  std::vector<int32_t> pus;
+  for (const std::vector<int32_t>& leaf : leaves)
+    pus.insert(pus.end(), leaf.begin(), leaf.end());
+  ASSIGN_OR_RETURN(const topology::BindReport report,
+                   topology::BindProcess(pus, what));
+  if (what != topology::BindWhat::kNone) SetOpenMpPlaces(leaves);
+  // One write per line: ranks share the launcher's stderr.
+  if (const std::string line = BindLine(cmd, rank, report, what);
+      !line.empty()) {
+    err << line + "\n";
+  }
+  err.flush();
+  std::fflush(nullptr);
+  return Exec(cmd.program);
 }
 
 }  // namespace rankmap::cli

@@ -10,7 +10,7 @@
 #include "cli/comparison.h"
 #include "cli/evaluation.h"
 #include "cli/outputs.h"
-#include "cli/progress.h"
+#include "cli/progress_line.h"
 #include "cli/simulate_command.h"
 #include "core/mapping.h"
 #include "core/options.h"

@@ -14,7 +14,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "cli/evaluation.h"
-#include "cli/progress.h"
+#include "cli/progress_line.h"
 #include "core/mapping.h"
 #include "core/options.h"
 #include "graphs/comm_graph.h"

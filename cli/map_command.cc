@@ -17,7 +17,7 @@
 #include "cli/near_devices.h"
 #include "cli/outputs.h"
 #include "cli/process_speeds.h"
-#include "cli/progress.h"
+#include "cli/progress_line.h"
 #include "core/mapper.h"
 #include "core/mapping.h"
 #include "core/options.h"
@@ -71,30 +71,11 @@ absl::StatusOr<NearDevices> NearDevicesFor(const MapCommand& cmd,
                            num_processes, cmd.near, cmd.inputs.topology);
 }
 
-}  // namespace
-
-absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
-  ASSIGN_OR_RETURN(topology::Tree full, LoadTree(cmd.inputs));
-  // With k threads per process, processes are mapped onto groups of k leaves.
-  std::optional<topology::LeafGroups> groups;
-  if (cmd.threads_per_process != 1) {
-    ASSIGN_OR_RETURN(groups,
-                     topology::GroupLeaves(full, cmd.threads_per_process));
-  }
-  const topology::Tree& tree = groups ? groups->tree : full;
-  ASSIGN_OR_RETURN(const graphs::Traffic traffic,
-                   LoadTraffic(cmd.inputs, MapBytes(tree, cmd.threads)));
-  const graphs::CommGraph& graph = traffic.graph;
-  RETURN_IF_ERROR(CheckCostRangeOf(cmd.inputs, tree, graph));
-  // The preset sets defaults; an explicit --algorithm wins.
-  ASSIGN_OR_RETURN(core::MappingOptions opts,
-                   api::ResolveOptions({.preset = cmd.preset,
-                                        .algorithm = cmd.algorithm,
-                                        .seed = cmd.seed,
-                                        .threads = cmd.threads}));
-  RETURN_IF_ERROR(ApplyChoice(cmd.choice, cmd.inputs, tree, &opts));
-  core::MapReport choice_report;
-  opts.report = &choice_report;
+// Combinations of flags and inputs map refuses before mapping.
+absl::Status CheckMapRequest(const MapCommand& cmd,
+                             const topology::LeafGroups* groups,
+                             const topology::Tree& tree,
+                             const graphs::CommGraph& graph) {
   // Two processes on one group would share their threads' cores: with threads
   // per process a mapping is one-to-one.
   if (groups && graph.num_vertices() > tree.Capacity(tree.root())) {
@@ -115,6 +96,190 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
     return absl::InvalidArgumentError(
         "--process-speeds: cannot be combined with --near");
   }
+  return absl::OkStatus();
+}
+
+// core::Map under the progress line, with the slot classes of --near or
+// --process-speeds when given.
+absl::StatusOr<core::Mapping> ComputeMapping(
+    const MapCommand& cmd, const topology::Tree& tree,
+    const graphs::CommGraph& graph, const std::optional<NearDevices>& near,
+    core::MappingOptions opts) {
+  ProgressLine progress(
+      absl::StrCat("mapping ", graph.num_vertices(), " processes onto ",
+                   tree.num_leaves(), " leaves"),
+      ProgressModeFor(cmd.quiet, cmd.progress));
+  opts.progress = &progress;
+  if (near) return core::Map(tree, graph, opts, near->classes);
+  if (!cmd.process_speeds.empty()) {
+    ASSIGN_OR_RETURN(
+        const core::SlotClasses classes,
+        LoadProcessClasses(cmd.process_speeds, tree, graph.num_vertices()));
+    return core::Map(tree, graph, opts, classes);
+  }
+  return core::Map(tree, graph, opts);
+}
+
+// What map writes: the mapping in the numbering of its format, and what the
+// summary line and the formats say about it.
+struct MapResult {
+  const topology::Tree* tree = nullptr;  // the mapped tree (groups with k > 1)
+  const graphs::CommGraph* graph = nullptr;
+  core::Mapping mapping;  // on `tree`
+  // Plain and JSON name leaves of the full tree (each process's first one
+  // with threads per process), in the caller's numbering (--allowed); the
+  // SMPI hostfile names hosts and needs the tree's own numbers.
+  const topology::Tree* written_tree = nullptr;
+  core::Mapping written;
+  std::vector<std::string> device;  // --near: each process's device name
+  std::string_view algorithm;
+  double j = 0;
+};
+
+MapResult ResultOf(const MapCommand& cmd, const topology::Tree& full,
+                   const topology::LeafGroups* groups,
+                   const graphs::CommGraph& graph, core::Mapping mapping,
+                   MappingFormat format, const std::optional<NearDevices>& near,
+                   const core::MappingOptions& opts, double j) {
+  MapResult r;
+  r.tree = groups ? &groups->tree : &full;
+  r.graph = &graph;
+  r.written = mapping;
+  if (groups) {
+    for (core::LeafId& l : r.written) l = groups->first[l];
+  }
+  r.written_tree = &full;
+  if (format != MappingFormat::kSmpi)
+    r.written = LeafNumbering::For(cmd.inputs, full).ToCaller(r.written);
+  if (near) {
+    r.device.resize(mapping.size());
+    for (size_t u = 0; u < mapping.size(); ++u) {
+      const int32_t d = near->device_of_process[u];
+      if (d >= 0) r.device[u] = near->devices[d].name;
+    }
+  }
+  r.mapping = std::move(mapping);
+  r.algorithm = core::AlgorithmName(opts.algorithm);
+  r.j = j;
+  return r;
+}
+
+// "m.txt: 4 processes on 4 leaves, J = 120 (identity 120, ratio 1.000)".
+std::string SummaryLine(const MapCommand& cmd, const MapResult& r) {
+  const topology::Tree& tree = *r.tree;
+  const graphs::CommGraph& graph = *r.graph;
+  std::string line =
+      absl::StrFormat("%s: %d processes on %d leaves%s, J = %.6g", cmd.output,
+                      graph.num_vertices(), tree.num_leaves(),
+                      core::IsNTo1(tree, graph) ? " (n-to-1)" : "", r.j);
+  if (!core::IsNTo1(tree, graph)) {
+    const double id_j =
+        core::ComputeJ(tree, graph, core::Slots(tree, graph.num_vertices()));
+    absl::StrAppendFormat(&line, " (identity %.6g, ratio %.3f)", id_j,
+                          id_j > 0 ? r.j / id_j : 1.0);
+  }
+  return line;
+}
+
+// The mapping on `out`, or into --output with the summary line on `out`.
+absl::Status WriteMapping(const MapCommand& cmd, const MapResult& r,
+                          MappingFormat format, bool launch_format,
+                          std::ostream& out) {
+  if (cmd.output.empty() && launch_format) {
+    return WriteLaunchFormat(cmd.format, cmd.bind, *r.tree, r.mapping, "", out);
+  }
+  // Launch files are checked (a tree without hosts is refused) before the
+  // summary line; their command line follows it.
+  std::ostringstream launch_line;
+  if (launch_format) {
+    RETURN_IF_ERROR(WriteLaunchFormat(cmd.format, cmd.bind, *r.tree, r.mapping,
+                                      cmd.output, launch_line));
+  } else {
+    ASSIGN_OR_RETURN(const std::string text,
+                     FormatMapping(*r.written_tree, r.written, format,
+                                   r.algorithm, r.j, r.device));
+    if (cmd.output.empty()) {
+      out << text;
+      return absl::OkStatus();
+    }
+    RETURN_IF_ERROR(WriteText(cmd.output, text));
+  }
+  out << SummaryLine(cmd, r) << "\n" << launch_line.str();
+  return absl::OkStatus();
+}
+
+// --report: the numbers of the mapping and the pictures on one page.
+absl::Status WriteMapReport(const MapCommand& cmd, const MapResult& r,
+                            const core::CostReport& cost, std::ostream& names) {
+  const topology::Tree& tree = *r.tree;
+  const graphs::CommGraph& graph = *r.graph;
+  Facts facts = {{"algorithm", std::string(r.algorithm)},
+                 {"preset", cmd.preset}};
+  for (auto& f : MappingFacts(tree, graph, cost)) facts.push_back(f);
+  if (!core::IsNTo1(tree, graph)) {
+    const double id_j = core::ComputeJ(tree, graph, core::Slots(tree));
+    facts.push_back(
+        {"identity J", absl::StrFormat("%.10g (ratio %.3f)", id_j,
+                                       id_j > 0 ? r.j / id_j : 1.0)});
+  }
+  return WriteReport(cmd.report,
+                     absl::StrCat("rankmap map: ", cmd.inputs.comm, " on ",
+                                  cmd.inputs.topology),
+                     facts, tree, graph, r.mapping, cost, cmd.svg_group_depth,
+                     names);
+}
+
+// What follows the mapping, on stderr when the mapping went to stdout: the
+// message counts, the present order's verdict, the devices, the threads'
+// places, the pictures and the report.
+absl::Status WriteNotes(const MapCommand& cmd, const MapResult& r,
+                        const core::CostReport& cost,
+                        const graphs::Traffic& traffic,
+                        const core::MapReport& choice_report,
+                        const std::optional<NearDevices>& near,
+                        const topology::Tree& full,
+                        const topology::LeafGroups* groups, std::ostream& out) {
+  std::ostream& names = cmd.output.empty() ? std::cerr : out;
+  for (const std::string& line :
+       {MessagesLine(traffic), PresentVerdict(choice_report, cmd.choice)}) {
+    if (!line.empty()) names << line << "\n";
+  }
+  if (near) PrintNearDevices(*near, names);
+  if (groups) PrintThreadPlaces(full, *groups, r.mapping, names);
+  if (!cmd.svg.empty()) {
+    RETURN_IF_ERROR(WritePictures(cmd.svg, *r.tree, *r.graph, r.mapping, cost,
+                                  cmd.svg_group_depth, names));
+  }
+  if (!cmd.report.empty()) RETURN_IF_ERROR(WriteMapReport(cmd, r, cost, names));
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
+  ASSIGN_OR_RETURN(topology::Tree full, LoadTree(cmd.inputs));
+  // With k threads per process, processes are mapped onto groups of k leaves.
+  std::optional<topology::LeafGroups> groups;
+  if (cmd.threads_per_process != 1) {
+    ASSIGN_OR_RETURN(groups,
+                     topology::GroupLeaves(full, cmd.threads_per_process));
+  }
+  const topology::LeafGroups* group_of = groups ? &*groups : nullptr;
+  const topology::Tree& tree = groups ? groups->tree : full;
+  ASSIGN_OR_RETURN(const graphs::Traffic traffic,
+                   LoadTraffic(cmd.inputs, MapBytes(tree, cmd.threads)));
+  const graphs::CommGraph& graph = traffic.graph;
+  RETURN_IF_ERROR(CheckCostRangeOf(cmd.inputs, tree, graph));
+  // The preset sets defaults; an explicit --algorithm wins.
+  ASSIGN_OR_RETURN(core::MappingOptions opts,
+                   api::ResolveOptions({.preset = cmd.preset,
+                                        .algorithm = cmd.algorithm,
+                                        .seed = cmd.seed,
+                                        .threads = cmd.threads}));
+  RETURN_IF_ERROR(ApplyChoice(cmd.choice, cmd.inputs, tree, &opts));
+  core::MapReport choice_report;
+  opts.report = &choice_report;
+  RETURN_IF_ERROR(CheckMapRequest(cmd, group_of, tree, graph));
   std::optional<NearDevices> near;
   if (!cmd.near.empty()) {
     ASSIGN_OR_RETURN(near, NearDevicesFor(cmd, tree, graph.num_vertices()));
@@ -126,111 +291,16 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
   if (!launch_format) {
     ASSIGN_OR_RETURN(format, ParseMappingFormat(cmd.format));
   }
-  core::Mapping mapping;
-  {
-    ProgressLine progress(
-        absl::StrCat("mapping ", graph.num_vertices(), " processes onto ",
-                     tree.num_leaves(), " leaves"),
-        ProgressModeFor(cmd.quiet, cmd.progress));
-    opts.progress = &progress;
-    if (near) {
-      ASSIGN_OR_RETURN(mapping, core::Map(tree, graph, opts, near->classes));
-    } else if (!cmd.process_speeds.empty()) {
-      ASSIGN_OR_RETURN(
-          const core::SlotClasses classes,
-          LoadProcessClasses(cmd.process_speeds, tree, graph.num_vertices()));
-      ASSIGN_OR_RETURN(mapping, core::Map(tree, graph, opts, classes));
-    } else {
-      ASSIGN_OR_RETURN(mapping, core::Map(tree, graph, opts));
-    }
-    opts.progress = nullptr;
-  }
+  ASSIGN_OR_RETURN(core::Mapping mapping,
+                   ComputeMapping(cmd, tree, graph, near, opts));
   ASSIGN_OR_RETURN(const core::CostReport cost,
                    core::CheckedCost(tree, graph, mapping, opts.imbalance));
-  const double j = cost.j;
-  // Plain and JSON name leaves of the full tree (each process's first one with
-  // threads per process), in the caller's numbering (--allowed); the SMPI
-  // hostfile names hosts and needs the tree's own numbers.
-  core::Mapping written = mapping;
-  if (groups) {
-    for (core::LeafId& l : written) l = groups->first[l];
-  }
-  const topology::Tree& written_tree = groups ? full : tree;
-  if (format != MappingFormat::kSmpi)
-    written = LeafNumbering::For(cmd.inputs, written_tree).ToCaller(written);
-  std::vector<std::string> device;
-  if (near) {
-    device.resize(mapping.size());
-    for (size_t u = 0; u < mapping.size(); ++u) {
-      const int32_t d = near->device_of_process[u];
-      if (d >= 0) device[u] = near->devices[d].name;
-    }
-  }
-  if (cmd.output.empty()) {
-    if (launch_format) {
-      RETURN_IF_ERROR(
-          WriteLaunchFormat(cmd.format, cmd.bind, tree, mapping, "", out));
-    } else {
-      ASSIGN_OR_RETURN(
-          const std::string text,
-          FormatMapping(written_tree, written, format,
-                        core::AlgorithmName(opts.algorithm), j, device));
-      out << text;
-    }
-  } else {
-    // Launch files are checked (a tree without hosts is refused) before the
-    // summary line; their command line follows it.
-    std::ostringstream launch_line;
-    if (launch_format) {
-      RETURN_IF_ERROR(WriteLaunchFormat(cmd.format, cmd.bind, tree, mapping,
-                                        cmd.output, launch_line));
-    } else {
-      ASSIGN_OR_RETURN(
-          const std::string text,
-          FormatMapping(written_tree, written, format,
-                        core::AlgorithmName(opts.algorithm), j, device));
-      RETURN_IF_ERROR(WriteText(cmd.output, text));
-    }
-    out << absl::StrFormat("%s: %d processes on %d leaves%s, J = %.6g",
-                           cmd.output, graph.num_vertices(), tree.num_leaves(),
-                           core::IsNTo1(tree, graph) ? " (n-to-1)" : "", j);
-    if (!core::IsNTo1(tree, graph)) {
-      const double id_j =
-          core::ComputeJ(tree, graph, core::Slots(tree, graph.num_vertices()));
-      out << absl::StrFormat(" (identity %.6g, ratio %.3f)", id_j,
-                             id_j > 0 ? j / id_j : 1.0);
-    }
-    out << "\n" << launch_line.str();
-  }
-  std::ostream& names = cmd.output.empty() ? std::cerr : out;
-  for (const std::string& line :
-       {MessagesLine(traffic), PresentVerdict(choice_report, cmd.choice)}) {
-    if (!line.empty()) names << line << "\n";
-  }
-  if (near) PrintNearDevices(*near, names);
-  if (groups) PrintThreadPlaces(full, *groups, mapping, names);
-  if (!cmd.svg.empty()) {
-    RETURN_IF_ERROR(WritePictures(cmd.svg, tree, graph, mapping, cost,
-                                  cmd.svg_group_depth, names));
-  }
-  if (!cmd.report.empty()) {
-    Facts facts = {
-        {"algorithm", std::string(core::AlgorithmName(opts.algorithm))},
-        {"preset", cmd.preset}};
-    for (auto& f : MappingFacts(tree, graph, cost)) facts.push_back(f);
-    if (!core::IsNTo1(tree, graph)) {
-      const double id_j = core::ComputeJ(tree, graph, core::Slots(tree));
-      facts.push_back(
-          {"identity J", absl::StrFormat("%.10g (ratio %.3f)", id_j,
-                                         id_j > 0 ? j / id_j : 1.0)});
-    }
-    RETURN_IF_ERROR(WriteReport(cmd.report,
-                                absl::StrCat("rankmap map: ", cmd.inputs.comm,
-                                             " on ", cmd.inputs.topology),
-                                facts, tree, graph, mapping, cost,
-                                cmd.svg_group_depth, names));
-  }
-  return absl::OkStatus();
+  const MapResult result =
+      ResultOf(cmd, full, group_of, graph, std::move(mapping), format, near,
+               opts, cost.j);
+  RETURN_IF_ERROR(WriteMapping(cmd, result, format, launch_format, out));
+  return WriteNotes(cmd, result, cost, traffic, choice_report, near, full,
+                    group_of, out);
 }
 
 }  // namespace rankmap::cli

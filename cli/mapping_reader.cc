@@ -31,6 +31,73 @@ std::string_view TrimLeft(std::string_view s) {
   return s;
 }
 
+// One line of a rankfile: rank <r>=<host> slot=<n>[,<n>...].
+struct RankfileLine {
+  int64_t rank = 0;
+  std::string host;
+  int64_t slot = 0;  // the first number of the slot list
+};
+
+absl::StatusOr<RankfileLine> ParseRankfileLine(const base::Line& line,
+                                               size_t num_lines,
+                                               std::string_view name) {
+  const auto bad = [&](std::string_view what) {
+    return LineError(name, line.number,
+                     absl::StrCat(std::string(what),
+                                  " (expected 'rank <i>=<host> "
+                                  "slot=<n>')"));
+  };
+  if (line.tokens.size() != 3 || line.tokens[0].text != "rank") {
+    return bad(absl::StrCat("found '", line.text, "'"));
+  }
+  RankfileLine r;
+  const std::string& rank_host = line.tokens[1].text;
+  const size_t eq = rank_host.find('=');
+  if (eq == std::string::npos ||
+      !ParseIndex(std::string_view(rank_host).substr(0, eq), &r.rank) ||
+      eq + 1 == rank_host.size()) {
+    return bad(absl::StrCat("field 'rank': '", rank_host, "'"));
+  }
+  // Every rank below the largest must have its own line, so a rank beyond
+  // the line count is an error before anything is sized by it.
+  if (r.rank >= static_cast<int64_t>(num_lines)) {
+    return LineError(
+        name, line.number,
+        absl::StrCat("rank ", r.rank, " but the file has ", num_lines,
+                     num_lines == 1 ? " rank line" : " rank lines",
+                     " (ranks 0 to ", num_lines - 1, ")"));
+  }
+  r.host = rank_host.substr(eq + 1);
+  const std::string& slot_text = line.tokens[2].text;
+  // The first number of a list ("0,8", "0-1"): a core's first PU.
+  const size_t end = slot_text.find_first_of(",-", 5);
+  if (slot_text.rfind("slot=", 0) != 0 ||
+      !ParseIndex(
+          std::string_view(slot_text).substr(
+              5, end == std::string::npos ? std::string::npos : end - 5),
+          &r.slot)) {
+    return bad(absl::StrCat("field 'slot': '", slot_text, "'"));
+  }
+  return r;
+}
+
+// The leaf of `slot` among a host's `leaves`: by PU os index when the leaves
+// have them and the file is not logical, else by position; -1 when none.
+core::LeafId SlotLeaf(const std::vector<core::LeafId>& leaves, int64_t slot,
+                      bool logical, const topology::Tree& tree) {
+  bool any_os_index = false;
+  for (core::LeafId l : leaves) any_os_index |= tree.os_index(l) >= 0;
+  core::LeafId leaf = -1;
+  if (!logical && any_os_index) {
+    for (core::LeafId l : leaves) {
+      if (tree.os_index(l) == slot) leaf = l;
+    }
+  } else if (slot < static_cast<int64_t>(leaves.size())) {
+    leaf = leaves[slot];
+  }
+  return leaf;
+}
+
 absl::StatusOr<core::Mapping> ParseRankfile(
     const std::vector<base::Line>& lines, bool logical, std::string_view name,
     const topology::Tree& tree) {
@@ -42,73 +109,27 @@ absl::StatusOr<core::Mapping> ParseRankfile(
   }
   std::vector<core::LeafId> leaf_of_rank;
   for (const base::Line& line : lines) {
-    // rank <r>=<host> slot=<n>[,<n>...]
-    const auto bad = [&](std::string_view what) {
-      return LineError(name, line.number,
-                       absl::StrCat(std::string(what),
-                                    " (expected 'rank <i>=<host> "
-                                    "slot=<n>')"));
-    };
-    if (line.tokens.size() != 3 || line.tokens[0].text != "rank") {
-      return bad(absl::StrCat("found '", line.text, "'"));
-    }
-    const std::string& rank_host = line.tokens[1].text;
-    const size_t eq = rank_host.find('=');
-    int64_t rank = 0;
-    if (eq == std::string::npos ||
-        !ParseIndex(std::string_view(rank_host).substr(0, eq), &rank) ||
-        eq + 1 == rank_host.size()) {
-      return bad(absl::StrCat("field 'rank': '", rank_host, "'"));
-    }
-    // Every rank below the largest must have its own line, so a rank beyond
-    // the line count is an error before anything is sized by it.
-    if (rank >= static_cast<int64_t>(lines.size())) {
-      return LineError(
-          name, line.number,
-          absl::StrCat("rank ", rank, " but the file has ", lines.size(),
-                       lines.size() == 1 ? " rank line" : " rank lines",
-                       " (ranks 0 to ", lines.size() - 1, ")"));
-    }
-    const std::string host = rank_host.substr(eq + 1);
-    const std::string& slot_text = line.tokens[2].text;
-    int64_t slot = 0;
-    // The first number of a list ("0,8", "0-1"): a core's first PU.
-    const size_t end = slot_text.find_first_of(",-", 5);
-    if (slot_text.rfind("slot=", 0) != 0 ||
-        !ParseIndex(
-            std::string_view(slot_text).substr(
-                5, end == std::string::npos ? std::string::npos : end - 5),
-            &slot)) {
-      return bad(absl::StrCat("field 'slot': '", slot_text, "'"));
-    }
-    const auto it = by_host.find(host);
+    ASSIGN_OR_RETURN(const RankfileLine r,
+                     ParseRankfileLine(line, lines.size(), name));
+    const auto it = by_host.find(r.host);
     if (it == by_host.end()) {
       return LineError(
           name, line.number,
-          absl::StrCat("host '", host, "' is not in the topology"));
+          absl::StrCat("host '", r.host, "' is not in the topology"));
     }
-    const std::vector<core::LeafId>& leaves = it->second;
-    core::LeafId leaf = -1;
-    bool any_os_index = false;
-    for (core::LeafId l : leaves) any_os_index |= tree.os_index(l) >= 0;
-    if (!logical && any_os_index) {
-      for (core::LeafId l : leaves) {
-        if (tree.os_index(l) == slot) leaf = l;
-      }
-    } else if (slot < static_cast<int64_t>(leaves.size())) {
-      leaf = leaves[slot];
-    }
+    const core::LeafId leaf = SlotLeaf(it->second, r.slot, logical, tree);
     if (leaf < 0) {
-      return LineError(name, line.number,
-                       absl::StrCat("host '", host, "' has no slot ", slot));
+      return LineError(
+          name, line.number,
+          absl::StrCat("host '", r.host, "' has no slot ", r.slot));
     }
-    if (rank >= static_cast<int64_t>(leaf_of_rank.size()))
-      leaf_of_rank.resize(rank + 1, -1);
-    if (leaf_of_rank[rank] >= 0) {
+    if (r.rank >= static_cast<int64_t>(leaf_of_rank.size()))
+      leaf_of_rank.resize(r.rank + 1, -1);
+    if (leaf_of_rank[r.rank] >= 0) {
       return LineError(name, line.number,
-                       absl::StrCat("rank ", rank, " is given twice"));
+                       absl::StrCat("rank ", r.rank, " is given twice"));
     }
-    leaf_of_rank[rank] = leaf;
+    leaf_of_rank[r.rank] = leaf;
   }
   for (size_t r = 0; r < leaf_of_rank.size(); ++r) {
     if (leaf_of_rank[r] < 0) {

@@ -40,6 +40,35 @@ std::string NameRange(const std::vector<topology::IoDevice>& devices,
                       devices[which.back()].name);
 }
 
+// The distinct localities of the devices in use; devices sharing one share
+// its class.
+struct Localities {
+  std::vector<int32_t> of_device;           // -1: a device no process uses
+  std::vector<std::vector<int32_t>> users;  // devices per locality, ascending
+  std::vector<const std::vector<int32_t>*> pus;  // PUs per locality
+};
+
+Localities LocalitiesInUse(const std::vector<topology::IoDevice>& devices,
+                           const std::vector<int32_t>& device_of_process) {
+  Localities loc;
+  loc.of_device.assign(devices.size(), -1);
+  for (int32_t d : device_of_process) {
+    if (d < 0 || loc.of_device[d] >= 0) continue;
+    for (size_t c = 0; c < loc.pus.size() && loc.of_device[d] < 0; ++c) {
+      if (*loc.pus[c] == devices[d].pus)
+        loc.of_device[d] = static_cast<int32_t>(c);
+    }
+    if (loc.of_device[d] < 0) {
+      loc.of_device[d] = static_cast<int32_t>(loc.pus.size());
+      loc.pus.push_back(&devices[d].pus);
+      loc.users.emplace_back();
+    }
+    loc.users[loc.of_device[d]].push_back(d);
+  }
+  for (auto& u : loc.users) std::sort(u.begin(), u.end());
+  return loc;
+}
+
 }  // namespace
 
 absl::StatusOr<std::vector<int32_t>> ParseNearProcesses(
@@ -127,24 +156,10 @@ absl::StatusOr<NearDevices> AssignNearDevices(
   near.classes.of_process.assign(num_processes, -1);
   near.classes.of_leaf.assign(tree.num_leaves(), -1);
 
-  // Distinct localities of the devices in use; devices sharing one share
-  // its class.
-  std::vector<int32_t> locality_of(devices.size(), -1);
-  std::vector<std::vector<int32_t>> users;  // devices per locality
-  std::vector<const std::vector<int32_t>*> pus;
-  for (int32_t d : near.device_of_process) {
-    if (d < 0 || locality_of[d] >= 0) continue;
-    for (size_t c = 0; c < pus.size() && locality_of[d] < 0; ++c) {
-      if (*pus[c] == devices[d].pus) locality_of[d] = static_cast<int32_t>(c);
-    }
-    if (locality_of[d] < 0) {
-      locality_of[d] = static_cast<int32_t>(pus.size());
-      pus.push_back(&devices[d].pus);
-      users.emplace_back();
-    }
-    users[locality_of[d]].push_back(d);
-  }
-  for (auto& u : users) std::sort(u.begin(), u.end());
+  const Localities loc = LocalitiesInUse(devices, near.device_of_process);
+  const std::vector<int32_t>& locality_of = loc.of_device;
+  const std::vector<std::vector<int32_t>>& users = loc.users;
+  const std::vector<const std::vector<int32_t>*>& pus = loc.pus;
   // Each leaf goes to the smallest locality holding all its PUs.
   std::vector<int64_t> leaves_in(pus.size(), 0), slots(pus.size(), 0);
   for (core::LeafId l = 0; l < tree.num_leaves(); ++l) {

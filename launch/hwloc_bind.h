@@ -17,8 +17,8 @@
 #include <string>
 
 #include "absl/status/statusor.h"
+#include "launch/job_placement.h"
 #include "launch/launch_plan.h"
-#include "launch/placement.h"
 
 namespace rankmap::launch {
 

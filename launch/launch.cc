@@ -10,7 +10,7 @@
 #include "base/status_macros.h"
 #include "launch/hwloc_bind.h"
 #include "launch/hydra.h"
-#include "launch/placement.h"
+#include "launch/job_placement.h"
 #include "launch/rankfile.h"
 #include "launch/slurm.h"
 

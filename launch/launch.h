@@ -17,7 +17,7 @@
 //   slurm     SLURM_HOSTFILE + --cpu-bind or a wrapper (launch/slurm.h)
 //   hydra     MPICH `mpiexec.hydra -f F -bind-to user:...` (launch/hydra.h)
 //   hwloc     one cpuset per rank for hwloc-bind (launch/hwloc_bind.h)
-// Hosts and PU numbers come from the tree's leaves (launch/placement.h): a
+// Hosts and PU numbers come from the tree's leaves (launch/job_placement.h): a
 // tree without host names (tleaf, synthetic) is refused with an error.
 //
 // For a binder running inside each rank (rankmap bind): the rank a launcher

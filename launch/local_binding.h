@@ -19,8 +19,8 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "launch/binding_mode.h"
+#include "launch/job_placement.h"
 #include "launch/launch_plan.h"
-#include "launch/placement.h"
 
 namespace rankmap::launch {
 

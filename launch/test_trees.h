@@ -4,7 +4,7 @@
 #define RANKMAP_LAUNCH_TEST_TREES_H_
 
 #include "core/mapping.h"
-#include "launch/placement.h"
+#include "launch/job_placement.h"
 #include "topology/tree.h"
 
 namespace rankmap::launch::testing {

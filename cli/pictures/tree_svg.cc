@@ -256,42 +256,26 @@ class Layout {
     }
   }
 
-  // The box of node v; the boxes under it go to `kids` as tasks, in order.
-  int32_t NodeBoxAndChildren(NodeId v, int32_t row, int32_t budget,
-                             std::vector<Task>& kids) {
-    if (tree_.is_leaf(v)) return LeavesBox(v, v + 1, row);
-    if (IsBottom(v)) {
-      Box box = NodeBox(v, BoxKind::kBottom, row);
-      box.lines.push_back(absl::StrCat(tree_.num_children(v), " x ",
-                                       tree_.kind(tree_.children(v)[0]))
-                              .substr(0, kChars));
-      box.lines.push_back(
-          absl::StrCat("leaves [", box.begin, ", ", box.end, ")"));
-      ProcessLines(box, 3);
-      return Add(std::move(box));
-    }
-    if (budget <= 1 && columns_[v] > 1) {
-      // No room below: the node stands for its whole subtree.
-      Box box = NodeBox(v, BoxKind::kBottom, row);
-      box.lines.push_back(absl::StrCat(tree_.num_children(v), " children"));
-      box.lines.push_back(
-          absl::StrCat("leaves [", box.begin, ", ", box.end, ")"));
-      ProcessLines(box, 3);
-      return Add(std::move(box));
-    }
-    Box box = NodeBox(v, BoxKind::kInner, row);
+  // A box for node v and its whole subtree: `first` then its leaves and
+  // processes.
+  int32_t BottomBox(NodeId v, int32_t row, std::string first) {
+    Box box = NodeBox(v, BoxKind::kBottom, row);
+    box.lines.push_back(std::move(first));
     box.lines.push_back(
         absl::StrCat("leaves [", box.begin, ", ", box.end, ")"));
-    box.processes = begin_[box.end] - begin_[box.begin];
-    box.lines.push_back(absl::StrCat(box.processes, " processes"));
-    const int32_t id = Add(std::move(box));
-    // Children as items (index among the children): a run of leaf children
-    // is one item, and so is a run of one shape.
-    struct Item {
-      int32_t index;
-      int32_t count;
-      bool leaves;
-    };
+    ProcessLines(box, 3);
+    return Add(std::move(box));
+  }
+
+  // Children as items (index among the children): a run of leaf children
+  // is one item, and so is a run of one shape.
+  struct Item {
+    int32_t index;
+    int32_t count;
+    bool leaves;
+  };
+
+  std::vector<Item> ChildItems(NodeId v) const {
     const auto children = tree_.children(v);
     std::vector<Item> items;
     for (int32_t k = 0; k < static_cast<int32_t>(children.size()); ++k) {
@@ -305,6 +289,32 @@ class Layout {
         items.push_back({k, 1, leaf});
       }
     }
+    return items;
+  }
+
+  // The box of node v; the boxes under it go to `kids` as tasks, in order.
+  int32_t NodeBoxAndChildren(NodeId v, int32_t row, int32_t budget,
+                             std::vector<Task>& kids) {
+    if (tree_.is_leaf(v)) return LeavesBox(v, v + 1, row);
+    if (IsBottom(v)) {
+      return BottomBox(v, row,
+                       absl::StrCat(tree_.num_children(v), " x ",
+                                    tree_.kind(tree_.children(v)[0]))
+                           .substr(0, kChars));
+    }
+    if (budget <= 1 && columns_[v] > 1) {
+      // No room below: the node stands for its whole subtree.
+      return BottomBox(v, row,
+                       absl::StrCat(tree_.num_children(v), " children"));
+    }
+    Box box = NodeBox(v, BoxKind::kInner, row);
+    box.lines.push_back(
+        absl::StrCat("leaves [", box.begin, ", ", box.end, ")"));
+    box.processes = begin_[box.end] - begin_[box.begin];
+    box.lines.push_back(absl::StrCat(box.processes, " processes"));
+    const int32_t id = Add(std::move(box));
+    const auto children = tree_.children(v);
+    const std::vector<Item> items = ChildItems(v);
     const auto leaves = [&](const Item& it) {
       return Task{
           Task::kLeaves, children[it.index], it.count, true, row + 1, 0};
@@ -400,6 +410,47 @@ class Layout {
     return column;
   }
 
+  // One box: its rectangle, tooltip and lines, at height y0.
+  void AppendBox(const Box& b, double y0, std::string& out) const {
+    const double x0 = b.x - kColumn / 2;
+    const double h = 10 + kLine * b.lines.size();
+    std::string fill = "#f4f4f4";
+    std::string stroke = "#555";
+    if (b.kind == BoxKind::kBottom || b.kind == BoxKind::kLeaves) {
+      NodeId g = b.begin;
+      while (g >= 0 && tree_.depth(g) > options_.group_depth)
+        g = tree_.parent(g);
+      fill = GroupColour(g >= 0 ? tree_.child_rank(g) : 0);
+    } else if (b.kind == BoxKind::kFolded) {
+      fill = "#ffffff";
+      stroke = "#999";
+    }
+    absl::StrAppend(
+        &out,
+        absl::StrFormat(
+            "<g class=\"box %s\" data-node=\"%d\" data-count=\"%d\" "
+            "data-leaves=\"%d,%d\" data-processes=\"%d\">\n"
+            "<title>%s</title>\n"
+            "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.0f\" height=\"%.0f\" "
+            "rx=\"4\" fill=\"%s\" stroke=\"%s\"%s/>\n",
+            KindClass(b.kind), b.node, b.count, b.begin, b.end, b.processes,
+            Escape(b.tooltip.empty()
+                       ? absl::StrCat(tree_.kind(b.node), " ", b.node)
+                       : b.tooltip),
+            x0, y0, kColumn, h, fill, stroke,
+            b.kind == BoxKind::kFolded ? " stroke-dasharray=\"4 3\"" : ""));
+    absl::StrAppend(
+        &out, absl::StrFormat("<text x=\"%.1f\" y=\"%.1f\">", x0 + 6, y0 + 3));
+    for (size_t i = 0; i < b.lines.size(); ++i) {
+      const bool bold = i == 0;
+      absl::StrAppend(
+          &out, absl::StrFormat(
+                    "<tspan x=\"%.1f\" dy=\"%.0f\"%s>%s</tspan>", x0 + 6, kLine,
+                    bold ? " font-weight=\"bold\"" : "", Escape(b.lines[i])));
+    }
+    absl::StrAppend(&out, "</text>\n</g>\n");
+  }
+
   std::string Render() {
     const int32_t columns = Place();
     int32_t rows = 0;
@@ -441,46 +492,7 @@ class Layout {
                 k.kind == BoxKind::kFolded ? " stroke-dasharray=\"4 3\"" : ""));
       }
     }
-    for (const Box& b : boxes_) {
-      const double x0 = b.x - kColumn / 2, y0 = row_y[b.row];
-      const double h = 10 + kLine * b.lines.size();
-      std::string fill = "#f4f4f4";
-      std::string stroke = "#555";
-      if (b.kind == BoxKind::kBottom || b.kind == BoxKind::kLeaves) {
-        NodeId g = b.begin;
-        while (g >= 0 && tree_.depth(g) > options_.group_depth)
-          g = tree_.parent(g);
-        fill = GroupColour(g >= 0 ? tree_.child_rank(g) : 0);
-      } else if (b.kind == BoxKind::kFolded) {
-        fill = "#ffffff";
-        stroke = "#999";
-      }
-      absl::StrAppend(
-          &out,
-          absl::StrFormat(
-              "<g class=\"box %s\" data-node=\"%d\" data-count=\"%d\" "
-              "data-leaves=\"%d,%d\" data-processes=\"%d\">\n"
-              "<title>%s</title>\n"
-              "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.0f\" height=\"%.0f\" "
-              "rx=\"4\" fill=\"%s\" stroke=\"%s\"%s/>\n",
-              KindClass(b.kind), b.node, b.count, b.begin, b.end, b.processes,
-              Escape(b.tooltip.empty()
-                         ? absl::StrCat(tree_.kind(b.node), " ", b.node)
-                         : b.tooltip),
-              x0, y0, kColumn, h, fill, stroke,
-              b.kind == BoxKind::kFolded ? " stroke-dasharray=\"4 3\"" : ""));
-      absl::StrAppend(&out, absl::StrFormat("<text x=\"%.1f\" y=\"%.1f\">",
-                                            x0 + 6, y0 + 3));
-      for (size_t i = 0; i < b.lines.size(); ++i) {
-        const bool bold = i == 0;
-        absl::StrAppend(
-            &out,
-            absl::StrFormat("<tspan x=\"%.1f\" dy=\"%.0f\"%s>%s</tspan>",
-                            x0 + 6, kLine, bold ? " font-weight=\"bold\"" : "",
-                            Escape(b.lines[i])));
-      }
-      absl::StrAppend(&out, "</text>\n</g>\n");
-    }
+    for (const Box& b : boxes_) AppendBox(b, row_y[b.row], out);
     absl::StrAppend(&out, "</svg>\n");
     return out;
   }

@@ -1,4 +1,4 @@
-#include "launch/placement.h"
+#include "launch/job_placement.h"
 
 #include <cstdlib>
 #include <fstream>

@@ -17,8 +17,8 @@
 //   logical  hwloc's logical index of the leaf's PU or core on its host; for
 //            leaves without one, the leaf's position among its host's leaves
 //            (a tleaf node's leaves are numbered like logical PUs).
-#ifndef RANKMAP_LAUNCH_PLACEMENT_H_
-#define RANKMAP_LAUNCH_PLACEMENT_H_
+#ifndef RANKMAP_LAUNCH_JOB_PLACEMENT_H_
+#define RANKMAP_LAUNCH_JOB_PLACEMENT_H_
 
 #include <cstdint>
 #include <optional>
@@ -51,7 +51,8 @@ struct JobPlacement {
 // may share a leaf (oversubscription, n-to-1 mappings). Errors: a leaf id out
 // of range, a leaf without a host name (the message says which leaf and what
 // to use instead), a host name that base::CheckHostName refuses (it would
-// reach launcher files and scripts). O(ranks + leaves + total PUs of the mapped leaves).
+// reach launcher files and scripts). O(ranks + leaves + total PUs of the mapped
+// leaves).
 absl::StatusOr<JobPlacement> PlaceJob(const topology::Tree& tree,
                                       const core::Mapping& mapping);
 
@@ -70,4 +71,4 @@ std::optional<std::vector<std::vector<int32_t>>> SharedLocalBinding(
 
 }  // namespace rankmap::launch
 
-#endif  // RANKMAP_LAUNCH_PLACEMENT_H_
+#endif  // RANKMAP_LAUNCH_JOB_PLACEMENT_H_

@@ -1,4 +1,4 @@
-#include "launch/placement.h"
+#include "launch/job_placement.h"
 
 #include <set>
 #include <unordered_map>

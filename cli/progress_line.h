@@ -14,8 +14,8 @@
 //
 // A watcher thread redraws every `interval`; the destructor wakes and joins
 // it, so a quick step costs one thread start and no waiting.
-#ifndef RANKMAP_CLI_PROGRESS_H_
-#define RANKMAP_CLI_PROGRESS_H_
+#ifndef RANKMAP_CLI_PROGRESS_LINE_H_
+#define RANKMAP_CLI_PROGRESS_LINE_H_
 
 #include <chrono>
 #include <condition_variable>
@@ -82,4 +82,4 @@ class ProgressLine : public core::ProgressSink {
 
 }  // namespace rankmap::cli
 
-#endif  // RANKMAP_CLI_PROGRESS_H_
+#endif  // RANKMAP_CLI_PROGRESS_LINE_H_
