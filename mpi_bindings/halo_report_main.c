@@ -12,12 +12,10 @@
  * node; with stride 1 the packed order is already the best. */
 #define _GNU_SOURCE
 #include <mpi.h>
-#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
 
+#include "mpi_bindings/placement_line.h"
 #include "mpi_bindings/rank_lines.h"
 
 enum { kLine = 4096 };
@@ -54,26 +52,8 @@ int main(int argc, char** argv) {
     Exchange(rank, size, stride, bytes, messages, send, recv);
   free(send);
   free(recv);
-  char line[kLine], host[256] = "";
-  const char* node = getenv("SLURMD_NODENAME");
-  if (node != NULL && *node != '\0') {
-    snprintf(host, sizeof host, "%s", node);
-  } else {
-    gethostname(host, sizeof host - 1);
-  }
-  int n = snprintf(line, sizeof line, "rank %d host %s cpus ", rank, host);
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  if (sched_getaffinity(0, sizeof set, &set) != 0) {
-    snprintf(line + n, sizeof line - n, "?");
-  } else {
-    const char* sep = "";
-    for (i = 0; i < CPU_SETSIZE && n < kLine - 16; ++i) {
-      if (!CPU_ISSET(i, &set)) continue;
-      n += snprintf(line + n, sizeof line - n, "%s%d", sep, i);
-      sep = ",";
-    }
-  }
+  char line[kLine];
+  PlacementLine(line, kLine, rank);
   PrintInRankOrder(line, kLine);
   MPI_Finalize();
   return 0;

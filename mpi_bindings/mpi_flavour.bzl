@@ -251,6 +251,7 @@ def mpi_flavour(mpi, env = {}):
         testonly = True,
         srcs = [
             _src("placement_report_main.c"),
+            _src("placement_line.h"),
             _src("rank_lines.h"),
         ],
         visibility = ["//tests/launch:__pkg__"],
@@ -264,6 +265,7 @@ def mpi_flavour(mpi, env = {}):
         testonly = True,
         srcs = [
             _src("halo_report_main.c"),
+            _src("placement_line.h"),
             _src("rank_lines.h"),
         ],
         visibility = ["//tests/launch:__pkg__"],

@@ -22,6 +22,7 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/limited_run.h"
 
 namespace rankmap {
 namespace {
@@ -51,60 +52,13 @@ std::string Slurp(const std::string& path) {
   return s.str();
 }
 
-struct Outcome {
-  int exit_code = -1;  // -1: killed by a signal
-  int signal = 0;
-  std::string out, err;
-  double seconds = 0;
-  int64_t max_rss_kb = 0;
-};
+using Outcome = LimitedRun;
 
 // Runs rankmap with `args` under RLIMIT_AS = `limit`; kills it after 60 s.
 Outcome RunRankmap(const std::string& name,
                    const std::vector<std::string>& args,
                    int64_t limit = kLimitBytes) {
-  const std::string out = Tmp(name + ".out"), err = Tmp(name + ".err");
-  const auto start = std::chrono::steady_clock::now();
-  const pid_t pid = fork();
-  if (pid == 0) {
-    struct rlimit l = {static_cast<rlim_t>(limit), static_cast<rlim_t>(limit)};
-    setrlimit(RLIMIT_AS, &l);
-    const int o = open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    const int e = open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    dup2(o, 1);
-    dup2(e, 2);
-    std::vector<char*> argv = {const_cast<char*>(rankmap_path.c_str())};
-    for (const std::string& a : args)
-      argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    execv(argv[0], argv.data());
-    _exit(127);
-  }
-  Outcome r;
-  int status = 0;
-  struct rusage usage = {};
-  for (;;) {
-    const pid_t done = wait4(pid, &status, WNOHANG, &usage);
-    if (done == pid) break;
-    if (std::chrono::steady_clock::now() - start > std::chrono::seconds(60)) {
-      kill(pid, SIGKILL);
-      wait4(pid, &status, 0, &usage);
-      break;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-  r.seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
-          .count();
-  r.max_rss_kb = usage.ru_maxrss;
-  if (WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
-  if (WIFSIGNALED(status)) r.signal = WTERMSIG(status);
-  r.out = Slurp(out);
-  r.err = Slurp(err);
-  std::printf("%-28s exit %d%s  %6.2f s  %7.1f MiB  %s", name.c_str(),
-              r.exit_code, r.signal ? " (signal)" : "", r.seconds,
-              r.max_rss_kb / 1024.0, r.err.empty() ? "\n" : r.err.c_str());
-  return r;
+  return RunLimited(rankmap_path, name, args, limit);
 }
 
 // Starts rankmap with `args`, waits until its stderr holds `marker` (at most
