@@ -27,8 +27,8 @@ struct ProcessResult {
   std::string err;      // its standard error
 };
 
-// Runs argv[0] (a path) with `argv` and waits. Errors (Internal): fork or
-// waitpid failing.
+// Runs argv[0] (a path) with `argv` and waits (base::RunSubprocess). Errors:
+// an empty argv, an output file that cannot be opened, fork failing.
 absl::StatusOr<ProcessResult> RunProcess(std::vector<std::string> argv,
                                          const std::string& work_dir,
                                          std::string_view tag);
