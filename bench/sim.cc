@@ -66,6 +66,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 #include "base/file.h"
+#include "base/runfiles.h"
 #include "base/status_macros.h"
 #include "base/temp_dir.h"
 #include "core/link_load.h"
@@ -528,20 +529,6 @@ absl::StatusOr<Case> SolverCase(int64_t ranks, const std::string& dir) {
   return c;
 }
 
-// A file of this repository in the bench's runfiles.
-absl::StatusOr<std::string> RunfilesFile(const std::string& path) {
-  std::vector<std::string> roots;
-  if (const char* d = std::getenv("RUNFILES_DIR")) roots.push_back(d);
-  char exe[4096];
-  const ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-  if (n > 0) roots.push_back(std::string(exe, n) + ".runfiles");
-  for (const std::string& root : roots) {
-    const std::string candidate = absl::StrCat(root, "/rankmap/", path);
-    if (base::IsRegularFile(candidate)) return candidate;
-  }
-  return absl::NotFoundError(absl::StrCat(path, ": not in the runfiles"));
-}
-
 // Runs the solver under the real mpirun with the profiler preloaded; returns
 // the profile's prefix (prefix.mat, prefix.msgs.mat).
 absl::StatusOr<std::string> ProfileSolver(const std::string& mesh_path,
@@ -549,9 +536,9 @@ absl::StatusOr<std::string> ProfileSolver(const std::string& mesh_path,
                                           int64_t ranks,
                                           const std::string& dir) {
   ASSIGN_OR_RETURN(const std::string program,
-                   RunfilesFile("sim/mesh_halo_mpi"));
+                   base::FindBesideSelf("sim/mesh_halo_mpi"));
   ASSIGN_OR_RETURN(const std::string profiler,
-                   RunfilesFile("mpi_bindings/librankmap_profile.so"));
+                   base::FindBesideSelf("mpi_bindings/librankmap_profile.so"));
   const std::string prefix = absl::StrCat(dir, "/profile", ranks);
   std::vector<std::string> argv = {"/usr/bin/env", "mpirun"};
   if (geteuid() == 0) argv.push_back("--allow-run-as-root");

@@ -9,23 +9,12 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "base/file.h"
+#include "base/runfiles.h"
 #include "base/status_macros.h"
 #include "sim/subprocess.h"
 
 namespace rankmap::sim {
 namespace {
-
-std::string SelfExe() {
-  char buf[4096];
-  const ssize_t n = readlink("/proc/self/exe", buf, sizeof(buf) - 1);
-  if (n <= 0) return "";
-  return std::string(buf, static_cast<size_t>(n));
-}
-
-std::string DirName(const std::string& path) {
-  const size_t slash = path.rfind('/');
-  return slash == std::string::npos ? "." : path.substr(0, slash);
-}
 
 // The line of a failed run's error output that says why: the last line the
 // program wrote itself, else the last SimGrid log line ("[host:rank] ..."),
@@ -87,25 +76,18 @@ absl::StatusOr<std::string> FindSmpirun() {
 }
 
 absl::StatusOr<std::string> FindSmpiProgram(std::string_view name) {
-  std::vector<std::string> dirs;
-  if (const char* d = std::getenv("RANKMAP_SIM_DIR")) dirs.push_back(d);
-  const std::string exe = SelfExe();
-  if (!exe.empty()) dirs.push_back(exe + ".runfiles/rankmap/sim");
-  for (const char* env : {"RUNFILES_DIR", "TEST_SRCDIR"}) {
-    if (const char* d = std::getenv(env))
-      dirs.push_back(absl::StrCat(d, "/rankmap/sim"));
-  }
-  if (!exe.empty()) {
-    dirs.push_back(DirName(exe) + "/../sim");
-    dirs.push_back(DirName(exe));
-  }
-  for (const std::string& dir : dirs) {
-    const std::string candidate = absl::StrCat(dir, "/", std::string(name));
+  if (const char* d = std::getenv("RANKMAP_SIM_DIR")) {
+    const std::string candidate = absl::StrCat(d, "/", std::string(name));
     if (base::IsRegularFile(candidate)) return candidate;
   }
+  // Bazel's runfiles, else installed beside the binary or in ../sim.
+  const std::vector<std::string> installed = {"../sim", "."};
+  absl::StatusOr<std::string> found = base::FindBesideSelf(
+      absl::StrCat("sim/", std::string(name)), installed);
+  if (found.ok()) return found;
   return absl::NotFoundError(absl::StrCat(
-      "simulate: cannot find the SMPI program ", std::string(name),
-      " (built by //sim; looked in ", absl::StrJoin(dirs, ", "), ")"));
+      "simulate: the SMPI program ", std::string(name), " (built by //sim): ",
+      found.status().message()));
 }
 
 absl::StatusOr<SmpiOutput> RunSmpi(const SmpiRun& run) {
