@@ -29,8 +29,11 @@ TEST(ShellQuote, EverythingElseIsSingleQuoted) {
 // The real shell reads each quoted word back as exactly the original bytes.
 TEST(ShellQuote, ShReadsTheOriginalBack) {
   const std::vector<std::string> words = {
-      "plain", "a b", "$(touch /nonexistent/x)", "`id`", "it's", "a\nb",
-      "semi;colon", "back\\slash", "\"dq\"", "*", "~", "-rf", "", "!x"};
+      "plain",      "a b",         "$(touch /nonexistent/x)",
+      "`id`",       "it's",        "a\nb",
+      "semi;colon", "back\\slash", "\"dq\"",
+      "*",          "~",           "-rf",
+      "",           "!x"};
   for (const std::string& w : words) {
     const std::string cmd = "printf '%s' " + ShellQuote(w);
     FILE* p = popen(cmd.c_str(), "r");

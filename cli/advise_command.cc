@@ -10,9 +10,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "api/named_options.h"
 #include "base/file.h"
 #include "base/shell_quote.h"
-#include "api/named_options.h"
 #include "base/status_macros.h"
 #include "cli/advise_machine.h"
 #include "cli/evaluation.h"
@@ -73,9 +73,9 @@ std::string DescribePlacement(const std::vector<std::string>& host_of,
   std::map<std::string, std::vector<std::string>> items;
   for (size_t r = 0; r < host_of.size(); ++r) {
     if (!items.count(host_of[r])) hosts.push_back(host_of[r]);
-    items[host_of[r]].push_back(absl::StrCat(
-        r, " (cpu", pus_of[r].size() == 1 ? " " : "s ",
-        topology::FormatPuList(pus_of[r]), ")"));
+    items[host_of[r]].push_back(
+        absl::StrCat(r, " (cpu", pus_of[r].size() == 1 ? " " : "s ",
+                     topology::FormatPuList(pus_of[r]), ")"));
   }
   std::vector<std::string> parts;
   for (const std::string& h : hosts)
@@ -113,8 +113,7 @@ class Predictor {
           iterations);
     } else {
       ASSIGN_OR_RETURN(p.model_, LoadTimeModel("hockney", "", tree));
-      p.how_ =
-          "Hockney model per level (the machine has no links to simulate)";
+      p.how_ = "Hockney model per level (the machine has no links to simulate)";
     }
     return p;
   }
@@ -134,8 +133,8 @@ class Predictor {
   std::string how_;
 };
 
-void PrintRow(std::ostream& out, const std::string& label,
-              const std::string& a, const std::string& b) {
+void PrintRow(std::ostream& out, const std::string& label, const std::string& a,
+              const std::string& b) {
   out << absl::StrFormat("%-30s %-26s %s\n", label, a, b);
 }
 
@@ -232,9 +231,119 @@ absl::Status MakeDirectory(const std::string& dir) {
       absl::StrCat("--output ", dir, ": cannot make the directory"));
 }
 
-}  // namespace
+// Steps 1-2: the traffic and where each rank ran, from a run of the job or
+// from a profile made earlier.
+struct Observed {
+  std::string mat;
+  std::optional<JobProfile> job;
+  graphs::Traffic traffic;
+  std::vector<RankPlacement> ranks;
+};
 
-absl::Status RunAdvise(const AdviseCommand& cmd, std::ostream& out) {
+absl::StatusOr<Observed> Observe(const AdviseCommand& cmd, std::ostream& out) {
+  Observed o;
+  o.mat = cmd.from_profile;
+  std::string placement = cmd.placement;
+  if (!cmd.launch.empty()) {
+    JobProfileOptions p;
+    p.prefix = cmd.output + "/profile";
+    p.seconds = cmd.profile_seconds;
+    if (!cmd.launcher.empty()) {
+      ASSIGN_OR_RETURN(p.launcher, ParseLauncher(cmd.launcher));
+    }
+    ASSIGN_OR_RETURN(o.job, ProfileJob(cmd.launch, p, out));
+    o.mat = p.prefix + ".mat";
+    placement = p.prefix + ".placement";
+    if (!o.job->partial.empty()) out << "profile: " << o.job->partial << "\n";
+  } else if (placement.empty()) {
+    placement = o.mat.substr(0, o.mat.rfind('.')) + ".placement";
+  }
+  ASSIGN_OR_RETURN(o.traffic, graphs::ReadTraffic(o.mat));
+  const int32_t n = o.traffic.graph.num_vertices();
+  ASSIGN_OR_RETURN(o.ranks, ReadPlacement(placement, n));
+  out << "profile: " << o.mat << " (" << n << " ranks, "
+      << o.traffic.graph.num_edges() << " pairs"
+      << (o.traffic.messages_path.empty() ? "" : ", with message counts")
+      << ")\n";
+  return o;
+}
+
+// Step 3: the machine, with room for as many ranks per leaf as shared one,
+// and the leaf each rank ran on.
+struct PresentMachine {
+  topology::Tree tree;
+  core::Mapping present;
+};
+
+absl::StatusOr<PresentMachine> PlaceOnMachine(const AdviseCommand& cmd,
+                                              const Observed& seen,
+                                              std::ostream& out) {
+  MachineRequest request{cmd.inputs, cmd.network};
+  ASSIGN_OR_RETURN(
+      AdviseMachine machine,
+      LoadAdviseMachine(request, HostsInOrder(seen.ranks), cmd.output));
+  for (const std::string& s : machine.sources) out << s << "\n";
+  std::vector<topology::ProcessWhere> where;
+  for (const RankPlacement& r : seen.ranks) where.push_back({r.host, r.cpus});
+  absl::StatusOr<topology::ProcessLeaves> leaves =
+      topology::LeavesOfProcesses(machine.tree, where, "rank", "the machine");
+  if (!leaves.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "advise: ", std::string(leaves.status().message()),
+        " (give a --topology that describes the hosts the job ran on)"));
+  }
+  std::vector<int32_t> load(machine.tree.num_leaves(), 0);
+  int32_t most = 1;
+  for (core::LeafId l : leaves->leaf) most = std::max(most, ++load[l]);
+  PresentMachine m{std::move(machine.tree), leaves->leaf};
+  if (most > 1) {
+    ASSIGN_OR_RETURN(m.tree, m.tree.WithCapacities(std::vector<int32_t>(
+                                 m.tree.num_leaves(), most)));
+  }
+  std::vector<std::string> host_of;
+  std::vector<std::vector<int32_t>> pus_of;
+  for (const RankPlacement& r : seen.ranks) {
+    host_of.push_back(r.host);
+    pus_of.push_back(r.cpus);
+  }
+  out << "present placement: " << DescribePlacement(host_of, pus_of) << "\n";
+  return m;
+}
+
+// Step 5 when the gain pays: the launcher's file and the line to rerun.
+absl::Status WriteLaunch(const AdviseCommand& cmd, const Observed& seen,
+                         const topology::Tree& tree, const Placed& next,
+                         double gain, std::ostream& out) {
+  out << "proposed placement: " << DescribeMapping(tree, next.mapping) << "\n";
+  std::optional<launch::Launcher> launcher;
+  if (seen.job) {
+    launcher = seen.job->line.launcher;
+  } else if (!cmd.launcher.empty()) {
+    ASSIGN_OR_RETURN(launcher, ParseLauncher(cmd.launcher));
+  }
+  if (!launcher) {
+    out << absl::StrFormat(
+        "advice: a predicted gain of %.1f%%; name the launcher (--launcher "
+        "openmpi|hydra|slurm) for its file\n",
+        100 * gain);
+    return absl::OkStatus();
+  }
+  const std::string path = cmd.output + "/" + LaunchFileName(*launcher);
+  ASSIGN_OR_RETURN(
+      const launch::LaunchPlan plan,
+      launch::PlanLaunch(FormatFor(*launcher), tree, next.mapping, path));
+  RETURN_IF_ERROR(launch::WriteLaunchFiles(plan));
+  out << absl::StrFormat("advice: a predicted gain of %.1f%%; written %s\n",
+                         100 * gain, path);
+  if (seen.job) {
+    out << "rerun: " << RerunCommand(plan, seen.job->line) << "\n";
+  } else {
+    out << "launch: " << plan.command << " ./app\n";
+  }
+  return absl::OkStatus();
+}
+
+absl::Status CheckAdvise(const AdviseCommand& cmd) {
   if (!(cmd.min_gain >= 0 && cmd.min_gain < 1)) {
     return absl::InvalidArgumentError(absl::StrFormat(
         "--min-gain %g: expected a fraction in [0, 1), e.g. 0.03",
@@ -247,83 +356,37 @@ absl::Status RunAdvise(const AdviseCommand& cmd, std::ostream& out) {
               "-np 8 ./app) or --from-profile P.mat"
             : "advise: --from-profile and a launch line exclude each other");
   }
-  RETURN_IF_ERROR(MakeDirectory(cmd.output));
-  // 1-2. The traffic and where each rank ran.
-  std::string mat = cmd.from_profile, placement = cmd.placement;
-  std::optional<JobProfile> job;
-  if (!cmd.launch.empty()) {
-    JobProfileOptions o;
-    o.prefix = cmd.output + "/profile";
-    o.seconds = cmd.profile_seconds;
-    if (!cmd.launcher.empty()) {
-      ASSIGN_OR_RETURN(o.launcher, ParseLauncher(cmd.launcher));
-    }
-    ASSIGN_OR_RETURN(job, ProfileJob(cmd.launch, o, out));
-    mat = o.prefix + ".mat";
-    placement = o.prefix + ".placement";
-    if (!job->partial.empty()) out << "profile: " << job->partial << "\n";
-  } else if (placement.empty()) {
-    placement = mat.substr(0, mat.rfind('.')) + ".placement";
-  }
-  ASSIGN_OR_RETURN(const graphs::Traffic traffic, graphs::ReadTraffic(mat));
-  const graphs::CommGraph& graph = traffic.graph;
-  const int32_t n = graph.num_vertices();
-  ASSIGN_OR_RETURN(const std::vector<RankPlacement> ranks,
-                   ReadPlacement(placement, n));
-  out << "profile: " << mat << " (" << n << " ranks, " << graph.num_edges()
-      << " pairs" << (traffic.messages_path.empty() ? "" : ", with message counts")
-      << ")\n";
-  // 3. The machine, and the present placement on it.
-  MachineRequest request{cmd.inputs, cmd.network};
-  ASSIGN_OR_RETURN(AdviseMachine machine,
-                   LoadAdviseMachine(request, HostsInOrder(ranks), cmd.output));
-  for (const std::string& s : machine.sources) out << s << "\n";
-  std::vector<topology::ProcessWhere> where;
-  for (const RankPlacement& r : ranks) where.push_back({r.host, r.cpus});
-  absl::StatusOr<topology::ProcessLeaves> leaves = topology::LeavesOfProcesses(
-      machine.tree, where, "rank", "the machine");
-  if (!leaves.ok()) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "advise: ", std::string(leaves.status().message()),
-        " (give a --topology that describes the hosts the job ran on)"));
-  }
-  std::vector<int32_t> load(machine.tree.num_leaves(), 0);
-  int32_t most = 1;
-  for (core::LeafId l : leaves->leaf) most = std::max(most, ++load[l]);
-  topology::Tree tree = std::move(machine.tree);
-  if (most > 1) {
-    ASSIGN_OR_RETURN(tree, tree.WithCapacities(std::vector<int32_t>(
-                               tree.num_leaves(), most)));
-  }
-  {
-    std::vector<std::string> host_of;
-    std::vector<std::vector<int32_t>> pus_of;
-    for (const RankPlacement& r : ranks) {
-      host_of.push_back(r.host);
-      pus_of.push_back(r.cpus);
-    }
-    out << "present placement: " << DescribePlacement(host_of, pus_of) << "\n";
-  }
+  return MakeDirectory(cmd.output);
+}
+
+}  // namespace
+
+absl::Status RunAdvise(const AdviseCommand& cmd, std::ostream& out) {
+  RETURN_IF_ERROR(CheckAdvise(cmd));
+  ASSIGN_OR_RETURN(const Observed seen, Observe(cmd, out));
+  const graphs::CommGraph& graph = seen.traffic.graph;
+  ASSIGN_OR_RETURN(const PresentMachine machine,
+                   PlaceOnMachine(cmd, seen, out));
+  const topology::Tree& tree = machine.tree;
   // 4. The proposal, weighed against the present placement.
   ASSIGN_OR_RETURN(core::MappingOptions opts,
                    api::ResolveOptions({.keep_margin = cmd.min_gain,
-                                        .present = leaves->leaf,
+                                        .present = machine.present,
                                         .seed = cmd.seed,
                                         .threads = cmd.threads}));
-  core::MapReport report;
-  opts.report = &report;
   Placed now, next;
-  now.mapping = leaves->leaf;
+  now.mapping = machine.present;
   {
-    ProgressLine progress(absl::StrCat("mapping ", n, " ranks"),
-                          ProgressModeFor(cmd.quiet, false));
+    ProgressLine progress(
+        absl::StrCat("mapping ", graph.num_vertices(), " ranks"),
+        ProgressModeFor(cmd.quiet, false));
     opts.progress = &progress;
     ASSIGN_OR_RETURN(next.mapping, core::Map(tree, graph, opts));
   }
   ASSIGN_OR_RETURN(now.cost, core::Cost(tree, graph, now.mapping));
   ASSIGN_OR_RETURN(next.cost, core::Cost(tree, graph, next.mapping));
   ASSIGN_OR_RETURN(const Predictor predictor,
-                   Predictor::For(tree, mat, cmd.iterations));
+                   Predictor::For(tree, seen.mat, cmd.iterations));
   ASSIGN_OR_RETURN(now.seconds, predictor.Seconds(tree, graph, now.mapping));
   next.seconds = now.seconds;
   if (next.mapping != now.mapping) {
@@ -334,49 +397,30 @@ absl::Status RunAdvise(const AdviseCommand& cmd, std::ostream& out) {
   const double gain = now.seconds > 0 ? 1 - next.seconds / now.seconds : 0;
   const bool worth = gain > cmd.min_gain;
   // 5. The launch file, or the advice to keep the launch.
-  if (!worth) {
+  if (worth) {
+    RETURN_IF_ERROR(WriteLaunch(cmd, seen, tree, next, gain, out));
+  } else {
     out << absl::StrFormat(
         "advice: keep your launch: the present placement is within %.1f%% of "
         "the best found (predicted gain %.1f%%); nothing written\n",
         100 * cmd.min_gain, 100 * gain);
-  } else {
-    out << "proposed placement: " << DescribeMapping(tree, next.mapping)
-        << "\n";
-    if (!job) {
-      out << absl::StrFormat(
-          "advice: a predicted gain of %.1f%%; map the profile with rankmap "
-          "map --present for the launcher's file\n",
-          100 * gain);
-    } else {
-      const std::string path =
-          cmd.output + "/" + LaunchFileName(job->line.launcher);
-      ASSIGN_OR_RETURN(const launch::LaunchPlan plan,
-                       launch::PlanLaunch(FormatFor(job->line.launcher), tree,
-                                          next.mapping, path));
-      RETURN_IF_ERROR(launch::WriteLaunchFiles(plan));
-      out << absl::StrFormat("advice: a predicted gain of %.1f%%; written %s\n",
-                             100 * gain, path);
-      out << "rerun: " << RerunCommand(plan, job->line) << "\n";
-    }
   }
   // 6. The page.
-  if (!cmd.report.empty()) {
-    Facts facts = {
-        {"profile", mat},
-        {"predicted", predictor.how()},
-        {"present time", absl::StrFormat("%.6g s per iteration", now.seconds)},
-        {"proposed time",
-         absl::StrFormat("%.6g s per iteration", next.seconds)},
-        {"predicted gain", absl::StrFormat("%.1f%%", 100 * gain)},
-        {"advice", worth ? "rerun with the proposed placement"
-                         : "keep the present placement"}};
-    RETURN_IF_ERROR(WriteComparisonReport(
-        cmd.report, absl::StrCat("rankmap advise: ", mat), facts, tree, graph,
-        {{"Present placement", &now.mapping, &now.cost},
-         {"Proposed placement", &next.mapping, &next.cost}},
-        out));
-  }
-  return absl::OkStatus();
+  if (cmd.report.empty()) return absl::OkStatus();
+  const Facts facts = {
+      {"profile", seen.mat},
+      {"predicted", predictor.how()},
+      {"present time", absl::StrFormat("%.6g s per iteration", now.seconds)},
+      {"proposed time", absl::StrFormat("%.6g s per iteration", next.seconds)},
+      {"predicted gain", absl::StrFormat("%.1f%%", 100 * gain)},
+      {"advice", worth ? "rerun with the proposed placement"
+                       : "keep the present placement"}};
+  return WriteComparisonReport(
+      cmd.report, absl::StrCat("rankmap advise: ", seen.mat), facts, tree,
+      graph,
+      {{"Present placement", &now.mapping, &now.cost},
+       {"Proposed placement", &next.mapping, &next.cost}},
+      out);
 }
 
 }  // namespace rankmap::cli

@@ -41,7 +41,8 @@ std::string MessagesLine(const graphs::Traffic& traffic) {
   // Only the name: the output reads the same wherever the files lie.
   const std::string name =
       std::filesystem::path(traffic.messages_path).filename().string();
-  return absl::StrFormat("messages from %s: %.6g over %d pairs", name, traffic.graph.TotalMessages(),
+  return absl::StrFormat("messages from %s: %.6g over %d pairs", name,
+                         traffic.graph.TotalMessages(),
                          traffic.graph.num_edges());
 }
 

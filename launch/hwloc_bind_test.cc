@@ -28,7 +28,8 @@ TEST(HwlocBindTest, WrapperScriptBindsByRankVariable) {
   EXPECT_EQ(*s,
             "#!/bin/sh\n"
             "# Binds this rank as the mapping says, then runs the program.\n"
-            "rank=${OMPI_COMM_WORLD_RANK:-${PMI_RANK:-${PMIX_RANK:-${SLURM_PROCID:-}}}}\n"
+            "rank=${OMPI_COMM_WORLD_RANK:-${PMI_RANK:-${PMIX_RANK:-${SLURM_"
+            "PROCID:-}}}}\n"
             "case \"$rank\" in\n"
             "  0) cpus=0x00000008 ;;\n"
             "  1) cpus=0x00000001 ;;\n"

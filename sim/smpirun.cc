@@ -82,12 +82,12 @@ absl::StatusOr<std::string> FindSmpiProgram(std::string_view name) {
   }
   // Bazel's runfiles, else installed beside the binary or in ../sim.
   const std::vector<std::string> installed = {"../sim", "."};
-  absl::StatusOr<std::string> found = base::FindBesideSelf(
-      absl::StrCat("sim/", std::string(name)), installed);
+  absl::StatusOr<std::string> found =
+      base::FindBesideSelf(absl::StrCat("sim/", std::string(name)), installed);
   if (found.ok()) return found;
-  return absl::NotFoundError(absl::StrCat(
-      "simulate: the SMPI program ", std::string(name), " (built by //sim): ",
-      found.status().message()));
+  return absl::NotFoundError(
+      absl::StrCat("simulate: the SMPI program ", std::string(name),
+                   " (built by //sim): ", found.status().message()));
 }
 
 absl::StatusOr<SmpiOutput> RunSmpi(const SmpiRun& run) {

@@ -142,6 +142,15 @@ refused() {  # NAME EXPECTED_SUBSTRING ADVISE_ARGS...
   [ -z "$(find "$dir/$name" -name 'job.*' 2>/dev/null)" ] || fail "$name: wrote a launch file"
 }
 if [ "$launcher" = mpirun ]; then
+  # The same profile planned later: the same proposal, the launcher's file and launch line.
+  "$rankmap" advise --from-profile "$dir/far/profile.mat" "${machine[@]}" --launcher openmpi \
+    --output "$dir/later" >"$dir/later.log" 2>&1 || fail "later: advise --from-profile failed"
+  cat "$dir/later.log"
+  [ "$(sed -n 's/^proposed placement: //p' "$dir/later.log")" = "$proposed" ] ||
+    fail "later: another proposal than the run's"
+  [ -s "$dir/later/job.rankfile" ] || fail "later: no rankfile"
+  grep -q "^launch: mpirun .*--rankfile $dir/later/job.rankfile" "$dir/later.log" ||
+    fail "later: no launch line"
   sed 's/ n\([0-3]\) / m\1 /' "$dir/machine.net" >"$dir/other.net"
   refused unknown_launcher "launcher" -- mylauncher -np 2 "$program" 1 1 8 1
   refused not_mpi "not dynamically linked against MPI" -- "${line[@]}" /bin/true
