@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <vector>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "base/file.h"
@@ -17,6 +18,32 @@
 
 namespace rankmap::cli {
 namespace {
+
+// A failed job's standard error without what the launcher wraps around the
+// program's own lines: Open MPI's help boxes (between lines of dashes),
+// Hydra's (between lines of '='), "[host:pid] ..." notes, and the profiler's
+// own line, so that the error names what the program said.
+std::string ProgramLines(const std::string& err) {
+  std::string kept;
+  bool in_box = false;
+  for (absl::string_view line : absl::StrSplit(err, '\n')) {
+    const bool rule =
+        line.size() >= 20 && (line.find_first_not_of('-') == line.npos ||
+                              line.find_first_not_of('=') == line.npos);
+    if (rule) {
+      in_box = !in_box;
+      continue;
+    }
+    const bool note = absl::StartsWith(line, "[") &&
+                      line.find("] ") != line.npos &&
+                      line.find(':') < line.find("] ");
+    if (in_box || note || line.empty() ||
+        absl::StartsWith(line, "rankmap: traffic of"))
+      continue;
+    absl::StrAppend(&kept, line, "\n");
+  }
+  return kept;
+}
 
 using launch::Launcher;
 
@@ -95,8 +122,7 @@ absl::StatusOr<std::string> ProfilerFor(const std::string& flavour) {
                                 installed);
   }
   const std::string installed[] = {"../lib/openmpi"};
-  return base::FindBesideSelf("mpi_bindings/librankmap_profile.so",
-                              installed);
+  return base::FindBesideSelf("mpi_bindings/librankmap_profile.so", installed);
 }
 
 // The world size the saved rows name (row 0's header), or 0.
@@ -115,8 +141,9 @@ absl::StatusOr<launch::Launcher> ParseLauncher(std::string_view name) {
   if (name == "openmpi") return Launcher::kOpenMpi;
   if (name == "hydra") return Launcher::kHydra;
   if (name == "slurm") return Launcher::kSlurm;
-  return absl::InvalidArgumentError(absl::StrCat(
-      "--launcher: '", std::string(name), "' (expected openmpi, hydra, slurm)"));
+  return absl::InvalidArgumentError(
+      absl::StrCat("--launcher: '", std::string(name),
+                   "' (expected openmpi, hydra, slurm)"));
 }
 
 absl::StatusOr<JobProfile> ProfileJob(std::span<const std::string> argv,
@@ -128,9 +155,9 @@ absl::StatusOr<JobProfile> ProfileJob(std::span<const std::string> argv,
         "8 ./app)");
   }
   JobProfile job;
-  ASSIGN_OR_RETURN(const Launcher launcher,
-                   options.launcher ? *options.launcher
-                                    : DetectLauncher(argv[0]));
+  ASSIGN_OR_RETURN(const Launcher launcher, options.launcher
+                                                ? *options.launcher
+                                                : DetectLauncher(argv[0]));
   absl::StatusOr<launch::LaunchLine> line =
       launch::ParseLaunchLine(argv, launcher);
   if (!line.ok()) {
@@ -160,13 +187,14 @@ absl::StatusOr<JobProfile> ProfileJob(std::span<const std::string> argv,
   if (!r.timed_out && (r.exit_code != 0 || r.signal != 0)) {
     const std::string err =
         base::ReadFile(o.stderr_path, "job errors").value_or("");
-    std::string tail = base::LastLines(err, 3);
+    std::string tail = base::LastLines(ProgramLines(err), 3);
+    if (tail.empty()) tail = base::LastLines(err, 3);
     for (char& c : tail) c = c == '\n' ? '|' : c;
-    return absl::FailedPreconditionError(absl::StrCat(
-        "advise: the job failed (",
-        r.signal ? absl::StrCat("signal ", r.signal)
-                 : absl::StrCat("exit status ", r.exit_code),
-        tail.empty() ? ")" : absl::StrCat("): ", tail)));
+    return absl::FailedPreconditionError(
+        absl::StrCat("advise: the job failed (",
+                     r.signal ? absl::StrCat("signal ", r.signal)
+                              : absl::StrCat("exit status ", r.exit_code),
+                     tail.empty() ? ")" : absl::StrCat("): ", tail)));
   }
   if (r.timed_out) {
     const int32_t world = SavedWorldSize(options.prefix);
@@ -176,12 +204,11 @@ absl::StatusOr<JobProfile> ProfileJob(std::span<const std::string> argv,
           " s before any rank saved its traffic (give --profile-seconds more "
           "time)"));
     }
-    ASSIGN_OR_RETURN(
-        job.partial,
-        mpi_bindings::MergePartialProfile(
-            options.prefix, world,
-            absl::StrCat("stopped after ", options.seconds,
-                         " s (--profile-seconds)")));
+    ASSIGN_OR_RETURN(job.partial,
+                     mpi_bindings::MergePartialProfile(
+                         options.prefix, world,
+                         absl::StrCat("stopped after ", options.seconds,
+                                      " s (--profile-seconds)")));
   }
   if (!base::IsRegularFile(options.prefix + ".mat")) {
     return absl::FailedPreconditionError(absl::StrCat(

@@ -154,8 +154,12 @@ if [ "$launcher" = mpirun ]; then
   sed 's/ n\([0-3]\) / m\1 /' "$dir/machine.net" >"$dir/other.net"
   refused unknown_launcher "launcher" -- mylauncher -np 2 "$program" 1 1 8 1
   refused not_mpi "not dynamically linked against MPI" -- "${line[@]}" /bin/true
-  refused job_fails "the job failed (exit status" -- "${line[@]}" "$program"
   refused other_hosts "n0" --topology "$dir/other.net" -- "${line[@]}" "$program" 4 2 64 2
+fi
+# A failing job is named by its exit status and the program's own words, not the launcher's.
+if [ "$launcher" != srun ]; then
+  refused job_fails "the job failed (exit status " -- "${line[@]}" "$program"
+  grep -qF "usage: halo_report" "$dir/job_fails.err" || fail "job_fails: not the program's words"
 fi
 
 if [ "$failures" -ne 0 ]; then echo "$failures failure(s)"; exit 1; fi
