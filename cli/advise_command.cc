@@ -3,10 +3,13 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <map>
 #include <optional>
+#include <set>
 #include <vector>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
@@ -310,6 +313,34 @@ absl::StatusOr<PresentMachine> PlaceOnMachine(const AdviseCommand& cmd,
   return m;
 }
 
+// Hydra inside an allocation bootstraps through srun, one proxy per host-file
+// line: a placement that comes back to a host after another makes srun ask
+// for more nodes than allocated, and mpiexec.hydra waits forever (measured
+// with MPICH 4). Not when the user's line picks another launcher.
+bool HydraUnderSlurmMayHang(const topology::Tree& tree,
+                            const core::Mapping& mapping,
+                            const Observed& seen) {
+  const char* job = std::getenv("SLURM_JOB_ID");
+  if (job == nullptr || *job == '\0') return false;
+  if (seen.job) {
+    for (const std::string& o : seen.job->line.options) {
+      if (o == "-launcher" || o == "-bootstrap" ||
+          absl::StartsWith(o, "-launcher=") ||
+          absl::StartsWith(o, "-bootstrap="))
+        return false;
+    }
+  }
+  std::set<std::string> left;
+  for (size_t r = 1; r < mapping.size(); ++r) {
+    const std::string& before = tree.host(mapping[r - 1]);
+    const std::string& host = tree.host(mapping[r]);
+    if (host == before) continue;
+    left.insert(before);
+    if (left.count(host)) return true;
+  }
+  return false;
+}
+
 // Step 5 when the gain pays: the launcher's file and the line to rerun.
 absl::Status WriteLaunch(const AdviseCommand& cmd, const Observed& seen,
                          const topology::Tree& tree, const Placed& next,
@@ -339,6 +370,13 @@ absl::Status WriteLaunch(const AdviseCommand& cmd, const Observed& seen,
     out << "rerun: " << RerunCommand(plan, seen.job->line) << "\n";
   } else {
     out << "launch: " << plan.command << " ./app\n";
+  }
+  if (*launcher == launch::Launcher::kHydra &&
+      HydraUnderSlurmMayHang(tree, next.mapping, seen)) {
+    out << "note: inside a Slurm allocation mpiexec.hydra starts one srun "
+           "proxy per line of this host file, and srun refuses more nodes "
+           "than allocated: add -launcher ssh to the line, or launch with "
+           "srun\n";
   }
   return absl::OkStatus();
 }

@@ -156,6 +156,14 @@ if [ "$launcher" = mpirun ]; then
   refused not_mpi "not dynamically linked against MPI" -- "${line[@]}" /bin/true
   refused other_hosts "n0" --topology "$dir/other.net" -- "${line[@]}" "$program" 4 2 64 2
 fi
+if [ "$launcher" = hydra ]; then
+  # Planned inside an allocation: the interleaved host file would hang Hydra's srun bootstrap.
+  SLURM_JOB_ID=1 "$rankmap" advise --from-profile "$dir/far/profile.mat" --launcher hydra \
+    --output "$dir/later" >"$dir/later.log" 2>&1 || fail "later: advise --from-profile failed"
+  grep -q "^note: inside a Slurm allocation mpiexec.hydra" "$dir/later.log" ||
+    fail "later: no note on Hydra's srun bootstrap"
+  grep -q "^note:" "$dir/far.log" && fail "far: a note although the line names -launcher ssh"
+fi
 # A failing job is named by its exit status and the program's own words, not the launcher's.
 if [ "$launcher" != srun ]; then
   refused job_fails "the job failed (exit status " -- "${line[@]}" "$program"
