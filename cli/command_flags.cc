@@ -165,7 +165,7 @@ constexpr FlagSpec<std::string> kPlacement{
 constexpr FlagSpec<std::string> kLauncher{
     "launcher", "",
     "advise: openmpi | hydra | slurm, when the launcher's name and --version "
-    "do not tell"};
+    "do not tell, or the launcher whose file --from-profile writes"};
 constexpr FlagSpec<double> kProfileSeconds{
     "profile_seconds", "0",
     "advise: profile only the first S seconds of the job (0: the whole run); "
@@ -411,11 +411,26 @@ const FlagTable<SimulateCommand>& SimulateFlags() {
   return *kTable;
 }
 
+// advise reads these flags with another meaning than map's.
+constexpr FlagSpec<std::string> kAdviseTopology{
+    "topology", "",
+    "the machine, in any form map takes (also $RANKMAP_TOPOLOGY); it must "
+    "name the hosts the job ran on (default: built from the hosts, Slurm's "
+    "switches or --network-spec)"};
+constexpr FlagSpec<std::string> kAdviseOutput{
+    "output", "rankmap-advise",
+    "directory for the profile, the launcher's file and what was fetched "
+    "(made when missing)"};
+constexpr FlagSpec<int64_t> kAdviseIterations{
+    "iterations", "10",
+    "iterations of the profile's traffic SMPI replays to predict a time, 1 to "
+    "1000"};
+
 const FlagTable<AdviseCommand>& AdviseFlags() {
   static const FlagTable<AdviseCommand>* const kTable = [] {
     using C = AdviseCommand;
     auto* t = new FlagTable<C>;
-    t->Add(kTopology, &C::inputs, &Inputs::topology)
+    t->Add(kAdviseTopology, &C::inputs, &Inputs::topology)
         .Add(kNode, &C::inputs, &Inputs::node)
         .Add(kLeaf, &C::inputs, &Inputs::leaf)
         .Add(kLevelCosts, &C::inputs, &Inputs::level_costs)
@@ -425,9 +440,9 @@ const FlagTable<AdviseCommand>& AdviseFlags() {
         .Add(kLauncher, &C::launcher)
         .Add(kProfileSeconds, &C::profile_seconds)
         .Add(kMinGain, &C::min_gain)
-        .Add(kOutput, UnlessEmpty(&C::output))
+        .Add(kAdviseOutput, UnlessEmpty(&C::output))
         .Add(kReport, &C::report)
-        .Add(kIterations, &C::iterations)
+        .Add(kAdviseIterations, &C::iterations)
         .Add(kSeed, &C::seed)
         .Add(kThreads, kWorkerThreads)
         .Add(kQuiet, &C::quiet);
