@@ -53,9 +53,10 @@ TEST(RunSubprocess, TheTimeLimitStopsTheGroup) {
   EXPECT_EQ(r->signal, SIGTERM);
   EXPECT_LT(took, 20.0) << "the sleep was stopped, not waited for";
   // A program that ignores SIGTERM is killed after the grace period.
-  auto stubborn = RunSubprocess(Words{"sh", "-c", "trap '' TERM; sleep 30"}, o);
-  ASSERT_TRUE(stubborn.ok());
-  EXPECT_TRUE(stubborn->timed_out);
+  auto ignores_term =
+      RunSubprocess(Words{"sh", "-c", "trap '' TERM; sleep 30"}, o);
+  ASSERT_TRUE(ignores_term.ok());
+  EXPECT_TRUE(ignores_term->timed_out);
 }
 
 TEST(LastLines, KeepsTheTail) {

@@ -48,7 +48,7 @@ class Evaluator:
                 self.current.rules.append((kind, kwargs))
         return record
 
-    def stubs(self, directory):
+    def build_functions(self, directory):
         anything = _Anything()
         native = types.SimpleNamespace()
         for kind in _KNOWN_RULES:
@@ -104,7 +104,7 @@ class Evaluator:
         else:
             return  # an external repository's rules: nothing of ours
         if path not in self.bzl_cache:
-            self.bzl_cache[path] = self.run(path, self.stubs(os.path.dirname(path)))
+            self.bzl_cache[path] = self.run(path, self.build_functions(os.path.dirname(path)))
         module = self.bzl_cache[path]
         for name in names:
             caller[name] = module[name]
@@ -117,7 +117,7 @@ class Evaluator:
         build = os.path.join(directory, "BUILD")
         if not os.path.exists(build):
             build = os.path.join(directory, "BUILD.bazel")
-        self.run(build, self.stubs(directory))
+        self.run(build, self.build_functions(directory))
         package, self.current = self.current, None
         return package
 
