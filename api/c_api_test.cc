@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "base/status_matchers.h"
 #include "core/mapper.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -13,6 +14,7 @@
 namespace rankmap::api {
 namespace {
 
+using ::rankmap::base::IsOk;
 using ::testing::HasSubstr;
 
 // The 4-cycle 0-1-2-3-0 with weight 5, as a symmetric CSR (both arcs listed).
@@ -72,7 +74,7 @@ TEST(CApi, SameResultAsCppMapOnAStencil) {
   core::MappingOptions cpp;
   cpp.seed = 3;
   auto expected = core::Map(testing::MakeTleaf("3 4 100 2 10 8 1"), g, cpp);
-  ASSERT_TRUE(expected.ok());
+  ASSERT_THAT(expected, IsOk());
   EXPECT_EQ(mapping, *expected);
   EXPECT_EQ(
       j, core::ComputeJ(testing::MakeTleaf("3 4 100 2 10 8 1"), g, *expected));
@@ -163,9 +165,9 @@ TEST(CApi, MessageCountsChooseByTimeAndTheReportSaysWhy) {
 
   // The same request from C++ gives the same mapping.
   graphs::CommGraphBuilder b(4);
-  ASSERT_TRUE(b.AddTraffic(0, 1, 8000, 1000).ok());
-  ASSERT_TRUE(b.AddTraffic(0, 2, 100000, 1).ok());
-  ASSERT_TRUE(b.AddTraffic(2, 3, 10, 1).ok());
+  ASSERT_THAT(b.AddTraffic(0, 1, 8000, 1000), IsOk());
+  ASSERT_THAT(b.AddTraffic(0, 2, 100000, 1), IsOk());
+  ASSERT_THAT(b.AddTraffic(2, 3, 10, 1), IsOk());
   core::MappingOptions cpp;
   cpp.present = {0, 2, 1, 3};
   EXPECT_EQ(mapping, *core::Map(tree, *std::move(b).Build(), cpp));

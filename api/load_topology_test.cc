@@ -2,19 +2,21 @@
 
 #include <string>
 
+#include "base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::api {
 namespace {
 
+using ::rankmap::base::IsOk;
 using ::testing::HasSubstr;
 
 TEST(LoadTopology, ADescriptionWithItsOptions) {
   TopologySpec spec;
   spec.description = "tleaf 2 2 10 2 1";
   auto t = LoadTopology(spec);
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   EXPECT_EQ(t->num_leaves(), 4);
   EXPECT_EQ(t->Capacity(t->root()), 4);
   EXPECT_EQ(t->Distance(0, 2), 11);
@@ -52,7 +54,7 @@ TEST(LoadTopology, BadNamesAreOneLine) {
   spec.level_costs = "numa=100";
   spec.node = "core:4";
   auto o = LoadOptionsOf(spec);
-  ASSERT_TRUE(o.ok()) << o.status();
+  ASSERT_THAT(o, IsOk());
   EXPECT_EQ(o->leaf, topology::LeafKind::kCore);
   EXPECT_EQ(o->level_costs, "numa=100");
   EXPECT_EQ(o->node, "core:4");

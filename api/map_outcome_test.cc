@@ -2,6 +2,7 @@
 
 #include <vector>
 
+#include "base/status_matchers.h"
 #include "core/mapper.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -10,6 +11,8 @@
 
 namespace rankmap::api {
 namespace {
+
+using ::rankmap::base::IsOk;
 
 using graphs::CommGraph;
 using graphs::CommGraphBuilder;
@@ -24,9 +27,9 @@ topology::Tree TwoHosts() {
 // By bytes 0 belongs with 2, by time with 1.
 CommGraph ManySmallOrOneLarge() {
   CommGraphBuilder b(4);
-  EXPECT_TRUE(b.AddTraffic(0, 1, 8000, 1000).ok());
-  EXPECT_TRUE(b.AddTraffic(0, 2, 100000, 1).ok());
-  EXPECT_TRUE(b.AddTraffic(2, 3, 10, 1).ok());
+  EXPECT_THAT(b.AddTraffic(0, 1, 8000, 1000), IsOk());
+  EXPECT_THAT(b.AddTraffic(0, 2, 100000, 1), IsOk());
+  EXPECT_THAT(b.AddTraffic(2, 3, 10, 1), IsOk());
   return *std::move(b).Build();
 }
 
@@ -39,7 +42,7 @@ TEST(MapChecked, TheMappingOfMapWithItsCheckedCost) {
   core::MappingOptions o;
   o.seed = 5;
   auto out = MapChecked(t, g, o);
-  ASSERT_TRUE(out.ok()) << out.status();
+  ASSERT_THAT(out, IsOk());
   EXPECT_EQ(out->mapping, *core::Map(t, g, o));
   EXPECT_EQ(out->cost.j, testing::PairwiseJ(t, g, out->mapping));
   EXPECT_EQ(out->cost.hop_bytes, core::Cost(t, g, out->mapping)->hop_bytes);
@@ -53,7 +56,7 @@ TEST(MapChecked, NTo1IsCheckedAgainstTheImbalance) {
   const topology::Tree t = testing::MakeTleaf("2 2 10 2 1");
   const CommGraph g = testing::MakeGrid2D(4, 4, 1.0);
   auto out = MapChecked(t, g, core::MappingOptions{});
-  ASSERT_TRUE(out.ok()) << out.status();
+  ASSERT_THAT(out, IsOk());
   std::vector<int> load(4, 0);
   for (int32_t l : out->mapping) ++load[l];
   EXPECT_EQ(load, (std::vector<int>{4, 4, 4, 4}));
@@ -67,7 +70,7 @@ TEST(MapChecked, TimeKeepsThePresentOrderUnlessBeaten) {
   core::MappingOptions o;
   // The identity keeps 0 with 1 already: kept.
   auto kept = MapChecked(t, g, o);
-  ASSERT_TRUE(kept.ok()) << kept.status();
+  ASSERT_THAT(kept, IsOk());
   EXPECT_EQ(kept->mapping, (core::Mapping{0, 1, 2, 3}));
   EXPECT_EQ(VerdictOf(kept->report), PresentVerdict::kKept);
   EXPECT_EQ(kept->report.objective, "time");
@@ -77,7 +80,7 @@ TEST(MapChecked, TimeKeepsThePresentOrderUnlessBeaten) {
   // host each: 500 + 0.2, 2 + 32, 0.5 + 0.00025: 534.70025.
   o.present = {0, 2, 1, 3};
   auto moved = MapChecked(t, g, o);
-  ASSERT_TRUE(moved.ok()) << moved.status();
+  ASSERT_THAT(moved, IsOk());
   EXPECT_EQ(VerdictOf(moved->report), PresentVerdict::kReplaced);
   EXPECT_NEAR(moved->report.present_cost, 2007.5632e-6, 1e-12);
   EXPECT_NEAR(moved->report.chosen_cost, 534.70025e-6, 1e-12);
@@ -89,7 +92,7 @@ TEST(MapChecked, TimeKeepsThePresentOrderUnlessBeaten) {
   o.present.clear();
   o.objective = core::ObjectiveKind::kJ;
   auto by_j = MapChecked(t, g, o);
-  ASSERT_TRUE(by_j.ok()) << by_j.status();
+  ASSERT_THAT(by_j, IsOk());
   EXPECT_EQ(Host(by_j->mapping, 0), Host(by_j->mapping, 2));
   EXPECT_EQ(by_j->report.objective, "J");
 }
@@ -102,7 +105,7 @@ TEST(MapChecked, SlotClassesAndErrors) {
   classes.of_leaf = {0, 0, 1, 1};
   classes.of_process = {1, 1, 0, 0};
   auto out = MapChecked(t, g, core::MappingOptions{}, &classes);
-  ASSERT_TRUE(out.ok()) << out.status();
+  ASSERT_THAT(out, IsOk());
   EXPECT_GE(out->mapping[0], 2);
   EXPECT_GE(out->mapping[1], 2);
   EXPECT_EQ(VerdictOf(out->report), PresentVerdict::kNotWeighed);

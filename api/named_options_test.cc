@@ -3,13 +3,16 @@
 #include <string>
 #include <vector>
 
+#include "base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::api {
 namespace {
 
+using ::rankmap::base::IsOk;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 // The fields a preset sets, to compare two resolutions.
 std::vector<double> PresetFields(const core::MappingOptions& o) {
@@ -27,7 +30,7 @@ std::vector<double> PresetFields(const core::MappingOptions& o) {
 
 TEST(ResolveOptions, DefaultsAreTheDefaultPreset) {
   auto o = ResolveOptions(NamedOptions{});
-  ASSERT_TRUE(o.ok()) << o.status();
+  ASSERT_THAT(o, IsOk());
   EXPECT_EQ(PresetFields(*o), PresetFields(core::MappingOptions{}));
   EXPECT_EQ(o->objective, core::ObjectiveKind::kAuto);
   EXPECT_EQ(o->seed, 1u);
@@ -47,7 +50,7 @@ TEST(ResolveOptions, ThePresetThenTheAlgorithmThenTheRest) {
   names.threads = 2;
   names.imbalance = 0.1;
   auto o = ResolveOptions(names);
-  ASSERT_TRUE(o.ok()) << o.status();
+  ASSERT_THAT(o, IsOk());
   EXPECT_EQ(o->algorithm, core::Algorithm::kMultisection);  // named wins
   EXPECT_EQ(o->refine.swap_rounds, 2);  // the fast preset's, kept
   EXPECT_EQ(o->multisection.metis_effort, 0);
@@ -95,7 +98,7 @@ TEST(PresetOrAlgorithm, OneNameResolvesAsTheTwoFieldsWould) {
     NamedOptions names;
     names.preset = std::string(preset);
     auto one = PresetOrAlgorithm(preset);
-    ASSERT_TRUE(one.ok()) << one.status();
+    ASSERT_THAT(one, IsOk());
     EXPECT_EQ(PresetFields(*one), PresetFields(*ResolveOptions(names)))
         << preset;
   }
@@ -103,7 +106,7 @@ TEST(PresetOrAlgorithm, OneNameResolvesAsTheTwoFieldsWould) {
     NamedOptions names;
     names.algorithm = std::string(a.name);
     auto one = PresetOrAlgorithm(a.name);
-    ASSERT_TRUE(one.ok()) << one.status();
+    ASSERT_THAT(one, IsOk());
     EXPECT_EQ(one->algorithm, a.algorithm);
     EXPECT_EQ(PresetFields(*one), PresetFields(*ResolveOptions(names)))
         << a.name;
@@ -118,7 +121,7 @@ TEST(PresetOrAlgorithm, ANameThatIsNeitherListsBoth) {
             "unknown algorithm 'nope' (expected portfolio, tm, multisection, "
             "multilevel, scotch, mpipp, identity, round-robin, random, or a "
             "preset: fast, default, strong)");
-  EXPECT_FALSE(PresetOrAlgorithm("").ok());
+  EXPECT_THAT(PresetOrAlgorithm(""), Not(IsOk()));
 }
 
 }  // namespace

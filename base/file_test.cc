@@ -6,10 +6,13 @@
 #include <cstdlib>
 #include <string>
 
+#include "base/status_matchers.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::base {
 namespace {
+
+using ::testing::Not;
 
 std::string TempPath(const std::string& name) {
   const char* dir = std::getenv("TEST_TMPDIR");
@@ -18,9 +21,9 @@ std::string TempPath(const std::string& name) {
 
 TEST(FileTest, WriteThenReadBack) {
   const std::string path = TempPath("roundtrip.txt");
-  ASSERT_TRUE(WriteFile(path, "a b\n1 2\n").ok());
+  ASSERT_THAT(WriteFile(path, "a b\n1 2\n"), IsOk());
   absl::StatusOr<std::string> text = ReadFile(path);
-  ASSERT_TRUE(text.ok()) << text.status();
+  ASSERT_THAT(text, IsOk());
   EXPECT_EQ(*text, "a b\n1 2\n");
   EXPECT_TRUE(IsRegularFile(path));
   EXPECT_FALSE(IsDirectory(path));
@@ -29,7 +32,7 @@ TEST(FileTest, WriteThenReadBack) {
 TEST(FileTest, MissingFileNamesPathWhatAndReason) {
   absl::StatusOr<std::string> text =
       ReadFile(TempPath("no-such-file"), "network spec");
-  ASSERT_FALSE(text.ok());
+  ASSERT_THAT(text, Not(IsOk()));
   EXPECT_EQ(text.status().code(), absl::StatusCode::kNotFound);
   EXPECT_NE(text.status().message().find("no-such-file: cannot open network "
                                          "spec: No such file or directory"),
@@ -39,7 +42,7 @@ TEST(FileTest, MissingFileNamesPathWhatAndReason) {
 
 TEST(FileTest, DirectoryIsNotARegularFile) {
   absl::StatusOr<std::string> text = ReadFile(TempPath(""), "tleaf file");
-  ASSERT_FALSE(text.ok());
+  ASSERT_THAT(text, Not(IsOk()));
   EXPECT_NE(text.status().message().find("not a regular file"),
             std::string::npos);
   EXPECT_FALSE(IsRegularFile(TempPath("")));
@@ -54,7 +57,7 @@ TEST(FileTest, FifoIsRefusedWithoutBlocking) {
   unlink(path.c_str());
   ASSERT_EQ(mkfifo(path.c_str(), 0600), 0);
   absl::StatusOr<std::string> text = ReadFile(path, "graph");
-  ASSERT_FALSE(text.ok());
+  ASSERT_THAT(text, Not(IsOk()));
   EXPECT_EQ(text.status().code(), absl::StatusCode::kInvalidArgument);
   EXPECT_EQ(text.status().message(),
             path + ": not a regular file (expected a graph)");
@@ -63,18 +66,18 @@ TEST(FileTest, FifoIsRefusedWithoutBlocking) {
 
 TEST(FileTest, SizeLimitRefusedBeforeReading) {
   const std::string path = TempPath("big.txt");
-  ASSERT_TRUE(WriteFile(path, std::string(100, 'x')).ok());
+  ASSERT_THAT(WriteFile(path, std::string(100, 'x')), IsOk());
   absl::StatusOr<std::string> text = ReadFile(path, "graph", 99);
-  ASSERT_FALSE(text.ok());
+  ASSERT_THAT(text, Not(IsOk()));
   EXPECT_EQ(text.status().code(), absl::StatusCode::kResourceExhausted);
   EXPECT_NE(text.status().message().find("100 bytes exceeds the limit of 99"),
             std::string::npos);
-  EXPECT_TRUE(ReadFile(path, "graph", 100).ok());
+  EXPECT_THAT(ReadFile(path, "graph", 100), IsOk());
 }
 
 TEST(FileTest, UnwritablePathGivesReason) {
   absl::Status s = WriteFile(TempPath("no-dir/x.txt"), "x");
-  ASSERT_FALSE(s.ok());
+  ASSERT_THAT(s, Not(IsOk()));
   EXPECT_NE(s.message().find("cannot open for writing: No such file or "
                              "directory"),
             std::string::npos)

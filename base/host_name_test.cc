@@ -2,31 +2,34 @@
 
 #include <string>
 
+#include "base/status_matchers.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::base {
 namespace {
 
+using ::testing::Not;
+
 TEST(CheckHostName, AcceptsHostnamesAndClusterNames) {
   for (const char* ok : {"vm", "node-12.lan", "tux0", "c-0.me", "node_7",
                          "a", "1host", "Tremblay", "x.y.z"}) {
-    EXPECT_TRUE(CheckHostName(ok).ok()) << ok;
+    EXPECT_THAT(CheckHostName(ok), IsOk()) << ok;
   }
-  EXPECT_TRUE(CheckHostName(std::string(63, 'a')).ok());
+  EXPECT_THAT(CheckHostName(std::string(63, 'a')), IsOk());
   std::string longest;
   for (int i = 0; i < 4; ++i) longest += std::string(i ? 62 : 61, 'b') + ".";
   longest.pop_back();  // 61 + 3 * 63 = 250 characters
-  EXPECT_TRUE(CheckHostName(longest).ok());
+  EXPECT_THAT(CheckHostName(longest), IsOk());
 }
 
 TEST(CheckHostName, RefusesWhatCouldInjectOrEscape) {
   for (const char* bad :
        {"", "-oProxyCommand=x", "host-", "a..b", ".a", "a.", "../x", "a/b",
         "a b", "a\nb", "$(id)", "a;b", "h\xc3\xa9", "a\tb", "x`y`"}) {
-    EXPECT_FALSE(CheckHostName(bad).ok()) << bad;
+    EXPECT_THAT(CheckHostName(bad), Not(IsOk())) << bad;
   }
-  EXPECT_FALSE(CheckHostName(std::string(64, 'a')).ok());
-  EXPECT_FALSE(CheckHostName(std::string(254, 'a')).ok());
+  EXPECT_THAT(CheckHostName(std::string(64, 'a')), Not(IsOk()));
+  EXPECT_THAT(CheckHostName(std::string(254, 'a')), Not(IsOk()));
 }
 
 TEST(CheckHostName, MessagesAreOneLineAndSayWhy) {

@@ -6,6 +6,7 @@
 
 #include <limits>
 
+#include "base/status_matchers.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::base {
@@ -52,7 +53,7 @@ TEST(MemoryBudgetTest, SaturatesInsteadOfWrapping) {
 }
 
 TEST(MemoryBudgetTest, CheckNamesWhatAndBothSizes) {
-  EXPECT_TRUE(CheckMemory("x", 100, 100).ok());
+  EXPECT_THAT(CheckMemory("x", 100, 100), IsOk());
   const absl::Status s =
       CheckMemory("t.tgt:1: tleaf", int64_t{3} << 30, int64_t{2} << 30);
   EXPECT_EQ(s.code(), absl::StatusCode::kResourceExhausted);

@@ -7,17 +7,20 @@
 #include <vector>
 
 #include "base/file.h"
+#include "base/status_matchers.h"
 #include "base/temp_dir.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::base {
 namespace {
 
+using ::testing::Not;
+
 using Words = std::vector<std::string>;
 
 TEST(RunSubprocess, ExitCodeOutputAndEnvironment) {
   auto dir = TempDir::Create("subprocess");
-  ASSERT_TRUE(dir.ok());
+  ASSERT_THAT(dir, IsOk());
   SubprocessOptions o;
   o.stdout_path = dir->path() + "/out";
   o.stderr_path = dir->path() + "/err";
@@ -25,16 +28,16 @@ TEST(RunSubprocess, ExitCodeOutputAndEnvironment) {
   auto r = RunSubprocess(
       Words{"sh", "-c", "echo $RANKMAP_TEST_X $HOME; echo oops >&2; exit 3"},
       o);
-  ASSERT_TRUE(r.ok()) << r.status();
+  ASSERT_THAT(r, IsOk());
   EXPECT_EQ(r->exit_code, 3);
   EXPECT_EQ(r->signal, 0);
   EXPECT_FALSE(r->timed_out);
   EXPECT_EQ(*ReadFile(o.stdout_path, "out"), "42 /nowhere\n");
   EXPECT_EQ(*ReadFile(o.stderr_path, "err"), "oops\n");
   auto missing = RunSubprocess(Words{"/nonexistent/program"}, o);
-  ASSERT_TRUE(missing.ok());
+  ASSERT_THAT(missing, IsOk());
   EXPECT_EQ(missing->exit_code, 127);
-  EXPECT_FALSE(RunSubprocess(Words{}, o).ok());
+  EXPECT_THAT(RunSubprocess(Words{}, o), Not(IsOk()));
 }
 
 // The limit stops the whole group: a shell and the sleep it started.
@@ -48,14 +51,14 @@ TEST(RunSubprocess, TheTimeLimitStopsTheGroup) {
   const double took =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
           .count();
-  ASSERT_TRUE(r.ok());
+  ASSERT_THAT(r, IsOk());
   EXPECT_TRUE(r->timed_out);
   EXPECT_EQ(r->signal, SIGTERM);
   EXPECT_LT(took, 20.0) << "the sleep was stopped, not waited for";
   // A program that ignores SIGTERM is killed after the grace period.
   auto ignores_term =
       RunSubprocess(Words{"sh", "-c", "trap '' TERM; sleep 30"}, o);
-  ASSERT_TRUE(ignores_term.ok());
+  ASSERT_THAT(ignores_term, IsOk());
   EXPECT_TRUE(ignores_term->timed_out);
 }
 

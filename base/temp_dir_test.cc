@@ -6,10 +6,13 @@
 #include <string>
 #include <utility>
 
+#include "base/status_matchers.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::base {
 namespace {
+
+using ::testing::Not;
 
 bool Exists(const std::string& path) {
   struct stat st;
@@ -20,7 +23,7 @@ TEST(TempDir, MadeUnderTheTestDirectoryAndRemovedWithItsFiles) {
   std::string path;
   {
     auto dir = TempDir::Create("test");
-    ASSERT_TRUE(dir.ok()) << dir.status();
+    ASSERT_THAT(dir, IsOk());
     path = dir->path();
     EXPECT_EQ(path.rfind(TempBase() + "/rankmap-test-", 0), 0u) << path;
     ASSERT_TRUE(Exists(path));
@@ -37,7 +40,7 @@ TEST(TempDir, MadeUnderTheTestDirectoryAndRemovedWithItsFiles) {
 TEST(TempDir, ErrorNamesThePath) {
   setenv("TEST_TMPDIR", "/nonexistent/dir", 1);
   auto dir = TempDir::Create("x");
-  ASSERT_FALSE(dir.ok());
+  ASSERT_THAT(dir, Not(IsOk()));
   EXPECT_NE(std::string(dir.status().message()).find("/nonexistent/dir"),
             std::string::npos);
 }

@@ -5,13 +5,16 @@
 #include <string>
 #include <vector>
 
+#include "base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::cli {
 namespace {
 
+using ::rankmap::base::IsOk;
 using ::testing::ElementsAre;
+using ::testing::Not;
 
 std::string Message(const absl::Status& s) { return std::string(s.message()); }
 
@@ -19,7 +22,7 @@ TEST(ArgParsersTest, GridShapes) {
   EXPECT_THAT(*ParseGridShape("1024x1024"), ElementsAre(1024, 1024));
   EXPECT_THAT(*ParseGridShape("64x32x16"), ElementsAre(64, 32, 16));
   for (const char* bad : {"", "1024", "10x", "0x5", "axb", "1x2x3x4", "-4x4"}) {
-    EXPECT_FALSE(ParseGridShape(bad).ok()) << bad;
+    EXPECT_THAT(ParseGridShape(bad), Not(IsOk())) << bad;
   }
   EXPECT_EQ(Message(ParseGridShape("4y4").status()),
             "stencil: grid '4y4': expected a positive integer, found '4y4'");
@@ -32,9 +35,9 @@ TEST(ArgParsersTest, GridShapes) {
 TEST(ArgParsersTest, ProcessGrids) {
   EXPECT_THAT(*ParseProcessGrid("8x0x4"), ElementsAre(8, 0, 4));
   EXPECT_THAT(*ParseProcessGrid("0x0"), ElementsAre(0, 0));
-  EXPECT_FALSE(ParseProcessGrid("8").ok());
-  EXPECT_FALSE(ParseProcessGrid("8x-1").ok());
-  EXPECT_FALSE(ParseProcessGrid("8x00").ok());
+  EXPECT_THAT(ParseProcessGrid("8"), Not(IsOk()));
+  EXPECT_THAT(ParseProcessGrid("8x-1"), Not(IsOk()));
+  EXPECT_THAT(ParseProcessGrid("8x00"), Not(IsOk()));
   EXPECT_EQ(Message(ParseProcessGrid("2xa").status()),
             "stencil: process grid '2xa': expected a positive integer, found "
             "'a'");
@@ -46,8 +49,8 @@ TEST(ArgParsersTest, Periodicity) {
   EXPECT_THAT(*ParsePeriodic("1,0", 2), ElementsAre(true, false));
   EXPECT_THAT(*ParsePeriodic("all", 3), ElementsAre(true, true, true));
   EXPECT_THAT(*ParsePeriodic("none", 2), ElementsAre(false, false));
-  EXPECT_FALSE(ParsePeriodic("1,0", 3).ok());
-  EXPECT_FALSE(ParsePeriodic("none", 0).ok());
+  EXPECT_THAT(ParsePeriodic("1,0", 3), Not(IsOk()));
+  EXPECT_THAT(ParsePeriodic("none", 0), Not(IsOk()));
   EXPECT_EQ(Message(ParsePeriodic("1,yes", 2).status()),
             "stencil: periodic '1,yes': expected 0 or 1, found 'yes'");
   EXPECT_EQ(Message(ParsePeriodic("1", 2).status()),
@@ -62,17 +65,17 @@ TEST(ArgParsersTest, NumberLists) {
   EXPECT_TRUE(ParseList<double>("", "bandwidth")->empty());
   EXPECT_EQ(Message(ParseList<int32_t>("0,x", "clusters").status()),
             "--clusters: expected a number, found 'x'");
-  EXPECT_FALSE(ParseList<double>("1,inf", "bandwidth").ok());
+  EXPECT_THAT(ParseList<double>("1,inf", "bandwidth"), Not(IsOk()));
   // Integer lists take whole numbers of their range (a cast of 1e10 to int32
   // was undefined, 1.5 became 1).
   EXPECT_EQ(Message(ParseList<int32_t>("0,1e10", "clusters").status()),
             "--clusters: expected an integer from -2147483648 to 2147483647, "
             "found '1e10'");
-  EXPECT_FALSE(ParseList<int32_t>("1.5", "clusters").ok());
-  EXPECT_FALSE(ParseList<int32_t>("-3000000000", "clusters").ok());
+  EXPECT_THAT(ParseList<int32_t>("1.5", "clusters"), Not(IsOk()));
+  EXPECT_THAT(ParseList<int32_t>("-3000000000", "clusters"), Not(IsOk()));
   EXPECT_THAT(*ParseList<int32_t>("2147483647,-2147483648", "clusters"),
               ElementsAre(2147483647, -2147483648));
-  EXPECT_FALSE(ParseList<double>("1,2abc", "bandwidth").ok());
+  EXPECT_THAT(ParseList<double>("1,2abc", "bandwidth"), Not(IsOk()));
 }
 
 TEST(ArgParsersTest, SpeedsInlineOrFromAFile) {
@@ -95,7 +98,7 @@ TEST(ArgParsersTest, Integers) {
   EXPECT_EQ(*ParseInteger("-1", "hub"), -1);
   EXPECT_EQ(Message(ParseInteger("4k", "n").status()),
             "--n: expected an integer, found '4k'");
-  EXPECT_FALSE(ParseInteger("99999999999999999999", "n").ok());
+  EXPECT_THAT(ParseInteger("99999999999999999999", "n"), Not(IsOk()));
 }
 
 // Every accepted spelling of the front ends' choices, and the refusal that
@@ -130,11 +133,11 @@ TEST(ArgParsersTest, ChoiceNames) {
   EXPECT_EQ(Message(ParseTwoWayChoice("l").status()),
             "frontend: unknown shape 'l' (hybrid, square-corner, "
             "straight-line)");
-  EXPECT_FALSE(ParseSummaPartitioner("dp").ok());
-  EXPECT_FALSE(ParseLinkModel("half").ok());
-  EXPECT_FALSE(ParseSummaArrange("greedy").ok());
-  EXPECT_FALSE(ParseHopNorm("max").ok());
-  EXPECT_FALSE(ParseNetworkKind("ring").ok());
+  EXPECT_THAT(ParseSummaPartitioner("dp"), Not(IsOk()));
+  EXPECT_THAT(ParseLinkModel("half"), Not(IsOk()));
+  EXPECT_THAT(ParseSummaArrange("greedy"), Not(IsOk()));
+  EXPECT_THAT(ParseHopNorm("max"), Not(IsOk()));
+  EXPECT_THAT(ParseNetworkKind("ring"), Not(IsOk()));
 }
 
 }  // namespace

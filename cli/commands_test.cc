@@ -6,11 +6,15 @@
 #include <string>
 #include <vector>
 
+#include "base/status_matchers.h"
 #include "cli/command_flags.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::cli {
 namespace {
+
+using ::rankmap::base::IsOk;
+using ::testing::Not;
 
 TEST(CommandsTest, NamesAreUniqueAndFound) {
   std::set<std::string_view> names;
@@ -36,7 +40,7 @@ TEST(CommandsTest, EveryTableIsWellFormed) {
         c.name == "frontend" ? std::vector<std::string>{"stencil"}
                              : std::vector<std::string>{};
     absl::StatusOr<Invocation> invocation = c.parse(args);
-    ASSERT_TRUE(invocation.ok()) << c.name << ": " << invocation.status();
+    ASSERT_THAT(invocation, IsOk()) << c.name << ": " << invocation.status();
     EXPECT_FALSE(invocation->help);
     EXPECT_TRUE(invocation->run != nullptr);
   }
@@ -44,7 +48,7 @@ TEST(CommandsTest, EveryTableIsWellFormed) {
 
 TEST(CommandsTest, DefaultsOfDerivedFields) {
   MapCommand map;
-  ASSERT_TRUE(MapFlags().SetDefaults(map).ok());
+  ASSERT_THAT(MapFlags().SetDefaults(map), IsOk());
   EXPECT_EQ(map.inputs.topology, "this");
   EXPECT_EQ(map.inputs.slots_per_leaf, 1);
   EXPECT_EQ(map.format, "plain");  // --format's default is empty
@@ -57,31 +61,31 @@ TEST(CommandsTest, DefaultsOfDerivedFields) {
   EXPECT_DOUBLE_EQ(map.choice.keep_margin, 0.02);
 
   TopologyCommand topology;
-  ASSERT_TRUE(TopologyFlags().SetDefaults(topology).ok());
+  ASSERT_THAT(TopologyFlags().SetDefaults(topology), IsOk());
   EXPECT_EQ(topology.format, "text");
 
   // Empty keeps the struct's own default; a value replaces it.
   AdviseCommand advise;
-  ASSERT_TRUE(AdviseFlags().SetDefaults(advise).ok());
+  ASSERT_THAT(AdviseFlags().SetDefaults(advise), IsOk());
   EXPECT_EQ(advise.output, "rankmap-advise");
   EXPECT_DOUBLE_EQ(advise.min_gain, 0.03);
-  ASSERT_TRUE(AdviseFlags()
-                  .Parse("advise", {"--output", "out", "--threads=3"}, advise)
-                  .ok());
+  ASSERT_THAT(
+      AdviseFlags().Parse("advise", {"--output", "out", "--threads=3"}, advise),
+      IsOk());
   EXPECT_EQ(advise.output, "out");
   EXPECT_EQ(advise.threads, 3);
 
   BindCommand bind;
-  ASSERT_TRUE(BindFlags().SetDefaults(bind).ok());
+  ASSERT_THAT(BindFlags().SetDefaults(bind), IsOk());
   EXPECT_EQ(bind.bind, "cpu+mem");
 }
 
 TEST(CommandsTest, FrontendFlagsStayText) {
   FrontendFlagText text;
-  ASSERT_TRUE(FrontendFlags().SetDefaults(text).ok());
+  ASSERT_THAT(FrontendFlags().SetDefaults(text), IsOk());
   absl::StatusOr<CommandLine> line = FrontendFlags().Parse(
       "frontend", {"--grid", "4x4", "--slabs", "--procs", "abc"}, text);
-  ASSERT_TRUE(line.ok()) << line.status();
+  ASSERT_THAT(line, IsOk());
   EXPECT_EQ(text("grid"), "4x4");
   EXPECT_EQ(text("slabs"), "true");
   EXPECT_EQ(text("allow_1d"), "false");
@@ -94,17 +98,17 @@ TEST(CommandsTest, FrontendNeedsAKindUnlessHelpIsAsked) {
   const Command* frontend = FindCommand("frontend");
   ASSERT_NE(frontend, nullptr);
   absl::StatusOr<Invocation> none = frontend->parse({});
-  ASSERT_FALSE(none.ok());
+  ASSERT_THAT(none, Not(IsOk()));
   EXPECT_EQ(none.status().message(),
             "frontend: expected a kind: summa, square-corner, stencil, wave2d "
             "or mpdata");
-  EXPECT_FALSE(frontend->parse({std::string("--grid")}).ok());
+  EXPECT_THAT(frontend->parse({std::string("--grid")}), Not(IsOk()));
   absl::StatusOr<Invocation> help = frontend->parse({std::string("-h")});
-  ASSERT_TRUE(help.ok());
+  ASSERT_THAT(help, IsOk());
   EXPECT_TRUE(help->help);
   // An unknown kind is the front end's error, when it runs.
   absl::StatusOr<Invocation> fft = frontend->parse({std::string("fft")});
-  ASSERT_TRUE(fft.ok());
+  ASSERT_THAT(fft, IsOk());
   EXPECT_EQ(fft->run().message(),
             "frontend: unknown kind 'fft' (expected summa, square-corner, "
             "stencil, wave2d, mpdata)");
@@ -115,19 +119,19 @@ TEST(CommandsTest, TopologyTakesItsOperand) {
   ASSERT_NE(topology, nullptr);
   absl::StatusOr<Invocation> invocation =
       topology->parse({"tleaf 1 2 1", "--format", "tleaf"});
-  ASSERT_TRUE(invocation.ok()) << invocation.status();
+  ASSERT_THAT(invocation, IsOk());
   testing::internal::CaptureStdout();
   const absl::Status status = invocation->run();
   std::cout.flush();
   const std::string out = testing::internal::GetCapturedStdout();
-  ASSERT_TRUE(status.ok()) << status;
+  ASSERT_THAT(status, IsOk());
   EXPECT_EQ(out, "tleaf 1 2 1\n");
 }
 
 TEST(CommandsTest, FlagsOfAnotherCommandAreRefused) {
   absl::StatusOr<Invocation> map =
       FindCommand("map")->parse({"--mapping", "x"});
-  ASSERT_FALSE(map.ok());
+  ASSERT_THAT(map, Not(IsOk()));
   EXPECT_EQ(map.status().message(),
             "map: unknown flag --mapping (try rankmap map --help)");
 }

@@ -4,10 +4,14 @@
 #include <string>
 #include <vector>
 
+#include "base/status_matchers.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::cli {
 namespace {
+
+using ::rankmap::base::IsOk;
+using ::testing::Not;
 
 struct Part {
   std::string where = "unset";
@@ -54,7 +58,7 @@ absl::StatusOr<CommandLine> Parse(std::vector<std::string> args, Toy& toy,
 
 TEST(FlagTableTest, DefaultsFillEveryFieldThroughItsForm) {
   Toy toy;
-  ASSERT_TRUE(ToyTable().SetDefaults(toy).ok());
+  ASSERT_THAT(ToyTable().SetDefaults(toy), IsOk());
   EXPECT_EQ(toy.part.where, "here");
   EXPECT_EQ(toy.count, 1);
   EXPECT_EQ(toy.seed, 1u);
@@ -70,7 +74,7 @@ TEST(FlagTableTest, EverySpellingSetsItsField) {
       Parse({"--where", "there", "--count-per-leaf=4", "--seed", "0x10",
              "--margin=0.5", "--quiet", "--name", "--x", "--doubled", "5"},
             toy);
-  ASSERT_TRUE(line.ok()) << line.status();
+  ASSERT_THAT(line, IsOk());
   EXPECT_EQ(toy.part.where, "there");
   EXPECT_EQ(toy.count, 4);
   EXPECT_EQ(toy.seed, 16u);  // absl's integers: hexadecimal too
@@ -86,11 +90,11 @@ TEST(FlagTableTest, EverySpellingSetsItsField) {
 
 TEST(FlagTableTest, AliasUnderscoresAndNegation) {
   Toy toy;
-  ASSERT_TRUE(
-      Parse({"--oversubscribe", "3", "--quiet", "--noquiet"}, toy).ok());
+  ASSERT_THAT(Parse({"--oversubscribe", "3", "--quiet", "--noquiet"}, toy),
+              IsOk());
   EXPECT_EQ(toy.count, 3);
   EXPECT_FALSE(toy.quiet);
-  ASSERT_TRUE(Parse({"--count_per_leaf", "5", "--quiet=false"}, toy).ok());
+  ASSERT_THAT(Parse({"--count_per_leaf", "5", "--quiet=false"}, toy), IsOk());
   EXPECT_EQ(toy.count, 5);
   EXPECT_FALSE(toy.quiet);
 }
@@ -98,7 +102,7 @@ TEST(FlagTableTest, AliasUnderscoresAndNegation) {
 TEST(FlagTableTest, LaterValuesWinAndNotGivenKeepsTheDefault) {
   Toy toy;
   absl::StatusOr<CommandLine> line = Parse({"--seed", "4", "--seed", "9"}, toy);
-  ASSERT_TRUE(line.ok());
+  ASSERT_THAT(line, IsOk());
   EXPECT_EQ(toy.seed, 9u);
   EXPECT_EQ(toy.part.where, "here");
   EXPECT_EQ(line->given, (std::set<std::string>{"seed"}));
@@ -131,7 +135,7 @@ TEST(FlagTableTest, ErrorsAreOneLineNamingCommandAndFlag) {
   for (const Case& c : cases) {
     Toy toy;
     absl::StatusOr<CommandLine> line = Parse(c.args, toy);
-    ASSERT_FALSE(line.ok()) << c.args[0];
+    ASSERT_THAT(line, Not(IsOk())) << c.args[0];
     EXPECT_EQ(line.status().code(), absl::StatusCode::kInvalidArgument);
     EXPECT_EQ(line.status().message(), c.message);
   }
@@ -141,13 +145,13 @@ TEST(FlagTableTest, HelpStopsTheScanAndTheProgramFollowsDashDash) {
   Toy toy;
   absl::StatusOr<CommandLine> line =
       Parse({"--seed", "2", "-h", "--bogus"}, toy);
-  ASSERT_TRUE(line.ok());
+  ASSERT_THAT(line, IsOk());
   EXPECT_TRUE(line->help);
   // An error before --help wins.
-  EXPECT_FALSE(Parse({"--bogus", "--help"}, toy).ok());
+  EXPECT_THAT(Parse({"--bogus", "--help"}, toy), Not(IsOk()));
   line = Parse({"--seed", "3", "--", "a.out", "--seed", "x"}, toy,
                /*takes_program=*/true);
-  ASSERT_TRUE(line.ok());
+  ASSERT_THAT(line, IsOk());
   EXPECT_EQ(toy.seed, 3u);
   EXPECT_EQ(line->program, (std::vector<std::string>{"a.out", "--seed", "x"}));
 }

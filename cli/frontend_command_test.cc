@@ -7,13 +7,16 @@
 #include <string>
 #include <vector>
 
+#include "base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::cli {
 namespace {
 
+using ::rankmap::base::IsOk;
 using ::testing::ElementsAre;
+using ::testing::Not;
 
 // The flags main() would hold; absent ones have empty text (the defaults).
 absl::StatusOr<FrontendCommand> Parse(
@@ -39,7 +42,7 @@ TEST(FrontendCommandTest, StencilFlagsBecomeTypedOptions) {
                                {"element_size", "8"},
                                {"axis_weights", "1,2"},
                                {"slabs", "false"}});
-  ASSERT_TRUE(cmd.ok()) << cmd.status();
+  ASSERT_THAT(cmd, IsOk());
   EXPECT_EQ(cmd->kind, FrontendKind::kStencil);
   const auto& o = std::get<graphs::StencilOptions>(cmd->options);
   EXPECT_THAT(o.grid, ElementsAre(8, 8));
@@ -49,7 +52,7 @@ TEST(FrontendCommandTest, StencilFlagsBecomeTypedOptions) {
   EXPECT_FALSE(o.slabs);
   // No flags: the options' defaults.
   auto plain = Parse("stencil", {});
-  ASSERT_TRUE(plain.ok());
+  ASSERT_THAT(plain, IsOk());
   const auto& d = std::get<graphs::StencilOptions>(plain->options);
   EXPECT_THAT(d.grid, ElementsAre(1024, 1024));
   EXPECT_EQ(d.points, 5);
@@ -62,9 +65,9 @@ TEST(FrontendCommandTest, StencilFlagsBecomeTypedOptions) {
 TEST(FrontendCommandTest, RunsTheStencilWithItsReport) {
   auto cmd =
       Parse("stencil", {{"grid", "8x8"}, {"procs", "4"}, {"periodic", "1,0"}});
-  ASSERT_TRUE(cmd.ok()) << cmd.status();
+  ASSERT_THAT(cmd, IsOk());
   std::ostringstream out, report;
-  ASSERT_TRUE(RunFrontend(*cmd, out, report).ok());
+  ASSERT_THAT(RunFrontend(*cmd, out, report), IsOk());
   EXPECT_EQ(report.str(),
             "stencil 8x8, 5-point, halo 1: 4 processes, 4 edges, 384 bytes "
             "per iteration\n");
@@ -83,7 +86,7 @@ TEST(FrontendCommandTest, MatrixFlagsAndTheSpeedsFile) {
                              {"bandwidth", "10,1,1,10"},
                              {"hub", "-1"},
                              {"output", graph}});
-  ASSERT_TRUE(cmd.ok()) << cmd.status();
+  ASSERT_THAT(cmd, IsOk());
   const auto& o = std::get<graphs::MatrixFrontendOptions>(cmd->options);
   EXPECT_THAT(o.speeds, ElementsAre(4.0, 1.0));
   EXPECT_EQ(o.n, 64);
@@ -94,7 +97,7 @@ TEST(FrontendCommandTest, MatrixFlagsAndTheSpeedsFile) {
   EXPECT_EQ(o.num_clusters, 2);
   EXPECT_THAT(o.bandwidth, ElementsAre(10.0, 1.0, 1.0, 10.0));
   std::ostringstream out, report;
-  ASSERT_TRUE(RunFrontend(*cmd, out, report).ok());
+  ASSERT_THAT(RunFrontend(*cmd, out, report), IsOk());
   EXPECT_THAT(report.str(), ::testing::HasSubstr("process speeds written to " +
                                                  graph + ".speeds\n"));
   std::ifstream in(graph + ".speeds");
@@ -111,7 +114,7 @@ TEST(FrontendCommandTest, MpdataFlags) {
                               {"periodic", "all"},
                               {"axis_weights", "1,12.8"},
                               {"allow_1d", "true"}});
-  ASSERT_TRUE(cmd.ok()) << cmd.status();
+  ASSERT_THAT(cmd, IsOk());
   const auto& o = std::get<graphs::MpdataFrontendOptions>(cmd->options);
   EXPECT_EQ(o.procs, 4);
   EXPECT_TRUE(o.group.empty());
@@ -120,7 +123,7 @@ TEST(FrontendCommandTest, MpdataFlags) {
   EXPECT_EQ(o.vertical_weight, 12.8);
   EXPECT_TRUE(o.allow_1d);
   std::ostringstream out, report;
-  ASSERT_TRUE(RunFrontend(*cmd, out, report).ok());
+  ASSERT_THAT(RunFrontend(*cmd, out, report), IsOk());
   EXPECT_THAT(report.str(), ::testing::StartsWith("mpdata 8x8 on a "));
 }
 
@@ -142,11 +145,12 @@ TEST(FrontendCommandTest, ErrorsNameTheFlag) {
       "mpdata: --axis-weights takes two weights: horizontal,vertical");
   EXPECT_EQ(Message(Parse("stencil", {{"halo", "4294967296"}}).status()),
             "--halo: 4294967296 is out of the 32-bit range");
-  EXPECT_FALSE(Parse("stencil", {{"graph_format", "svg"}}).ok());
+  EXPECT_THAT(Parse("stencil", {{"graph_format", "svg"}}), Not(IsOk()));
   // The cluster count is the largest id + 1, which must fit.
   EXPECT_EQ(Message(Parse("summa", {{"clusters", "0,2147483647"}}).status()),
             "--clusters: cluster 2147483647 is outside [0, 2147483646]");
-  EXPECT_FALSE(Parse("summa", {{"partition", "/nonexistent.part"}}).ok());
+  EXPECT_THAT(Parse("summa", {{"partition", "/nonexistent.part"}}),
+              Not(IsOk()));
 }
 
 }  // namespace

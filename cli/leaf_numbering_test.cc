@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "base/status_matchers.h"
 #include "cli/inputs.h"
 #include "cli/map_command.h"
 #include "cli/mapping_reader.h"
@@ -16,12 +17,14 @@
 namespace rankmap::cli {
 namespace {
 
+using ::rankmap::base::IsOk;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 std::vector<int64_t> CallerIds(const Inputs& in) {
   auto tree = LoadTree(in);
-  EXPECT_TRUE(tree.ok()) << tree.status();
+  EXPECT_THAT(tree, IsOk());
   if (!tree.ok()) return {};
   const LeafNumbering n = LeafNumbering::For(in, *tree);
   std::vector<int64_t> ids;
@@ -58,13 +61,13 @@ TEST(LeafNumbering, RoundTripAndLeavesNotAllowed) {
   in.topology = "tleaf 2 4 10 4 1";
   in.allowed = "2-5,9";
   auto tree = LoadTree(in);
-  ASSERT_TRUE(tree.ok()) << tree.status();
+  ASSERT_THAT(tree, IsOk());
   const LeafNumbering n = LeafNumbering::For(in, *tree);
   const core::Mapping m = {4, 0, 3};
   EXPECT_THAT(n.ToCaller(m), ElementsAre(9, 2, 5));
   EXPECT_EQ(*n.FromCaller(n.ToCaller(m), "m"), m);
   auto bad = n.FromCaller({2, 0}, "m.map");
-  ASSERT_FALSE(bad.ok());
+  ASSERT_THAT(bad, Not(IsOk()));
   EXPECT_EQ(bad.status().message(),
             "m.map: process 1 is on leaf 0, which is not among the allowed "
             "leaves");
@@ -99,7 +102,7 @@ TEST(LeafNumbering, MapWritesOnlyAllowedLeaves) {
     cmd.inputs.comm = comm;
     cmd.quiet = true;
     std::ostringstream out;
-    ASSERT_TRUE(RunMap(cmd, out).ok()) << c.topology;
+    ASSERT_THAT(RunMap(cmd, out), IsOk()) << c.topology;
     std::istringstream lines(out.str());
     int64_t leaf = 0;
     int count = 0;

@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "base/status_matchers.h"
 #include "cli/mapping_io.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -11,8 +12,10 @@
 namespace rankmap::cli {
 namespace {
 
+using ::rankmap::base::IsOk;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 std::string Message(const absl::Status& s) { return std::string(s.message()); }
 
@@ -41,7 +44,7 @@ TEST(ParseAnyMapping, ReadsEveryWrittenFormat) {
     for (MappingFormat f : {MappingFormat::kPlain, MappingFormat::kJson}) {
       const std::string text = FormatMapping(t, m, f, "tm", 7.0).value();
       auto back = ParseAnyMapping(text, "m", t);
-      ASSERT_TRUE(back.ok()) << back.status() << "\n" << text;
+      ASSERT_THAT(back, IsOk()) << back.status() << "\n" << text;
       EXPECT_EQ(*back, m) << text;
     }
   }
@@ -49,9 +52,10 @@ TEST(ParseAnyMapping, ReadsEveryWrittenFormat) {
   for (launch::LaunchFormat f :
        {launch::LaunchFormat::kRankfile, launch::LaunchFormat::kOmpi5}) {
     auto plan = launch::PlanLaunch(f, TwoHosts(), m, "m.rf");
-    ASSERT_TRUE(plan.ok()) << plan.status();
+    ASSERT_THAT(plan, IsOk());
     auto back = ParseAnyMapping(plan->files[0].contents, "m.rf", TwoHosts());
-    ASSERT_TRUE(back.ok()) << back.status() << "\n" << plan->files[0].contents;
+    ASSERT_THAT(back, IsOk()) << back.status() << "\n"
+                              << plan->files[0].contents;
     EXPECT_EQ(*back, m) << plan->files[0].contents;
   }
 }
@@ -63,14 +67,14 @@ TEST(ParseAnyMapping, RankfileByPhysicalOrLogicalNumbers) {
       "# mpirun --mca rmaps_rank_file_physical 1 --rankfile m.rf\n"
       "rank 1=n1 slot=4\nrank 0=n0 slot=1,9\n",
       "m.rf", t);
-  ASSERT_TRUE(m.ok()) << m.status();
+  ASSERT_THAT(m, IsOk());
   EXPECT_THAT(*m, ElementsAre(0, 3));
   // Open MPI 5 reads logical numbers: the host's n-th leaf.
   m = ParseAnyMapping(
       "# mpirun --map-by rankfile:file=m.rf:HWTCPUS -np 2 ./app\n"
       "rank 0=n1 slot=0\nrank 1=n0 slot=1\n",
       "m.rf", t);
-  ASSERT_TRUE(m.ok()) << m.status();
+  ASSERT_THAT(m, IsOk());
   EXPECT_THAT(*m, ElementsAre(2, 1));
   // Hosts without os indexes: node-local numbers, the host's n-th leaf (b's
   // leaves are 3, 4, 5).
@@ -82,12 +86,12 @@ TEST(ParseAnyMapping, RankfileByPhysicalOrLogicalNumbers) {
   }
   const topology::Tree hosts = *std::move(b).Build();
   m = ParseAnyMapping("rank 0=b slot=1\nrank 1=b slot=0\n", "m.rf", hosts);
-  ASSERT_TRUE(m.ok()) << m.status();
+  ASSERT_THAT(m, IsOk());
   EXPECT_THAT(*m, ElementsAre(4, 3));
-  EXPECT_FALSE(ParseAnyMapping("rank 0=b slot=4\n", "m.rf", hosts).ok());
+  EXPECT_THAT(ParseAnyMapping("rank 0=b slot=4\n", "m.rf", hosts), Not(IsOk()));
   // A core's slot list: its first PU names the leaf.
   m = ParseAnyMapping("rank 0=n1 slot=4-5\nrank 1=n0 slot=0,8\n", "m.rf", t);
-  ASSERT_TRUE(m.ok()) << m.status();
+  ASSERT_THAT(m, IsOk());
   EXPECT_THAT(*m, ElementsAre(3, 1));
 }
 
@@ -96,7 +100,7 @@ TEST(ParseAnyMapping, JsonWithOtherKeys) {
   auto m = ParseAnyMapping(
       "  {\"algorithm\": \"x\", \"mapping\" : [ 3,1 ,0], \"j\": 1}", "m.json",
       t);
-  ASSERT_TRUE(m.ok()) << m.status();
+  ASSERT_THAT(m, IsOk());
   EXPECT_THAT(*m, ElementsAre(3, 1, 0));
   EXPECT_THAT(*ParseAnyMapping("{\"mapping\": []}", "e", t), ElementsAre());
   // Nested values of any kind are skipped, however deep, and the top-level
@@ -109,7 +113,7 @@ TEST(ParseAnyMapping, JsonWithOtherKeys) {
           ", \"n\": -1.5e3, \"t\": true, \"z\": null,\n"
           " \"mapping\": [2, 0]}\n",
       "m.json", t);
-  ASSERT_TRUE(m.ok()) << m.status();
+  ASSERT_THAT(m, IsOk());
   EXPECT_THAT(*m, ElementsAre(2, 0));
 }
 
@@ -148,7 +152,7 @@ TEST(ParseAnyMapping, ErrorsNameFileAndLine) {
   };
   for (const Case& c : cases) {
     auto m = ParseAnyMapping(c.text, "m", t);
-    ASSERT_FALSE(m.ok()) << c.text;
+    ASSERT_THAT(m, Not(IsOk())) << c.text;
     EXPECT_THAT(Message(m.status()), HasSubstr(c.want)) << c.text;
   }
   EXPECT_EQ(ReadAnyMappingFile("/nonexistent/m", t).status().code(),

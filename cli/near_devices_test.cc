@@ -4,6 +4,7 @@
 #include <sstream>
 #include <string>
 
+#include "base/status_matchers.h"
 #include "core/mapper.h"
 #include "gmock/gmock.h"
 #include "graphs/comm_graph.h"
@@ -13,6 +14,7 @@
 namespace rankmap::cli {
 namespace {
 
+using ::rankmap::base::IsOk;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using topology::DeviceClass;
@@ -28,7 +30,7 @@ std::string Xml(const std::string& name) {
 graphs::CommGraph Ring(int32_t n) {
   graphs::CommGraphBuilder b(n);
   for (int32_t u = 0; u < n; ++u)
-    EXPECT_TRUE(b.AddEdge(u, (u + 1) % n, u == n - 1 ? 100 : 1).ok());
+    EXPECT_THAT(b.AddEdge(u, (u + 1) % n, u == n - 1 ? 100 : 1), IsOk());
   return *std::move(b).Build();
 }
 
@@ -40,16 +42,16 @@ struct Machine {
 Machine Load(const std::string& file, DeviceClass cls,
              topology::LoadOptions o = {}) {
   auto tree = topology::LoadTopology(Xml(file), o);
-  EXPECT_TRUE(tree.ok()) << tree.status();
+  EXPECT_THAT(tree, IsOk());
   auto devices = topology::IoDevicesOf(Xml(file), cls);
-  EXPECT_TRUE(devices.ok()) << devices.status();
+  EXPECT_THAT(devices, IsOk());
   return {*std::move(tree), *std::move(devices)};
 }
 
 core::Mapping MapNear(const Machine& m, const NearDevices& near, int32_t n) {
   core::MappingOptions opts;
   auto mapping = core::Map(m.tree, Ring(n), opts, near.classes);
-  EXPECT_TRUE(mapping.ok()) << mapping.status();
+  EXPECT_THAT(mapping, IsOk());
   return mapping.ok() ? *mapping : core::Mapping();
 }
 
@@ -60,7 +62,7 @@ TEST(NearDevicesTest, OneRankPerGpuOfADgx2) {
   o.capacity = 4;
   const Machine m = Load("nvidiaDGX2.xml", DeviceClass::kGpu, o);
   auto near = AssignNearDevices(m.tree, m.devices, {}, 16, "gpu", "dgx2");
-  ASSERT_TRUE(near.ok()) << near.status();
+  ASSERT_THAT(near, IsOk());
   const core::Mapping map = MapNear(m, *near, 16);
   ASSERT_EQ(map.size(), 16u);
   for (int32_t u = 0; u < 16; ++u) {
@@ -82,7 +84,7 @@ TEST(NearDevicesTest, CoresNextToEachGpuOfAPower8) {
   o.leaf = topology::LeafKind::kCore;
   const Machine m = Load("power8gpudistances.xml", DeviceClass::kGpu, o);
   auto near = AssignNearDevices(m.tree, m.devices, {}, 4, "gpu", "power8");
-  ASSERT_TRUE(near.ok()) << near.status();
+  ASSERT_THAT(near, IsOk());
   const core::Mapping map = MapNear(m, *near, 4);
   ASSERT_EQ(map.size(), 4u);
   for (int32_t u = 0; u < 4; ++u) {
@@ -97,10 +99,10 @@ TEST(NearDevicesTest, ProcessesNamedPerNic) {
   const Machine m = Load("24em64t-2n6c2t-pci.xml", DeviceClass::kNic);
   auto device_of =
       ParseNearProcesses("# rail\nmlx4_0 2 5\n", "near.txt", m.devices, 6);
-  ASSERT_TRUE(device_of.ok()) << device_of.status();
+  ASSERT_THAT(device_of, IsOk());
   EXPECT_THAT(*device_of, ElementsAre(-1, -1, 2, -1, -1, 2));
   auto near = AssignNearDevices(m.tree, m.devices, *device_of, 6, "nic", "x");
-  ASSERT_TRUE(near.ok()) << near.status();
+  ASSERT_THAT(near, IsOk());
   const core::Mapping map = MapNear(m, *near, 6);
   ASSERT_EQ(map.size(), 6u);
   EXPECT_EQ(m.tree.os_index(map[2]) % 2, 0);
@@ -118,14 +120,14 @@ TEST(NearDevicesTest, LocalityOverTheWholeTreeConstrainsNothing) {
   // PUs 0..3 in two packages; device "all" is local to the whole machine,
   // "half" to package 0.
   auto tree = topology::LoadTopology("pack:2 core:2");
-  ASSERT_TRUE(tree.ok()) << tree.status();
+  ASSERT_THAT(tree, IsOk());
   std::vector<IoDevice> devices(2);
   devices[0].name = "all";
   devices[0].pus = {0, 1, 2, 3};
   devices[1].name = "half";
   devices[1].pus = {0, 1};
   auto near = AssignNearDevices(*tree, devices, {0, 1, 1}, 3, "nic", "t");
-  ASSERT_TRUE(near.ok()) << near.status();
+  ASSERT_THAT(near, IsOk());
   EXPECT_THAT(near->classes.of_process, ElementsAre(-1, 1, 1));
   EXPECT_THAT(near->classes.of_leaf, ElementsAre(1, 1, 0, 0));
 }
@@ -145,7 +147,7 @@ TEST(NearDevicesTest, Errors) {
             "(--near-processes chooses which processes need one)");
   const Machine dgx = Load("nvidiaDGX2.xml", DeviceClass::kGpu);
   auto three = ParseNearProcesses("nvml0 0\nnvml1 1-2\n", "n", dgx.devices, 3);
-  ASSERT_TRUE(three.ok()) << three.status();
+  ASSERT_THAT(three, IsOk());
   EXPECT_EQ(AssignNearDevices(dgx.tree, dgx.devices, *three, 3, "gpu", "d")
                 .status()
                 .message(),

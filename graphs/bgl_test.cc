@@ -9,11 +9,15 @@
 #include <limits>
 #include <vector>
 
+#include "base/status_matchers.h"
 #include "graphs/test_graphs.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::graphs {
 namespace {
+
+using ::rankmap::base::IsOk;
+using ::testing::Not;
 
 using WeightedList =
     boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS,
@@ -39,7 +43,7 @@ TEST(FromBoostGraphTest, AdjacencyListSumsParallelEdges) {
   boost::add_edge(1, 2, 4.0, list);
   boost::add_edge(3, 3, 9.0, list);  // self loop: dropped
   auto g = FromBoostGraph(list);
-  ASSERT_TRUE(g.ok()) << g.status().message();
+  ASSERT_THAT(g, IsOk());
   EXPECT_EQ(g->num_vertices(), 5);
   EXPECT_EQ(g->num_edges(), 2);
   EXPECT_EQ(g->EdgeWeight(0, 1), 3.0);
@@ -62,7 +66,7 @@ TEST(FromBoostGraphTest, ListStorageWithAnExplicitIndexMap) {
   boost::add_edge(v[1], v[2], int64_t{20}, g);  // indices 1 - 0
   auto c = FromBoostGraph(g, get(boost::edge_weight, g),
                           get(boost::vertex_index, g));
-  ASSERT_TRUE(c.ok()) << c.status().message();
+  ASSERT_THAT(c, IsOk());
   EXPECT_EQ(c->EdgeWeight(2, 1), 10.0);
   EXPECT_EQ(c->EdgeWeight(1, 0), 20.0);
   EXPECT_EQ(c->EdgeWeight(2, 0), 0.0);
@@ -71,7 +75,7 @@ TEST(FromBoostGraphTest, ListStorageWithAnExplicitIndexMap) {
 TEST(FromBoostGraphTest, AdjacencyListRejectsNegativeWeights) {
   WeightedList list(2);
   boost::add_edge(0, 1, -1.0, list);
-  EXPECT_FALSE(FromBoostGraph(list).ok());
+  EXPECT_THAT(FromBoostGraph(list), Not(IsOk()));
 }
 
 TEST(FromBoostGraphTest, CompressedSparseRowGraphWithBundledWeights) {
@@ -81,7 +85,7 @@ TEST(FromBoostGraphTest, CompressedSparseRowGraphWithBundledWeights) {
   DirectedCsr csr(boost::edges_are_unsorted_multi_pass, arcs.begin(),
                   arcs.end(), volumes.begin(), 4);
   auto g = FromBoostGraph(csr, get(&Traffic::bytes, csr));
-  ASSERT_TRUE(g.ok()) << g.status().message();
+  ASSERT_THAT(g, IsOk());
   EXPECT_EQ(g->num_vertices(), 4);
   EXPECT_EQ(g->EdgeWeight(0, 1), 7.0);
   EXPECT_EQ(g->EdgeWeight(3, 2), 1.5);
@@ -103,7 +107,7 @@ TEST(FromBoostGraphTest, RoundTripThroughTheView) {
     }
   }
   auto back = FromBoostGraph(list);
-  ASSERT_TRUE(back.ok());
+  ASSERT_THAT(back, IsOk());
   EXPECT_EQ(*back, g);
 }
 
@@ -112,7 +116,7 @@ TEST(ViewTest, ConnectedComponents) {
   CommGraphBuilder b(7);
   for (auto [u, v] :
        {std::pair{0, 1}, {1, 2}, {2, 0}, {3, 4}, {4, 5}, {5, 3}}) {
-    ASSERT_TRUE(b.AddEdge(u, v, 1.0).ok());
+    ASSERT_THAT(b.AddEdge(u, v, 1.0), IsOk());
   }
   const CommGraph g = testing::BuildOrDie(std::move(b));
   std::vector<int> component(7);

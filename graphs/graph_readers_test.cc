@@ -2,13 +2,16 @@
 
 #include <string>
 
+#include "base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::graphs {
 namespace {
 
+using ::rankmap::base::IsOk;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 std::string Message(const absl::StatusOr<CommGraph>& g) {
   return g.ok() ? std::string("OK") : std::string(g.status().message());
@@ -28,7 +31,7 @@ constexpr char kTreeMatchMat[] =
 
 TEST(ReadMatTest, TreeMatchExample) {
   auto g = ReadMat(kTreeMatchMat, "tm.mat");
-  ASSERT_TRUE(g.ok()) << Message(g);
+  ASSERT_THAT(g, IsOk()) << Message(g);
   EXPECT_EQ(g->num_vertices(), 8);
   EXPECT_EQ(g->num_edges(), 28);  // every pair exchanges something
   EXPECT_EQ(g->EdgeWeight(0, 1), 2000.0);
@@ -41,14 +44,14 @@ TEST(ReadMatTest, TreeMatchExample) {
 
 TEST(ReadMatTest, RealsSignsExponentsAsymmetry) {
   auto g = ReadMat("# comment\n0 +1.5e2 3\n\n150 0 .5\n3.0 0.5E0 7\n", "a.mat");
-  ASSERT_TRUE(g.ok()) << Message(g);
+  ASSERT_THAT(g, IsOk()) << Message(g);
   EXPECT_EQ(g->num_vertices(), 3);
   EXPECT_EQ(g->EdgeWeight(0, 1), 300.0);
   EXPECT_EQ(g->EdgeWeight(0, 2), 6.0);
   EXPECT_EQ(g->EdgeWeight(1, 2), 1.0);
   EXPECT_EQ(g->num_edges(), 3);             // the diagonal 7 is ignored
   auto h = ReadMat("0 5\n0 0\n", "b.mat");  // one direction only: still an edge
-  ASSERT_TRUE(h.ok());
+  ASSERT_THAT(h, IsOk());
   EXPECT_EQ(h->EdgeWeight(1, 0), 5.0);
 }
 
@@ -86,7 +89,7 @@ constexpr char kTriangleGrf[] =
 
 TEST(ReadScotchTest, EdgeLoads) {
   auto g = ReadScotch(kTriangleGrf, "t.grf");
-  ASSERT_TRUE(g.ok()) << Message(g);
+  ASSERT_THAT(g, IsOk()) << Message(g);
   EXPECT_EQ(g->num_vertices(), 3);
   EXPECT_EQ(g->EdgeWeight(0, 1), 5.0);
   EXPECT_EQ(g->EdgeWeight(0, 2), 7.0);
@@ -98,7 +101,7 @@ TEST(ReadScotchTest, BaseOneVertexLoadsUnsortedRows) {
   // Base 1, vertex loads, no edge loads; rows in arbitrary order, tokens across
   // lines.
   auto g = ReadScotch("0\n3 4\n1 001\n4 1 2\n9 2 3\n1\n7 1 2\n", "b.grf");
-  ASSERT_TRUE(g.ok()) << Message(g);
+  ASSERT_THAT(g, IsOk()) << Message(g);
   EXPECT_EQ(g->num_edges(), 2);
   EXPECT_EQ(g->EdgeWeight(0, 1), 1.0);
   EXPECT_EQ(g->EdgeWeight(1, 2), 1.0);
@@ -110,7 +113,7 @@ TEST(ReadScotchTest, BaseOneVertexLoadsUnsortedRows) {
 TEST(ReadScotchTest, Labels) {
   // Labels 30, 10, 20 name a path 10 - 20 - 30 (vertices 1 - 2 - 0).
   auto g = ReadScotch("0\n3 4\n0 100\n30 1 20\n10 1 20\n20 2 30 10\n", "l.grf");
-  ASSERT_TRUE(g.ok()) << Message(g);
+  ASSERT_THAT(g, IsOk()) << Message(g);
   EXPECT_EQ(g->num_edges(), 2);
   EXPECT_EQ(g->EdgeWeight(1, 2), 1.0);
   EXPECT_EQ(g->EdgeWeight(2, 0), 1.0);
@@ -178,7 +181,7 @@ constexpr char kTriangleMetis[] =
 
 TEST(ReadMetisTest, EdgeWeights) {
   auto g = ReadMetis(kTriangleMetis, "t.graph");
-  ASSERT_TRUE(g.ok()) << Message(g);
+  ASSERT_THAT(g, IsOk()) << Message(g);
   EXPECT_EQ(g->num_vertices(), 3);
   EXPECT_EQ(g->EdgeWeight(0, 1), 5.0);
   EXPECT_EQ(g->EdgeWeight(0, 2), 7.0);
@@ -187,13 +190,13 @@ TEST(ReadMetisTest, EdgeWeights) {
 
 TEST(ReadMetisTest, UnweightedWithIsolatedVertexAndVertexWeights) {
   auto g = ReadMetis("4 2\n2\n1 3\n2\n\n", "u.graph");
-  ASSERT_TRUE(g.ok()) << Message(g);
+  ASSERT_THAT(g, IsOk()) << Message(g);
   EXPECT_EQ(g->num_vertices(), 4);
   EXPECT_EQ(g->num_edges(), 2);
   EXPECT_EQ(g->degree(3), 0);
   // fmt 111 with 2 constraints: size, w1, w2, then (neighbour weight) pairs.
   auto h = ReadMetis("2 1 111 2\n9 4 5 2 6\n9 8 1 1 6\n", "w.graph");
-  ASSERT_TRUE(h.ok()) << Message(h);
+  ASSERT_THAT(h, IsOk()) << Message(h);
   EXPECT_EQ(h->vertex_weight(0), 4.0);
   EXPECT_EQ(h->vertex_weight(1), 8.0);
   EXPECT_EQ(h->EdgeWeight(0, 1), 6.0);
@@ -245,21 +248,21 @@ TEST(ReadMatrixMarketTest, GeneralSymmetricPattern) {
       "%%MatrixMarket matrix coordinate real general\n% c\n3 3 3\n1 2 4.5\n2 1 "
       "0.5\n3 1 2\n",
       "g.mtx");
-  ASSERT_TRUE(g.ok()) << Message(g);
+  ASSERT_THAT(g, IsOk()) << Message(g);
   EXPECT_EQ(g->EdgeWeight(0, 1), 5.0);
   EXPECT_EQ(g->EdgeWeight(0, 2), 2.0);
   auto s = ReadMatrixMarket(
       "%%MatrixMarket matrix coordinate integer symmetric\n3 3 3\n2 1 4\n3 2 "
       "1\n3 3 9\n",
       "s.mtx");
-  ASSERT_TRUE(s.ok()) << Message(s);
+  ASSERT_THAT(s, IsOk()) << Message(s);
   EXPECT_EQ(s->EdgeWeight(0, 1), 8.0);  // A[0][1] = A[1][0] = 4
   EXPECT_EQ(s->EdgeWeight(1, 2), 2.0);
   EXPECT_EQ(s->num_edges(), 2);
   auto p = ReadMatrixMarket(
       "%%MatrixMarket matrix coordinate pattern general\n2 2 1\n1 2\n",
       "p.mtx");
-  ASSERT_TRUE(p.ok()) << Message(p);
+  ASSERT_THAT(p, IsOk()) << Message(p);
   EXPECT_EQ(p->EdgeWeight(0, 1), 1.0);
 }
 
@@ -297,17 +300,17 @@ TEST(ReadMatrixMarketTest, Errors) {
 TEST(ReadEdgeListTest, WeightsCommentsAndIsolatedTail) {
   auto g =
       ReadEdgeList("# i j w\n0 1 2.5\n1 0 0.5\n\n2 3 1e3\n5 5 0\n", "e.edges");
-  ASSERT_TRUE(g.ok()) << Message(g);
+  ASSERT_THAT(g, IsOk()) << Message(g);
   EXPECT_EQ(g->num_vertices(), 6);
   EXPECT_EQ(g->EdgeWeight(0, 1), 3.0);
   EXPECT_EQ(g->EdgeWeight(2, 3), 1000.0);
   EXPECT_EQ(g->num_edges(), 2);
   auto u = ReadEdgeList("0 1\n1 2\n", "u.edges");
-  ASSERT_TRUE(u.ok()) << Message(u);
+  ASSERT_THAT(u, IsOk()) << Message(u);
   EXPECT_EQ(u->EdgeWeight(1, 2), 1.0);
   auto z = ReadEdgeList("0 1 0\n",
                         "z.edges");  // an explicit zero is a zero-weight edge
-  ASSERT_TRUE(z.ok());
+  ASSERT_THAT(z, IsOk());
   EXPECT_EQ(z->num_edges(), 1);
 }
 
@@ -320,12 +323,12 @@ TEST(ReadEdgeListTest, StrayIdMakingMostVerticesIsolatedIsRefused) {
             "intended)");
   // Declared on purpose by a self loop, or small enough: accepted.
   auto declared = ReadEdgeList("0 1\n1048576 1048576\n", "d.edges");
-  ASSERT_TRUE(declared.ok()) << Message(declared);
+  ASSERT_THAT(declared, IsOk()) << Message(declared);
   EXPECT_EQ(declared->num_vertices(), 1048577);
   auto small = ReadEdgeList("0 1048575\n", "f.edges");
-  ASSERT_TRUE(small.ok()) << Message(small);
+  ASSERT_THAT(small, IsOk()) << Message(small);
   EXPECT_EQ(small->num_vertices(), 1048576);
-  EXPECT_FALSE(ReadEdgeList("0 1048576\n", "g.edges").ok());
+  EXPECT_THAT(ReadEdgeList("0 1048576\n", "g.edges"), Not(IsOk()));
 }
 
 TEST(ReadEdgeListTest, Errors) {
@@ -379,7 +382,7 @@ TEST(BudgetTest, DenseMatrixCheckedAgainstItsPossibleEntries) {
       Message(ReadMat("0 1 1\n1 0 1\n1 1 0\n", "d.mat", tight)),
       HasSubstr("d.mat:1: a graph of 3 vertices and 6 arcs needs about"));
   tight.max_memory_bytes = 384;
-  EXPECT_TRUE(ReadMat("0 1 1\n1 0 1\n1 1 0\n", "d.mat", tight).ok());
+  EXPECT_THAT(ReadMat("0 1 1\n1 0 1\n1 1 0\n", "d.mat", tight), IsOk());
 }
 
 TEST(BudgetTest, EstimateGrowsWithSize) {
@@ -412,7 +415,7 @@ TEST(BudgetTest, ConsumerBytesCountBeforeBuilding) {
   EXPECT_EQ(asked_vertices, 230000001);
   EXPECT_EQ(asked_arcs, 2);
   // A small graph passes with its consumer.
-  EXPECT_TRUE(ReadEdgeList("0 1 1\n1 2 1\n", "small.edges", o).ok());
+  EXPECT_THAT(ReadEdgeList("0 1 1\n1 2 1\n", "small.edges", o), IsOk());
   EXPECT_EQ(asked_vertices, 3);
 }
 

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <string>
 
+#include "base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "graphs/graph_readers.h"
 #include "graphs/test_graphs.h"
@@ -11,7 +12,9 @@
 namespace rankmap::graphs {
 namespace {
 
+using ::rankmap::base::IsOk;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 using Writer = absl::Status (*)(const CommGraph&, TextSink&,
                                 const WriteOptions&);
@@ -23,16 +26,16 @@ std::string WriteOrDie(Writer write, const CommGraph& g,
   std::string text;
   TextSink sink(&text);
   absl::Status s = write(g, sink, options);
-  EXPECT_TRUE(s.ok()) << s.message();
-  EXPECT_TRUE(sink.Finish().ok());
+  EXPECT_THAT(s, IsOk());
+  EXPECT_THAT(sink.Finish(), IsOk());
   return text;
 }
 
 CommGraph RoundTrip(Writer write, Reader read, const CommGraph& g) {
   const std::string text = WriteOrDie(write, g);
   auto back = read(text, "roundtrip", ReadOptions{});
-  EXPECT_TRUE(back.ok()) << back.status().message() << "\n"
-                         << text.substr(0, 400);
+  EXPECT_THAT(back, IsOk()) << back.status().message() << "\n"
+                            << text.substr(0, 400);
   return back.ok() ? *std::move(back) : CommGraph();
 }
 
@@ -44,7 +47,7 @@ TEST(WriteMatTest, TreeMatchExampleWritesThePaperMatrix) {
   const std::string text = WriteOrDie(WriteMat, g);
   EXPECT_EQ(text.substr(0, text.find('\n')), "0 1000 10 1 100 1 1 1");
   auto back = ReadMat(text, "tm.mat");
-  ASSERT_TRUE(back.ok());
+  ASSERT_THAT(back, IsOk());
   EXPECT_EQ(*back, g);
 }
 
@@ -122,8 +125,8 @@ TEST(RoundTripTest, RealWeightsExactInRealFormatsRoundedInIntegerFormats) {
 
 TEST(RoundTripTest, ZeroWeightEdgesAndIsolatedVertices) {
   CommGraphBuilder b(6);
-  ASSERT_TRUE(b.AddEdge(0, 1, 0.0).ok());
-  ASSERT_TRUE(b.AddEdge(1, 2, 3.0).ok());
+  ASSERT_THAT(b.AddEdge(0, 1, 0.0), IsOk());
+  ASSERT_THAT(b.AddEdge(1, 2, 3.0), IsOk());
   const CommGraph g =
       testing::BuildOrDie(std::move(b));  // vertices 3..5 isolated
   for (const FormatCase& f : kFormats) {
@@ -147,24 +150,24 @@ TEST(RoundTripTest, EmptyGraph) {
 
 TEST(IntegerWeightTest, RoundingRule) {
   int64_t x;
-  ASSERT_TRUE(IntegerWeight(2.5, 1.0, &x).ok());
+  ASSERT_THAT(IntegerWeight(2.5, 1.0, &x), IsOk());
   EXPECT_EQ(x, 3);
-  ASSERT_TRUE(IntegerWeight(2.49, 1.0, &x).ok());
+  ASSERT_THAT(IntegerWeight(2.49, 1.0, &x), IsOk());
   EXPECT_EQ(x, 2);
-  ASSERT_TRUE(IntegerWeight(0.1, 1.0, &x).ok());
+  ASSERT_THAT(IntegerWeight(0.1, 1.0, &x), IsOk());
   EXPECT_EQ(x, 1);  // positive weights never vanish
-  ASSERT_TRUE(IntegerWeight(0.0, 1.0, &x).ok());
+  ASSERT_THAT(IntegerWeight(0.0, 1.0, &x), IsOk());
   EXPECT_EQ(x, 0);
-  ASSERT_TRUE(IntegerWeight(0.1, 100.0, &x).ok());
+  ASSERT_THAT(IntegerWeight(0.1, 100.0, &x), IsOk());
   EXPECT_EQ(x, 10);
-  EXPECT_FALSE(IntegerWeight(1e17, 1.0, &x).ok());
-  EXPECT_FALSE(IntegerWeight(1.0, 0.0, &x).ok());
+  EXPECT_THAT(IntegerWeight(1e17, 1.0, &x), Not(IsOk()));
+  EXPECT_THAT(IntegerWeight(1.0, 0.0, &x), Not(IsOk()));
 }
 
 TEST(WriteScotchTest, ExactText) {
   CommGraphBuilder b(3);
-  ASSERT_TRUE(b.AddEdge(0, 1, 5).ok());
-  ASSERT_TRUE(b.AddEdge(2, 0, 7).ok());
+  ASSERT_THAT(b.AddEdge(0, 1, 5), IsOk());
+  ASSERT_THAT(b.AddEdge(2, 0, 7), IsOk());
   const CommGraph g = testing::BuildOrDie(std::move(b));
   EXPECT_EQ(WriteOrDie(WriteScotch, g),
             "0\n3 4\n0 010\n2\t5 1\t7 2\n1\t5 0\n1\t7 0\n");

@@ -4,6 +4,7 @@
 #include <fstream>
 #include <string>
 
+#include "base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "graphs/otf2_test_trace.h"
 #include "graphs/test_graphs.h"
@@ -12,7 +13,9 @@
 namespace rankmap::graphs {
 namespace {
 
+using ::rankmap::base::IsOk;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 std::string TempPath(const std::string& file) {
   const char* dir = std::getenv("TEST_TMPDIR");
@@ -50,7 +53,7 @@ TEST(DetectionTest, FromContentWithoutExtension) {
   for (const std::string& text : texts) {
     SCOPED_TRACE(text);
     auto g = ReadGraphString(text, "input");
-    ASSERT_TRUE(g.ok()) << g.status().message();
+    ASSERT_THAT(g, IsOk());
     EXPECT_EQ(g->num_vertices(), 3);
     EXPECT_EQ(g->EdgeWeight(0, 1), 5.0);
     EXPECT_EQ(g->EdgeWeight(0, 2), 7.0);
@@ -63,16 +66,16 @@ TEST(DetectionTest, MetisWithUniformLinesIsNotAnEdgeList) {
   // header's vertex count matching the number of lines decides. Trailing
   // isolated vertices too.
   auto ring = ReadGraphString("4 4\n2 4\n1 3\n2 4\n1 3\n", "ring");
-  ASSERT_TRUE(ring.ok()) << ring.status().message();
+  ASSERT_THAT(ring, IsOk());
   EXPECT_EQ(ring->num_vertices(), 4);
   EXPECT_EQ(ring->num_edges(), 4);
   auto tail = ReadGraphString("5 1\n2\n1\n\n\n\n", "tail");
-  ASSERT_TRUE(tail.ok()) << tail.status().message();
+  ASSERT_THAT(tail, IsOk());
   EXPECT_EQ(tail->num_vertices(), 5);
   // An edge list whose first id does not match its line count stays an edge
   // list.
   auto edges = ReadGraphString("0 1\n1 2\n2 3\n3 0\n", "edges");
-  ASSERT_TRUE(edges.ok());
+  ASSERT_THAT(edges, IsOk());
   EXPECT_EQ(edges->num_vertices(), 4);
   EXPECT_EQ(edges->EdgeWeight(3, 0), 1.0);
 }
@@ -82,13 +85,13 @@ TEST(DetectionTest, ExtensionIsAHintAndExplicitFormatOverrides) {
   // extension.
   const std::string text = "0 1 5\n0 2 7\n1 2 3\n";
   auto as_mat = ReadGraphString(text, "x");
-  ASSERT_TRUE(as_mat.ok());
+  ASSERT_THAT(as_mat, IsOk());
   EXPECT_EQ(as_mat->EdgeWeight(0, 1), 1.0);  // A[0][1] + A[1][0] = 1 + 0
   auto as_edges = ReadGraphString(text, "dir/x.edges");
-  ASSERT_TRUE(as_edges.ok());
+  ASSERT_THAT(as_edges, IsOk());
   EXPECT_EQ(as_edges->EdgeWeight(0, 1), 5.0);
   auto forced = ReadGraphString(text, "x.mat", GraphFormat::kEdgeList);
-  ASSERT_TRUE(forced.ok());
+  ASSERT_THAT(forced, IsOk());
   EXPECT_EQ(forced->EdgeWeight(0, 2), 7.0);
   EXPECT_THAT(std::string(ReadGraphString("", "empty").status().message()),
               HasSubstr("empty: no data"));
@@ -99,9 +102,9 @@ TEST(GraphFileTest, WriteThenReadEveryExtension) {
   for (const char* ext : {"mat", "grf", "graph", "mtx", "edges"}) {
     SCOPED_TRACE(ext);
     const std::string path = TempPath(std::string("g.") + ext);
-    ASSERT_TRUE(WriteGraphFile(g, path).ok());
+    ASSERT_THAT(WriteGraphFile(g, path), IsOk());
     auto back = ReadGraphFile(path);
-    ASSERT_TRUE(back.ok()) << back.status().message();
+    ASSERT_THAT(back, IsOk());
     EXPECT_EQ(*back, g);
   }
 }
@@ -112,9 +115,9 @@ TEST(FormatGraphTest, EveryFormatReadsBackAndAutoIsEdgeList) {
        {GraphFormat::kMat, GraphFormat::kScotch, GraphFormat::kMetis,
         GraphFormat::kMatrixMarket, GraphFormat::kEdgeList}) {
     auto text = FormatGraph(g, f);
-    ASSERT_TRUE(text.ok()) << text.status();
+    ASSERT_THAT(text, IsOk());
     auto back = ReadGraphString(*text, "text", f);
-    ASSERT_TRUE(back.ok()) << back.status();
+    ASSERT_THAT(back, IsOk());
     EXPECT_EQ(*back, g);
   }
   EXPECT_EQ(*FormatGraph(g), *FormatGraph(g, GraphFormat::kEdgeList));
@@ -124,9 +127,9 @@ TEST(GraphFileTest, TreeMatchExampleMatFile) {
   // Seed 002, Fig. 1(a): written as .mat, read back with detection, same CSR.
   const CommGraph g = testing::TreeMatchExampleGraph();
   const std::string path = TempPath("treematch.mat");
-  ASSERT_TRUE(WriteGraphFile(g, path).ok());
+  ASSERT_THAT(WriteGraphFile(g, path), IsOk());
   auto back = ReadGraphFile(path);
-  ASSERT_TRUE(back.ok());
+  ASSERT_THAT(back, IsOk());
   EXPECT_EQ(*back, g);
   // Total volume = sum of all entries of A: row sums 1114, 2104, 2113, 1105
   // twice.
@@ -153,7 +156,8 @@ TEST(GraphFileTest, Errors) {
           "bad.graph:2: expected 3 vertex lines as declared in the header"));
   // A writer error leaves no partial file behind.
   const std::string big = TempPath("big.mat");
-  EXPECT_FALSE(WriteGraphFile(testing::RandomGraph(20000, 1, 1), big).ok());
+  EXPECT_THAT(WriteGraphFile(testing::RandomGraph(20000, 1, 1), big),
+              Not(IsOk()));
   EXPECT_FALSE(std::ifstream(big).good());
 }
 
@@ -165,9 +169,9 @@ TEST(GraphFileTest, Otf2TraceByExtensionContentOrName) {
   t.comms = {{0, 1, 2}};
   t.sends = {{0, 0, 1, 100, false}, {1, 0, 0, 20, true}, {2, 0, 1, 5, false}};
   const std::string dir = TempPath("trace");
-  ASSERT_TRUE(testing::WriteTestTrace(t, dir).ok());
+  ASSERT_THAT(testing::WriteTestTrace(t, dir), IsOk());
   absl::StatusOr<CommGraph> g = ReadGraphFile(dir + "/traces.otf2");
-  ASSERT_TRUE(g.ok()) << g.status();
+  ASSERT_THAT(g, IsOk());
   EXPECT_EQ(g->num_vertices(), 3);
   EXPECT_EQ(g->TotalVolume(), 125);
   const std::string junk = TempPath("junk.otf2");
@@ -179,7 +183,7 @@ TEST(GraphFileTest, Otf2TraceByExtensionContentOrName) {
   EXPECT_THAT(
       std::string(ReadGraphFile(edges, GraphFormat::kOtf2).status().message()),
       HasSubstr("plain.edges:1: not an OTF2 archive"));
-  EXPECT_FALSE(ReadGraphString("x", "x.otf2", GraphFormat::kOtf2).ok());
+  EXPECT_THAT(ReadGraphString("x", "x.otf2", GraphFormat::kOtf2), Not(IsOk()));
   EXPECT_THAT(std::string(WriteGraphFile(*g, TempPath("g.otf2")).message()),
               HasSubstr("not written as OTF2"));
 }

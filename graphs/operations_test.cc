@@ -5,6 +5,7 @@
 #include <random>
 #include <vector>
 
+#include "base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "graphs/test_graphs.h"
 #include "gtest/gtest.h"
@@ -12,7 +13,9 @@
 namespace rankmap::graphs {
 namespace {
 
+using ::rankmap::base::IsOk;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 std::vector<VertexId> RandomPerm(VertexId n, uint64_t seed) {
   std::vector<VertexId> p(n);
@@ -27,7 +30,7 @@ void ExpectValid(const CommGraph& g) {
                                  {g.adjncy().begin(), g.adjncy().end()},
                                  {g.adjwgt().begin(), g.adjwgt().end()},
                                  {g.vwgt().begin(), g.vwgt().end()});
-  EXPECT_TRUE(copy.ok()) << copy.status().message();
+  EXPECT_THAT(copy, IsOk());
 }
 
 TEST(ContractTest, TreeMatchPaperFigure2) {
@@ -37,7 +40,7 @@ TEST(ContractTest, TreeMatchPaperFigure2) {
   const CommGraph g = testing::TreeMatchExampleGraph();
   const std::vector<VertexId> pairs = {0, 0, 1, 1, 2, 2, 3, 3};
   auto depth2 = ContractGraph(g, pairs, 4);
-  ASSERT_TRUE(depth2.ok());
+  ASSERT_THAT(depth2, IsOk());
   const double fig2a[4][4] = {{0, 1012, 202, 4},
                               {1012, 0, 4, 202},
                               {202, 4, 0, 1012},
@@ -55,14 +58,14 @@ TEST(ContractTest, TreeMatchPaperFigure2) {
   GraphContractor contractor;
   auto extended =
       contractor.Contract(*depth2, std::vector<VertexId>{0, 1, 2, 3}, 6);
-  ASSERT_TRUE(extended.ok());
+  ASSERT_THAT(extended, IsOk());
   EXPECT_EQ(extended->num_vertices(), 6);
   EXPECT_EQ(extended->degree(4), 0);
   EXPECT_EQ(extended->vertex_weight(5), 0.0);
   // Fig. 2(c): groups (0,1,4)(2,3,5) leave 412 between the two halves.
   auto depth1 = contractor.Contract(*extended,
                                     std::vector<VertexId>{0, 0, 1, 1, 0, 1}, 2);
-  ASSERT_TRUE(depth1.ok());
+  ASSERT_THAT(depth1, IsOk());
   EXPECT_EQ(depth1->EdgeWeight(0, 1), 2 * 412.0);
   EXPECT_EQ(depth1->vertex_weight(0), 4.0);
   EXPECT_EQ(depth1->vertex_weight(1), 4.0);
@@ -81,7 +84,7 @@ TEST(ContractTest, MatchesDenseOracleOnRandomGraphs) {
     std::vector<VertexId> group(n);
     for (VertexId& x : group) x = static_cast<VertexId>(rng() % k);
     auto c = contractor.Contract(g, group, k);
-    ASSERT_TRUE(c.ok());
+    ASSERT_THAT(c, IsOk());
     ExpectValid(*c);
     std::vector<double> dense(static_cast<size_t>(k) * k, 0.0), vw(k, 0.0);
     for (VertexId u = 0; u < n; ++u) {
@@ -138,7 +141,7 @@ TEST(PermuteTest, RelabelsEdgesAndVertexWeights) {
     const CommGraph g = testing::RandomGraph(60, 3, seed, false, true);
     const std::vector<VertexId> perm = RandomPerm(60, seed);
     auto p = PermuteVertices(g, perm);
-    ASSERT_TRUE(p.ok());
+    ASSERT_THAT(p, IsOk());
     ExpectValid(*p);
     EXPECT_EQ(p->num_edges(), g.num_edges());
     for (VertexId u = 0; u < 60; ++u) {
@@ -150,26 +153,26 @@ TEST(PermuteTest, RelabelsEdgesAndVertexWeights) {
     std::vector<VertexId> inverse(60);
     for (VertexId v = 0; v < 60; ++v) inverse[perm[v]] = v;
     auto back = PermuteVertices(*p, inverse);
-    ASSERT_TRUE(back.ok());
+    ASSERT_THAT(back, IsOk());
     EXPECT_EQ(*back, g);
   }
 }
 
 TEST(PermuteTest, Errors) {
   const CommGraph g = testing::RandomGraph(3, 2, 1);
-  EXPECT_FALSE(PermuteVertices(g, std::vector<VertexId>{0, 1}).ok());
+  EXPECT_THAT(PermuteVertices(g, std::vector<VertexId>{0, 1}), Not(IsOk()));
   EXPECT_THAT(std::string(PermuteVertices(g, std::vector<VertexId>{0, 1, 1})
                               .status()
                               .message()),
               HasSubstr("perm[2] = 1 is out of range or repeated"));
-  EXPECT_FALSE(PermuteVertices(g, std::vector<VertexId>{0, 1, 3}).ok());
+  EXPECT_THAT(PermuteVertices(g, std::vector<VertexId>{0, 1, 3}), Not(IsOk()));
 }
 
 TEST(InducedSubgraphTest, KeepsInnerEdges) {
   const CommGraph g = testing::RandomGraph(50, 4, 3, true, true);
   const std::vector<VertexId> keep = {40, 3, 17, 8, 22, 49, 0};
   auto s = InducedSubgraph(g, keep);
-  ASSERT_TRUE(s.ok());
+  ASSERT_THAT(s, IsOk());
   ExpectValid(*s);
   ASSERT_EQ(s->num_vertices(), 7);
   for (VertexId i = 0; i < 7; ++i) {
@@ -179,10 +182,10 @@ TEST(InducedSubgraphTest, KeepsInnerEdges) {
     }
   }
   auto none = InducedSubgraph(g, {});
-  ASSERT_TRUE(none.ok());
+  ASSERT_THAT(none, IsOk());
   EXPECT_EQ(none->num_vertices(), 0);
-  EXPECT_FALSE(InducedSubgraph(g, std::vector<VertexId>{1, 1}).ok());
-  EXPECT_FALSE(InducedSubgraph(g, std::vector<VertexId>{50}).ok());
+  EXPECT_THAT(InducedSubgraph(g, std::vector<VertexId>{1, 1}), Not(IsOk()));
+  EXPECT_THAT(InducedSubgraph(g, std::vector<VertexId>{50}), Not(IsOk()));
 }
 
 TEST(StatsTest, TreeMatchExampleAndEmpty) {
@@ -203,7 +206,7 @@ TEST(StatsTest, TreeMatchExampleAndEmpty) {
   EXPECT_EQ(e.num_vertices, 0);
   EXPECT_EQ(e.max_degree, 0);
   CommGraphBuilder b(3);
-  ASSERT_TRUE(b.AddEdge(0, 1, 4).ok());
+  ASSERT_THAT(b.AddEdge(0, 1, 4), IsOk());
   const GraphStats t = ComputeStats(testing::BuildOrDie(std::move(b)));
   EXPECT_EQ(t.isolated_vertices, 1);
   EXPECT_EQ(t.min_degree, 0);

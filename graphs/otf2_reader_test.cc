@@ -7,6 +7,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "graphs/otf2_test_trace.h"
 #include "gtest/gtest.h"
@@ -14,7 +15,9 @@
 namespace rankmap::graphs {
 namespace {
 
+using ::rankmap::base::IsOk;
 using ::testing::HasSubstr;
+using ::testing::Not;
 using testing::TestTrace;
 
 std::string Dir(const std::string& name) {
@@ -42,20 +45,20 @@ TEST(Otf2Reader, BytesAndMessagesPerWorldRankPair) {
              {3, 1, 1, 4000, false}, {1, 1, 0, 16, true},
              {2, 0, 2, 7, false}};
   const std::string dir = Dir("ranks");
-  ASSERT_TRUE(testing::WriteTestTrace(t, dir).ok());
+  ASSERT_THAT(testing::WriteTestTrace(t, dir), IsOk());
   std::ifstream anchor(dir + "/traces.otf2", std::ios::binary);
   std::string head(16, '\0');
   anchor.read(head.data(), head.size());
   EXPECT_TRUE(LooksLikeOtf2Anchor(head));
   absl::StatusOr<Otf2Traffic> traffic = ReadOtf2Traffic(dir + "/traces.otf2");
-  ASSERT_TRUE(traffic.ok()) << traffic.status();
+  ASSERT_THAT(traffic, IsOk());
   EXPECT_EQ(traffic->num_ranks, 4);
   // 1 -> comm 1 rank 0 is world rank 3; 3 -> comm 1 rank 1 is world rank 1.
   EXPECT_EQ(Pairs(*traffic),
             "0->1 1024B/2 1->2 500B/1 1->3 16B/1 2->2 7B/1 2->3 64B/1 "
             "3->1 4000B/1 ");
   absl::StatusOr<CommGraph> g = TrafficGraph(*traffic);
-  ASSERT_TRUE(g.ok()) << g.status();
+  ASSERT_THAT(g, IsOk());
   EXPECT_EQ(g->num_vertices(), 4);
   EXPECT_EQ(g->TotalVolume(), 1024 + 500 + 16 + 64 + 4000);
   EXPECT_EQ(g->num_arcs(), 2 * 4);  // {0,1} {1,2} {1,3} {2,3}; 2->2 dropped
@@ -70,9 +73,9 @@ TEST(Otf2Reader, WorldGroupSharingAnIdWithACommGroup) {
   t.sends = {{0, 0, 2, 30, false}, {1, 1, 0, 5, true}};
   t.world_shares_group_id = true;
   const std::string dir = Dir("shared_id");
-  ASSERT_TRUE(testing::WriteTestTrace(t, dir).ok());
+  ASSERT_THAT(testing::WriteTestTrace(t, dir), IsOk());
   absl::StatusOr<Otf2Traffic> traffic = ReadOtf2Traffic(dir + "/traces.otf2");
-  ASSERT_TRUE(traffic.ok()) << traffic.status();
+  ASSERT_THAT(traffic, IsOk());
   EXPECT_EQ(traffic->num_ranks, 3);
   EXPECT_EQ(Pairs(*traffic), "0->2 30B/1 1->2 5B/1 ");
 }
@@ -82,13 +85,13 @@ TEST(Otf2Reader, NotOtf2IsOneLineError) {
   std::filesystem::create_directories(dir);
   std::ofstream(dir + "/traces.otf2") << "this is not a trace\n";
   absl::StatusOr<Otf2Traffic> t = ReadOtf2Traffic(dir + "/traces.otf2");
-  ASSERT_FALSE(t.ok());
+  ASSERT_THAT(t, Not(IsOk()));
   EXPECT_THAT(t.status().message(),
               HasSubstr(dir + "/traces.otf2:1: not an OTF2 archive"));
   EXPECT_EQ(std::string(t.status().message()).find('\n'), std::string::npos);
   EXPECT_FALSE(LooksLikeOtf2Anchor("this is not"));
   absl::StatusOr<Otf2Traffic> missing = ReadOtf2Traffic(dir + "/none.otf2");
-  ASSERT_FALSE(missing.ok());
+  ASSERT_THAT(missing, Not(IsOk()));
   EXPECT_THAT(missing.status().message(),
               HasSubstr("none.otf2: cannot open OTF2 anchor file"));
 }
@@ -99,17 +102,17 @@ TEST(Otf2Reader, ReceiversOutsideTheirCommunicatorAreErrors) {
   t.comms = {{0, 1}};
   t.sends = {{0, 0, 5, 10, false}};
   const std::string dir = Dir("outside");
-  ASSERT_TRUE(testing::WriteTestTrace(t, dir).ok());
+  ASSERT_THAT(testing::WriteTestTrace(t, dir), IsOk());
   absl::StatusOr<Otf2Traffic> r = ReadOtf2Traffic(dir + "/traces.otf2");
-  ASSERT_FALSE(r.ok());
+  ASSERT_THAT(r, Not(IsOk()));
   EXPECT_THAT(r.status().message(),
               HasSubstr("traces.otf2: location 1000, event 1: receiver 5 is "
                         "outside communicator 0 (2 ranks)"));
   t.sends = {{1, 3, 0, 10, false}};
   const std::string dir2 = Dir("nocomm");
-  ASSERT_TRUE(testing::WriteTestTrace(t, dir2).ok());
+  ASSERT_THAT(testing::WriteTestTrace(t, dir2), IsOk());
   r = ReadOtf2Traffic(dir2 + "/traces.otf2");
-  ASSERT_FALSE(r.ok());
+  ASSERT_THAT(r, Not(IsOk()));
   EXPECT_THAT(
       r.status().message(),
       HasSubstr("location 1007, event 1: communicator 3 is not defined"));
@@ -124,18 +127,18 @@ TEST(Otf2Reader, WorldGroupMembersMustBeDefinedLocationsOnce) {
   t.sends = {{0, 0, 1, 10, false}};
   t.extra_world_members = {424242};
   const std::string dir = Dir("undefined_member");
-  ASSERT_TRUE(testing::WriteTestTrace(t, dir).ok());
+  ASSERT_THAT(testing::WriteTestTrace(t, dir), IsOk());
   absl::StatusOr<Otf2Traffic> r = ReadOtf2Traffic(dir + "/traces.otf2");
-  ASSERT_FALSE(r.ok());
+  ASSERT_THAT(r, Not(IsOk()));
   EXPECT_THAT(r.status().message(),
               HasSubstr("traces.otf2: the MPI COMM_LOCATIONS group lists "
                         "location 424242 as rank 2, but no such location is "
                         "defined"));
   t.extra_world_members = {1000};  // rank 0's location again
   const std::string dir2 = Dir("twice");
-  ASSERT_TRUE(testing::WriteTestTrace(t, dir2).ok());
+  ASSERT_THAT(testing::WriteTestTrace(t, dir2), IsOk());
   r = ReadOtf2Traffic(dir2 + "/traces.otf2");
-  ASSERT_FALSE(r.ok());
+  ASSERT_THAT(r, Not(IsOk()));
   EXPECT_THAT(r.status().message(),
               HasSubstr("lists location 1000 twice (ranks 0 and 2)"));
 }
@@ -150,13 +153,13 @@ TEST(Otf2Reader, FilesLibotf2OpensMustBeRegularFiles) {
   for (const std::string file :
        {"traces/1007.evt", "traces/1000.def", "traces.def"}) {
     const std::string dir = Dir("fifo");
-    ASSERT_TRUE(testing::WriteTestTrace(t, dir).ok());
+    ASSERT_THAT(testing::WriteTestTrace(t, dir), IsOk());
     const std::string path = dir + "/" + file;
     ASSERT_TRUE(std::filesystem::exists(path)) << path;
     std::filesystem::remove(path);
     ASSERT_EQ(mkfifo(path.c_str(), 0600), 0);
     absl::StatusOr<Otf2Traffic> r = ReadOtf2Traffic(dir + "/traces.otf2");
-    ASSERT_FALSE(r.ok()) << file;
+    ASSERT_THAT(r, Not(IsOk())) << file;
     EXPECT_THAT(r.status().message(), HasSubstr(path + ": not a regular file"));
   }
 }
@@ -171,8 +174,8 @@ TEST(Otf2Reader, TruncatedEventFilesAreRefused) {
   t.event_chunk_bytes = 256 * 1024;
   for (int k = 0; k < 40000; ++k) t.sends.push_back({1, 0, 0, 100, k % 2 == 1});
   const std::string dir = Dir("truncated");
-  ASSERT_TRUE(testing::WriteTestTrace(t, dir).ok());
-  ASSERT_TRUE(ReadOtf2Traffic(dir + "/traces.otf2").ok());
+  ASSERT_THAT(testing::WriteTestTrace(t, dir), IsOk());
+  ASSERT_THAT(ReadOtf2Traffic(dir + "/traces.otf2"), IsOk());
   const std::string evt = dir + "/traces/1007.evt";
   const std::string whole = [&] {
     std::ifstream in(evt, std::ios::binary);
@@ -189,7 +192,7 @@ TEST(Otf2Reader, TruncatedEventFilesAreRefused) {
     std::ofstream(evt, std::ios::binary | std::ios::trunc)
         << whole.substr(0, keep);
     absl::StatusOr<Otf2Traffic> r = ReadOtf2Traffic(dir + "/traces.otf2");
-    ASSERT_FALSE(r.ok()) << keep << " of " << size << " bytes";
+    ASSERT_THAT(r, Not(IsOk())) << keep << " of " << size << " bytes";
     EXPECT_THAT(std::string(r.status().message()), HasSubstr("1007.evt"));
     EXPECT_EQ(std::string(r.status().message()).find('\n'), std::string::npos);
   }
@@ -198,7 +201,7 @@ TEST(Otf2Reader, TruncatedEventFilesAreRefused) {
   std::ofstream(evt, std::ios::binary | std::ios::trunc)
       << whole.substr(0, 256 * 1024) << whole.substr(512 * 1024);
   absl::StatusOr<Otf2Traffic> r = ReadOtf2Traffic(dir + "/traces.otf2");
-  ASSERT_FALSE(r.ok());
+  ASSERT_THAT(r, Not(IsOk()));
   EXPECT_THAT(std::string(r.status().message()),
               ::testing::MatchesRegex(".*1007.evt: [0-9]+ events read, but the "
                                       "definition of location 1007 says 40001 "

@@ -3,11 +3,15 @@
 #include <string>
 
 #include "base/file.h"
+#include "base/status_matchers.h"
 #include "base/temp_dir.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::graphs {
 namespace {
+
+using ::rankmap::base::IsOk;
+using ::testing::Not;
 
 TEST(MessagesPathBeside, ReplacesTheLastExtension) {
   EXPECT_EQ(MessagesPathBeside("run/app.mat"), "run/app.msgs.mat");
@@ -24,9 +28,10 @@ TEST(MessagesPathBeside, ReplacesTheLastExtension) {
 TEST(AttachMessages, UnionOfPairsWithZerosWhereOneIsMissing) {
   auto bytes = ReadGraphString("0 100 0\n100 0 7\n0 0 0\n", "b.mat");
   auto msgs = ReadGraphString("0 2 1\n3 0 0\n1 0 0\n", "m.mat");
-  ASSERT_TRUE(bytes.ok() && msgs.ok());
+  ASSERT_THAT(bytes, IsOk());
+  ASSERT_THAT(msgs, IsOk());
   auto g = AttachMessages(*bytes, *msgs, "m.mat");
-  ASSERT_TRUE(g.ok()) << g.status();
+  ASSERT_THAT(g, IsOk());
   ASSERT_TRUE(g->has_messages());
   EXPECT_EQ(g->num_edges(), 3);
   EXPECT_EQ(g->EdgeWeight(0, 1), 200.0);
@@ -44,27 +49,28 @@ TEST(AttachMessages, UnionOfPairsWithZerosWhereOneIsMissing) {
 TEST(AttachMessages, DifferentSizesAreAnError) {
   auto bytes = ReadGraphString("0 1\n1 0\n", "b.mat");
   auto msgs = ReadGraphString("0 1 1\n1 0 1\n1 1 0\n", "m.mat");
-  ASSERT_TRUE(bytes.ok() && msgs.ok());
+  ASSERT_THAT(bytes, IsOk());
+  ASSERT_THAT(msgs, IsOk());
   EXPECT_EQ(AttachMessages(*bytes, *msgs, "m.mat").status().message(),
             "m.mat: message counts of 3 processes for a graph of 2");
 }
 
 TEST(ReadTraffic, FindsTheCountsBesideAndObeysTheOptions) {
   auto dir = base::TempDir::Create("traffic");
-  ASSERT_TRUE(dir.ok());
+  ASSERT_THAT(dir, IsOk());
   const std::string p = dir->path() + "/app";
-  ASSERT_TRUE(base::WriteFile(p + ".mat", "0 64\n64 0\n").ok());
-  ASSERT_TRUE(base::WriteFile(p + ".grf", "0\n2 2\n0 010\n1 128 1\n1 128 0\n")
-                  .ok());
+  ASSERT_THAT(base::WriteFile(p + ".mat", "0 64\n64 0\n"), IsOk());
+  ASSERT_THAT(base::WriteFile(p + ".grf", "0\n2 2\n0 010\n1 128 1\n1 128 0\n"),
+              IsOk());
   // No side file yet: bytes only.
   auto plain = ReadTraffic(p + ".mat");
-  ASSERT_TRUE(plain.ok()) << plain.status();
+  ASSERT_THAT(plain, IsOk());
   EXPECT_FALSE(plain->graph.has_messages());
   EXPECT_EQ(plain->messages_path, "");
-  ASSERT_TRUE(base::WriteFile(p + ".msgs.mat", "0 4\n4 0\n").ok());
+  ASSERT_THAT(base::WriteFile(p + ".msgs.mat", "0 4\n4 0\n"), IsOk());
   for (const char* ext : {".mat", ".grf"}) {
     auto t = ReadTraffic(p + ext);
-    ASSERT_TRUE(t.ok()) << t.status();
+    ASSERT_THAT(t, IsOk());
     EXPECT_EQ(t->messages_path, p + ".msgs.mat");
     EXPECT_EQ(t->graph.TotalMessages(), 8.0);
     EXPECT_EQ(t->graph.TotalVolume(), 128.0);
@@ -72,17 +78,17 @@ TEST(ReadTraffic, FindsTheCountsBesideAndObeysTheOptions) {
   TrafficOptions none;
   none.messages = "none";
   auto t = ReadTraffic(p + ".mat", none);
-  ASSERT_TRUE(t.ok());
+  ASSERT_THAT(t, IsOk());
   EXPECT_FALSE(t->graph.has_messages());
   TrafficOptions missing;
   missing.messages = p + ".nope.mat";
-  EXPECT_FALSE(ReadTraffic(p + ".mat", missing).ok());
+  EXPECT_THAT(ReadTraffic(p + ".mat", missing), Not(IsOk()));
   TrafficOptions explicit_file;
-  ASSERT_TRUE(base::WriteFile(p + ".counts", "0 1 5\n").ok());
+  ASSERT_THAT(base::WriteFile(p + ".counts", "0 1 5\n"), IsOk());
   explicit_file.messages = p + ".counts";
   explicit_file.messages_format = GraphFormat::kEdgeList;
   auto e = ReadTraffic(p + ".mat", explicit_file);
-  ASSERT_TRUE(e.ok()) << e.status();
+  ASSERT_THAT(e, IsOk());
   EXPECT_EQ(e->graph.TotalMessages(), 5.0);
 }
 

@@ -1,5 +1,6 @@
 #include "launch/hwloc_bind.h"
 
+#include "base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "launch/test_trees.h"
@@ -7,12 +8,14 @@
 namespace rankmap::launch {
 namespace {
 
+using ::rankmap::base::IsOk;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 TEST(HwlocBindTest, OneCpusetPerRank) {
   absl::StatusOr<LaunchPlan> p =
       HwlocCpusets(PlaceJob(testing::CoreHost(), {1, 0}).value(), "m.cpus");
-  ASSERT_TRUE(p.ok()) << p.status();
+  ASSERT_THAT(p, IsOk());
   EXPECT_EQ(p->command,
             "hwloc-bind $(awk -v r=$RANK '$1 == r {print $3}' m.cpus) --");
   EXPECT_EQ(p->files[0].contents,
@@ -24,7 +27,7 @@ TEST(HwlocBindTest, OneCpusetPerRank) {
 TEST(HwlocBindTest, WrapperScriptBindsByRankVariable) {
   absl::StatusOr<std::string> s =
       BindWrapperScript(PlaceJob(testing::TwoHosts(), {3, 0}).value(), "w.sh");
-  ASSERT_TRUE(s.ok()) << s.status();
+  ASSERT_THAT(s, IsOk());
   EXPECT_EQ(*s,
             "#!/bin/sh\n"
             "# Binds this rank as the mapping says, then runs the program.\n"
@@ -43,9 +46,9 @@ TEST(HwlocBindTest, NeedsPuOsIndexes) {
   job.ranks = {{"a-0", {}, 0, false}};
   job.hosts = {"a-0"};
   absl::StatusOr<LaunchPlan> p = HwlocCpusets(job, "x");
-  ASSERT_FALSE(p.ok());
+  ASSERT_THAT(p, Not(IsOk()));
   EXPECT_THAT(p.status().message(), HasSubstr("rank 0 on host 'a-0'"));
-  EXPECT_FALSE(BindWrapperScript(job, "w").ok());
+  EXPECT_THAT(BindWrapperScript(job, "w"), Not(IsOk()));
 }
 
 TEST(HwlocBindTest, Paths) {

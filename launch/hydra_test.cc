@@ -1,5 +1,6 @@
 #include "launch/hydra.h"
 
+#include "base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "launch/test_trees.h"
@@ -7,7 +8,9 @@
 namespace rankmap::launch {
 namespace {
 
+using ::rankmap::base::IsOk;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 constexpr char kHeader[] =
     "# mpiexec.hydra -f: host:count runs in rank order\n";
@@ -18,7 +21,7 @@ TEST(HydraTest, OneRunPerHostWithAUserList) {
   absl::StatusOr<LaunchPlan> p =
       HydraLaunch(testing::Place(testing::TwoHosts(), {3, 2, 1, 0}), "m.hosts",
                   BindingMode::kAuto);
-  ASSERT_TRUE(p.ok()) << p.status();
+  ASSERT_THAT(p, IsOk());
   EXPECT_EQ(p->files[0].contents, std::string(kHeader) + "beta:2\nalpha:2\n");
   EXPECT_EQ(p->command, "mpiexec.hydra -f m.hosts -n 4 ./m.hosts.bind.sh");
   ASSERT_EQ(p->files.size(), 2u);
@@ -29,7 +32,7 @@ TEST(HydraTest, OneRunPerHostWithAUserList) {
   agree.hosts = {"n1", "n2"};
   agree.physical = true;
   p = HydraLaunch(agree, "h", BindingMode::kAuto);
-  ASSERT_TRUE(p.ok()) << p.status();
+  ASSERT_THAT(p, IsOk());
   EXPECT_EQ(p->command, "mpiexec.hydra -f h -bind-to user:1,0 -n 4");
   EXPECT_EQ(p->files[0].contents, std::string(kHeader) + "n1:2\nn2:2\n");
   EXPECT_EQ(p->files.size(), 1u);
@@ -43,7 +46,7 @@ TEST(HydraTest, InterleavedHostsAreSeparateRuns) {
   job.hosts = {"n1", "n2"};
   job.physical = true;
   absl::StatusOr<LaunchPlan> p = HydraLaunch(job, "h", BindingMode::kAuto);
-  ASSERT_TRUE(p.ok()) << p.status();
+  ASSERT_THAT(p, IsOk());
   EXPECT_EQ(p->files[0].contents, std::string(kHeader) + "n1:1\nn2:1\nn1:1\n");
   EXPECT_EQ(p->command, "mpiexec.hydra -f h -bind-to user:1 -n 3");
 }
@@ -51,7 +54,7 @@ TEST(HydraTest, InterleavedHostsAreSeparateRuns) {
 TEST(HydraTest, CoreLeavesJoinThreadsWithPlus) {
   absl::StatusOr<LaunchPlan> p = HydraLaunch(
       testing::Place(testing::CoreHost(), {1, 0}), "c", BindingMode::kAuto);
-  ASSERT_TRUE(p.ok()) << p.status();
+  ASSERT_THAT(p, IsOk());
   EXPECT_EQ(p->command, "mpiexec.hydra -f c -bind-to user:4+12,0+8 -n 2");
   EXPECT_EQ(p->files[0].contents, std::string(kHeader) + "gamma:2\n");
   EXPECT_EQ(HydraLaunch(testing::Place(testing::CoreHost(), {1, 0}), "c",
@@ -68,7 +71,7 @@ TEST(HydraTest, RanksWithoutPusBindOnlyWithNone) {
   JobPlacement job;
   job.ranks = {{"a-0", {}, 0, false}};
   job.hosts = {"a-0"};
-  EXPECT_FALSE(HydraLaunch(job, "h", BindingMode::kAuto).ok());
+  EXPECT_THAT(HydraLaunch(job, "h", BindingMode::kAuto), Not(IsOk()));
   EXPECT_EQ(HydraLaunch(job, "h", BindingMode::kNone)->command,
             "mpiexec.hydra -f h -n 1");
 }

@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <fstream>
 
+#include "base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "launch/test_trees.h"
@@ -11,13 +12,15 @@
 namespace rankmap::launch {
 namespace {
 
+using ::rankmap::base::IsOk;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 TEST(PlacementTest, HostsPusAndLogicalIndexesComeFromTheLeaves) {
   absl::StatusOr<JobPlacement> job =
       PlaceJob(testing::TwoHosts(), {3, 0, 2, 1});
-  ASSERT_TRUE(job.ok()) << job.status();
+  ASSERT_THAT(job, IsOk());
   ASSERT_EQ(job->ranks.size(), 4u);
   EXPECT_EQ(job->ranks[0].host, "beta");
   EXPECT_THAT(job->ranks[0].pus, ElementsAre(3));
@@ -36,7 +39,7 @@ TEST(PlacementTest, HostsPusAndLogicalIndexesComeFromTheLeaves) {
 
 TEST(PlacementTest, CoreLeavesCoverEveryHardwareThread) {
   absl::StatusOr<JobPlacement> job = PlaceJob(testing::CoreHost(), {1, 1, 0});
-  ASSERT_TRUE(job.ok()) << job.status();
+  ASSERT_THAT(job, IsOk());
   EXPECT_THAT(job->ranks[0].pus, ElementsAre(4, 12));
   EXPECT_THAT(job->ranks[1].pus, ElementsAre(4, 12));
   EXPECT_THAT(job->ranks[2].pus, ElementsAre(0, 8));
@@ -52,9 +55,9 @@ TEST(PlacementTest, CoreLeavesOfAnHwlocExport) {
   o.leaf = topology::LeafKind::kCore;
   absl::StatusOr<topology::Tree> t =
       topology::LoadTopology("tests/data/hwloc-xml/24em64t-2n6c2t-pci.xml", o);
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   absl::StatusOr<JobPlacement> job = PlaceJob(*t, {1, 0});
-  ASSERT_TRUE(job.ok()) << job.status();
+  ASSERT_THAT(job, IsOk());
   EXPECT_EQ(job->ranks[0].host, "mirage004");
   EXPECT_THAT(job->ranks[0].pus, ElementsAre(2, 14));
   EXPECT_EQ(job->ranks[0].logical, 1);
@@ -68,10 +71,10 @@ TEST(PlacementTest, RestrictedExportKeepsMachineLogicalIndexes) {
   o.allowed_pus = "14,16";  // PUs L#3 (core 1) and L#5 (core 2)
   absl::StatusOr<topology::Tree> t =
       topology::LoadTopology("tests/data/hwloc-xml/24em64t-2n6c2t-pci.xml", o);
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   ASSERT_EQ(t->num_leaves(), 2);
   absl::StatusOr<JobPlacement> job = PlaceJob(*t, {0, 1});
-  ASSERT_TRUE(job.ok()) << job.status();
+  ASSERT_THAT(job, IsOk());
   EXPECT_THAT(job->ranks[0].pus, ElementsAre(14));
   EXPECT_EQ(job->ranks[0].logical, 3);
   EXPECT_THAT(job->ranks[1].pus, ElementsAre(16));
@@ -84,9 +87,9 @@ TEST(PlacementTest, TleafNodesOfANetworkNumberLeavesPerHost) {
       std::string(std::getenv("TEST_TMPDIR")) + "/tleaf_nodes.net";
   std::ofstream(path) << "network\ncluster a\n2 x tleaf 1 4 1\n";
   absl::StatusOr<topology::Tree> t = topology::LoadTopology(path);
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   absl::StatusOr<JobPlacement> job = PlaceJob(*t, {4, 5, 6, 7, 0});
-  ASSERT_TRUE(job.ok()) << job.status();
+  ASSERT_THAT(job, IsOk());
   EXPECT_EQ(job->ranks[0].host, "a-1");
   EXPECT_EQ(job->ranks[0].logical, 0);
   EXPECT_EQ(job->ranks[3].logical, 3);
@@ -98,28 +101,28 @@ TEST(PlacementTest, TleafNodesOfANetworkNumberLeavesPerHost) {
 
 TEST(PlacementTest, TreesWithoutHostsAreNotMachines) {
   absl::StatusOr<topology::Tree> t = topology::LoadTopology("tleaf 1 4 1");
-  ASSERT_TRUE(t.ok());
+  ASSERT_THAT(t, IsOk());
   absl::StatusOr<JobPlacement> job = PlaceJob(*t, {0, 1});
-  ASSERT_FALSE(job.ok());
+  ASSERT_THAT(job, Not(IsOk()));
   EXPECT_THAT(job.status().message(),
               HasSubstr("leaf 0 (process 0) has no host name"));
   absl::StatusOr<topology::Tree> s = topology::LoadTopology("core:2");
-  ASSERT_TRUE(s.ok());
-  EXPECT_FALSE(PlaceJob(*s, {0}).ok());
+  ASSERT_THAT(s, IsOk());
+  EXPECT_THAT(PlaceJob(*s, {0}), Not(IsOk()));
 }
 
 TEST(PlacementTest, RejectsLeavesOutOfRangeAndEmptyJobs) {
   absl::StatusOr<JobPlacement> job = PlaceJob(testing::TwoHosts(), {0, 4});
-  ASSERT_FALSE(job.ok());
+  ASSERT_THAT(job, Not(IsOk()));
   EXPECT_THAT(job.status().message(),
               HasSubstr("process 1 is mapped to leaf 4"));
-  EXPECT_FALSE(PlaceJob(testing::TwoHosts(), {-1}).ok());
-  EXPECT_FALSE(PlaceJob(testing::TwoHosts(), {}).ok());
+  EXPECT_THAT(PlaceJob(testing::TwoHosts(), {-1}), Not(IsOk()));
+  EXPECT_THAT(PlaceJob(testing::TwoHosts(), {}), Not(IsOk()));
 }
 
 TEST(PlacementTest, SharedLocalBindingNeedsPrefixAgreement) {
   absl::StatusOr<JobPlacement> job = PlaceJob(testing::TwoHosts(), {0, 1, 2});
-  ASSERT_TRUE(job.ok());
+  ASSERT_THAT(job, IsOk());
   // alpha: {0}, {2}; beta: {1} -> beta's list is not a prefix of alpha's.
   EXPECT_FALSE(SharedLocalBinding(*job, RanksByHost(*job)).has_value());
   // Same PUs in the same local order everywhere: alpha gets {0} then {2}, a

@@ -3,13 +3,16 @@
 #include <string>
 #include <vector>
 
+#include "base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::launch {
 namespace {
 
+using ::rankmap::base::IsOk;
 using ::testing::ElementsAre;
+using ::testing::Not;
 using Words = std::vector<std::string>;
 
 TEST(ParseLaunchLine, FindsTheProgramAfterOptionsWithValues) {
@@ -28,7 +31,7 @@ TEST(ParseLaunchLine, FindsTheProgramAfterOptionsWithValues) {
                    "-n",
                    "100"};
   auto line = ParseLaunchLine(w, Launcher::kOpenMpi);
-  ASSERT_TRUE(line.ok()) << line.status();
+  ASSERT_THAT(line, IsOk());
   EXPECT_EQ(line->processes, 8);
   EXPECT_THAT(line->program, ElementsAre("./halo", "-n", "100"));
   EXPECT_THAT(KeptOptions(*line),
@@ -41,7 +44,7 @@ TEST(ParseLaunchLine, HydraAndSlurmSpellings) {
       Words{"mpiexec.hydra", "-launcher", "fork", "-hosts", "n0,n1", "-n", "4",
             "-genv", "A", "b", "-bind-to", "core", "./app"},
       Launcher::kHydra);
-  ASSERT_TRUE(hydra.ok()) << hydra.status();
+  ASSERT_THAT(hydra, IsOk());
   EXPECT_EQ(hydra->processes, 4);
   EXPECT_THAT(KeptOptions(*hydra),
               ElementsAre("-launcher", "fork", "-genv", "A", "b"));
@@ -49,7 +52,7 @@ TEST(ParseLaunchLine, HydraAndSlurmSpellings) {
       ParseLaunchLine(Words{"srun", "-n4", "--cpu-bind=cores", "-N", "2",
                             "--mpi=pmi2", "-w", "tux[0-1]", "./app", "x"},
                       Launcher::kSlurm);
-  ASSERT_TRUE(srun.ok()) << srun.status();
+  ASSERT_THAT(srun, IsOk());
   EXPECT_EQ(srun->processes, 4);
   EXPECT_THAT(srun->program, ElementsAre("./app", "x"));
   EXPECT_THAT(KeptOptions(*srun), ElementsAre("-N", "2", "--mpi=pmi2"));
@@ -90,16 +93,17 @@ TEST(ParseLaunchLine, RefusesWhatItCannotRun) {
                 .status()
                 .message(),
             "Open MPI mpirun option -np needs 1 value");
-  EXPECT_FALSE(
-      ParseLaunchLine(Words{"mpirun", "-np", "x", "./a"}, Launcher::kOpenMpi)
-          .ok());
-  EXPECT_FALSE(ParseLaunchLine(Words{"mpiexec.hydra", "-n", "1", "./a", ":",
-                                     "-n", "1", "./b"},
-                               Launcher::kHydra)
-                   .ok());
-  EXPECT_FALSE(
-      ParseLaunchLine(Words{"mpirun", "--app", "f"}, Launcher::kOpenMpi).ok());
-  EXPECT_FALSE(ParseLaunchLine(Words{}, Launcher::kSlurm).ok());
+  EXPECT_THAT(
+      ParseLaunchLine(Words{"mpirun", "-np", "x", "./a"}, Launcher::kOpenMpi),
+      Not(IsOk()));
+  EXPECT_THAT(ParseLaunchLine(Words{"mpiexec.hydra", "-n", "1", "./a", ":",
+                                    "-n", "1", "./b"},
+                              Launcher::kHydra),
+              Not(IsOk()));
+  EXPECT_THAT(
+      ParseLaunchLine(Words{"mpirun", "--app", "f"}, Launcher::kOpenMpi),
+      Not(IsOk()));
+  EXPECT_THAT(ParseLaunchLine(Words{}, Launcher::kSlurm), Not(IsOk()));
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "launch/test_trees.h"
@@ -14,7 +15,9 @@
 namespace rankmap::launch {
 namespace {
 
+using ::rankmap::base::IsOk;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 TEST(LaunchTest, ParsesFormatNames) {
   EXPECT_EQ(*ParseLaunchFormat("rankfile"), LaunchFormat::kRankfile);
@@ -26,7 +29,7 @@ TEST(LaunchTest, ParsesFormatNames) {
   EXPECT_THAT(ParseLaunchFormat("pbs").status().message(),
               HasSubstr("unknown format 'pbs'"));
   EXPECT_EQ(*ParseBindingMode("wrapper"), BindingMode::kWrapper);
-  EXPECT_FALSE(ParseBindingMode("core").ok());
+  EXPECT_THAT(ParseBindingMode("core"), Not(IsOk()));
 }
 
 // The three cases a new user hit with the old writer.
@@ -35,10 +38,10 @@ TEST(LaunchTest, NetworkOfTleafNodesWritesNodeLocalSlots) {
       std::string(std::getenv("TEST_TMPDIR")) + "/nodes.net";
   std::ofstream(path) << "network\ncluster a\n2 x tleaf 1 4 1\n";
   absl::StatusOr<topology::Tree> t = topology::LoadTopology(path);
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   absl::StatusOr<LaunchPlan> p =
       PlanLaunch(LaunchFormat::kRankfile, *t, {4, 5, 6, 7}, "m.rf");
-  ASSERT_TRUE(p.ok()) << p.status();
+  ASSERT_THAT(p, IsOk());
   EXPECT_THAT(p->files[0].contents,
               HasSubstr("rank 0=a-1 slot=0\nrank 1=a-1 slot=1\n"
                         "rank 2=a-1 slot=2\nrank 3=a-1 slot=3\n"));
@@ -46,12 +49,12 @@ TEST(LaunchTest, NetworkOfTleafNodesWritesNodeLocalSlots) {
 
 TEST(LaunchTest, TleafIsRefusedWithAClearError) {
   absl::StatusOr<topology::Tree> t = topology::LoadTopology("tleaf 1 8 1");
-  ASSERT_TRUE(t.ok());
+  ASSERT_THAT(t, IsOk());
   for (LaunchFormat f :
        {LaunchFormat::kRankfile, LaunchFormat::kOmpi5, LaunchFormat::kSlurm,
         LaunchFormat::kHydra, LaunchFormat::kHwloc}) {
     absl::StatusOr<LaunchPlan> p = PlanLaunch(f, *t, {4}, "x");
-    ASSERT_FALSE(p.ok());
+    ASSERT_THAT(p, Not(IsOk()));
     EXPECT_THAT(p.status().message(), HasSubstr("not a real machine"));
   }
 }
@@ -62,8 +65,8 @@ TEST(LaunchTest, WritesFilesAndMakesWrappersExecutable) {
   o.binding = BindingMode::kWrapper;
   absl::StatusOr<LaunchPlan> p = PlanLaunch(
       LaunchFormat::kSlurm, testing::TwoHosts(), {3, 0}, dir + "/j.hosts", o);
-  ASSERT_TRUE(p.ok()) << p.status();
-  ASSERT_TRUE(WriteLaunchFiles(*p).ok());
+  ASSERT_THAT(p, IsOk());
+  ASSERT_THAT(WriteLaunchFiles(*p), IsOk());
   std::stringstream hosts;
   hosts << std::ifstream(dir + "/j.hosts").rdbuf();
   EXPECT_THAT(hosts.str(), HasSubstr("beta\nalpha\n"));
@@ -71,7 +74,7 @@ TEST(LaunchTest, WritesFilesAndMakesWrappersExecutable) {
   ASSERT_EQ(stat((dir + "/j.hosts.bind.sh").c_str(), &st), 0);
   EXPECT_EQ(st.st_mode & 0777, 0755u);
   p->files[0].path = dir + "/no-such-dir/x";
-  EXPECT_FALSE(WriteLaunchFiles(*p).ok());
+  EXPECT_THAT(WriteLaunchFiles(*p), Not(IsOk()));
 }
 
 // A path such as `$(...)` or `;` would run where the printed command or the
@@ -87,7 +90,7 @@ TEST(LaunchTest, OutputPathsAreQuotedInCommandsAndScripts) {
                          LaunchFormat::kHydra, LaunchFormat::kHwloc}) {
     absl::StatusOr<LaunchPlan> p =
         PlanLaunch(f, testing::TwoHosts(), {3, 0}, evil, wrapper);
-    ASSERT_TRUE(p.ok()) << p.status();
+    ASSERT_THAT(p, IsOk());
     // The command with `true` as the launcher: sh parses every word and runs
     // nothing else (hwloc's $(awk ...) reads the missing file and prints
     // nothing).
@@ -103,9 +106,9 @@ TEST(LaunchTest, OutputPathsAreQuotedInCommandsAndScripts) {
   absl::StatusOr<LaunchPlan> p =
       PlanLaunch(LaunchFormat::kHydra, testing::TwoHosts(), {3, 0},
                  dir + "/w$(id)`id`;x", wrapper);
-  ASSERT_TRUE(p.ok()) << p.status();
+  ASSERT_THAT(p, IsOk());
   ASSERT_EQ(p->files.size(), 2u);
-  ASSERT_TRUE(WriteLaunchFiles(*p).ok());
+  ASSERT_THAT(WriteLaunchFiles(*p), IsOk());
   // The wrapper for a rank it has no CPUs for: the message names the script
   // literally.
   const std::string run = "PMI_RANK=7 sh '" + p->files[1].path + "' true 2>&1";
@@ -143,10 +146,10 @@ TEST(LaunchTest, HostNamesAreCheckedBeforeWriting) {
       b.SetHost(leaf, c == 0 ? "good" : host);
     }
     absl::StatusOr<topology::Tree> t = std::move(b).Build();
-    ASSERT_TRUE(t.ok()) << t.status();
+    ASSERT_THAT(t, IsOk());
     absl::StatusOr<LaunchPlan> p =
         PlanLaunch(LaunchFormat::kRankfile, *t, {0, 1}, "m.rf");
-    ASSERT_FALSE(p.ok()) << host;
+    ASSERT_THAT(p, Not(IsOk())) << host;
     EXPECT_THAT(p.status().message(),
                 HasSubstr(*host ? "launch: leaf 1 (process 1): host name"
                                 : "has no host name"))

@@ -3,10 +3,14 @@
 #include <map>
 #include <string>
 
+#include "base/status_matchers.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::launch {
 namespace {
+
+using ::rankmap::base::IsOk;
+using ::testing::Not;
 
 std::map<std::string, std::string>* env() {
   static auto* e = new std::map<std::string, std::string>;
@@ -21,7 +25,7 @@ const char* Lookup(const char* name) {
 TEST(RankEnvironmentTest, LauncherVariablesBeforeSlurmProcid) {
   *env() = {{"SLURM_PROCID", "0"}, {"PMI_RANK", "3"}};
   absl::StatusOr<ProcessRank> r = RankFromEnvironment(Lookup);
-  ASSERT_TRUE(r.ok()) << r.status();
+  ASSERT_THAT(r, IsOk());
   EXPECT_EQ(r->rank, 3);
   EXPECT_EQ(r->variable, "PMI_RANK");
   *env() = {{"PMIX_RANK", "2"}, {"OMPI_COMM_WORLD_RANK", "1"}};
@@ -48,13 +52,13 @@ TEST(RankEnvironmentTest, SizeFromTheSameLauncher) {
 TEST(RankEnvironmentTest, MissingOrMalformed) {
   *env() = {};
   absl::StatusOr<ProcessRank> r = RankFromEnvironment(Lookup);
-  ASSERT_FALSE(r.ok());
+  ASSERT_THAT(r, Not(IsOk()));
   EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);
   *env() = {{"PMI_RANK", "x1"}};
   EXPECT_EQ(RankFromEnvironment(Lookup).status().message(),
             "PMI_RANK='x1' is not a rank");
   *env() = {{"PMI_RANK", "-1"}};
-  EXPECT_FALSE(RankFromEnvironment(Lookup).ok());
+  EXPECT_THAT(RankFromEnvironment(Lookup), Not(IsOk()));
   // An empty value counts as unset.
   *env() = {{"OMPI_COMM_WORLD_RANK", ""}, {"PMI_RANK", "0"}};
   EXPECT_EQ(RankFromEnvironment(Lookup)->variable, "PMI_RANK");

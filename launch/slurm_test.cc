@@ -1,5 +1,6 @@
 #include "launch/slurm.h"
 
+#include "base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "launch/test_trees.h"
@@ -7,7 +8,9 @@
 namespace rankmap::launch {
 namespace {
 
+using ::rankmap::base::IsOk;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 constexpr char kHeader[] =
     "# SLURM_HOSTFILE for srun --distribution=arbitrary: one line per rank\n";
@@ -18,7 +21,7 @@ TEST(SlurmTest, DisagreeingNodesGetTheWrapper) {
   absl::StatusOr<LaunchPlan> p =
       SlurmLaunch(testing::Place(testing::TwoHosts(), {0, 2, 1, 3}), "m.hosts",
                   BindingMode::kAuto);
-  ASSERT_TRUE(p.ok()) << p.status();
+  ASSERT_THAT(p, IsOk());
   EXPECT_EQ(p->command,
             "SLURM_HOSTFILE=m.hosts srun --distribution=arbitrary "
             "--cpu-bind=none -n 4 ./m.hosts.bind.sh");
@@ -42,7 +45,7 @@ TEST(SlurmTest, AgreeingNodesGetMapCpu) {
               HasSubstr("--cpu-bind=none"));
   job.ranks[3].pus = {0};
   absl::StatusOr<LaunchPlan> p = SlurmLaunch(job, "dir/h", BindingMode::kAuto);
-  ASSERT_TRUE(p.ok()) << p.status();
+  ASSERT_THAT(p, IsOk());
   EXPECT_EQ(p->command,
             "SLURM_HOSTFILE=dir/h srun --distribution=arbitrary "
             "--cpu-bind=map_cpu:1,0 -n 4");
@@ -58,7 +61,7 @@ TEST(SlurmTest, SeveralPusPerRankUseMasks) {
   absl::StatusOr<LaunchPlan> p =
       SlurmLaunch(testing::Place(testing::CoreHost(), {1, 0}), "c.hosts",
                   BindingMode::kAuto);
-  ASSERT_TRUE(p.ok()) << p.status();
+  ASSERT_THAT(p, IsOk());
   EXPECT_EQ(p->command,
             "SLURM_HOSTFILE=c.hosts srun --distribution=arbitrary "
             "--cpu-bind=mask_cpu:0x1010,0x101 -n 2");
@@ -84,10 +87,11 @@ TEST(SlurmTest, RanksWithoutPusBindOnlyWithNone) {
   job.ranks = {{"a-0", {}, 0, false}};
   job.hosts = {"a-0"};
   absl::StatusOr<LaunchPlan> p = SlurmLaunch(job, "h", BindingMode::kAuto);
-  ASSERT_FALSE(p.ok());
+  ASSERT_THAT(p, Not(IsOk()));
   EXPECT_THAT(p.status().message(), HasSubstr("--bind none"));
-  EXPECT_TRUE(SlurmLaunch(job, "h", BindingMode::kNone).ok());
-  EXPECT_FALSE(SlurmLaunch(JobPlacement{}, "h", BindingMode::kNone).ok());
+  EXPECT_THAT(SlurmLaunch(job, "h", BindingMode::kNone), IsOk());
+  EXPECT_THAT(SlurmLaunch(JobPlacement{}, "h", BindingMode::kNone),
+              Not(IsOk()));
 }
 
 }  // namespace

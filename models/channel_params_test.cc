@@ -5,6 +5,7 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/factories.h"
@@ -14,7 +15,9 @@
 namespace rankmap::models {
 namespace {
 
+using ::rankmap::base::IsOk;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 // switch -> 2 Machines -> 2 Packages each -> 2 Cores each (the Cores are the
 // leaves).
@@ -39,7 +42,7 @@ TEST(ParseModel, NamesRoundTrip) {
     EXPECT_EQ(*ParseModel(ModelName(m)), m);
   }
   EXPECT_EQ(*ParseModel("TauLop"), Model::kTauLop);
-  EXPECT_FALSE(ParseModel("loggp").ok());
+  EXPECT_THAT(ParseModel("loggp"), Not(IsOk()));
 }
 
 TEST(DefaultModelParams, ClassesFollowKinds) {
@@ -92,11 +95,11 @@ TEST(ResolveModelParams, RulesApplyBySelectorInOrder) {
       "level self taulop o=1 transfers=2 L1=1,2 L2=3,4\n"
       "level socket hockney alpha=7\n";
   auto rules = ParseModelParams(text, "p.txt");
-  ASSERT_TRUE(rules.ok()) << rules.status();
+  ASSERT_THAT(rules, IsOk());
   ASSERT_EQ(rules->size(), 6u);
   EXPECT_EQ((*rules)[1].line, 3);
   auto p = ResolveModelParams(*rules, t);
-  ASSERT_TRUE(p.ok()) << p.status();
+  ASSERT_THAT(p, IsOk());
   EXPECT_EQ(p->levels[0].hockney.alpha, 1);
   EXPECT_EQ(p->levels[0].hockney.beta, 3);
   EXPECT_EQ(p->levels[1].hockney.beta, 2);
@@ -155,7 +158,7 @@ TEST(ParseModelParams, ErrorsNameFileLineAndField) {
   };
   for (const Case& c : cases) {
     auto r = ParseModelParams(c.text, "p.txt");
-    ASSERT_FALSE(r.ok()) << c.text;
+    ASSERT_THAT(r, Not(IsOk())) << c.text;
     EXPECT_THAT(Message(r.status()), HasSubstr(c.want)) << c.text;
   }
 }
@@ -176,15 +179,15 @@ TEST(ResolveModelParams, ErrorsNameFileLine) {
   };
   for (const Case& c : cases) {
     auto rules = ParseModelParams(c.text, "p.txt");
-    ASSERT_TRUE(rules.ok()) << rules.status();
+    ASSERT_THAT(rules, IsOk());
     auto r = ResolveModelParams(*rules, t);
-    ASSERT_FALSE(r.ok()) << c.text;
+    ASSERT_THAT(r, Not(IsOk())) << c.text;
     EXPECT_THAT(Message(r.status()), HasSubstr(c.want)) << c.text;
   }
   // internode on a tree without network levels selects nothing, silently.
   auto rules = ParseModelParams("level internode hockney alpha=9", "p.txt");
   auto r = ResolveModelParams(*rules, testing::MakeTleaf("2 2 10 2 1"));
-  ASSERT_TRUE(r.ok());
+  ASSERT_THAT(r, IsOk());
   EXPECT_NE(r->levels[0].hockney.alpha, 9);
 }
 
@@ -196,14 +199,14 @@ TEST(ResolveModelParams, CalibratedRulesReachANetworkSpec) {
   std::ofstream(path) << "network\ncluster a\n2 x tleaf 1 4 1\n"
                          "cluster b\n2 x tleaf 1 4 1\n";
   auto t = topology::LoadTopology(path);
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   auto rules = ParseModelParams(
       "level internode hockney alpha=2e-6 beta=1e-9\n"
       "level intranode hockney alpha=1e-7 beta=1e-10\n",
       "calibrated.params");
-  ASSERT_TRUE(rules.ok()) << rules.status();
+  ASSERT_THAT(rules, IsOk());
   auto p = ResolveModelParams(*rules, *t);
-  ASSERT_TRUE(p.ok()) << p.status();
+  ASSERT_THAT(p, IsOk());
   ASSERT_EQ(p->levels.size(), 3u);
   for (int d : {0, 1}) {
     EXPECT_EQ(p->levels[d].hockney.alpha, 2e-6) << d;
@@ -225,14 +228,14 @@ TEST(ResolveModelParams, KindsInsideMergedKinds) {
   for (const char* sel : {"Package", "numa", "node", "Machine", "socket"}) {
     auto rules = ParseModelParams(
         absl::StrCat("level ", sel, " hockney alpha=1 beta=0"), "p.txt");
-    ASSERT_TRUE(rules.ok()) << rules.status();
+    ASSERT_THAT(rules, IsOk());
     auto p = ResolveModelParams(*rules, t);
-    ASSERT_TRUE(p.ok()) << sel << ": " << p.status();
+    ASSERT_THAT(p, IsOk()) << sel << ": " << p.status();
     EXPECT_EQ(p->levels[0].hockney.alpha, 1) << sel;
   }
   auto rules = ParseModelParams("level cluster hockney alpha=1", "p.txt");
   auto p = ResolveModelParams(*rules, t);
-  ASSERT_FALSE(p.ok());
+  ASSERT_THAT(p, Not(IsOk()));
   EXPECT_THAT(Message(p.status()),
               HasSubstr("no level of kind or class 'cluster' in this tree "
                         "(levels: Machine+Package+NUMANode+L3Cache (depth "
@@ -253,9 +256,9 @@ TEST(FormatParamRule, RoundTripsEveryModel) {
     text += FormatParamRule("Package", m, c) + "\n";
   }
   auto rules = ParseModelParams(text, "gen");
-  ASSERT_TRUE(rules.ok()) << rules.status() << "\n" << text;
+  ASSERT_THAT(rules, IsOk()) << rules.status() << "\n" << text;
   auto p = ResolveModelParams(*rules, t);
-  ASSERT_TRUE(p.ok()) << p.status();
+  ASSERT_THAT(p, IsOk());
   const ChannelParams& r = p->levels[2];
   EXPECT_EQ(r.hockney.alpha, c.hockney.alpha);
   EXPECT_EQ(r.hockney.beta, c.hockney.beta);
@@ -280,16 +283,16 @@ TEST(ReadModelParams, ReadsFileAndReportsMissingFile) {
   }
   const topology::Tree t = ClusterTree();
   auto bad = ReadModelParams(path, t);
-  ASSERT_FALSE(bad.ok());
+  ASSERT_THAT(bad, Not(IsOk()));
   EXPECT_THAT(Message(bad.status()), HasSubstr(path + ":2: field 'beta'"));
   {
     std::ofstream out(path);
     out << "level Machine hockney alpha=4e-7 beta=1e-10\n";
   }
   auto ok = ReadModelParams(path, t);
-  ASSERT_TRUE(ok.ok()) << ok.status();
+  ASSERT_THAT(ok, IsOk());
   EXPECT_EQ(ok->levels[1].hockney.alpha, 4e-7);
-  EXPECT_FALSE(ReadModelParams(path + ".missing", t).ok());
+  EXPECT_THAT(ReadModelParams(path + ".missing", t), Not(IsOk()));
 }
 
 // Seed 004 section 2: per-processor (C_i, t_i; o_Si, o_Ri, g_i) and per-pair
@@ -303,11 +306,11 @@ TEST(PointRules, ParseResolveAndFormat) {
       "pair 0 n1 lmo L=7e-6 rate=1e8\n"
       "pair 3 2 hloggp L=8e-6 G=9e-9\n",
       "pp.params");
-  ASSERT_TRUE(rules.ok()) << rules.status();
+  ASSERT_THAT(rules, IsOk());
   EXPECT_EQ((*rules)[2].keyword, "pair");
   EXPECT_EQ((*rules)[2].processors, (std::vector<std::string>{"0", "n1"}));
   auto p = ResolveModelParams(*rules, t);
-  ASSERT_TRUE(p.ok()) << p.status();
+  ASSERT_THAT(p, IsOk());
   const PointParams& pts = p->points;
   ASSERT_NE(pts.FindProcessor(1), nullptr);  // n0:2 is leaf 1
   EXPECT_EQ(pts.FindProcessor(0), nullptr);
@@ -326,9 +329,9 @@ TEST(PointRules, ParseResolveAndFormat) {
   const std::string pair =
       FormatPairRule("0", "n1", Model::kLmo, *pts.FindPair(0, 2));
   auto again = ParseModelParams(line + "\n" + pair + "\n", "again");
-  ASSERT_TRUE(again.ok()) << again.status();
+  ASSERT_THAT(again, IsOk());
   auto q = ResolveModelParams(*again, t);
-  ASSERT_TRUE(q.ok());
+  ASSERT_THAT(q, IsOk());
   EXPECT_EQ(*q->points.FindProcessor(1), *pts.FindProcessor(1));
   EXPECT_EQ(*q->points.FindPair(0, 3), *pts.FindPair(0, 3));
 }
@@ -337,7 +340,7 @@ TEST(PointRules, Errors) {
   const topology::Tree t = ClusterTree();
   auto parse_error = [](const char* text) {
     auto r = ParseModelParams(text, "e.params");
-    EXPECT_FALSE(r.ok()) << text;
+    EXPECT_THAT(r, Not(IsOk())) << text;
     return Message(r.status());
   };
   EXPECT_EQ(parse_error("proc 0 hockney alpha=1\n"),
@@ -359,9 +362,9 @@ TEST(PointRules, Errors) {
             "e.params:1: expected 'level', 'proc' or 'pair', found 'node'");
   auto resolve_error = [&t](const char* text) {
     auto r = ParseModelParams(text, "e.params");
-    EXPECT_TRUE(r.ok()) << r.status();
+    EXPECT_THAT(r, IsOk());
     auto p = ResolveModelParams(*r, t);
-    EXPECT_FALSE(p.ok()) << text;
+    EXPECT_THAT(p, Not(IsOk())) << text;
     return Message(p.status());
   };
   EXPECT_EQ(resolve_error("proc 8 lmo C=1\n"),
@@ -377,7 +380,7 @@ TEST(PointRules, Errors) {
 TEST(ChannelParams, DefaultsFromLinks) {
   // 2 hosts of 2 cores: host links 1 GB/s and 10 us, loopbacks 10 GB/s, 1 us.
   auto t = topology::ParseTleaf("tleaf 2 2 1GBps:10us 2 10GBps:1us");
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   const ModelParams p = DefaultModelParams(*t);
   ASSERT_EQ(p.levels.size(), 2u);
   // Across hosts: both host links, 20 us and 1 ns per byte.

@@ -4,17 +4,21 @@
 #include <random>
 #include <vector>
 
+#include "base/status_matchers.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::models {
 namespace {
+
+using ::rankmap::base::IsOk;
+using ::testing::Not;
 
 TEST(FitLine, ExactLineIsRecovered) {
   // t = 1e-6 + 1e-9 m at m = 1, 1e3, 1e6.
   const std::vector<Sample> s = {
       {1, 1e-6 + 1e-9}, {1e3, 2e-6}, {1e6, 1.001e-3}};
   auto f = FitLine(s);
-  ASSERT_TRUE(f.ok()) << f.status();
+  ASSERT_THAT(f, IsOk());
   EXPECT_NEAR(f->intercept, 1e-6, 1e-15);
   EXPECT_NEAR(f->slope, 1e-9, 1e-20);
   EXPECT_NEAR(f->rms_residual, 0.0, 1e-15);
@@ -26,7 +30,7 @@ TEST(FitLine, HandComputedLeastSquares) {
   // -> rms sqrt(1.5 / 3).
   const std::vector<Sample> s = {{0, 1}, {1, 1}, {2, 4}};
   auto f = FitLine(s);
-  ASSERT_TRUE(f.ok());
+  ASSERT_THAT(f, IsOk());
   EXPECT_DOUBLE_EQ(f->slope, 1.5);
   EXPECT_DOUBLE_EQ(f->intercept, 0.5);
   EXPECT_NEAR(f->rms_residual, std::sqrt(0.5), 1e-12);
@@ -41,23 +45,23 @@ TEST(FitLine, NoisySamplesCloseToTruth) {
       s.push_back({m, 2e-6 + 5e-10 * m + noise(rng)});
   }
   auto f = FitLine(s);
-  ASSERT_TRUE(f.ok());
+  ASSERT_THAT(f, IsOk());
   EXPECT_NEAR(f->slope, 5e-10, 1e-13);
   EXPECT_NEAR(f->intercept, 2e-6, 1e-8);
 }
 
 TEST(FitLine, Errors) {
-  EXPECT_FALSE(FitLine(std::vector<Sample>{}).ok());
-  EXPECT_FALSE(
-      FitLine(std::vector<Sample>{{5, 1}, {5, 2}}).ok());  // one size only
-  EXPECT_FALSE(FitLine(std::vector<Sample>{{1, 1}, {2, -1}}).ok());
-  EXPECT_FALSE(FitLine(std::vector<Sample>{{1, 1}, {2, NAN}}).ok());
+  EXPECT_THAT(FitLine(std::vector<Sample>{}), Not(IsOk()));
+  EXPECT_THAT(FitLine(std::vector<Sample>{{5, 1}, {5, 2}}),
+              Not(IsOk()));  // one size only
+  EXPECT_THAT(FitLine(std::vector<Sample>{{1, 1}, {2, -1}}), Not(IsOk()));
+  EXPECT_THAT(FitLine(std::vector<Sample>{{1, 1}, {2, NAN}}), Not(IsOk()));
 }
 
 TEST(FitHockney, ClampsNoiseBelowZero) {
   // Decreasing times (pure noise) give a negative slope: clamped to 0.
   auto h = FitHockney(std::vector<Sample>{{1, 2e-6}, {2, 1e-6}});
-  ASSERT_TRUE(h.ok());
+  ASSERT_THAT(h, IsOk());
   EXPECT_EQ(h->beta, 0.0);
   EXPECT_DOUBLE_EQ(h->alpha, 3e-6);
 }
@@ -72,7 +76,7 @@ TEST(FitTauLop, OneLinePerTauMonotonePerByte) {
     per_tau[2].push_back({m, 1.5e-6 + 1.7e-9 * m});
   }
   auto p = FitTauLop(per_tau);
-  ASSERT_TRUE(p.ok()) << p.status();
+  ASSERT_THAT(p, IsOk());
   ASSERT_EQ(p->table.size(), 3u);
   EXPECT_EQ(p->o, 0.0);
   EXPECT_EQ(p->transfers, 1);
@@ -84,10 +88,10 @@ TEST(FitTauLop, OneLinePerTauMonotonePerByte) {
   EXPECT_NEAR(p->table[2].per_byte, 1.8e-9, 1e-18);
   per_tau[1].resize(1);
   auto bad = FitTauLop(per_tau);
-  ASSERT_FALSE(bad.ok());
+  ASSERT_THAT(bad, Not(IsOk()));
   EXPECT_NE(std::string(bad.status().message()).find("tau 2"),
             std::string::npos);
-  EXPECT_FALSE(FitTauLop({}).ok());
+  EXPECT_THAT(FitTauLop({}), Not(IsOk()));
 }
 
 }  // namespace

@@ -4,10 +4,14 @@
 #include <random>
 #include <vector>
 
+#include "base/status_matchers.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::models {
 namespace {
+
+using ::rankmap::base::IsOk;
+using ::testing::Not;
 
 // A channel without latency or overhead whose per-byte time at tau = 1..3 is
 // given.
@@ -62,7 +66,7 @@ TEST(EvaluateTauLop, SeedCode6ExpressionMatchesHandCalculation) {
       .Add({{0, mb}, {1, ma}})
       .Add({{1, ma}, {0, mb}});
   auto t = EvaluateTauLop(conc, channels);
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   EXPECT_NEAR(*t, 124.0 / 3.0, 1e-12);
 }
 
@@ -135,7 +139,8 @@ TEST(EvaluateTauLop, PerLinkDecompositionEqualsJointSimulation) {
     auto split = EvaluateTauLop(conc, channels);
     conc.Add({{3, 10.0, 1, 99}, {3, 20.0, 1, 99}});
     auto joint = EvaluateTauLop(conc, channels);
-    ASSERT_TRUE(split.ok() && joint.ok());
+    ASSERT_THAT(split, IsOk());
+    ASSERT_THAT(joint, IsOk());
     EXPECT_NEAR(*split, *joint, 1e-12 * *joint) << "trial " << trial;
     EXPECT_GT(*split, 0.0);
   }
@@ -145,26 +150,26 @@ TEST(EvaluateTauLop, RejectsBadInput) {
   const std::vector<TauLopParams> channels = {TauLopParams{}};
   TauLopConcurrent bad_channel;
   bad_channel.Add({{1, 10}});
-  EXPECT_FALSE(EvaluateTauLop(bad_channel, channels).ok());
+  EXPECT_THAT(EvaluateTauLop(bad_channel, channels), Not(IsOk()));
   TauLopConcurrent bad_tau;
   bad_tau.Add({{0, 10, 0}});
-  EXPECT_FALSE(EvaluateTauLop(bad_tau, channels).ok());
+  EXPECT_THAT(EvaluateTauLop(bad_tau, channels), Not(IsOk()));
   TauLopConcurrent bad_bytes;
   bad_bytes.Add({{0, -1}});
-  EXPECT_FALSE(EvaluateTauLop(bad_bytes, channels).ok());
+  EXPECT_THAT(EvaluateTauLop(bad_bytes, channels), Not(IsOk()));
   // inf * 0 in a transmission time: an error, not an endless loop.
   std::vector<TauLopParams> huge = {TauLopParams{}};
   huge[0].table = {{0.0, 1e308}};
   TauLopConcurrent overflow;
   overflow.Add({{0, 1e308, 1, -1, 0.0}}).Add({{0, 1.0}});
-  EXPECT_FALSE(EvaluateTauLop(overflow, huge).ok());
+  EXPECT_THAT(EvaluateTauLop(overflow, huge), Not(IsOk()));
   overflow.Add({{0, 1.0}, {0, 2.0}});  // the joint simulation path
-  EXPECT_FALSE(EvaluateTauLop(overflow, huge).ok());
+  EXPECT_THAT(EvaluateTauLop(overflow, huge), Not(IsOk()));
   std::vector<TauLopParams> empty_table = {TauLopParams{}};
   empty_table[0].table.clear();
   TauLopConcurrent ok;
   ok.Add({{0, 1}});
-  EXPECT_FALSE(EvaluateTauLop(ok, empty_table).ok());
+  EXPECT_THAT(EvaluateTauLop(ok, empty_table), Not(IsOk()));
 }
 
 }  // namespace

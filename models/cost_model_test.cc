@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "base/status_matchers.h"
 #include "graphs/frontends/stencil.h"
 #include "gtest/gtest.h"
 #include "tests/factories.h"
@@ -13,14 +14,17 @@
 namespace rankmap::models {
 namespace {
 
+using ::rankmap::base::IsOk;
+using ::testing::Not;
+
 constexpr Model kAllModels[] = {Model::kHockney, Model::kLmo, Model::kHLogGP,
                                 Model::kTauLop};
 
 ModelParams Params(const std::string& text, const topology::Tree& tree) {
   auto rules = ParseModelParams(text, "test");
-  EXPECT_TRUE(rules.ok()) << rules.status();
+  EXPECT_THAT(rules, IsOk());
   auto p = ResolveModelParams(*rules, tree);
-  EXPECT_TRUE(p.ok()) << p.status();
+  EXPECT_THAT(p, IsOk());
   return *p;
 }
 
@@ -38,12 +42,12 @@ TEST(PredictTime, HockneyMillionBytesAcrossNodes) {
   const ModelParams p = Params("level 0 hockney alpha=1e-6 beta=1e-9", tree);
   const Mapping m = {0, 4};
   auto t = PredictTime(Model::kHockney, p, tree, OneMessage(1e6), m);
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   EXPECT_NEAR(*t, 1e-6 + 1e-3, 1e-15);
   // The halo form of the same exchange (w = 2e6: 1e6 each way) costs the same
   // per process.
   graphs::CommGraphBuilder b(2);
-  ASSERT_TRUE(b.AddEdge(0, 1, 2e6).ok());
+  ASSERT_THAT(b.AddEdge(0, 1, 2e6), IsOk());
   auto halo = PredictTime(Model::kHockney, p, tree,
                           HaloFlow(*std::move(b).Build(), 3), m);
   EXPECT_NEAR(*halo, 3 * (1e-6 + 1e-3), 1e-15);
@@ -156,10 +160,10 @@ graphs::CommGraph Wave2DLayout() {
     for (int c = 0; c < 4; ++c) {
       const int p = r * 4 + c;
       if (c + 1 < 4) {
-        EXPECT_TRUE(b.AddEdge(p, p + 1, 2 * 800).ok());
+        EXPECT_THAT(b.AddEdge(p, p + 1, 2 * 800), IsOk());
       }
       if (r == 0) {
-        EXPECT_TRUE(b.AddEdge(p, p + 4, 2 * 1600).ok());
+        EXPECT_THAT(b.AddEdge(p, p + 4, 2 * 1600), IsOk());
       }
     }
   }
@@ -192,7 +196,7 @@ TEST(PredictTime, Wave2DTauLopEquations3And4ByHand) {
   const double theta = 1.64e-6 * (1 + 0.64 / 2.28);
   auto per_phase =
       PredictPhaseTimes(Model::kTauLop, p, tree, flow, kTwoMachines);
-  ASSERT_TRUE(per_phase.ok()) << per_phase.status();
+  ASSERT_THAT(per_phase, IsOk());
   ASSERT_EQ(per_phase->size(), 1u);
   EXPECT_NEAR((*per_phase)[0], theta, 1e-18);
   EXPECT_NEAR(*PredictTime(Model::kTauLop, p, tree, flow, kTwoMachines),
@@ -240,11 +244,11 @@ TEST(PredictTime, Wave2DFrontEndLayoutGivesTheSameTauLopCost) {
   for (int c = 0; c < 4; ++c)
     layout.columns.push_back({200, {{c, 100}, {c + 4, 100}}});
   auto part = tiling::ColumnTilingPartition(layout);
-  ASSERT_TRUE(part.ok()) << part.status();
+  ASSERT_THAT(part, IsOk());
   auto msgs = graphs::HaloMessages(*part, {}, graphs::Stencil::k5Point);
-  ASSERT_TRUE(msgs.ok()) << msgs.status();
+  ASSERT_THAT(msgs, IsOk());
   auto flow = HaloMessagesFlow(*msgs, 8, 8.0, 50);
-  ASSERT_TRUE(flow.ok()) << flow.status();
+  ASSERT_THAT(flow, IsOk());
   const topology::Tree tree = testing::MakeTleaf("2 2 1000 4 1");
   const ModelParams p = Params(
       "level 0 taulop o=0 transfers=1 L1=1e-6,2e-10\n"
@@ -267,11 +271,11 @@ TEST(PredictTime, HeterogeneousColumnTilingMatchesPerProcessSums) {
                     {50, {{2, 20}, {3, 30}, {4, 40}}},
                     {40, {{5, 45}, {6, 30}, {7, 15}}}};
   auto part = tiling::ColumnTilingPartition(layout);
-  ASSERT_TRUE(part.ok()) << part.status();
+  ASSERT_THAT(part, IsOk());
   auto msgs = graphs::HaloMessages(*part, {}, graphs::Stencil::k5Point);
-  ASSERT_TRUE(msgs.ok());
+  ASSERT_THAT(msgs, IsOk());
   auto flow = HaloMessagesFlow(*msgs, 8, 8.0);
-  ASSERT_TRUE(flow.ok());
+  ASSERT_THAT(flow, IsOk());
   const topology::Tree tree = testing::MakeTleaf("3 2 1000 2 100 2 1");
   const ModelParams p = DefaultModelParams(tree);
   const Mapping m = {5, 0, 7, 2, 1, 6, 3, 4};
@@ -310,7 +314,7 @@ TEST(PredictTime, Wave2DHLogGPEquations6And7ByHand) {
   // Eq. 7: Theta = 8.6388e-6.
   auto t = PredictTime(Model::kHLogGP, p, tree, HaloFlow(Wave2DLayout(), 10),
                        kTwoMachines);
-  ASSERT_TRUE(t.ok());
+  ASSERT_THAT(t, IsOk());
   EXPECT_NEAR(*t, 10 * 8.6388e-6, 1e-17);
 }
 
@@ -329,7 +333,7 @@ TEST(PredictTime, HockneyEqualsIndependentRecomputation) {
     }
   }
   auto t = PredictTime(Model::kHockney, p, tree, HaloFlow(g), m);
-  ASSERT_TRUE(t.ok());
+  ASSERT_THAT(t, IsOk());
   EXPECT_NEAR(*t, *std::max_element(per.begin(), per.end()), 1e-15);
 }
 
@@ -353,7 +357,7 @@ TEST(PredictTime, SummaRingAndBinomialByHand) {
     o.b_panel_bytes = 5;
     o.broadcast = b;
     auto t = PredictTime(Model::kHockney, p, tree, *SummaFlow(o), m);
-    ASSERT_TRUE(t.ok());
+    ASSERT_THAT(t, IsOk());
     EXPECT_DOUBLE_EQ(*t, 2 * want[i++]);
   }
 }
@@ -369,7 +373,7 @@ TEST(PredictTime, PairCostsScaleThePerByteTerms) {
   }
   b.SetPairCosts(root, {0, 1, 4, 1, 0, 2, 4, 2, 0});
   auto tree = std::move(b).Build();
-  ASSERT_TRUE(tree.ok()) << tree.status();
+  ASSERT_THAT(tree, IsOk());
   const ModelParams p = Params("level 0 hockney alpha=1 beta=1", *tree);
   // Leaves 0-1 cluster 0, 2-3 cluster 1, 4-5 cluster 2. 100 bytes: slowest pair
   // 1 + 100; cluster 0 to 1 is 4 times faster per byte: 1 + 25; 1 to 2: 1 + 50.
@@ -385,7 +389,7 @@ TEST(PredictTime, PairCostsScaleThePerByteTerms) {
 TEST(PredictTime, SameLeafUsesSelfChannel) {
   const topology::Tree base = testing::MakeTleaf("2 2 10 2 1");
   auto tree = base.WithCapacities({2, 1, 1, 1});
-  ASSERT_TRUE(tree.ok());
+  ASSERT_THAT(tree, IsOk());
   const ModelParams p = Params("level self hockney alpha=3 beta=0", *tree);
   EXPECT_DOUBLE_EQ(
       *PredictTime(Model::kHockney, p, *tree, OneMessage(100), {0, 0}), 3);
@@ -405,13 +409,14 @@ TEST(PredictTime, SharedLeavesForNToOneMappings) {
   Flow f;
   f.num_processes = 3;
   f.phases.push_back(Phase{{{0, 1, 10}, {1, 2, 10}}, 1});
-  EXPECT_FALSE(PredictTime(Model::kHockney, p, tree, f, {0, 0, 1}).ok());
+  EXPECT_THAT(PredictTime(Model::kHockney, p, tree, f, {0, 0, 1}), Not(IsOk()));
   PredictOptions o;
   o.shared_leaves = true;
   // Sum per sender, max over senders: max(3, 5 + 10).
   EXPECT_DOUBLE_EQ(*PredictTime(Model::kHockney, p, tree, f, {0, 0, 1}, o), 15);
-  EXPECT_FALSE(PredictTime(Model::kHockney, p, tree, f, {0, 0, 2}, o).ok());
-  EXPECT_FALSE(PredictTime(Model::kHockney, p, tree, f, {0, 0}, o).ok());
+  EXPECT_THAT(PredictTime(Model::kHockney, p, tree, f, {0, 0, 2}, o),
+              Not(IsOk()));
+  EXPECT_THAT(PredictTime(Model::kHockney, p, tree, f, {0, 0}, o), Not(IsOk()));
 }
 
 TEST(PredictTime, RejectsMismatchedInputs) {
@@ -420,12 +425,14 @@ TEST(PredictTime, RejectsMismatchedInputs) {
   const ModelParams other =
       DefaultModelParams(testing::MakeTleaf("3 2 10 2 5 2 1"));
   for (Model model : kAllModels) {
-    EXPECT_TRUE(PredictTime(model, p, tree, OneMessage(1), {0, 1}).ok());
-    EXPECT_FALSE(PredictTime(model, other, tree, OneMessage(1), {0, 1}).ok());
-    EXPECT_FALSE(PredictTime(model, p, tree, OneMessage(1), {0}).ok());
-    EXPECT_FALSE(
-        PredictTime(model, p, tree, OneMessage(1), {0, 0}).ok());  // capacity 1
-    EXPECT_FALSE(PredictTime(model, p, tree, OneMessage(-1), {0, 1}).ok());
+    EXPECT_THAT(PredictTime(model, p, tree, OneMessage(1), {0, 1}), IsOk());
+    EXPECT_THAT(PredictTime(model, other, tree, OneMessage(1), {0, 1}),
+                Not(IsOk()));
+    EXPECT_THAT(PredictTime(model, p, tree, OneMessage(1), {0}), Not(IsOk()));
+    EXPECT_THAT(PredictTime(model, p, tree, OneMessage(1), {0, 0}),
+                Not(IsOk()));  // capacity 1
+    EXPECT_THAT(PredictTime(model, p, tree, OneMessage(-1), {0, 1}),
+                Not(IsOk()));
   }
 }
 
@@ -507,11 +514,11 @@ TEST(PredictTime, MovingHeavyPairIntoIdleSocketNeverIncreasesTime) {
     graphs::CommGraphBuilder gb(22);
     for (int u = 0; u < 20; ++u) {
       for (size_t k = 0; k < bg.neighbors(u).size(); ++k) {
-        ASSERT_TRUE(
-            gb.AddEdge(u, bg.neighbors(u)[k], 1e3 * bg.weights(u)[k]).ok());
+        ASSERT_THAT(gb.AddEdge(u, bg.neighbors(u)[k], 1e3 * bg.weights(u)[k]),
+                    IsOk());
       }
     }
-    ASSERT_TRUE(gb.AddEdge(20, 21, 1e6 + 1e5 * trial).ok());
+    ASSERT_THAT(gb.AddEdge(20, 21, 1e6 + 1e5 * trial), IsOk());
     const Flow flow = HaloFlow(*std::move(gb).Build());
     // Background on random leaves 4-31; a and b on random free leaves of
     // different machines.
@@ -535,7 +542,8 @@ TEST(PredictTime, MovingHeavyPairIntoIdleSocketNeverIncreasesTime) {
     for (Model model : kAllModels) {
       auto t0 = PredictTime(model, p, tree, flow, before);
       auto t1 = PredictTime(model, p, tree, flow, after);
-      ASSERT_TRUE(t0.ok() && t1.ok());
+      ASSERT_THAT(t0, IsOk());
+      ASSERT_THAT(t1, IsOk());
       EXPECT_LE(*t1, *t0 * (1 + 1e-12))
           << ModelName(model) << " trial " << trial;
     }
@@ -543,7 +551,8 @@ TEST(PredictTime, MovingHeavyPairIntoIdleSocketNeverIncreasesTime) {
     uplink.sharing = TauLopSharing::kPerSenderUplink;
     auto u0 = PredictTime(Model::kTauLop, p, tree, flow, before, uplink);
     auto u1 = PredictTime(Model::kTauLop, p, tree, flow, after, uplink);
-    ASSERT_TRUE(u0.ok() && u1.ok());
+    ASSERT_THAT(u0, IsOk());
+    ASSERT_THAT(u1, IsOk());
     EXPECT_LE(*u1, *u0 * (1 + 1e-12)) << "taulop uplink trial " << trial;
     ++trials;
   }

@@ -4,6 +4,7 @@
 #include <tuple>
 #include <vector>
 
+#include "base/status_matchers.h"
 #include "graphs/frontends/stencil.h"
 #include "gtest/gtest.h"
 #include "tests/factories.h"
@@ -11,6 +12,9 @@
 
 namespace rankmap::models {
 namespace {
+
+using ::rankmap::base::IsOk;
+using ::testing::Not;
 
 using Triple = std::tuple<int32_t, int32_t, double>;
 
@@ -24,7 +28,7 @@ std::vector<Triple> Sorted(const std::vector<Transmission>& ts) {
 TEST(HaloFlow, EveryEdgeBothWaysHalfTheWeight) {
   // 2 x 2 grid, w = 10 per edge: 4 edges, 8 transmissions of 5 bytes.
   const Flow f = HaloFlow(testing::MakeGrid2D(2, 2, 10.0), 7);
-  ASSERT_TRUE(ValidateFlow(f).ok());
+  ASSERT_THAT(ValidateFlow(f), IsOk());
   EXPECT_EQ(f.num_processes, 4);
   ASSERT_EQ(f.phases.size(), 1u);
   EXPECT_EQ(f.phases[0].repetitions, 7);
@@ -35,8 +39,8 @@ TEST(HaloFlow, EveryEdgeBothWaysHalfTheWeight) {
 
 TEST(HaloFlow, SkipsZeroWeightEdges) {
   graphs::CommGraphBuilder b(3);
-  ASSERT_TRUE(b.AddEdge(0, 1, 0.0).ok());
-  ASSERT_TRUE(b.AddEdge(1, 2, 4.0).ok());
+  ASSERT_THAT(b.AddEdge(0, 1, 0.0), IsOk());
+  ASSERT_THAT(b.AddEdge(1, 2, 4.0), IsOk());
   const Flow f = HaloFlow(*std::move(b).Build());
   const std::vector<Triple> want = {{1, 2, 2}, {2, 1, 2}};
   EXPECT_EQ(Sorted(f.phases[0].transmissions), want);
@@ -46,16 +50,17 @@ TEST(HaloMessagesFlow, OnePhaseOfTheFrontEndsMessages) {
   const std::vector<graphs::HaloMessage> msgs = {
       {0, 1, 3}, {1, 0, 5}, {2, 1, 4}};
   auto f = HaloMessagesFlow(msgs, 3, 8.0, 4);
-  ASSERT_TRUE(f.ok()) << f.status();
+  ASSERT_THAT(f, IsOk());
   ASSERT_EQ(f->phases.size(), 1u);
   EXPECT_EQ(f->phases[0].repetitions, 4);
   EXPECT_EQ(Sorted(f->phases[0].transmissions),
             (std::vector<Triple>{{0, 1, 24}, {1, 0, 40}, {2, 1, 32}}));
-  EXPECT_FALSE(HaloMessagesFlow(msgs, 2, 8.0).ok());  // process 2 out of range
-  EXPECT_FALSE(HaloMessagesFlow(msgs, 3, 0.0).ok());
-  EXPECT_FALSE(HaloMessagesFlow(msgs, 3, 8.0, -1).ok());
+  EXPECT_THAT(HaloMessagesFlow(msgs, 2, 8.0),
+              Not(IsOk()));  // process 2 out of range
+  EXPECT_THAT(HaloMessagesFlow(msgs, 3, 0.0), Not(IsOk()));
+  EXPECT_THAT(HaloMessagesFlow(msgs, 3, 8.0, -1), Not(IsOk()));
   const std::vector<graphs::HaloMessage> negative = {{0, 1, -1}};
-  EXPECT_FALSE(HaloMessagesFlow(negative, 2, 8.0).ok());
+  EXPECT_THAT(HaloMessagesFlow(negative, 2, 8.0), Not(IsOk()));
 }
 
 TEST(HaloMessagesFlow, MatchesHaloFlowOnAStencilPartition) {
@@ -64,13 +69,13 @@ TEST(HaloMessagesFlow, MatchesHaloFlowOnAStencilPartition) {
   // are symmetric).
   auto part = tiling::BlockPartition(std::vector<int64_t>{20, 40},
                                      std::vector<int64_t>{2, 4});
-  ASSERT_TRUE(part.ok()) << part.status();
+  ASSERT_THAT(part, IsOk());
   auto msgs = graphs::HaloMessages(*part, {}, graphs::Stencil::k5Point);
-  ASSERT_TRUE(msgs.ok()) << msgs.status();
+  ASSERT_THAT(msgs, IsOk());
   auto graph = graphs::HaloGraph(*part, {}, graphs::Stencil::k5Point);
-  ASSERT_TRUE(graph.ok());
+  ASSERT_THAT(graph, IsOk());
   auto f = HaloMessagesFlow(*msgs, 8, 8.0);
-  ASSERT_TRUE(f.ok());
+  ASSERT_THAT(f, IsOk());
   EXPECT_EQ(Sorted(f->phases[0].transmissions),
             Sorted(HaloFlow(*graph).phases[0].transmissions));
   // Process 1 (row 0, column 1) sends its 10-cell left and right columns and
@@ -111,8 +116,8 @@ TEST(SummaFlow, TwoByTwoBinomialByHand) {
   o.a_panel_bytes = 100;
   o.b_panel_bytes = 30;
   auto f = SummaFlow(o);
-  ASSERT_TRUE(f.ok()) << f.status();
-  ASSERT_TRUE(ValidateFlow(*f).ok());
+  ASSERT_THAT(f, IsOk());
+  ASSERT_THAT(ValidateFlow(*f), IsOk());
   ASSERT_EQ(f->phases.size(), 2u);
   // Step 0: column 0 sends A along rows, row 0 sends B along columns.
   EXPECT_EQ(
@@ -135,7 +140,7 @@ TEST(SummaFlow, EveryProcessReceivesEachPanelOncePerStep) {
     o.b_panel_bytes = 1;
     o.broadcast = b;
     auto f = SummaFlow(o);
-    ASSERT_TRUE(f.ok());
+    ASSERT_THAT(f, IsOk());
     std::vector<double> received(12, 0.0);
     for (const Phase& p : f->phases) {
       for (const Transmission& t : p.transmissions) received[t.dst] += t.bytes;
@@ -158,29 +163,29 @@ TEST(SummaFlow, EveryProcessReceivesEachPanelOncePerStep) {
 TEST(SummaFlow, RejectsBadOptions) {
   SummaFlowOptions o;
   o.grid_rows = 0;
-  EXPECT_FALSE(SummaFlow(o).ok());
+  EXPECT_THAT(SummaFlow(o), Not(IsOk()));
   o.grid_rows = 2;
   o.steps = -1;
-  EXPECT_FALSE(SummaFlow(o).ok());
+  EXPECT_THAT(SummaFlow(o), Not(IsOk()));
   o.steps = 1;
   o.a_panel_bytes = -5;
-  EXPECT_FALSE(SummaFlow(o).ok());
+  EXPECT_THAT(SummaFlow(o), Not(IsOk()));
 }
 
 TEST(ValidateFlow, RejectsBadTransmissions) {
   Flow f;
   f.num_processes = 2;
   f.phases.push_back(Phase{{{0, 1, 1.0}}, 1});
-  EXPECT_TRUE(ValidateFlow(f).ok());
+  EXPECT_THAT(ValidateFlow(f), IsOk());
   f.phases[0].transmissions[0].dst = 2;
-  EXPECT_FALSE(ValidateFlow(f).ok());
+  EXPECT_THAT(ValidateFlow(f), Not(IsOk()));
   f.phases[0].transmissions[0].dst = 0;  // self
-  EXPECT_FALSE(ValidateFlow(f).ok());
+  EXPECT_THAT(ValidateFlow(f), Not(IsOk()));
   f.phases[0].transmissions[0] = {0, 1, -1.0};
-  EXPECT_FALSE(ValidateFlow(f).ok());
+  EXPECT_THAT(ValidateFlow(f), Not(IsOk()));
   f.phases[0].transmissions[0] = {0, 1, 1.0};
   f.phases[0].repetitions = -1;
-  EXPECT_FALSE(ValidateFlow(f).ok());
+  EXPECT_THAT(ValidateFlow(f), Not(IsOk()));
 }
 
 }  // namespace

@@ -5,12 +5,15 @@
 #include <string>
 #include <vector>
 
+#include "base/status_matchers.h"
 #include "gtest/gtest.h"
 #include "tests/factories.h"
 #include "topology/topology.h"
 
 namespace rankmap::models {
 namespace {
+
+using ::rankmap::base::IsOk;
 
 using Depths = std::vector<char>;
 
@@ -101,7 +104,7 @@ TEST(ClassifyLevels, NetworkSpecLevelsAreNetwork) {
     std::fclose(f);
   }
   auto t = topology::LoadTopology(path);
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   ASSERT_EQ(t->height(), 3);
   const LevelClasses c = ClassifyLevels(*t);
   EXPECT_EQ(c.group, std::vector<DefaultGroup>({DefaultGroup::kNetwork,

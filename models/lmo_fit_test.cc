@@ -5,10 +5,14 @@
 #include <random>
 #include <vector>
 
+#include "base/status_matchers.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::models {
 namespace {
+
+using ::rankmap::base::IsOk;
+using ::testing::Not;
 
 // Known LMO parameters of p processors, drawn at random around the magnitudes
 // of a Gigabit Ethernet cluster.
@@ -75,7 +79,7 @@ TEST(EstimateLmoTest, RecoversKnownParameters) {
   for (int32_t p : {3, 4, 7}) {
     const Truth x = Draw(p, rng);
     auto est = EstimateLmo(Measure(x, 65536, 0.0, rng));
-    ASSERT_TRUE(est.ok()) << est.status();
+    ASSERT_THAT(est, IsOk());
     EXPECT_EQ(est->clamped, 0);
     for (int32_t i = 0; i < p; ++i) {
       EXPECT_NEAR(est->C[i], x.C[i], 1e-9 * x.C[i]) << p << " " << i;
@@ -100,7 +104,7 @@ TEST(EstimateLmoTest, NoisyMeasurements) {
   const double m = 65536;
   const Truth x = Draw(p, rng);
   auto est = EstimateLmo(Measure(x, m, 1e-3, rng));
-  ASSERT_TRUE(est.ok()) << est.status();
+  ASSERT_THAT(est, IsOk());
   for (int32_t i = 0; i < p; ++i) {
     EXPECT_NEAR(est->C[i], x.C[i], 0.01 * x.C[i]) << i;
     EXPECT_NEAR(est->t[i], x.t[i], 0.05 * x.t[i]) << i;
@@ -116,25 +120,25 @@ TEST(EstimateLmoTest, NoisyMeasurements) {
 
 TEST(EstimateLmoTest, Errors) {
   std::mt19937_64 rng(406);
-  EXPECT_FALSE(EstimateLmo(LmoExperiments(2, 100)).ok());
+  EXPECT_THAT(EstimateLmo(LmoExperiments(2, 100)), Not(IsOk()));
   const Truth x = Draw(4, rng);
   LmoExperiments e = Measure(x, 100, 0, rng);
-  EXPECT_TRUE(EstimateLmo(e).ok());
-  EXPECT_FALSE(EstimateLmo(LmoExperiments(4, 0)).ok());
+  EXPECT_THAT(EstimateLmo(e), IsOk());
+  EXPECT_THAT(EstimateLmo(LmoExperiments(4, 0)), Not(IsOk()));
   // One direction of a round trip is enough; neither is not.
   e.roundtrip(1, 2, 0) = std::nan("");
-  EXPECT_TRUE(EstimateLmo(e).ok());
+  EXPECT_THAT(EstimateLmo(e), IsOk());
   e.roundtrip(2, 1, 0) = std::nan("");
-  EXPECT_FALSE(EstimateLmo(e).ok());
+  EXPECT_THAT(EstimateLmo(e), Not(IsOk()));
   // A processor that roots no one-to-two.
   LmoExperiments f = Measure(x, 100, 0, rng);
   for (int32_t j = 0; j < 4; ++j) {
     for (int32_t k = j + 1; k < 4; ++k) f.one_to_two(3, j, k, 1) = std::nan("");
   }
-  EXPECT_FALSE(EstimateLmo(f).ok());
+  EXPECT_THAT(EstimateLmo(f), Not(IsOk()));
   LmoExperiments g = Measure(x, 100, 0, rng);
   g.one_to_two(0, 1, 2, 0) = -1;
-  EXPECT_FALSE(EstimateLmo(g).ok());
+  EXPECT_THAT(EstimateLmo(g), Not(IsOk()));
 }
 
 }  // namespace

@@ -2,11 +2,15 @@
 
 #include <vector>
 
+#include "base/status_matchers.h"
 #include "gtest/gtest.h"
 #include "tests/factories.h"
 
 namespace rankmap::models {
 namespace {
+
+using ::rankmap::base::IsOk;
+using ::testing::Not;
 
 TEST(ResolveProcessorsTest, LeafHostAndHostOs) {
   // Hosts n0, n1 of two PUs each, os indexes 0 and 2.
@@ -14,10 +18,10 @@ TEST(ResolveProcessorsTest, LeafHostAndHostOs) {
   EXPECT_EQ(*ResolveProcessors("2", t), (std::vector<LeafId>{2}));
   EXPECT_EQ(*ResolveProcessors("n1", t), (std::vector<LeafId>{2, 3}));
   EXPECT_EQ(*ResolveProcessors("n0:2", t), (std::vector<LeafId>{1}));
-  EXPECT_FALSE(ResolveProcessors("4", t).ok());
-  EXPECT_FALSE(ResolveProcessors("n2", t).ok());
-  EXPECT_FALSE(ResolveProcessors("n0:5", t).ok());
-  EXPECT_FALSE(ResolveProcessors("n0:x", t).ok());
+  EXPECT_THAT(ResolveProcessors("4", t), Not(IsOk()));
+  EXPECT_THAT(ResolveProcessors("n2", t), Not(IsOk()));
+  EXPECT_THAT(ResolveProcessors("n0:5", t), Not(IsOk()));
+  EXPECT_THAT(ResolveProcessors("n0:x", t), Not(IsOk()));
   // A tree without host names: ":<os>".
   topology::TreeBuilder b;
   const auto r = b.AddRoot("Machine");

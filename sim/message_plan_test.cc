@@ -6,14 +6,17 @@
 #include <utility>
 #include <vector>
 
+#include "base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::sim {
 namespace {
 
+using ::rankmap::base::IsOk;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 // Pairs (u, v, bytes, messages) of both directions summed.
 struct Pair {
@@ -26,10 +29,10 @@ graphs::CommGraph Graph(int n, const std::vector<Pair>& pairs, bool counts) {
   for (const Pair& p : pairs) {
     absl::Status s = counts ? b.AddTraffic(p.u, p.v, p.bytes, p.messages)
                             : b.AddEdge(p.u, p.v, p.bytes);
-    EXPECT_TRUE(s.ok()) << s;
+    EXPECT_THAT(s, IsOk());
   }
   auto g = std::move(b).Build();
-  EXPECT_TRUE(g.ok()) << g.status();
+  EXPECT_THAT(g, IsOk());
   return *std::move(g);
 }
 
@@ -46,7 +49,7 @@ std::pair<int32_t, int32_t> Arc(const graphs::CommGraph& g,
 TEST(MessagePlan, WithoutCountsOneMessageEachWayOfHalfTheBytes) {
   const auto g = Graph(3, {{0, 1, 2001, 0}, {1, 2, 0, 0}}, false);
   auto plan = PlanMessages(g, "g");
-  ASSERT_TRUE(plan.ok()) << plan.status();
+  ASSERT_THAT(plan, IsOk());
   EXPECT_FALSE(plan->from_counts);
   EXPECT_EQ(plan->rounds, 1);
   EXPECT_EQ(plan->messages, 4);  // zero-byte pairs send too, as always
@@ -69,7 +72,7 @@ TEST(MessagePlan, CountsSplitOverDirectionsLowerRankSendsTheOddOne) {
                         {0, 5, 100, 2.4}},
                        true);
   auto plan = PlanMessages(g, "g");
-  ASSERT_TRUE(plan.ok()) << plan.status();
+  ASSERT_THAT(plan, IsOk());
   EXPECT_TRUE(plan->from_counts);
   EXPECT_EQ(Arc(g, *plan, 0, 1), std::make_pair(20, 1000));
   EXPECT_EQ(Arc(g, *plan, 1, 2), std::make_pair(3, 1000));
@@ -89,25 +92,25 @@ TEST(MessagePlan, CountsSplitOverDirectionsLowerRankSendsTheOddOne) {
 
 TEST(MessagePlan, BoundsNameTheSourceAndThePair) {
   auto big = PlanMessages(Graph(2, {{0, 1, 1e10, 2}}, true), "app.mat");
-  ASSERT_FALSE(big.ok());
+  ASSERT_THAT(big, Not(IsOk()));
   EXPECT_THAT(std::string(big.status().message()),
               HasSubstr("app.mat: processes 0 and 1: messages of 5000000000 "
                         "bytes (above 2^31 - 1"));
   auto many = PlanMessages(Graph(2, {{0, 1, 10, 1e12}}, true), "app.mat");
-  ASSERT_FALSE(many.ok());
+  ASSERT_THAT(many, Not(IsOk()));
   EXPECT_THAT(std::string(many.status().message()),
               HasSubstr("app.mat: processes 0 and 1: 1e+12 messages"));
   // 6 pairs of 2,000,000 messages each: 12,000,000 per iteration.
   std::vector<Pair> pairs;
   for (int u = 0; u < 6; ++u) pairs.push_back({u, u + 1, 1, 2e6});
   auto sum = PlanMessages(Graph(7, pairs, true), "app.mat");
-  ASSERT_FALSE(sum.ok());
+  ASSERT_THAT(sum, Not(IsOk()));
   EXPECT_THAT(std::string(sum.status().message()),
               HasSubstr("more than 10000000 messages per iteration"));
-  EXPECT_TRUE(CheckReplayWork(100, 999999).ok());  // 10^8 messages in all
-  EXPECT_FALSE(CheckReplayWork(100, 1000000).ok());
+  EXPECT_THAT(CheckReplayWork(100, 999999), IsOk());  // 10^8 messages in all
+  EXPECT_THAT(CheckReplayWork(100, 1000000), Not(IsOk()));
   const absl::Status work = CheckReplayWork(1000000, 1000);
-  EXPECT_FALSE(work.ok());
+  EXPECT_THAT(work, Not(IsOk()));
   EXPECT_THAT(std::string(work.message()),
               HasSubstr("1000 iterations (and the untimed one) of 1000000 "
                         "messages are 1001000000 simulated messages, above "

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "base/file.h"
+#include "base/status_matchers.h"
 #include "base/temp_dir.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -13,9 +14,12 @@
 namespace rankmap::sim {
 namespace {
 
+using ::rankmap::base::IsOk;
+using ::testing::Not;
+
 std::string TestFile(const std::string& name, const std::string& text) {
   const std::string path = base::TempBase() + "/" + name;
-  EXPECT_TRUE(base::WriteFile(path, text).ok());
+  EXPECT_THAT(base::WriteFile(path, text), IsOk());
   return path;
 }
 
@@ -25,20 +29,20 @@ double Simulated(const std::string& tleaf, const std::string& program,
                  std::vector<std::string> args, int ranks,
                  std::vector<std::string> extra_flags = {}) {
   auto tree = topology::ParseTleaf(tleaf);
-  EXPECT_TRUE(tree.ok()) << tree.status();
+  EXPECT_THAT(tree, IsOk());
   auto sim = Simulator::Create(*tree);
-  EXPECT_TRUE(sim.ok()) << sim.status();
+  EXPECT_THAT(sim, IsOk());
   auto path = FindSmpiProgram(program);
-  EXPECT_TRUE(path.ok()) << path.status();
+  EXPECT_THAT(path, IsOk());
   core::Mapping m(ranks);
   const int per_host = tree->num_leaves() / ranks;
   for (int r = 0; r < ranks; ++r) m[r] = r * per_host;
   auto out = sim->Run(*path, std::move(args), m, SmpiModel::kExact,
                       std::move(extra_flags));
-  EXPECT_TRUE(out.ok()) << out.status();
+  EXPECT_THAT(out, IsOk());
   if (!out.ok()) return -1;
   auto t = ParseTimePerIteration(out->out);
-  EXPECT_TRUE(t.ok()) << out->out;
+  EXPECT_THAT(t, IsOk()) << out->out;
   return t.value_or(-1);
 }
 
@@ -122,14 +126,14 @@ TEST(Programs, SummaRunsAndIsDeterministic) {
 
 TEST(Programs, BadInputIsOneLine) {
   auto tree = topology::ParseTleaf(kHosts);
-  ASSERT_TRUE(tree.ok());
+  ASSERT_THAT(tree, IsOk());
   auto sim = Simulator::Create(*tree);
-  ASSERT_TRUE(sim.ok());
+  ASSERT_THAT(sim, IsOk());
   const std::string partition =
       TestFile("bad.summa", "summa 8 4\nrect 0 0 9 8 0\n");
   auto out = sim->Run(FindSmpiProgram("summa_smpi.so").value(), {partition},
                       {0, 1}, SmpiModel::kExact);
-  ASSERT_FALSE(out.ok());
+  ASSERT_THAT(out, Not(IsOk()));
   EXPECT_THAT(std::string(out.status().message()),
               ::testing::HasSubstr("bad.summa:2: expected 'rect"));
 }

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "base/file.h"
+#include "base/status_matchers.h"
 #include "core/mapper.h"
 #include "gmock/gmock.h"
 #include "graphs/graphs.h"
@@ -16,11 +17,13 @@
 namespace rankmap::sim {
 namespace {
 
+using ::rankmap::base::IsOk;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 std::string TestFile(const std::string& name, const std::string& text) {
   const std::string path = base::TempBase() + "/" + name;
-  EXPECT_TRUE(base::WriteFile(path, text).ok());
+  EXPECT_THAT(base::WriteFile(path, text), IsOk());
   return path;
 }
 
@@ -29,11 +32,11 @@ constexpr char kTwoHosts[] = "tleaf 2 2 1GBps:10us 1 10GBps:1us";
 
 TEST(Simulate, PingPongIsLatencyPlusSizeOverBandwidth) {
   auto tree = topology::ParseTleaf(kTwoHosts);
-  ASSERT_TRUE(tree.ok()) << tree.status();
+  ASSERT_THAT(tree, IsOk());
   auto sim = Simulator::Create(*tree);
-  ASSERT_TRUE(sim.ok()) << sim.status();
+  ASSERT_THAT(sim, IsOk());
   auto program = FindSmpiProgram("pingpong_smpi.so");
-  ASSERT_TRUE(program.ok()) << program.status();
+  ASSERT_THAT(program, IsOk());
   // Rank 0 on n0, rank 1 on n1: the route is n0's link up, n1's link down.
   for (const auto& [bytes, expected] :
        std::vector<std::pair<int, double>>{{1000000, 20e-6 + 1e6 / 1e9},
@@ -42,7 +45,7 @@ TEST(Simulate, PingPongIsLatencyPlusSizeOverBandwidth) {
     auto out =
         sim->Run(*program, {"--bytes=" + std::to_string(bytes), "--repeats=4"},
                  {0, 1}, SmpiModel::kExact);
-    ASSERT_TRUE(out.ok()) << out.status();
+    ASSERT_THAT(out, IsOk());
     const std::string key = "one-way time: ";
     const size_t at = out->out.find(key);
     ASSERT_NE(at, std::string::npos) << out->out;
@@ -54,9 +57,9 @@ TEST(Simulate, PingPongIsLatencyPlusSizeOverBandwidth) {
 
 TEST(Simulate, ReplayOfOneEdgeIsOneMessageEachWay) {
   auto tree = topology::ParseTleaf(kTwoHosts);
-  ASSERT_TRUE(tree.ok());
+  ASSERT_THAT(tree, IsOk());
   auto sim = Simulator::Create(*tree);
-  ASSERT_TRUE(sim.ok()) << sim.status();
+  ASSERT_THAT(sim, IsOk());
   // 2 MB on the edge: 1 MB each way, at the same time on the two directions
   // of the full-duplex links.
   const std::string graph = TestFile("one_edge.edges", "0 1 2000000\n");
@@ -64,17 +67,17 @@ TEST(Simulate, ReplayOfOneEdgeIsOneMessageEachWay) {
   opts.iterations = 3;
   opts.model = SmpiModel::kExact;
   auto t = sim->Replay(graph, {0, 1}, opts);
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   EXPECT_NEAR(*t, 20e-6 + 1e-3, 2e-8);
   // Both ranks on n0's core would exceed its capacity; on one host's loopback
   // (oversubscribing nothing: a 2-core host) the message takes 1 us + 1 MB at
   // 10 GB/s.
   auto two_core = topology::ParseTleaf("tleaf 2 1 1GBps:10us 2 10GBps:1us");
-  ASSERT_TRUE(two_core.ok());
+  ASSERT_THAT(two_core, IsOk());
   auto local = Simulator::Create(*two_core);
-  ASSERT_TRUE(local.ok());
+  ASSERT_THAT(local, IsOk());
   t = local->Replay(graph, {0, 1}, opts);
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   // The two directions share the loopback (SHARED): 2 MB at 10 GB/s.
   EXPECT_NEAR(*t, 1e-6 + 2e6 / 1e10, 2e-8);
 }
@@ -88,7 +91,7 @@ double Replayed(const Simulator& sim, const std::string& graph,
   opts.model = SmpiModel::kExact;
   opts.messages = messages;
   auto t = sim.Replay(graph, mapping, opts);
-  EXPECT_TRUE(t.ok()) << t.status();
+  EXPECT_THAT(t, IsOk());
   return t.value_or(-1);
 }
 
@@ -97,9 +100,9 @@ double Replayed(const Simulator& sim, const std::string& graph,
 // its rounds.
 TEST(Simulate, ReplayWithCountsIsTheSumOfItsRounds) {
   auto tree = topology::ParseTleaf(kTwoHosts);
-  ASSERT_TRUE(tree.ok());
+  ASSERT_THAT(tree, IsOk());
   auto sim = Simulator::Create(*tree);
-  ASSERT_TRUE(sim.ok()) << sim.status();
+  ASSERT_THAT(sim, IsOk());
   const std::string graph = TestFile("pair.edges", "0 1 20000\n");
   // 20 messages: 10 rounds of 1000 bytes each way.
   EXPECT_NEAR(
@@ -130,9 +133,9 @@ TEST(Simulate, ReplayWithCountsIsTheSumOfItsRounds) {
 TEST(Simulate, ReplayWithCountsOnTwoLevelsOfLinks) {
   auto tree =
       topology::ParseTleaf("tleaf 3 2 1GBps:10us 2 2GBps:5us 1 10GBps:1us");
-  ASSERT_TRUE(tree.ok());
+  ASSERT_THAT(tree, IsOk());
   auto sim = Simulator::Create(*tree);
-  ASSERT_TRUE(sim.ok()) << sim.status();
+  ASSERT_THAT(sim, IsOk());
   const std::string graph =
       TestFile("levels.edges", "0 1 20000\n2 3 24000\n1 2 1000\n");
   const std::string counts =
@@ -156,16 +159,16 @@ TEST(Simulate, ReplayWithCountsOnTwoLevelsOfLinks) {
 // time prefers {0, 1} {2, 3} (the 100 rounds of small messages local).
 TEST(Simulate, ReplayRanksMappingsByTimeWhereJRanksThemByBytes) {
   auto tree = topology::ParseTleaf("tleaf 2 2 1GBps:10us 2 10GBps:1us");
-  ASSERT_TRUE(tree.ok());
+  ASSERT_THAT(tree, IsOk());
   auto sim = Simulator::Create(*tree);
-  ASSERT_TRUE(sim.ok()) << sim.status();
+  ASSERT_THAT(sim, IsOk());
   const std::string graph = TestFile(
       "mixed.edges", "0 1 20000\n2 3 20000\n0 2 1000000\n1 3 1000000\n");
   const std::string counts =
       TestFile("mixed.msgs.edges", "0 1 200\n2 3 200\n0 2 2\n1 3 2\n");
   const core::Mapping by_bytes = {0, 2, 1, 3}, by_time = {0, 1, 2, 3};
   auto g = graphs::ReadGraphFile(graph);
-  ASSERT_TRUE(g.ok());
+  ASSERT_THAT(g, IsOk());
   EXPECT_LT(core::ComputeJ(*tree, *g, by_bytes),
             core::ComputeJ(*tree, *g, by_time));
   // By bytes: round 0 moves 2 x 500 kB over each loopback (1 us + 100 us)
@@ -195,7 +198,7 @@ TEST(Simulate, ReplayRanksMappingsByTimeWhereJRanksThemByBytes) {
 // each group on one host.
 TEST(Simulate, MappedBeatsPackedByTheHandCheckedMargin) {
   auto tree = topology::ParseTleaf("tleaf 2 4 1GBps:10us 4 10GBps:1us");
-  ASSERT_TRUE(tree.ok());
+  ASSERT_THAT(tree, IsOk());
   std::string edges;
   for (int g = 0; g < 4; ++g) {
     for (int a = 0; a < 4; ++a) {
@@ -206,13 +209,13 @@ TEST(Simulate, MappedBeatsPackedByTheHandCheckedMargin) {
   }
   const std::string graph = TestFile("groups.edges", edges);
   auto g = graphs::ReadGraphFile(graph);
-  ASSERT_TRUE(g.ok()) << g.status();
+  ASSERT_THAT(g, IsOk());
   auto mapped = core::Map(*tree, *g, core::MappingOptions{});
-  ASSERT_TRUE(mapped.ok()) << mapped.status();
+  ASSERT_THAT(mapped, IsOk());
   for (int r = 0; r < 16; ++r)
     EXPECT_EQ(tree->host((*mapped)[r]), tree->host((*mapped)[r % 4])) << r;
   auto sim = Simulator::Create(*tree);
-  ASSERT_TRUE(sim.ok());
+  ASSERT_THAT(sim, IsOk());
   SimulateOptions opts;
   opts.iterations = 2;
   opts.model = SmpiModel::kExact;
@@ -220,8 +223,8 @@ TEST(Simulate, MappedBeatsPackedByTheHandCheckedMargin) {
   for (int r = 0; r < 16; ++r) packed[r] = r;
   auto t_packed = sim->Replay(graph, packed, opts);
   auto t_mapped = sim->Replay(graph, *mapped, opts);
-  ASSERT_TRUE(t_packed.ok()) << t_packed.status();
-  ASSERT_TRUE(t_mapped.ok()) << t_mapped.status();
+  ASSERT_THAT(t_packed, IsOk());
+  ASSERT_THAT(t_mapped, IsOk());
   // Packed: each host sends 12 MB up its link and receives 12 MB down it, 12
   // flows sharing each direction: 2 x 10 us + 12 MB / 1 GB/s. (SMPI's plain
   // model adds at most 20 ns per message: 12 messages, 240 ns.)
@@ -234,9 +237,9 @@ TEST(Simulate, MappedBeatsPackedByTheHandCheckedMargin) {
 
 TEST(Simulate, DeterministicUnderTheCalibratedModel) {
   auto tree = topology::ParseTleaf("tleaf 2 4 1GBps:10us 4 10GBps:1us");
-  ASSERT_TRUE(tree.ok());
+  ASSERT_THAT(tree, IsOk());
   auto sim = Simulator::Create(*tree);
-  ASSERT_TRUE(sim.ok());
+  ASSERT_THAT(sim, IsOk());
   const std::string graph =
       TestFile("ring.edges",
                "0 5 100000\n5 10 100000\n10 15 100000\n15 0 "
@@ -247,35 +250,35 @@ TEST(Simulate, DeterministicUnderTheCalibratedModel) {
   for (int r = 0; r < 16; ++r) m[r] = 15 - r;
   auto a = sim->Replay(graph, m, opts);
   auto b = sim->Replay(graph, m, opts);
-  ASSERT_TRUE(a.ok()) << a.status();
-  ASSERT_TRUE(b.ok());
+  ASSERT_THAT(a, IsOk());
+  ASSERT_THAT(b, IsOk());
   EXPECT_EQ(*a, *b);
   // The calibrated model is slower than the plain one on this route.
   opts.model = SmpiModel::kExact;
   auto exact = sim->Replay(graph, m, opts);
-  ASSERT_TRUE(exact.ok());
+  ASSERT_THAT(exact, IsOk());
   EXPECT_GT(*a, *exact);
 }
 
 TEST(Simulate, ErrorsAreOneLine) {
   auto tree = topology::ParseTleaf(kTwoHosts);
-  ASSERT_TRUE(tree.ok());
+  ASSERT_THAT(tree, IsOk());
   auto sim = Simulator::Create(*tree);
-  ASSERT_TRUE(sim.ok());
+  ASSERT_THAT(sim, IsOk());
   SimulateOptions opts;
   // Three processes in the graph, two in the mapping.
   const std::string graph = TestFile("three.edges", "0 1 10\n1 2 10\n");
   auto t = sim->Replay(graph, {0, 1}, opts);
-  ASSERT_FALSE(t.ok());
+  ASSERT_THAT(t, Not(IsOk()));
   EXPECT_THAT(std::string(t.status().message()),
               HasSubstr("3 processes in the graph, 2 MPI ranks"));
   t = sim->Replay(graph, {0, 0}, opts);
-  ASSERT_FALSE(t.ok());
+  ASSERT_THAT(t, Not(IsOk()));
   EXPECT_EQ(std::string(t.status().message()).find('\n'), std::string::npos);
   auto plain = topology::ParseTleaf("tleaf 1 2 1");
-  ASSERT_TRUE(plain.ok());
+  ASSERT_THAT(plain, IsOk());
   auto none = Simulator::Create(*plain);
-  ASSERT_FALSE(none.ok());
+  ASSERT_THAT(none, Not(IsOk()));
   EXPECT_THAT(std::string(none.status().message()), HasSubstr("has no links"));
 }
 
@@ -283,16 +286,16 @@ TEST(Simulate, ErrorsAreOneLine) {
 // Simulator is made, in one line naming the file.
 TEST(Simulate, PlatformsAreCheckedWithSimGridBeforeARun) {
   auto tree = topology::ParseTleaf(kTwoHosts);
-  ASSERT_TRUE(tree.ok());
+  ASSERT_THAT(tree, IsOk());
   auto xml = topology::WriteSimGridPlatform(*tree);
-  ASSERT_TRUE(xml.ok());
+  ASSERT_THAT(xml, IsOk());
   std::string no_doctype = *xml;
   const size_t doctype = no_doctype.find("<!DOCTYPE");
   ASSERT_NE(doctype, std::string::npos);
   no_doctype.erase(doctype, no_doctype.find('\n', doctype) + 1 - doctype);
   const std::string path = TestFile("no_doctype.xml", no_doctype);
   auto sim = Simulator::Create(*tree, path);
-  ASSERT_FALSE(sim.ok());
+  ASSERT_THAT(sim, Not(IsOk()));
   EXPECT_EQ(sim.status().code(), absl::StatusCode::kInvalidArgument);
   const std::string message(sim.status().message());
   EXPECT_THAT(message, HasSubstr(path + ": SimGrid cannot load it: Parse "
@@ -302,17 +305,17 @@ TEST(Simulate, PlatformsAreCheckedWithSimGridBeforeARun) {
   // A loopback of 0.01 bytes/s beside 1 TB/s links: SMPI's calibrated model
   // aborts mid-run on it.
   auto absurd = topology::ParseTleaf("tleaf 2 2 1e12Bps:10us 2 0.01Bps:1us");
-  ASSERT_TRUE(absurd.ok()) << absurd.status();
+  ASSERT_THAT(absurd, IsOk());
   sim = Simulator::Create(*absurd);
-  ASSERT_FALSE(sim.ok());
+  ASSERT_THAT(sim, Not(IsOk()));
   EXPECT_THAT(std::string(sim.status().message()),
               HasSubstr("platform.xml: link 'n0-loopback': bandwidth 0.01 "
                         "bytes/s, outside [1000, 1e+15]"));
   // A platform that lacks a host the tree names.
   auto four = topology::ParseTleaf("tleaf 2 4 1GBps:10us 1 10GBps:1us");
-  ASSERT_TRUE(four.ok());
+  ASSERT_THAT(four, IsOk());
   sim = Simulator::Create(*four, TestFile("two_hosts.xml", *xml));
-  ASSERT_FALSE(sim.ok());
+  ASSERT_THAT(sim, Not(IsOk()));
   EXPECT_THAT(std::string(sim.status().message()),
               HasSubstr("two_hosts.xml: no host 'n2'"));
 }
@@ -320,14 +323,14 @@ TEST(Simulate, PlatformsAreCheckedWithSimGridBeforeARun) {
 // Counts beyond the replay's bounds are refused before SMPI starts.
 TEST(Simulate, MessageBoundsAreCheckedBeforeARun) {
   auto tree = topology::ParseTleaf(kTwoHosts);
-  ASSERT_TRUE(tree.ok());
+  ASSERT_THAT(tree, IsOk());
   auto sim = Simulator::Create(*tree);
-  ASSERT_TRUE(sim.ok()) << sim.status();
+  ASSERT_THAT(sim, IsOk());
   const std::string graph = TestFile("bound.edges", "0 1 1000\n");
   SimulateOptions opts;
   opts.messages = TestFile("bound.msgs.edges", "0 1 20000000\n");
   auto t = sim->Replay(graph, {0, 1}, opts);
-  ASSERT_FALSE(t.ok());
+  ASSERT_THAT(t, Not(IsOk()));
   EXPECT_EQ(t.status().code(), absl::StatusCode::kInvalidArgument);
   EXPECT_THAT(std::string(t.status().message()),
               HasSubstr("bound.edges: processes 0 and 1: 2e+07 messages per "
@@ -335,13 +338,13 @@ TEST(Simulate, MessageBoundsAreCheckedBeforeARun) {
   opts.messages = TestFile("bound2.msgs.edges", "0 1 2000000\n");
   opts.iterations = 100;
   t = sim->Replay(graph, {0, 1}, opts);
-  ASSERT_FALSE(t.ok());
+  ASSERT_THAT(t, Not(IsOk()));
   EXPECT_THAT(std::string(t.status().message()),
               HasSubstr("at most 49 iterations"));
   // A plan reports what an iteration sends.
   opts.iterations = 2;
   auto plan = PlanReplay(graph, opts);
-  ASSERT_TRUE(plan.ok()) << plan.status();
+  ASSERT_THAT(plan, IsOk());
   EXPECT_EQ(plan->messages_per_iteration, 2000000);
   EXPECT_EQ(plan->rounds, 1000000);
   EXPECT_EQ(plan->messages, opts.messages);

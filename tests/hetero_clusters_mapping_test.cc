@@ -6,6 +6,7 @@
 #include <random>
 #include <vector>
 
+#include "base/status_matchers.h"
 #include "core/mapper.h"
 #include "core/mapping.h"
 #include "gtest/gtest.h"
@@ -14,6 +15,8 @@
 
 namespace rankmap {
 namespace {
+
+using ::rankmap::base::IsOk;
 
 using graphs::CommGraph;
 using topology::NodeId;
@@ -70,7 +73,7 @@ TEST(HeteroClustersMappingTest, TinyInstancesAreOptimal) {
     CommGraph g = testing::MakeRandomGraph(n, 2, rng());
     const double opt = BruteForce(t, g);
     const core::Mapping m = core::Map(t, g, core::MappingOptions{}).value();
-    ASSERT_TRUE(core::ValidateMapping(t, n, m).ok());
+    ASSERT_THAT(core::ValidateMapping(t, n, m), IsOk());
     const double ratio = core::ComputeJ(t, g, m) / opt;
     EXPECT_GE(ratio, 1.0 - 1e-12);
     EXPECT_LE(ratio, 1.0 + 1e-12) << "instance " << instance;

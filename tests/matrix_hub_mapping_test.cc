@@ -4,6 +4,7 @@
 // more (2 N b for the middle one at the hub, 2 N a for the smallest).
 #include <vector>
 
+#include "base/status_matchers.h"
 #include "core/mapper.h"
 #include "core/mapping.h"
 #include "core/options.h"
@@ -15,6 +16,8 @@
 namespace rankmap {
 namespace {
 
+using ::rankmap::base::IsOk;
+
 // Root with three leaves; leaf 0 is the hub: hub-leaf 1 hop, leaf-leaf 2 hops
 // (relayed).
 topology::Tree Star() {
@@ -23,7 +26,7 @@ topology::Tree Star() {
   for (int i = 0; i < 3; ++i) b.AddChild(root, "site");
   b.SetPairCosts(root, {0, 1, 1, 1, 0, 2, 1, 2, 0});
   auto t = std::move(b).Build();
-  EXPECT_TRUE(t.ok()) << t.status();
+  EXPECT_THAT(t, IsOk());
   return *std::move(t);
 }
 
@@ -38,9 +41,9 @@ TEST(MatrixHubMappingTest, LargestPartitionGoesToTheHub) {
                                          {{70, 20, 10}, 40},
                                          {{90, 5, 5}, 200}}) {
     auto p = tiling::SquareCornerPartition3(c.speeds, c.n);
-    ASSERT_TRUE(p.ok()) << p.status();
+    ASSERT_THAT(p, IsOk());
     auto g = graphs::SquareCornerGraph(*p, graphs::CellSize{1, 1});
-    ASSERT_TRUE(g.ok()) << g.status();
+    ASSERT_THAT(g, IsOk());
     const double a =
         static_cast<double>(p->rects[0].height);  // processor 1's square
     const double b =
@@ -50,16 +53,17 @@ TEST(MatrixHubMappingTest, LargestPartitionGoesToTheHub) {
     core::MappingOptions opts;
     opts.algorithm = core::Algorithm::kTreeMatch;
     auto m = core::Map(star, *g, opts);
-    ASSERT_TRUE(m.ok()) << m.status();
+    ASSERT_THAT(m, IsOk());
     EXPECT_EQ((*m)[0], 0) << "the fastest processor must sit at the hub";
     auto best = core::Cost(star, *g, *m);
-    ASSERT_TRUE(best.ok()) << best.status();
+    ASSERT_THAT(best, IsOk());
     EXPECT_DOUBLE_EQ(best->j, 2 * n * (a + b));
 
     // Every other hub costs exactly the relayed P1 <-> other-leaf traffic more.
     auto hub1 = core::Cost(star, *g, core::Mapping{1, 0, 2});
     auto hub2 = core::Cost(star, *g, core::Mapping{1, 2, 0});
-    ASSERT_TRUE(hub1.ok() && hub2.ok());
+    ASSERT_THAT(hub1, IsOk());
+    ASSERT_THAT(hub2, IsOk());
     EXPECT_DOUBLE_EQ(hub1->j - best->j, 2 * n * b);
     EXPECT_DOUBLE_EQ(hub2->j - best->j, 2 * n * a);
   }

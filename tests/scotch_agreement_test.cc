@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "base/status_matchers.h"
 #include "cli/eval_command.h"
 #include "cli/map_command.h"
 #include "cli/mapping_io.h"
@@ -20,6 +21,8 @@
 
 namespace rankmap {
 namespace {
+
+using ::rankmap::base::IsOk;
 
 // J with distances from a Scotch tleaf architecture.
 double ScotchJ(const std::vector<SCOTCH_Num>& arities,
@@ -55,7 +58,7 @@ struct Case {
 TEST(ScotchAgreement, MapThenEvalMatchesScotchDistances) {
   const std::string mat = "tests/cli/data/treematch8.mat";
   auto graph = graphs::ReadGraphFile(mat);
-  ASSERT_TRUE(graph.ok()) << graph.status();
+  ASSERT_THAT(graph, IsOk());
   const Case cases[] = {
       {"tleaf 3 2 100 3 10 2 1", {2, 3, 2}, {100, 10, 1}, "portfolio"},
       {"tleaf 2 2 10 4 1", {2, 4}, {10, 1}, "tm"},
@@ -71,13 +74,13 @@ TEST(ScotchAgreement, MapThenEvalMatchesScotchDistances) {
     cmd.output = out;
     cmd.quiet = true;
     std::ostringstream log;
-    ASSERT_TRUE(cli::RunMap(cmd, log).ok()) << c.tleaf;
+    ASSERT_THAT(cli::RunMap(cmd, log), IsOk()) << c.tleaf;
     auto mapping = cli::ReadMappingFile(out);
-    ASSERT_TRUE(mapping.ok());
+    ASSERT_THAT(mapping, IsOk());
     auto tree = topology::LoadTopology(c.tleaf);
-    ASSERT_TRUE(tree.ok());
+    ASSERT_THAT(tree, IsOk());
     auto ours = core::Cost(*tree, *graph, *mapping);
-    ASSERT_TRUE(ours.ok()) << ours.status();
+    ASSERT_THAT(ours, IsOk());
     EXPECT_DOUBLE_EQ(ours->j, ScotchJ(c.arities, c.links, *graph, *mapping))
         << c.tleaf;
 
@@ -86,7 +89,7 @@ TEST(ScotchAgreement, MapThenEvalMatchesScotchDistances) {
     eval.inputs = cmd.inputs;
     eval.mapping = out;
     std::ostringstream report;
-    ASSERT_TRUE(cli::RunEval(eval, report).ok());
+    ASSERT_THAT(cli::RunEval(eval, report), IsOk());
     std::istringstream lines(report.str());
     std::string line;
     double printed = -1;

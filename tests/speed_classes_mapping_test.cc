@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "base/status_matchers.h"
 #include "core/mapper.h"
 #include "core/mapping.h"
 #include "core/slot_classes.h"
@@ -15,6 +16,9 @@
 
 namespace rankmap {
 namespace {
+
+using ::rankmap::base::IsOk;
+using ::testing::Not;
 
 // Heterogeneous SUMMA for 8 processors, two of them 4x faster (processes 0
 // and 1), on a column-based partition of a 64 x 64 grid.
@@ -39,13 +43,13 @@ TEST(SpeedClassesMappingTest, WithoutClassesAFastRectangleLandsOnASlowCore) {
   const core::Mapping free = core::Map(t, g, core::MappingOptions{}).value();
   // The unconstrained engine minimises J only: a fast process ends on a slow
   // core.
-  EXPECT_FALSE(core::CheckClasses(classes, free).ok());
+  EXPECT_THAT(core::CheckClasses(classes, free), Not(IsOk()));
   for (uint64_t seed : {1, 2, 3, 4}) {
     core::MappingOptions o;
     o.seed = seed;
     const core::Mapping m = core::Map(t, g, o, classes).value();
-    ASSERT_TRUE(core::ValidateMapping(t, 8, m).ok());
-    EXPECT_TRUE(core::CheckClasses(classes, m).ok());
+    ASSERT_THAT(core::ValidateMapping(t, 8, m), IsOk());
+    EXPECT_THAT(core::CheckClasses(classes, m), IsOk());
     EXPECT_EQ(leaf_speed[m[0]], 4.0);
     EXPECT_EQ(leaf_speed[m[1]], 4.0);
     // The price of the constraint is bounded by the classes themselves: no

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "base/status_matchers.h"
 #include "core/mapper.h"
 #include "core/mapping.h"
 #include "graphs/frontends/stencil.h"
@@ -12,6 +13,8 @@
 
 namespace rankmap {
 namespace {
+
+using ::rankmap::base::IsOk;
 
 // 512 processes as 8 x 8 x 8 blocks of a 32^3 grid: every face is 16 cells of 8
 // bytes each way, w = 256 per neighbour pair, 1344 pairs. The machine: 4 x 4 x
@@ -41,7 +44,7 @@ class StencilMappingTest : public ::testing::Test {
     o.points = 7;
     o.procs = 512;
     auto g = graphs::StencilGraph(o);
-    ASSERT_TRUE(g.ok()) << g.status();
+    ASSERT_THAT(g, IsOk());
     graph_ = *std::move(g);
     perm_ = testing::RandomPermutation(512, 2024);
     shuffled_ = testing::Permute(graph_, perm_);
@@ -65,9 +68,9 @@ class StencilMappingTest : public ::testing::Test {
     opts.algorithm = a;
     opts.seed = 7;
     auto m = core::Map(tree_, shuffled_, opts);
-    EXPECT_TRUE(m.ok()) << m.status();
+    EXPECT_THAT(m, IsOk());
     if (!m.ok()) return -1;
-    EXPECT_TRUE(core::ValidateMapping(tree_, 512, *m).ok());
+    EXPECT_THAT(core::ValidateMapping(tree_, 512, *m), IsOk());
     return core::ComputeJ(tree_, shuffled_, *m);
   }
 

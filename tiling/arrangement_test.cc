@@ -8,11 +8,15 @@
 #include <string>
 #include <vector>
 
+#include "base/status_matchers.h"
 #include "gtest/gtest.h"
 #include "tiling/partition.h"
 
 namespace rankmap::tiling {
 namespace {
+
+using ::rankmap::base::IsOk;
+using ::testing::Not;
 
 // Malik, Table 3.3 (MB/s); clusters 0..3.
 const std::vector<double> kTable33 = {
@@ -60,7 +64,7 @@ ArrangementCost Table33Cost() {
 
 CostBreakdown Eval(const Arrangement& m, const ArrangementCost& c) {
   auto r = EvaluateArrangement(m, c);
-  EXPECT_TRUE(r.ok()) << r.status();
+  EXPECT_THAT(r, IsOk());
   return r.ok() ? *r : CostBreakdown{};
 }
 
@@ -78,7 +82,7 @@ TEST(RingHopsTest, DigestSequences) {
 
 TEST(BandsTest, Fig38Overlaps) {
   auto w = ComputeBands(Worst());
-  ASSERT_TRUE(w.ok()) << w.status();
+  ASSERT_THAT(w, IsOk());
   EXPECT_EQ(w->heights,
             (std::vector<int64_t>{15, 12, 3, 7, 9, 13, 7, 16, 10, 2, 34}));
   using V = std::vector<int32_t>;
@@ -88,7 +92,7 @@ TEST(BandsTest, Fig38Overlaps) {
                                  {2, 2, 3, 0}, {2, 2, 3, 2}};
   EXPECT_EQ(w->clusters, tuples);
   auto o = ComputeBands(Optimal());
-  ASSERT_TRUE(o.ok());
+  ASSERT_THAT(o, IsOk());
   EXPECT_EQ(o->heights,
             (std::vector<int64_t>{33, 1, 12, 3, 16, 4, 8, 6, 9, 6, 3, 11, 16}));
   EXPECT_EQ(o->clusters[0], (V{2, 2, 2, 2}));
@@ -176,9 +180,9 @@ TEST(HopCostTest, SmallExampleNorms) {
 TEST(ArrangeTest, Algorithm1AgainstExhaustiveFig38) {
   const ArrangementCost hop = ArrangementCost::Hop(4);
   auto greedy = Arrange(Worst(), hop, ArrangeAlgorithm::kHopGreedy);
-  ASSERT_TRUE(greedy.ok()) << greedy.status();
+  ASSERT_THAT(greedy, IsOk());
   auto best = Arrange(Worst(), hop, ArrangeAlgorithm::kExhaustive);
-  ASSERT_TRUE(best.ok()) << best.status();
+  ASSERT_THAT(best, IsOk());
   EXPECT_EQ(greedy->evaluations, 60);
   EXPECT_DOUBLE_EQ(greedy->cost.a, 256);
   EXPECT_DOUBLE_EQ(greedy->cost.b, 315);  // grouped columns: cost_B minimal
@@ -196,7 +200,7 @@ TEST(ArrangeTest, Algorithm1AgainstExhaustiveFig38) {
 
 TEST(ArrangeTest, Algorithm2FromWorstFig38) {
   auto r = Arrange(Worst(), Table33Cost(), ArrangeAlgorithm::kBandwidthGreedy);
-  ASSERT_TRUE(r.ok()) << r.status();
+  ASSERT_THAT(r, IsOk());
   EXPECT_EQ(r->evaluations, 62);  // 2! + 3! + 3! + 4! + 4!
   EXPECT_NEAR(r->cost.combined, 3609.81, 0.05);
   EXPECT_NEAR(r->start_cost.combined, 4802.28, 0.05);
@@ -209,7 +213,7 @@ TEST(ArrangeTest, Algorithm2FromWorstFig38) {
 TEST(ArrangeTest, Algorithm1CountsSixtyEvaluations) {
   auto r =
       Arrange(Worst(), ArrangementCost::Hop(4), ArrangeAlgorithm::kHopGreedy);
-  ASSERT_TRUE(r.ok()) << r.status();
+  ASSERT_THAT(r, IsOk());
   EXPECT_EQ(r->evaluations, 60);  // 3! + 3! + 4! + 4!
   EXPECT_LE(r->cost.a, r->grouped_cost.a);
   EXPECT_LT(r->cost.a, 340);
@@ -217,7 +221,7 @@ TEST(ArrangeTest, Algorithm1CountsSixtyEvaluations) {
 
 TEST(ArrangeTest, ExhaustiveFig38) {
   auto r = Arrange(Worst(), Table33Cost(), ArrangeAlgorithm::kExhaustive);
-  ASSERT_TRUE(r.ok()) << r.status();
+  ASSERT_THAT(r, IsOk());
   EXPECT_EQ(r->evaluations, 622080 * 6);  // column orders up to rotation
   EXPECT_NEAR(r->cost.combined, 3349.71, 0.05);
   EXPECT_NEAR(r->cost.a, 1525.65, 0.05);
@@ -226,9 +230,9 @@ TEST(ArrangeTest, ExhaustiveFig38) {
               1e-6);
   ArrangeOptions small;
   small.max_evaluations = 1000;
-  EXPECT_FALSE(
-      Arrange(Worst(), Table33Cost(), ArrangeAlgorithm::kExhaustive, small)
-          .ok());
+  EXPECT_THAT(
+      Arrange(Worst(), Table33Cost(), ArrangeAlgorithm::kExhaustive, small),
+      Not(IsOk()));
 }
 
 // Random small instances: c columns of 1..4 rectangles over k clusters.
@@ -349,13 +353,13 @@ TEST(ArrangeTest, PropertiesOnRandomInstances) {
 
     const double oracle = BruteForceMin(m, cost);
     auto ex = Arrange(m, cost, ArrangeAlgorithm::kExhaustive);
-    ASSERT_TRUE(ex.ok()) << ex.status();
+    ASSERT_THAT(ex, IsOk());
     EXPECT_NEAR(ex->cost.combined, oracle, 1e-9 * (1 + oracle))
         << "trial " << trial;
     for (ArrangeAlgorithm alg :
          {ArrangeAlgorithm::kHopGreedy, ArrangeAlgorithm::kBandwidthGreedy}) {
       auto r = Arrange(m, cost, alg);
-      ASSERT_TRUE(r.ok()) << r.status();
+      ASSERT_THAT(r, IsOk());
       EXPECT_EQ(Signature(r->arrangement), Signature(m));
       EXPECT_GE(r->cost.combined, oracle - 1e-9 * (1 + oracle));
       if (alg == ArrangeAlgorithm::kHopGreedy) {
@@ -410,7 +414,7 @@ TEST(ArrangeTest, MpdataCostsThroughTheArrangementApi) {
   // Homogeneous: Grisou only, b_H = 0.03834, b_V = 0.48916 GB/s.
   auto grisou =
       ArrangementCost::AsymmetricBandwidth(1, {0.03834}, {0.48916}, 512.0 / 12);
-  ASSERT_TRUE(grisou.ok());
+  ASSERT_THAT(grisou, IsOk());
   ArrangementCost open = *grisou;
   open.wrap_horizontal = open.wrap_vertical = false;
   const std::vector<int32_t> one(12, 0);
@@ -428,7 +432,7 @@ TEST(ArrangeTest, MpdataCostsThroughTheArrangementApi) {
       {0.48068, y, 0.49341, y, y, 0.48858, y, 0.45943, 0.49341, y, 0.48916, y,
        y, 0.45943, y, 0.46808},
       512.0 / 12);
-  ASSERT_TRUE(t41.ok()) << t41.status();
+  ASSERT_THAT(t41, IsOk());
   t41->wrap_horizontal = t41->wrap_vertical = false;
   const std::vector<int32_t> order = {0, 0, 0, 1, 1, 1, 1, 2, 2, 3, 3, 3};
   EXPECT_NEAR(Eval(MpdataGrid(2, 6, order), *t41).combined, 22426734, 1);
@@ -436,7 +440,7 @@ TEST(ArrangeTest, MpdataCostsThroughTheArrangementApi) {
   // Algorithm 3's step 2 is Algorithm 2 with this cost on the 6 x 2 grid.
   auto r = Arrange(MpdataGrid(6, 2, order), *t41,
                    ArrangeAlgorithm::kBandwidthGreedy);
-  ASSERT_TRUE(r.ok()) << r.status();
+  ASSERT_THAT(r, IsOk());
   EXPECT_NEAR(r->cost.combined, 2148784, 1);
 }
 
@@ -446,8 +450,8 @@ TEST(ArrangeTest, ProcessorOrderAndPartitionRoundTrip) {
             (std::vector<int32_t>{2, 1, 0, 5, 3, 4, 8, 7, 9, 6, 15, 10, 14, 11,
                                   13, 12}));
   auto p = ArrangementToPartition(o, 16);
-  ASSERT_TRUE(p.ok()) << p.status();
-  EXPECT_TRUE(ValidatePartition(*p).ok());
+  ASSERT_THAT(p, IsOk());
+  EXPECT_THAT(ValidatePartition(*p), IsOk());
   EXPECT_EQ(p->rows, 128);
   EXPECT_EQ(p->cols, 128);
   std::vector<int32_t> clusters(16);
@@ -455,7 +459,7 @@ TEST(ArrangeTest, ProcessorOrderAndPartitionRoundTrip) {
     for (const auto& r : col.rects) clusters[r.proc] = r.cluster;
   }
   auto back = ArrangementFromPartition(*p, clusters);
-  ASSERT_TRUE(back.ok()) << back.status();
+  ASSERT_THAT(back, IsOk());
   EXPECT_EQ(*back, o);
   // Load balance: every processor keeps its area.
   auto pw = ArrangementToPartition(Worst(), 16);
@@ -464,15 +468,17 @@ TEST(ArrangeTest, ProcessorOrderAndPartitionRoundTrip) {
 
 TEST(ArrangeTest, RejectsBadInput) {
   Arrangement uneven{{Col(2, {{0, 0, 3}}), Col(2, {{1, 0, 4}})}};
-  EXPECT_FALSE(EvaluateArrangement(uneven, ArrangementCost::Hop(1)).ok());
+  EXPECT_THAT(EvaluateArrangement(uneven, ArrangementCost::Hop(1)),
+              Not(IsOk()));
   Arrangement dup{{Col(2, {{0, 0, 3}}), Col(2, {{0, 0, 3}})}};
-  EXPECT_FALSE(EvaluateArrangement(dup, ArrangementCost::Hop(1)).ok());
+  EXPECT_THAT(EvaluateArrangement(dup, ArrangementCost::Hop(1)), Not(IsOk()));
   Arrangement bad_cluster{{Col(2, {{0, 5, 3}})}};
-  EXPECT_FALSE(EvaluateArrangement(bad_cluster, ArrangementCost::Hop(2)).ok());
-  EXPECT_FALSE(ArrangementCost::Bandwidth(2, {1, 2, 3}).ok());
-  EXPECT_FALSE(ArrangementCost::Bandwidth(2, {1, 0, 1, 1}).ok());
-  EXPECT_FALSE(
-      EvaluateArrangement(Arrangement{}, ArrangementCost::Hop(1)).ok());
+  EXPECT_THAT(EvaluateArrangement(bad_cluster, ArrangementCost::Hop(2)),
+              Not(IsOk()));
+  EXPECT_THAT(ArrangementCost::Bandwidth(2, {1, 2, 3}), Not(IsOk()));
+  EXPECT_THAT(ArrangementCost::Bandwidth(2, {1, 0, 1, 1}), Not(IsOk()));
+  EXPECT_THAT(EvaluateArrangement(Arrangement{}, ArrangementCost::Hop(1)),
+              Not(IsOk()));
 }
 
 // Besides the evaluation count, the steps of the sweeps are bounded: Fig. 3.8's
@@ -480,13 +486,13 @@ TEST(ArrangeTest, RejectsBadInput) {
 TEST(ArrangeTest, WorkLimit) {
   ArrangeOptions o;
   o.max_work = 4216;
-  EXPECT_TRUE(
-      Arrange(Worst(), Table33Cost(), ArrangeAlgorithm::kBandwidthGreedy, o)
-          .ok());
+  EXPECT_THAT(
+      Arrange(Worst(), Table33Cost(), ArrangeAlgorithm::kBandwidthGreedy, o),
+      IsOk());
   o.max_work = 4215;
   auto r =
       Arrange(Worst(), Table33Cost(), ArrangeAlgorithm::kBandwidthGreedy, o);
-  ASSERT_FALSE(r.ok());
+  ASSERT_THAT(r, Not(IsOk()));
   EXPECT_EQ(std::string(r.status().message()),
             "tiling/arrangement: the greedy search needs 62 evaluations of 16 "
             "rectangles in 4 columns, above the limit of 4215 steps");
@@ -496,10 +502,10 @@ TEST(ArrangeTest, WorkLimit) {
 // overflowed.
 TEST(ArrangeTest, ClusterIdsNearTheLimit) {
   Partition p{4, 4, 2, {{0, 0, 2, 4, 0}, {2, 0, 2, 4, 1}}};
-  EXPECT_TRUE(ArrangementFromPartition(p, std::vector<int32_t>{0, 1}).ok());
+  EXPECT_THAT(ArrangementFromPartition(p, std::vector<int32_t>{0, 1}), IsOk());
   auto big = ArrangementFromPartition(
       p, std::vector<int32_t>{0, std::numeric_limits<int32_t>::max()});
-  ASSERT_FALSE(big.ok());
+  ASSERT_THAT(big, Not(IsOk()));
   EXPECT_EQ(std::string(big.status().message()),
             "tiling/arrangement: cluster id 2147483647 is too large");
 }

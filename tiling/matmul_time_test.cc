@@ -4,16 +4,20 @@
 #include <functional>
 #include <vector>
 
+#include "base/status_matchers.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::tiling {
 namespace {
 
+using ::rankmap::base::IsOk;
+using ::testing::Not;
+
 constexpr int64_t kN = 5000;  // Becker 6.2: N = 5,000, three processors
 
 Partition StraightLine3(const std::vector<double>& speeds, int64_t n) {
   auto l = KalinovLastovetskyPartition(speeds, {{0}, {1, 2}});
-  EXPECT_TRUE(l.ok()) << l.status();
+  EXPECT_THAT(l, IsOk());
   return *ToIntegerPartition(*l, n, n);
 }
 
@@ -28,9 +32,9 @@ MatmulPlatform Platform(Network net, double compute) {
 // layout have none.
 TEST(ImmediateCellsTest, SquareCornerBlock) {
   auto p = SquareCornerPartition3(std::vector<double>{90, 5, 5}, kN);
-  ASSERT_TRUE(p.ok());
+  ASSERT_THAT(p, IsOk());
   auto c = ImmediateCells(*p);
-  ASSERT_TRUE(c.ok()) << c.status();
+  ASSERT_THAT(c, IsOk());
   EXPECT_EQ(*c, (std::vector<int64_t>{2764 * 2764, 0, 0}));
   EXPECT_NEAR(2764.0 * 2764 / OwnerAreas(*p)[0], 0.34, 0.005);
   auto even = SquareCornerPartition3(std::vector<double>{50, 25, 25}, kN);
@@ -46,12 +50,12 @@ TEST(ImmediateCellsTest, SquareCornerBlock) {
 // a = 5): volumes 1 -> 0 = 2 a^2 = 50, 0 -> 1 = 2 a (n - a) = 50.
 TEST(MatmulTimeTest, HandCheckedTwoProcessors) {
   auto p = SquareCornerPartition2(std::vector<double>{3, 1}, 10);
-  ASSERT_TRUE(p.ok());
+  ASSERT_THAT(p, IsOk());
   MatmulPlatform serial{Network::FullyConnected(), LinkModel::kSerial, 10.0,
                         4.0};
   // Serial: 100 elements at 10 / s; areas 75 at 3 / s and 25 at 1 / s.
   auto t = TimeWithoutOverlap(*p, std::vector<double>{3, 1}, serial);
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   EXPECT_DOUBLE_EQ(t->communication, 10);
   EXPECT_DOUBLE_EQ(t->computation, 25);
   EXPECT_DOUBLE_EQ(t->total, 35);
@@ -62,11 +66,13 @@ TEST(MatmulTimeTest, HandCheckedTwoProcessors) {
   // Overlap: processor 0 computes its 5 x 5 block (25 cells, 8.33 s) during
   // the 5 s of communication, then 50 cells; processor 1 waits 5 s, then 25.
   auto o = TimeWithOverlap(*p, std::vector<double>{3, 1}, serial);
-  ASSERT_TRUE(o.ok());
+  ASSERT_THAT(o, IsOk());
   EXPECT_DOUBLE_EQ(o->total, std::max(25.0 / 3 + 50.0 / 3, 5.0 + 25.0));
-  EXPECT_FALSE(TimeWithoutOverlap(*p, std::vector<double>{1}, serial).ok());
+  EXPECT_THAT(TimeWithoutOverlap(*p, std::vector<double>{1}, serial),
+              Not(IsOk()));
   serial.compute = 0;
-  EXPECT_FALSE(TimeWithoutOverlap(*p, std::vector<double>{3, 1}, serial).ok());
+  EXPECT_THAT(TimeWithoutOverlap(*p, std::vector<double>{3, 1}, serial),
+              Not(IsOk()));
 }
 
 // With the squares proportional to the speeds the slow processors are the
@@ -79,7 +85,7 @@ TEST(MatmulTimeTest, OverlapNeedsTheRebalancedSquares) {
   // (Rounded sides leave the fastest processor a little more than its share.)
   EXPECT_NEAR(TimeWithOverlap(*scp, s, star)->total, plain, 1e-4 * plain);
   auto ov = SquareCornerOverlapPartition3(s, kN);
-  ASSERT_TRUE(ov.ok()) << ov.status();
+  ASSERT_THAT(ov, IsOk());
   // a = 2 n r sqrt(s2) / (1 + r^2) = n / 6 at 90:5:5.
   EXPECT_EQ(ov->rects[0].height, 833);
   EXPECT_LT(TimeWithOverlap(*ov, s, star)->total,
@@ -164,14 +170,14 @@ TEST(MatmulTimeTest, BeckerOverlapGainAt90_5_5) {
 TEST(ImmediateCellsTest, HugeGrids) {
   const int64_t n = int64_t{1} << 30;
   auto p = SquareCornerPartition3(std::vector<double>{90, 5, 5}, n);
-  ASSERT_TRUE(p.ok()) << p.status();
+  ASSERT_THAT(p, IsOk());
   int64_t a = 0, b = 0;
   for (const Rect& r : p->rects) {
     if (r.owner == 1) a = r.height;
     if (r.owner == 2) b = r.height;
   }
   auto c = ImmediateCells(*p);
-  ASSERT_TRUE(c.ok()) << c.status();
+  ASSERT_THAT(c, IsOk());
   EXPECT_EQ(*c, (std::vector<int64_t>{(n - a - b) * (n - a - b), 0, 0}));
 }
 

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "base/status_matchers.h"
 #include "gtest/gtest.h"
 #include "tiling/partition.h"
 #include "tiling/volume.h"
@@ -11,21 +12,24 @@
 namespace rankmap::tiling {
 namespace {
 
+using ::rankmap::base::IsOk;
+using ::testing::Not;
+
 // Straight-Line for three: the fastest (id 0) in a full-height left column, the
 // other two stacked on the right.
 Partition StraightLine3(std::vector<double> speeds, int64_t n) {
   auto l = KalinovLastovetskyPartition(speeds, {{0}, {1, 2}});
-  EXPECT_TRUE(l.ok()) << l.status();
+  EXPECT_THAT(l, IsOk());
   auto p = ToIntegerPartition(*l, n, n);
-  EXPECT_TRUE(p.ok()) << p.status();
+  EXPECT_THAT(p, IsOk());
   return *p;
 }
 
 LinkLoads Route(const Partition& p, const Network& net) {
   auto v = MatmulVolumes(p);
-  EXPECT_TRUE(v.ok()) << v.status();
+  EXPECT_THAT(v, IsOk());
   auto l = RouteVolumes(*v, net);
-  EXPECT_TRUE(l.ok()) << l.status();
+  EXPECT_THAT(l, IsOk());
   return *l;
 }
 
@@ -52,19 +56,19 @@ TEST(RouteVolumesTest, StraightLineOnStarAndFullyConnected) {
 // one (digest acceptance test 10; the printed Table 6.2 swaps hubs 2 and 3).
 TEST(RouteVolumesTest, SquareCornerHubChoice) {
   auto p = SquareCornerPartition3(std::vector<double>{92, 4, 4}, 20);
-  ASSERT_TRUE(p.ok());
+  ASSERT_THAT(p, IsOk());
   const int64_t full = Route(*p, Network::FullyConnected()).Total();
   EXPECT_EQ(full, 320);
   EXPECT_EQ(Route(*p, Network::Star(0)).Total(), 320);
   EXPECT_EQ(Route(*p, Network::Star(1)).Total(), 320 + 2 * 20 * 4);
   auto q = SquareCornerPartition3(std::vector<double>{87, 9, 4}, 10);
-  ASSERT_TRUE(q.ok());
+  ASSERT_THAT(q, IsOk());
   // a = 3 (id 1), b = 2 (id 2): hub 1 relays 0 <-> 2 (2 n b = 40), hub 2
   // relays 0 <-> 1 (2 n a = 60).
   EXPECT_EQ(Route(*q, Network::Star(0)).Total(), 100);
   EXPECT_EQ(Route(*q, Network::Star(1)).Total(), 140);
   EXPECT_EQ(Route(*q, Network::Star(2)).Total(), 160);
-  EXPECT_FALSE(RouteVolumes(*MatmulVolumes(*q), Network::Star(3)).ok());
+  EXPECT_THAT(RouteVolumes(*MatmulVolumes(*q), Network::Star(3)), Not(IsOk()));
 }
 
 // Eqs. 6.8 and 6.10 against the routed volumes of the discrete partitions
@@ -77,7 +81,7 @@ TEST(RouteVolumesTest, MarginsAgreeWithDiscreteVolumes) {
     const double x = pct / 100.0, s1 = 1 - 2 * x;
     const std::vector<double> speeds = {s1, x, x};
     auto scp = SquareCornerPartition3(speeds, n);
-    ASSERT_TRUE(scp.ok());
+    ASSERT_THAT(scp, IsOk());
     const Partition slp = StraightLine3(speeds, n);
     for (bool star : {false, true}) {
       const Network net = star ? Network::Star(0) : Network::FullyConnected();
@@ -108,9 +112,9 @@ TEST(RouteVolumesTest, MarginsAgreeWithDiscreteVolumes) {
 TEST(RouteVolumesTest, RoutedOverflowIsAnError) {
   const int64_t big = int64_t{1} << 61;
   VolumeMatrix v{3, {0, 0, 0, 0, 0, big, 0, big, 0}};
-  ASSERT_TRUE(RouteVolumes(v, Network::FullyConnected()).ok());
+  ASSERT_THAT(RouteVolumes(v, Network::FullyConnected()), IsOk());
   auto star = RouteVolumes(v, Network::Star(0));
-  ASSERT_FALSE(star.ok());
+  ASSERT_THAT(star, Not(IsOk()));
   EXPECT_EQ(std::string(star.status().message()),
             "network: the routed volume exceeds 2^63 - 1 elements");
 }

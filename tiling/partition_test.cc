@@ -6,15 +6,19 @@
 #include <random>
 #include <vector>
 
+#include "base/status_matchers.h"
 #include "gtest/gtest.h"
 #include "tiling/volume.h"
 
 namespace rankmap::tiling {
 namespace {
 
+using ::rankmap::base::IsOk;
+using ::testing::Not;
+
 ColumnLayout Dp(std::vector<double> s) {
   auto l = ColumnBasedPartition(s);
-  EXPECT_TRUE(l.ok()) << l.status();
+  EXPECT_THAT(l, IsOk());
   return *l;
 }
 
@@ -136,7 +140,8 @@ TEST(FpmColumnBasedPartitionTest, ConstantFunctionsAreTheConstantSpeedDp) {
     }
     auto cpm = ColumnBasedPartition(speeds);
     auto fpm = FpmColumnBasedPartition(f, 128.0 * 128.0);
-    ASSERT_TRUE(cpm.ok() && fpm.ok());
+    ASSERT_THAT(cpm, IsOk());
+    ASSERT_THAT(fpm, IsOk());
     EXPECT_EQ(fpm->columns, cpm->columns);
     for (size_t j = 0; j < cpm->widths.size(); ++j) {
       EXPECT_NEAR(fpm->widths[j], cpm->widths[j], 1e-12);
@@ -156,11 +161,11 @@ TEST(FpmColumnBasedPartitionTest, FunctionsChangeTheRowsByHand) {
   const std::vector<SpeedFunction> f = {SpeedFunction::Constant(1),
                                         SpeedFunction{{{60, 2}, {100, 1}}}};
   auto fpm = FpmColumnBasedPartition(f, 144);
-  ASSERT_TRUE(fpm.ok()) << fpm.status();
+  ASSERT_THAT(fpm, IsOk());
   EXPECT_NEAR(fpm->speeds[0], 60.0 / 144, 1e-12);
   EXPECT_NEAR(fpm->speeds[1], 84.0 / 144, 1e-12);
   auto p = ToIntegerPartition(*fpm, 12, 12);
-  ASSERT_TRUE(p.ok());
+  ASSERT_THAT(p, IsOk());
   EXPECT_EQ(OwnerAreas(*p), (std::vector<int64_t>{60, 84}));
   auto cpm = ToIntegerPartition(
       *ColumnBasedPartition(std::vector<double>{1, 2}), 12, 12);
@@ -239,17 +244,19 @@ TEST(SquareCornerTest, RandomSampleStatistics) {
 }
 
 TEST(ColumnBasedPartitionTest, RejectsBadSpeeds) {
-  EXPECT_FALSE(ColumnBasedPartition(std::vector<double>{}).ok());
-  EXPECT_FALSE(ColumnBasedPartition(std::vector<double>(50001, 1.0)).ok());
-  EXPECT_FALSE(ColumnBasedPartition(std::vector<double>{1, 0}).ok());
-  EXPECT_FALSE(ColumnBasedPartition(std::vector<double>{1, -2}).ok());
-  EXPECT_FALSE(ColumnBasedPartition(std::vector<double>{1, std::nan("")}).ok());
+  EXPECT_THAT(ColumnBasedPartition(std::vector<double>{}), Not(IsOk()));
+  EXPECT_THAT(ColumnBasedPartition(std::vector<double>(50001, 1.0)),
+              Not(IsOk()));
+  EXPECT_THAT(ColumnBasedPartition(std::vector<double>{1, 0}), Not(IsOk()));
+  EXPECT_THAT(ColumnBasedPartition(std::vector<double>{1, -2}), Not(IsOk()));
+  EXPECT_THAT(ColumnBasedPartition(std::vector<double>{1, std::nan("")}),
+              Not(IsOk()));
 }
 
 TEST(KalinovLastovetskyTest, DigestThreeByThree) {
   std::vector<double> s = {0.2, 0.1, 0.1, 0.15, 0.1, 0.05, 0.1, 0.1, 0.1};
   auto l = KalinovLastovetskyPartition(s, {{0, 1, 2}, {3, 4, 5}, {6, 7, 8}});
-  ASSERT_TRUE(l.ok()) << l.status();
+  ASSERT_THAT(l, IsOk());
   EXPECT_NEAR(l->widths[0], 0.4, 1e-12);
   EXPECT_NEAR(l->widths[1], 0.3, 1e-12);
   EXPECT_NEAR(l->widths[2], 0.3, 1e-12);
@@ -259,13 +266,14 @@ TEST(KalinovLastovetskyTest, DigestThreeByThree) {
   EXPECT_NEAR(l->speeds[5] / l->widths[1], 1.0 / 6, 1e-12);
   EXPECT_NEAR(l->speeds[7] / l->widths[2], 1.0 / 3, 1e-12);
   EXPECT_NEAR(l->HalfPerimeterSum(), 6.0, 1e-12);
-  EXPECT_FALSE(
-      KalinovLastovetskyPartition(s, {{0, 1, 2}, {3, 4, 5}, {6, 7}}).ok());
-  EXPECT_FALSE(
-      KalinovLastovetskyPartition(s, {{0, 1, 2}, {3, 4, 5}, {6, 7, 7, 8}})
-          .ok());
-  EXPECT_FALSE(
-      KalinovLastovetskyPartition(s, {{0, 1, 2}, {}, {3, 4, 5, 6, 7, 8}}).ok());
+  EXPECT_THAT(KalinovLastovetskyPartition(s, {{0, 1, 2}, {3, 4, 5}, {6, 7}}),
+              Not(IsOk()));
+  EXPECT_THAT(
+      KalinovLastovetskyPartition(s, {{0, 1, 2}, {3, 4, 5}, {6, 7, 7, 8}}),
+      Not(IsOk()));
+  EXPECT_THAT(
+      KalinovLastovetskyPartition(s, {{0, 1, 2}, {}, {3, 4, 5, 6, 7, 8}}),
+      Not(IsOk()));
 }
 
 TEST(GridShapeTest, DigestTable) {
@@ -276,7 +284,7 @@ TEST(GridShapeTest, DigestTable) {
   for (auto [p, r, c] : table) {
     EXPECT_EQ(GridShape(p), std::make_pair(r, c)) << "p = " << p;
     auto l = GridBasedPartition(std::vector<double>(p, 1.0 + p % 3));
-    ASSERT_TRUE(l.ok());
+    ASSERT_THAT(l, IsOk());
     EXPECT_NEAR(l->HalfPerimeterSum(), r + c, 1e-9) << "p = " << p;
   }
 }
@@ -284,7 +292,7 @@ TEST(GridShapeTest, DigestTable) {
 TEST(StraightLineTest, ShpIsThreeWhateverTheRatio) {
   for (double rho : {1.0, 2.0, 3.0, 8.0, 25.0}) {
     auto l = StraightLinePartition(std::vector<double>{1.0, rho});
-    ASSERT_TRUE(l.ok());
+    ASSERT_THAT(l, IsOk());
     EXPECT_NEAR(l->HalfPerimeterSum(), 3.0, 1e-12);
     EXPECT_EQ(l->columns[0][0], rho > 1 ? 1 : 0);
   }
@@ -292,14 +300,14 @@ TEST(StraightLineTest, ShpIsThreeWhateverTheRatio) {
 
 TEST(ApportionTest, LargestRemainder) {
   auto a = Apportion(std::vector<double>{0.4, 0.3, 0.3}, 10);
-  ASSERT_TRUE(a.ok());
+  ASSERT_THAT(a, IsOk());
   EXPECT_EQ(*a, (std::vector<int64_t>{4, 3, 3}));
   a = Apportion(std::vector<double>{1, 1, 1},
                 10);  // 3.33 each; leftover to the lowest index
   EXPECT_EQ(*a, (std::vector<int64_t>{4, 3, 3}));
   a = Apportion(std::vector<double>{0.98, 0.01, 0.01}, 10);  // minimum one each
   EXPECT_EQ(*a, (std::vector<int64_t>{8, 1, 1}));
-  EXPECT_FALSE(Apportion(std::vector<double>{1, 1, 1}, 2).ok());
+  EXPECT_THAT(Apportion(std::vector<double>{1, 1, 1}, 2), Not(IsOk()));
 }
 
 TEST(ToIntegerPartitionTest, ValidAndNearProportional) {
@@ -312,8 +320,8 @@ TEST(ToIntegerPartitionTest, ValidAndNearProportional) {
     ColumnLayout l = Dp(s);
     const int64_t n = 64 + trial;
     auto part = ToIntegerPartition(l, n, n);
-    ASSERT_TRUE(part.ok()) << part.status();
-    ASSERT_TRUE(ValidatePartition(*part).ok()) << ValidatePartition(*part);
+    ASSERT_THAT(part, IsOk());
+    ASSERT_THAT(ValidatePartition(*part), IsOk());
     std::vector<int64_t> areas = OwnerAreas(*part);
     for (int i = 0; i < p; ++i) {
       // Within one full strip of the exact share (one row and one column of
@@ -323,7 +331,8 @@ TEST(ToIntegerPartitionTest, ValidAndNearProportional) {
           << i;
     }
   }
-  EXPECT_FALSE(ToIntegerPartition(Dp(std::vector<double>(9, 1.0)), 2, 2).ok());
+  EXPECT_THAT(ToIntegerPartition(Dp(std::vector<double>(9, 1.0)), 2, 2),
+              Not(IsOk()));
 }
 
 // Becker digest 13/14: two processors.
@@ -388,26 +397,28 @@ TEST(SquareCornerTest, DiscretePartitionsMatchClosedForm) {
   // N = 4500, rho = 8: side 1500, TVC 13,500,000, directions 9,000,000 and
   // 4,500,000.
   auto p = SquareCornerPartition2(std::vector<double>{8, 1}, 4500);
-  ASSERT_TRUE(p.ok()) << p.status();
-  ASSERT_TRUE(ValidatePartition(*p).ok());
+  ASSERT_THAT(p, IsOk());
+  ASSERT_THAT(ValidatePartition(*p), IsOk());
   EXPECT_EQ(p->rects[0], (Rect{0, 0, 1500, 1500, 1}));
   auto v = MatmulVolumes(*p);
-  ASSERT_TRUE(v.ok()) << v.status();
+  ASSERT_THAT(v, IsOk());
   EXPECT_EQ(v->Total(), 13'500'000);
   EXPECT_EQ(v->at(0, 1), 9'000'000);
   EXPECT_EQ(v->at(1, 0), 4'500'000);
   auto slp = StraightLinePartition2(std::vector<double>{8, 1}, 4500);
-  ASSERT_TRUE(slp.ok());
+  ASSERT_THAT(slp, IsOk());
   auto vs = MatmulVolumes(*slp);
   EXPECT_EQ(vs->Total(), 20'250'000);
   EXPECT_EQ(vs->at(0, 1), 18'000'000);
   // Ratio 0.5 at rho = 15 on the discrete grid (side exactly N / 4).
   auto p15 = SquareCornerPartition2(std::vector<double>{1, 15}, 4500);
-  ASSERT_TRUE(p15.ok());
+  ASSERT_THAT(p15, IsOk());
   EXPECT_EQ(p15->rects[0].owner, 0);
   EXPECT_EQ(MatmulVolumes(*p15)->Total() * 2, MatmulVolumes(*slp)->Total());
-  EXPECT_FALSE(SquareCornerPartition2(std::vector<double>{1, 2, 3}, 10).ok());
-  EXPECT_FALSE(SquareCornerPartition2(std::vector<double>{1, 2}, 1).ok());
+  EXPECT_THAT(SquareCornerPartition2(std::vector<double>{1, 2, 3}, 10),
+              Not(IsOk()));
+  EXPECT_THAT(SquareCornerPartition2(std::vector<double>{1, 2}, 1),
+              Not(IsOk()));
 }
 
 TEST(SquareCorner3Test, FeasibilityAgreesOnAMillionTriples) {
@@ -435,15 +446,16 @@ TEST(SquareCorner3Test, FeasibilityAgreesOnAMillionTriples) {
   EXPECT_FALSE(SquareCorner3Feasible(1, 1, 1));
   EXPECT_TRUE(SquareCorner3Feasible(2, 1, 1));
   EXPECT_TRUE(SquareCorner3FeasibleRatioForm(2, 1, 1));
-  EXPECT_FALSE(SquareCornerPartition3(std::vector<double>{1, 1, 1}, 12).ok());
+  EXPECT_THAT(SquareCornerPartition3(std::vector<double>{1, 1, 1}, 12),
+              Not(IsOk()));
 }
 
 TEST(SquareCorner3Test, DigestVectors) {
   // 50:25:25 on N = 10: squares of 5 touch at the centre; TVC 200; 2 <-> 3
   // silent.
   auto p = SquareCornerPartition3(std::vector<double>{25, 50, 25}, 10);
-  ASSERT_TRUE(p.ok()) << p.status();
-  ASSERT_TRUE(ValidatePartition(*p).ok());
+  ASSERT_THAT(p, IsOk());
+  ASSERT_THAT(ValidatePartition(*p), IsOk());
   auto v = MatmulVolumes(*p);
   EXPECT_EQ(v->Total(), 200);
   EXPECT_EQ(v->at(1, 0), 50);  // fastest (id 1) -> middle (id 0)
@@ -452,7 +464,7 @@ TEST(SquareCorner3Test, DigestVectors) {
   EXPECT_EQ(v->at(2, 0), 0);
   // 92:4:4 on N = 20: a = b = 4, TVC 320.
   p = SquareCornerPartition3(std::vector<double>{92, 4, 4}, 20);
-  ASSERT_TRUE(p.ok());
+  ASSERT_THAT(p, IsOk());
   v = MatmulVolumes(*p);
   EXPECT_EQ(v->Total(), 320);
   EXPECT_EQ(v->at(0, 1), 128);
@@ -461,7 +473,7 @@ TEST(SquareCorner3Test, DigestVectors) {
   EXPECT_EQ(v->at(2, 0), 32);
   // 87:9:4 on N = 10: a = 3, b = 2.
   p = SquareCornerPartition3(std::vector<double>{87, 9, 4}, 10);
-  ASSERT_TRUE(p.ok());
+  ASSERT_THAT(p, IsOk());
   v = MatmulVolumes(*p);
   EXPECT_EQ(v->at(0, 1), 42);
   EXPECT_EQ(v->at(1, 0), 18);
@@ -474,24 +486,24 @@ TEST(RectangularTest, CornerBlockVolumes) {
   // Becker Prop. 8.2: TVC = k (alpha + beta), independent of m and q, minimal
   // for a square.
   auto sq = CornerBlockPartitions(6, 4, 8, 2, 2);
-  ASSERT_TRUE(sq.ok()) << sq.status();
+  ASSERT_THAT(sq, IsOk());
   auto v = MatmulVolumes(sq->a, sq->b, sq->c);
-  ASSERT_TRUE(v.ok()) << v.status();
+  ASSERT_THAT(v, IsOk());
   EXPECT_EQ(v->at(0, 1), 8);
   EXPECT_EQ(v->at(1, 0), 8);
   EXPECT_EQ(v->Total(), 16);
   auto thin = CornerBlockPartitions(6, 5, 8, 1, 4);
-  ASSERT_TRUE(thin.ok()) << thin.status();
+  ASSERT_THAT(thin, IsOk());
   EXPECT_EQ(MatmulVolumes(thin->a, thin->b, thin->c)->Total(), 5 * (1 + 4));
   auto big = CornerBlockPartitions(10, 5, 7, 3, 3);
-  ASSERT_TRUE(big.ok());
+  ASSERT_THAT(big, IsOk());
   EXPECT_EQ(MatmulVolumes(big->a, big->b, big->c)->Total(), 30);
   // Among blocks of area 16 in 20 x 20 x 20, the square is the unique
   // minimiser.
   int64_t best = 1 << 30, best_alpha = 0;
   for (int64_t alpha : {1, 2, 4, 8, 16}) {
     auto p = CornerBlockPartitions(20, 20, 20, alpha, 16 / alpha);
-    ASSERT_TRUE(p.ok());
+    ASSERT_THAT(p, IsOk());
     int64_t t = MatmulVolumes(p->a, p->b, p->c)->Total();
     EXPECT_EQ(t, 20 * (alpha + 16 / alpha));
     if (t < best) best = t, best_alpha = alpha;
@@ -499,11 +511,11 @@ TEST(RectangularTest, CornerBlockVolumes) {
   EXPECT_EQ(best_alpha, 4);
   auto r = RectangularSquareCorner(std::vector<double>{1, 8}, 30, 40,
                                    30);  // side 10
-  ASSERT_TRUE(r.ok()) << r.status();
+  ASSERT_THAT(r, IsOk());
   EXPECT_EQ(r->c.rects[0], (Rect{0, 0, 10, 10, 0}));
   EXPECT_EQ(MatmulVolumes(r->a, r->b, r->c)->Total(), 40 * 20);
-  EXPECT_FALSE(
-      RectangularSquareCorner(std::vector<double>{1, 1}, 30, 4, 30).ok());
+  EXPECT_THAT(RectangularSquareCorner(std::vector<double>{1, 1}, 30, 4, 30),
+              Not(IsOk()));
 }
 
 // The lift to the minimum as first written: one scan for the largest entry per
@@ -532,10 +544,10 @@ TEST(ApportionTest, HeapLiftAgreesWithScans) {
       x = u(rng) < 0.7 ? 1e-6 * (1 + u(rng)) : 1 + 10 * u(rng);
     const int64_t total = min_each * n + static_cast<int64_t>(u(rng) * 3 * n);
     auto got = Apportion(w, total, min_each);
-    ASSERT_TRUE(got.ok()) << got.status();
+    ASSERT_THAT(got, IsOk());
     // The same floors and remainders with min_each 0, then the scans.
     auto raw = Apportion(w, total, 0);
-    ASSERT_TRUE(raw.ok());
+    ASSERT_THAT(raw, IsOk());
     EXPECT_EQ(*got, LiftByScans(*raw, min_each)) << trial;
   }
 }
@@ -546,14 +558,14 @@ TEST(ApportionTest, HostileTotals) {
   std::vector<double> w(50000, 1e-9);
   w[0] = 1;
   auto a = Apportion(w, 50000);
-  ASSERT_TRUE(a.ok());
+  ASSERT_THAT(a, IsOk());
   EXPECT_EQ(*std::min_element(a->begin(), a->end()), 1);
   EXPECT_EQ(*std::max_element(a->begin(), a->end()), 1);
   // Beyond 2^52 units a double's floor is no longer exact (2^63 looped).
-  EXPECT_TRUE(Apportion(std::vector<double>{2, 1}, int64_t{1} << 52).ok());
-  EXPECT_FALSE(Apportion(std::vector<double>{2, 1}, INT64_MAX).ok());
-  EXPECT_FALSE(Apportion(std::vector<double>{1, 1}, 10, INT64_MAX).ok());
-  EXPECT_FALSE(Apportion(std::vector<double>{1e308, 1e308}, 10).ok());
+  EXPECT_THAT(Apportion(std::vector<double>{2, 1}, int64_t{1} << 52), IsOk());
+  EXPECT_THAT(Apportion(std::vector<double>{2, 1}, INT64_MAX), Not(IsOk()));
+  EXPECT_THAT(Apportion(std::vector<double>{1, 1}, 10, INT64_MAX), Not(IsOk()));
+  EXPECT_THAT(Apportion(std::vector<double>{1e308, 1e308}, 10), Not(IsOk()));
 }
 
 // Sides up to 2^31 - 1: the areas sum to the grid's without overflow; above,
@@ -561,21 +573,23 @@ TEST(ApportionTest, HostileTotals) {
 TEST(PartitionLimitsTest, SidesAndCells) {
   const int64_t n = (int64_t{1} << 31) - 1;
   auto sq = SquareCornerPartition2(std::vector<double>{3, 1}, n);
-  ASSERT_TRUE(sq.ok()) << sq.status();
-  ASSERT_TRUE(ValidatePartition(*sq).ok());
+  ASSERT_THAT(sq, IsOk());
+  ASSERT_THAT(ValidatePartition(*sq), IsOk());
   const std::vector<int64_t> areas = OwnerAreas(*sq);
   EXPECT_EQ(areas[0] + areas[1], n * n);
-  EXPECT_FALSE(SquareCornerPartition2(std::vector<double>{3, 1}, n + 1).ok());
-  EXPECT_FALSE(StraightLinePartition2(std::vector<double>{3, 1}, n + 1).ok());
-  EXPECT_FALSE(
-      SquareCornerPartition3(std::vector<double>{8, 1, 1}, INT64_MAX).ok());
-  EXPECT_FALSE(ToIntegerPartition(Dp({2, 1}), n + 1, 4).ok());
+  EXPECT_THAT(SquareCornerPartition2(std::vector<double>{3, 1}, n + 1),
+              Not(IsOk()));
+  EXPECT_THAT(StraightLinePartition2(std::vector<double>{3, 1}, n + 1),
+              Not(IsOk()));
+  EXPECT_THAT(SquareCornerPartition3(std::vector<double>{8, 1, 1}, INT64_MAX),
+              Not(IsOk()));
+  EXPECT_THAT(ToIntegerPartition(Dp({2, 1}), n + 1, 4), Not(IsOk()));
   Partition wide{int64_t{1} << 40,
                  int64_t{1} << 40,
                  1,
                  {{0, 0, int64_t{1} << 40, int64_t{1} << 40, 0}}};
-  EXPECT_FALSE(ValidatePartition(wide).ok());
-  EXPECT_FALSE(NormalizeSpeeds(std::vector<double>{5e-324, 1e300}).ok());
+  EXPECT_THAT(ValidatePartition(wide), Not(IsOk()));
+  EXPECT_THAT(NormalizeSpeeds(std::vector<double>{5e-324, 1e300}), Not(IsOk()));
 }
 
 // The sweep finds an overlap exactly when some pair overlaps (every pair

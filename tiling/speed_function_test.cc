@@ -7,10 +7,14 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "base/status_matchers.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::tiling {
 namespace {
+
+using ::rankmap::base::IsOk;
+using ::testing::Not;
 
 // s(x) = 2 up to 60 blocks, falling linearly to 1 at 100, then 1 (a processor
 // that slows down once its data leaves the cache).
@@ -37,7 +41,7 @@ TEST(SpeedFunctionTest, PiecewiseLinearAndFlatBeyondTheEnds) {
 TEST(FpmBalanceTest, HandCheckedTwoProcessors) {
   const std::vector<SpeedFunction> f = {SpeedFunction::Constant(1), Falling()};
   auto x = FpmBalance(f, 144);
-  ASSERT_TRUE(x.ok()) << x.status();
+  ASSERT_THAT(x, IsOk());
   EXPECT_NEAR((*x)[0], 60, 1e-9);
   EXPECT_NEAR((*x)[1], 84, 1e-9);
 }
@@ -47,7 +51,7 @@ TEST(FpmBalanceTest, ConstantSpeedsAreProportional) {
       SpeedFunction::Constant(4), SpeedFunction::Constant(3),
       SpeedFunction::Constant(2), SpeedFunction::Constant(1)};
   auto x = FpmBalance(f, 1000);
-  ASSERT_TRUE(x.ok());
+  ASSERT_THAT(x, IsOk());
   EXPECT_NEAR((*x)[0], 400, 1e-9);
   EXPECT_NEAR((*x)[1], 300, 1e-9);
   EXPECT_NEAR((*x)[2], 200, 1e-9);
@@ -72,12 +76,11 @@ TEST(FpmBalanceTest, EqualTimesOnRandomFunctions) {
         x += dx;
         s = std::max(0.5, s + std::min(grow_cap * 0.9, 50.0) * (u(rng) - 0.6));
       }
-      ASSERT_TRUE(ValidateSpeedFunction(g).ok())
-          << ValidateSpeedFunction(g).message();
+      ASSERT_THAT(ValidateSpeedFunction(g), IsOk());
     }
     const double total = 1 + 5000 * u(rng);
     auto x = FpmBalance(f, total);
-    ASSERT_TRUE(x.ok()) << x.status();
+    ASSERT_THAT(x, IsOk());
     double sum = 0;
     const double t0 = (*x)[0] / f[0].Speed((*x)[0]);
     for (size_t i = 0; i < f.size(); ++i) {
@@ -94,7 +97,7 @@ TEST(SpeedFunctionTest, ParsesTheFileFormat) {
       "1 100:40\n"
       "0  64:120 1024:150   16384:140  # cache, then memory\n",
       "speeds.fpm");
-  ASSERT_TRUE(f.ok()) << f.status();
+  ASSERT_THAT(f, IsOk());
   ASSERT_EQ(f->size(), 2u);
   EXPECT_EQ((*f)[0].points,
             (std::vector<SpeedPoint>{{64, 120}, {1024, 150}, {16384, 140}}));
@@ -104,7 +107,7 @@ TEST(SpeedFunctionTest, ParsesTheFileFormat) {
 TEST(SpeedFunctionTest, ErrorsNameFileAndLine) {
   auto err = [](const char* text) {
     auto f = ParseSpeedFunctions(text, "s.fpm");
-    EXPECT_FALSE(f.ok()) << text;
+    EXPECT_THAT(f, Not(IsOk())) << text;
     return std::string(f.status().message());
   };
   EXPECT_EQ(err("0 64:0\n"),
@@ -124,10 +127,10 @@ TEST(SpeedFunctionTest, ErrorsNameFileAndLine) {
             "s.fpm:1: point '20:2': between sizes 10 and 20 the speed grows as "
             "fast as the size (x / s(x) must increase)");
   EXPECT_EQ(err("# nothing\n"), "s.fpm:1: no speed function");
-  EXPECT_FALSE(FpmBalance({}, 10).ok());
-  EXPECT_FALSE(
-      FpmBalance(std::vector<SpeedFunction>{SpeedFunction::Constant(1)}, 0)
-          .ok());
+  EXPECT_THAT(FpmBalance({}, 10), Not(IsOk()));
+  EXPECT_THAT(
+      FpmBalance(std::vector<SpeedFunction>{SpeedFunction::Constant(1)}, 0),
+      Not(IsOk()));
 }
 
 // The reference SizeForTime: a walk over every piece (the definition).
@@ -159,7 +162,7 @@ TEST(SpeedFunctionTest, BinarySearchAgreesWithTheWalk) {
       s = std::max(0.1, s + (u(rng) - 0.7) * s * dx / x);
       x += dx;
     }
-    ASSERT_TRUE(ValidateSpeedFunction(f).ok()) << trial;
+    ASSERT_THAT(ValidateSpeedFunction(f), IsOk()) << trial;
     for (int q = 0; q < 50; ++q) {
       const double t = 1.5 * u(rng) * x / f.points.back().speed;
       EXPECT_DOUBLE_EQ(f.SizeForTime(t), SizeForTimeByWalk(f, t))
@@ -176,10 +179,10 @@ TEST(SpeedFunctionTest, LongFunctionsParseInLinearTime) {
   for (int k = 1; k <= 250000; ++k) absl::StrAppend(&text, " ", k, ":1");
   text += "\n";
   auto f = ParseSpeedFunctions(text, "long.fpm");
-  ASSERT_TRUE(f.ok()) << f.status();
+  ASSERT_THAT(f, IsOk());
   EXPECT_EQ((*f)[0].points.size(), 250000u);
   auto x = FpmBalance(*f, 3000);
-  ASSERT_TRUE(x.ok()) << x.status();
+  ASSERT_THAT(x, IsOk());
   EXPECT_NEAR((*x)[0], 1000, 1e-6);
   EXPECT_NEAR((*x)[1], 2000, 1e-6);
 }
@@ -189,20 +192,20 @@ TEST(SpeedFunctionTest, LongFunctionsParseInLinearTime) {
 // partitioner as "speed 1 is 0", with no file).
 TEST(SpeedFunctionTest, ExtremeValuesAreBoundedWhereRead) {
   auto f = ParseSpeedFunctions("0 1:1e100 1e100:1e100\n1 1:1e-100\n", "x.fpm");
-  ASSERT_TRUE(f.ok()) << f.status();
+  ASSERT_THAT(f, IsOk());
   auto x = FpmBalance(*f, 1e15);
-  ASSERT_TRUE(x.ok()) << x.status();
+  ASSERT_THAT(x, IsOk());
   for (double v : *x) EXPECT_TRUE(std::isfinite(v) && v > 0) << v;
   auto bad = ParseSpeedFunctions("0 1:1\n1 1:1e-300\n", "x.fpm");
-  ASSERT_FALSE(bad.ok());
+  ASSERT_THAT(bad, Not(IsOk()));
   EXPECT_EQ(std::string(bad.status().message()),
             "x.fpm:2: point '1:1e-300': speed 1e-300 at size 1 is outside "
             "[1e-100, 1e+100]");
-  EXPECT_FALSE(ParseSpeedFunctions("0 1e101:1\n", "x.fpm").ok());
+  EXPECT_THAT(ParseSpeedFunctions("0 1e101:1\n", "x.fpm"), Not(IsOk()));
   // A processor id beyond the line count is refused on its line, before
   // anything is sized by it.
   auto far = ParseSpeedFunctions("2000000000 1:1\n", "x.fpm");
-  ASSERT_FALSE(far.ok());
+  ASSERT_THAT(far, Not(IsOk()));
   EXPECT_EQ(std::string(far.status().message()),
             "x.fpm:1: processor 2000000000 is out of range: 1 lines give "
             "processors 0 to 0");

@@ -4,11 +4,15 @@
 #include <string>
 #include <vector>
 
+#include "base/status_matchers.h"
 #include "gtest/gtest.h"
 #include "tiling/partition.h"
 
 namespace rankmap::tiling {
 namespace {
+
+using ::rankmap::base::IsOk;
+using ::testing::Not;
 
 // Random guillotine tiling of an n x n grid with owners drawn at random (an
 // owner may hold several rectangles, some none).
@@ -45,10 +49,11 @@ TEST(VolumeTest, ClosedFormAgreesWithCellCounterOnRandomPartitions) {
     int64_t n = 4 + trial % 13;
     int32_t owners = 2 + trial % 5;
     Partition p = RandomGuillotine(n, n, owners, rng);
-    ASSERT_TRUE(ValidatePartition(p).ok());
+    ASSERT_THAT(ValidatePartition(p), IsOk());
     auto fast = MatmulVolumes(p);
     auto slow = CountMatmulVolumes(p);
-    ASSERT_TRUE(fast.ok() && slow.ok());
+    ASSERT_THAT(fast, IsOk());
+    ASSERT_THAT(slow, IsOk());
     EXPECT_EQ(*fast, *slow) << "trial " << trial;
     for (int32_t o = 0; o < owners; ++o) EXPECT_EQ(fast->at(o, o), 0);
     // Becker digest 2.3: TVC = n sum_rows (m_i - 1) + n sum_cols (m'_j - 1).
@@ -65,12 +70,14 @@ TEST(VolumeTest, RectangularOperandsAgreeWithCellCounter) {
     Partition c = RandomGuillotine(m, q, 3, rng);
     auto fast = MatmulVolumes(a, b, c);
     auto slow = CountMatmulVolumes(a, b, c);
-    ASSERT_TRUE(fast.ok() && slow.ok());
+    ASSERT_THAT(fast, IsOk());
+    ASSERT_THAT(slow, IsOk());
     EXPECT_EQ(*fast, *slow);
   }
   Partition a = RandomGuillotine(3, 4, 2, rng),
             c = RandomGuillotine(3, 5, 2, rng);
-  EXPECT_FALSE(MatmulVolumes(a, a, c).ok());  // 3x4 * 3x4 does not multiply
+  EXPECT_THAT(MatmulVolumes(a, a, c),
+              Not(IsOk()));  // 3x4 * 3x4 does not multiply
 }
 
 // Becker digest 13, discrete brute-force vectors (entity 1 = owner 0 here).
@@ -93,7 +100,7 @@ TEST(VolumeTest, DigestDiscreteVectors) {
       {scp(20, 4), 128, 32, 160}};
   for (const Case& c : cases) {
     auto v = MatmulVolumes(c.p);
-    ASSERT_TRUE(v.ok()) << v.status();
+    ASSERT_THAT(v, IsOk());
     EXPECT_EQ(v->at(0, 1), c.v01);
     EXPECT_EQ(v->at(1, 0), c.v10);
     EXPECT_EQ(v->Total(), c.tvc);
@@ -133,13 +140,13 @@ TEST(VolumeTest, DigestDiscreteVectors) {
 
 TEST(VolumeTest, RejectsBadInput) {
   Partition gap{4, 4, 2, {{0, 0, 2, 4, 0}}};
-  EXPECT_FALSE(MatmulVolumes(gap).ok());
+  EXPECT_THAT(MatmulVolumes(gap), Not(IsOk()));
   Partition overlap{4, 4, 2, {{0, 0, 4, 4, 0}, {0, 0, 1, 1, 1}}};
-  EXPECT_FALSE(MatmulVolumes(overlap).ok());
+  EXPECT_THAT(MatmulVolumes(overlap), Not(IsOk()));
   Partition bad_owner{2, 2, 1, {{0, 0, 2, 2, 3}}};
-  EXPECT_FALSE(MatmulVolumes(bad_owner).ok());
+  EXPECT_THAT(MatmulVolumes(bad_owner), Not(IsOk()));
   Partition wide{2, 3, 1, {{0, 0, 2, 3, 0}}};
-  EXPECT_FALSE(MatmulVolumes(wide).ok());
+  EXPECT_THAT(MatmulVolumes(wide), Not(IsOk()));
 }
 
 // Near the size limit: two owners split at one column fit (their volumes are
@@ -149,7 +156,7 @@ TEST(VolumeTest, TotalsNearTwoToTheSixtyThree) {
   const int64_t n = (int64_t{1} << 31) - 1;
   Partition two{n, n, 2, {{0, 0, n, n - 1, 0}, {0, n - 1, n, 1, 1}}};
   auto v = MatmulVolumes(two);
-  ASSERT_TRUE(v.ok()) << v.status();
+  ASSERT_THAT(v, IsOk());
   // 0 -> 1: A_0's n - 1 columns on every row of C_1; B_0 lies in columns C_1
   // does not touch. 1 -> 0: A_1's one column on every row.
   EXPECT_EQ(v->at(0, 1), n * (n - 1));
@@ -161,7 +168,7 @@ TEST(VolumeTest, TotalsNearTwoToTheSixtyThree) {
     strips.rects.push_back(Rect{0, k * w, n, k < 3 ? w : n - 3 * w, k});
   }
   auto over = MatmulVolumes(strips);
-  ASSERT_FALSE(over.ok());
+  ASSERT_THAT(over, Not(IsOk()));
   EXPECT_EQ(std::string(over.status().message()),
             "tiling/volume: the total volume exceeds 2^63 - 1 cells");
 }

@@ -2,14 +2,17 @@
 
 #include <algorithm>
 
+#include "base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::topology {
 namespace {
 
+using ::rankmap::base::IsOk;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 TEST(FormatPuListTest, CompressesRanges) {
   EXPECT_EQ(FormatPuList(std::vector<int32_t>{8, 0, 1, 2, 3, 3}), "0-3,8");
@@ -20,7 +23,7 @@ TEST(FormatPuListTest, CompressesRanges) {
 
 TEST(ParsePuListTest, ParsesAndRoundTrips) {
   absl::StatusOr<std::vector<int32_t>> v = ParsePuList("0-3,8");
-  ASSERT_TRUE(v.ok()) << v.status();
+  ASSERT_THAT(v, IsOk());
   EXPECT_THAT(*v, ElementsAre(0, 1, 2, 3, 8));
   EXPECT_EQ(FormatPuList(*v), "0-3,8");
   EXPECT_TRUE(ParsePuList("")->empty());
@@ -28,44 +31,44 @@ TEST(ParsePuListTest, ParsesAndRoundTrips) {
 
 TEST(ParsePuListTest, NamesTheBadColumn) {
   absl::StatusOr<std::vector<int32_t>> v = ParsePuList("0-x");
-  ASSERT_FALSE(v.ok());
+  ASSERT_THAT(v, Not(IsOk()));
   EXPECT_THAT(std::string(v.status().message()), HasSubstr("at column 3"));
-  EXPECT_FALSE(ParsePuList("3-1").ok());
-  EXPECT_FALSE(ParsePuList("1,,2").ok());
-  EXPECT_FALSE(ParsePuList("99999999999").ok());
+  EXPECT_THAT(ParsePuList("3-1"), Not(IsOk()));
+  EXPECT_THAT(ParsePuList("1,,2"), Not(IsOk()));
+  EXPECT_THAT(ParsePuList("99999999999"), Not(IsOk()));
 }
 
 TEST(BindingTest, CurrentBindingIsNonEmptyAndSorted) {
   absl::StatusOr<std::vector<int32_t>> pus = CurrentBindingPus();
-  ASSERT_TRUE(pus.ok()) << pus.status();
+  ASSERT_THAT(pus, IsOk());
   ASSERT_FALSE(pus->empty());
   EXPECT_TRUE(std::is_sorted(pus->begin(), pus->end()));
 }
 
 TEST(BindingTest, BindToOnePuThenRestore) {
   absl::StatusOr<std::vector<int32_t>> before = CurrentBindingPus();
-  ASSERT_TRUE(before.ok()) << before.status();
+  ASSERT_THAT(before, IsOk());
   const int32_t last = before->back();
-  ASSERT_TRUE(BindToPus(std::vector<int32_t>{last}).ok());
+  ASSERT_THAT(BindToPus(std::vector<int32_t>{last}), IsOk());
   absl::StatusOr<std::vector<int32_t>> now = CurrentBindingPus();
-  ASSERT_TRUE(now.ok());
+  ASSERT_THAT(now, IsOk());
   EXPECT_THAT(*now, ElementsAre(last));
   // Binding to the NUMA node of that PU widens the set again and keeps the PU
   // in it.
-  ASSERT_TRUE(BindToNumaOf(last).ok());
+  ASSERT_THAT(BindToNumaOf(last), IsOk());
   now = CurrentBindingPus();
-  ASSERT_TRUE(now.ok());
+  ASSERT_THAT(now, IsOk());
   EXPECT_TRUE(std::binary_search(now->begin(), now->end(), last));
-  ASSERT_TRUE(BindToPus(*before).ok());
+  ASSERT_THAT(BindToPus(*before), IsOk());
   EXPECT_EQ(*CurrentBindingPus(), *before);
 }
 
 TEST(BindingTest, RejectsUnknownPus) {
-  EXPECT_FALSE(BindToPus(std::vector<int32_t>{}).ok());
+  EXPECT_THAT(BindToPus(std::vector<int32_t>{}), Not(IsOk()));
   absl::Status s = BindToPus(std::vector<int32_t>{1 << 20});
   EXPECT_THAT(std::string(s.message()),
               HasSubstr("no PU with os index 1048576"));
-  EXPECT_FALSE(BindToNumaOf(-1).ok());
+  EXPECT_THAT(BindToNumaOf(-1), Not(IsOk()));
 }
 
 TEST(BindWhatTest, ParsesTheThreeNames) {
@@ -73,7 +76,7 @@ TEST(BindWhatTest, ParsesTheThreeNames) {
     EXPECT_EQ(*ParseBindWhat(BindWhatName(w)), w);
   }
   absl::StatusOr<BindWhat> bad = ParseBindWhat("mem");
-  ASSERT_FALSE(bad.ok());
+  ASSERT_THAT(bad, Not(IsOk()));
   EXPECT_EQ(bad.status().message(),
             "topology/binding: unknown binding 'mem' (none, cpu or cpu+mem)");
 }
@@ -97,11 +100,11 @@ TEST(BindReportTest, SaysWhatWasApplied) {
 // CPUs and memory of this process, read back through hwloc, then restored.
 TEST(BindProcessTest, BindsCpusAndMemoryToTheLocalNumaNodes) {
   absl::StatusOr<std::vector<int32_t>> before = CurrentBindingPus();
-  ASSERT_TRUE(before.ok()) << before.status();
+  ASSERT_THAT(before, IsOk());
   const int32_t last = before->back();
   absl::StatusOr<BindReport> r =
       BindProcess(std::vector<int32_t>{last}, BindWhat::kCpuMem);
-  ASSERT_TRUE(r.ok()) << r.status();
+  ASSERT_THAT(r, IsOk());
   EXPECT_THAT(r->pus, ElementsAre(last));
   EXPECT_THAT(*CurrentBindingPus(), ElementsAre(last));
   if (r->numa_nodes.empty()) {
@@ -109,19 +112,19 @@ TEST(BindProcessTest, BindsCpusAndMemoryToTheLocalNumaNodes) {
     EXPECT_FALSE(r->memory_note.empty());
   } else {
     absl::StatusOr<MemoryBinding> mem = CurrentMemoryBinding();
-    ASSERT_TRUE(mem.ok()) << mem.status();
+    ASSERT_THAT(mem, IsOk());
     EXPECT_EQ(mem->policy, "bind");
     EXPECT_EQ(mem->numa_nodes, r->numa_nodes);
   }
-  ASSERT_TRUE(BindToPus(*before).ok());
+  ASSERT_THAT(BindToPus(*before), IsOk());
 }
 
 TEST(BindProcessTest, ChecksEveryPuBeforeBinding) {
   absl::StatusOr<std::vector<int32_t>> before = CurrentBindingPus();
-  ASSERT_TRUE(before.ok());
+  ASSERT_THAT(before, IsOk());
   absl::StatusOr<BindReport> r = BindProcess(
       std::vector<int32_t>{before->front(), 1 << 20}, BindWhat::kCpuMem);
-  EXPECT_FALSE(r.ok());
+  EXPECT_THAT(r, Not(IsOk()));
   EXPECT_EQ(*CurrentBindingPus(), *before);
   EXPECT_TRUE(BindProcess({}, BindWhat::kNone)->pus.empty());
 }

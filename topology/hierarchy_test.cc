@@ -1,5 +1,6 @@
 #include "topology/hierarchy.h"
 
+#include "base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "topology/tleaf.h"
@@ -7,14 +8,16 @@
 namespace rankmap::topology {
 namespace {
 
+using ::rankmap::base::IsOk;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 TEST(Hierarchy, KahipBottomUpIsTleafTopDown) {
   absl::StatusOr<std::string> t = HierarchyToTleaf("4:8:6", "1:10:100");
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   EXPECT_EQ(*t, "tleaf 3 6 90 8 9 4 1");
   absl::StatusOr<Tree> tree = ParseTleaf(*t);
-  ASSERT_TRUE(tree.ok());
+  ASSERT_THAT(tree, IsOk());
   EXPECT_EQ(tree->num_leaves(), 192);
   // KaHIP's distances: same processor 1, same node 10, other nodes 100.
   EXPECT_EQ(tree->Distance(0, 3), 1);
@@ -28,7 +31,7 @@ TEST(Hierarchy, KahipBottomUpIsTleafTopDown) {
 TEST(Hierarchy, Errors) {
   auto e = [](std::string_view h, std::string_view d) {
     absl::StatusOr<std::string> t = HierarchyToTleaf(h, d);
-    EXPECT_FALSE(t.ok());
+    EXPECT_THAT(t, Not(IsOk()));
     return std::string(t.status().message());
   };
   EXPECT_EQ(e("4:0:6", "1:10:100"),
@@ -42,7 +45,7 @@ TEST(Hierarchy, Errors) {
             "--hierarchy has 3 levels but --distance has 2");
   EXPECT_THAT(e("4:8", "10:1"),
               HasSubstr("must not decrease going up at column 4"));
-  EXPECT_FALSE(HierarchyToTleaf("", "").ok());
+  EXPECT_THAT(HierarchyToTleaf("", ""), Not(IsOk()));
 }
 
 }  // namespace

@@ -1,13 +1,16 @@
 #include "topology/hostlist.h"
 
+#include "base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::topology {
 namespace {
 
+using ::rankmap::base::IsOk;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 TEST(Hostlist, RangesListsAndPlainNames) {
   EXPECT_THAT(*ExpandHostlist("tux[0-3,12]"),
@@ -23,7 +26,7 @@ TEST(Hostlist, RangesListsAndPlainNames) {
 TEST(Hostlist, ErrorsNameTheColumn) {
   auto e = [](std::string_view s) {
     absl::StatusOr<std::vector<std::string>> r = ExpandHostlist(s);
-    EXPECT_FALSE(r.ok()) << s;
+    EXPECT_THAT(r, Not(IsOk())) << s;
     return std::string(r.status().message());
   };
   EXPECT_THAT(e("tux[0-3"), HasSubstr("'[' without ']' at column 4"));
@@ -38,9 +41,9 @@ TEST(Hostlist, ErrorsNameTheColumn) {
   EXPECT_THAT(e(""), HasSubstr("empty host name"));
   absl::StatusOr<std::vector<std::string>> big =
       ExpandHostlist("n[0-999999999]", 1000);
-  ASSERT_FALSE(big.ok());
+  ASSERT_THAT(big, Not(IsOk()));
   EXPECT_THAT(big.status().message(), HasSubstr("more than 1000 hosts"));
-  EXPECT_FALSE(ExpandHostlist("a[0-99]b[0-99]", 5000).ok());
+  EXPECT_THAT(ExpandHostlist("a[0-99]b[0-99]", 5000), Not(IsOk()));
   EXPECT_EQ(big.status().code(), absl::StatusCode::kResourceExhausted);
 }
 
@@ -50,7 +53,7 @@ TEST(Hostlist, NameBytesAreCountedBeforeExpanding) {
   const std::string stem(10000, 'x');
   absl::StatusOr<std::vector<std::string>> r =
       ExpandHostlist(stem + "[0-4194303]");
-  ASSERT_FALSE(r.ok());
+  ASSERT_THAT(r, Not(IsOk()));
   EXPECT_EQ(r.status().code(), absl::StatusCode::kResourceExhausted);
   EXPECT_THAT(r.status().message(),
               HasSubstr("': host names of more than 1.0 GiB at column 1"));
@@ -58,7 +61,7 @@ TEST(Hostlist, NameBytesAreCountedBeforeExpanding) {
               HasSubstr("hostlist '" + std::string(64, 'x') + "...'"));
   // 3 names of 4 characters: 3 x (32 + 1) + 12 = 111 bytes.
   r = ExpandHostlist("n[1-3]ab", 3, 111);
-  ASSERT_TRUE(r.ok()) << r.status();
+  ASSERT_THAT(r, IsOk());
   EXPECT_EQ(HostlistBytes(*r), 111);
   EXPECT_EQ(ExpandHostlist("n[1-3]ab", 3, 110).status().code(),
             absl::StatusCode::kResourceExhausted);

@@ -6,12 +6,14 @@
 #include <vector>
 
 #include "base/file.h"
+#include "base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::topology {
 namespace {
 
+using ::rankmap::base::IsOk;
 using ::testing::HasSubstr;
 
 // A two-PU machine as lstopo writes it (attributes trimmed to the sets).
@@ -37,7 +39,7 @@ std::string Replace(std::string s, const std::string& from,
 
 TEST(HwlocGuardTest, CountsObjectsSiblingsAndWidth) {
   absl::StatusOr<HwlocCost> c = CheckHwlocXml(kSmall, "s.xml");
-  ASSERT_TRUE(c.ok()) << c.status();
+  ASSERT_THAT(c, IsOk());
   EXPECT_EQ(c->objects, 4);
   // Machine: 1 sibling (itself); Core: 1; the two PUs: 2 each.
   EXPECT_EQ(c->sibling_sum, 1 + 1 + 2 * 2);
@@ -77,14 +79,15 @@ TEST(HwlocGuardTest, EntityReferencesAndDeclarationsAreRefused) {
       Replace(kSmall, "    <!-- a comment",
               "&lt;&gt;&amp;&quot;&apos;&#65;&#x41;<!-- a comment"),
       "ok.xml");
-  EXPECT_TRUE(c.ok()) << c.status();
+  EXPECT_THAT(c, IsOk());
 }
 
 TEST(HwlocGuardTest, HostNameInfoMustBeAHostName) {
   const std::string info = R"(<info name="HostName" value="node01"/>
     <!-- a comment)";
-  EXPECT_TRUE(
-      CheckHwlocXml(Replace(kSmall, "    <!-- a comment", info), "h.xml").ok());
+  EXPECT_THAT(
+      CheckHwlocXml(Replace(kSmall, "    <!-- a comment", info), "h.xml"),
+      IsOk());
   for (const auto& [value, why] :
        std::vector<std::pair<std::string, std::string>>{
            {"../etc/x", "empty label at character 1"},
@@ -108,11 +111,11 @@ TEST(HwlocGuardTest, EveryExportOfHwlocsTestSuitePasses) {
     if (entry.path().extension() != ".xml") continue;
     ++files;
     absl::StatusOr<std::string> text = base::ReadFile(entry.path());
-    ASSERT_TRUE(text.ok());
+    ASSERT_THAT(text, IsOk());
     absl::StatusOr<HwlocCost> c = CheckHwlocXml(*text, entry.path().string());
-    ASSERT_TRUE(c.ok()) << c.status();
+    ASSERT_THAT(c, IsOk());
     EXPECT_GT(c->objects, 8) << entry.path();
-    EXPECT_TRUE(CheckHwlocCost("x", *c, int64_t{1} << 30).ok());
+    EXPECT_THAT(CheckHwlocCost("x", *c, int64_t{1} << 30), IsOk());
   }
   EXPECT_GE(files, 20);
 }
@@ -160,10 +163,10 @@ TEST(HwlocGuardTest, RefusesWhatCrashesOrHangsHwloc) {
           .status()
           .message(),
       HasSubstr("g.xml:12: a second top-level <object>"));
-  EXPECT_TRUE(CheckHwlocXml(Replace(kSmall, R"(nodeset="0x1")",
+  EXPECT_THAT(CheckHwlocXml(Replace(kSmall, R"(nodeset="0x1")",
                                     R"(nodeset="0xf...f,0x1" xxxxxx="y")"),
-                            "i.xml")
-                  .ok());
+                            "i.xml"),
+              IsOk());
   EXPECT_THAT(
       CheckHwlocXml("<topology></topology>", "h.xml").status().message(),
       HasSubstr("h.xml:1: no <object> in the topology"));
@@ -184,7 +187,7 @@ TEST(HwlocGuardTest, WideMachinesAreRefusedBeforeHwlocRuns) {
   }
   xml += "</object></topology>";
   absl::StatusOr<HwlocCost> c = CheckHwlocXml(xml, "w.xml");
-  ASSERT_TRUE(c.ok()) << c.status();
+  ASSERT_THAT(c, IsOk());
   EXPECT_EQ(c->bitmap_bits, 20000);
   const absl::Status s = CheckHwlocCost("w.xml", *c, int64_t{1} << 40);
   EXPECT_EQ(s.code(), absl::StatusCode::kResourceExhausted);
@@ -196,7 +199,7 @@ TEST(HwlocGuardTest, WideMachinesAreRefusedBeforeHwlocRuns) {
   // too (20401 objects x (512 + 5000) bytes).
   const HwlocCost groups = {20401, 20000 * 50 + 400 * 400, 20000};
   EXPECT_EQ(HwlocWork(groups), 1160000LL * 20000 + 16LL * 20401 * 20000);
-  EXPECT_TRUE(CheckHwlocCost("g", groups, int64_t{1} << 30).ok());
+  EXPECT_THAT(CheckHwlocCost("g", groups, int64_t{1} << 30), IsOk());
   EXPECT_EQ(CheckHwlocCost("g", groups, int64_t{100} << 20).message(),
             "g: hwloc's 20401 objects needs about 107.2 MiB, above the memory "
             "budget of 100.0 MiB");

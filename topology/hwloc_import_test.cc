@@ -6,14 +6,17 @@
 #include <vector>
 
 #include "absl/strings/str_split.h"
+#include "base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::topology {
 namespace {
 
+using ::rankmap::base::IsOk;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 std::string Msg(const absl::Status& s) { return std::string(s.message()); }
 
@@ -41,8 +44,8 @@ void ExpectSameTree(const Tree& a, const Tree& b) {
 
 TEST(Synthetic, PackCorePuByHand) {
   auto t = TreeFromSynthetic("pack:2 core:4 pu:2");
-  ASSERT_TRUE(t.ok()) << t.status();
-  ASSERT_TRUE(t->Validate().ok()) << t->Validate();
+  ASSERT_THAT(t, IsOk());
+  ASSERT_THAT(t->Validate(), IsOk());
   EXPECT_EQ(t->num_leaves(), 16);
   EXPECT_EQ(t->height(), 3);
   EXPECT_EQ(t->depth(0), 3);
@@ -68,7 +71,7 @@ TEST(Synthetic, CoreLeavesFoldHyperthreads) {
   HwlocImportOptions o;
   o.leaf = LeafKind::kCore;
   auto t = TreeFromSynthetic("pack:2 core:4 pu:2", o);
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   EXPECT_EQ(t->num_leaves(), 8);
   EXPECT_THAT(t->Arities(), ElementsAre(2, 4));
   EXPECT_EQ(t->Distance(0, 1), 1.0);
@@ -81,7 +84,7 @@ TEST(Synthetic, CoreLeavesFoldHyperthreads) {
 
 TEST(Synthetic, NumaBecomesALevelAndCostsCanBeOverridden) {
   auto t = TreeFromSynthetic("pack:2 numa:2 core:4 pu:2");
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   EXPECT_EQ(t->num_leaves(), 32);
   EXPECT_THAT(t->Arities(), ElementsAre(2, 2, 4, 2));
   EXPECT_EQ(CountKind(*t, "NUMANode"), 4);
@@ -92,32 +95,32 @@ TEST(Synthetic, NumaBecomesALevelAndCostsCanBeOverridden) {
   HwlocImportOptions o;
   o.level_costs = "numa=100,pack=50";
   auto u = TreeFromSynthetic("pack:2 numa:2 core:4 pu:2", o);
-  ASSERT_TRUE(u.ok()) << u.status();
+  ASSERT_THAT(u, IsOk());
   EXPECT_EQ(u->Distance(0, 1), 1.0);
   EXPECT_EQ(u->Distance(0, 2), 100.0);    // same NUMA node, different cores
   EXPECT_EQ(u->Distance(0, 8), 50.0);     // same package, different NUMA nodes
   EXPECT_EQ(u->Distance(0, 16), 1111.0);  // machine keeps its default
   o.level_costs = "socket=50,machine=7";
   auto w = TreeFromSynthetic("pack:2 numa:2 core:4 pu:2", o);
-  ASSERT_TRUE(w.ok()) << w.status();
+  ASSERT_THAT(w, IsOk());
   EXPECT_EQ(w->Distance(0, 8), 50.0);
   EXPECT_EQ(w->Distance(0, 31), 7.0);
 }
 
 TEST(Synthetic, SingleChildLevelsAreCollapsed) {
   auto t = TreeFromSynthetic("pack:2 l3:1 core:4 pu:2");
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   EXPECT_THAT(t->Arities(), ElementsAre(2, 4, 2));
   EXPECT_EQ(t->kind(t->Lca(0, 2)), "Package+L3Cache");
   HwlocImportOptions o;
   o.level_costs = "l3=5";
   auto u = TreeFromSynthetic("pack:2 l3:1 core:4 pu:2", o);
-  ASSERT_TRUE(u.ok());
+  ASSERT_THAT(u, IsOk());
   EXPECT_EQ(u->Distance(0, 2), 5.0);
   // A last level other than PU gets one PU per object; 1 package collapses into
   // the machine.
   auto v = TreeFromSynthetic("pack:1 core:8");
-  ASSERT_TRUE(v.ok()) << v.status();
+  ASSERT_THAT(v, IsOk());
   EXPECT_THAT(v->Arities(), ElementsAre(8));
   EXPECT_EQ(CountKind(*v, "Package"), 1);
   EXPECT_EQ(CountKind(*v, "Machine"), 1);
@@ -129,15 +132,15 @@ TEST(Synthetic, RoundTripThroughHwlocXml) {
   for (const char* s : {"pack:2 core:4 pu:2", "pack:2 numa:2 core:3 pu:2",
                         "pack:3 l3:2 core:2 pu:1"}) {
     auto xml = SyntheticToXml(s);
-    ASSERT_TRUE(xml.ok()) << xml.status();
+    ASSERT_THAT(xml, IsOk());
     EXPECT_THAT(*xml, HasSubstr("<topology"));
     for (LeafKind leaf : {LeafKind::kPu, LeafKind::kCore}) {
       HwlocImportOptions o;
       o.leaf = leaf;
       auto a = TreeFromSynthetic(s, o);
       auto b = TreeFromXmlBuffer(*xml, "exported.xml", o);
-      ASSERT_TRUE(a.ok()) << a.status();
-      ASSERT_TRUE(b.ok()) << b.status();
+      ASSERT_THAT(a, IsOk());
+      ASSERT_THAT(b, IsOk());
       ExpectSameTree(*a, *b);
     }
   }
@@ -145,34 +148,34 @@ TEST(Synthetic, RoundTripThroughHwlocXml) {
 
 TEST(Synthetic, MalformedInputNamesColumnAndField) {
   auto a = TreeFromSynthetic("pack:2 foo:2 core:4 pu:2");
-  ASSERT_FALSE(a.ok());
+  ASSERT_THAT(a, Not(IsOk()));
   EXPECT_THAT(Msg(a.status()), HasSubstr("unknown level 'foo' at column 8"));
   auto b = TreeFromSynthetic("pack:2 core:0 pu:2");
-  ASSERT_FALSE(b.ok());
+  ASSERT_THAT(b, Not(IsOk()));
   EXPECT_THAT(Msg(b.status()), HasSubstr("column 8"));
   EXPECT_THAT(Msg(b.status()), HasSubstr("count '0'"));
   auto c = TreeFromSynthetic("pack:-2 pu:2");
-  ASSERT_FALSE(c.ok());
+  ASSERT_THAT(c, Not(IsOk()));
   EXPECT_THAT(Msg(c.status()), HasSubstr("column 1"));
   EXPECT_THAT(Msg(c.status()), HasSubstr("count '-2'"));
   auto d = TreeFromSynthetic("   ");
-  EXPECT_FALSE(d.ok());
+  EXPECT_THAT(d, Not(IsOk()));
   auto e = TreeFromSynthetic("pack:4096 core:4096 pu:4");
-  ASSERT_FALSE(e.ok());
+  ASSERT_THAT(e, Not(IsOk()));
   EXPECT_THAT(Msg(e.status()), HasSubstr("PUs at column"));
   HwlocImportOptions small;
   small.max_synthetic_pus = 64;
   auto budget = TreeFromSynthetic("pack:4 core:8 pu:4", small);
-  ASSERT_FALSE(budget.ok());
+  ASSERT_THAT(budget, Not(IsOk()));
   EXPECT_THAT(Msg(budget.status()), HasSubstr("more than 64 PUs at column 15"));
   HwlocImportOptions o;
   o.level_costs = "numa=100,foo=3";
   auto f = TreeFromSynthetic("pack:2 pu:2", o);
-  ASSERT_FALSE(f.ok());
+  ASSERT_THAT(f, Not(IsOk()));
   EXPECT_THAT(Msg(f.status()), HasSubstr("unknown level 'foo' at column 10"));
   o.level_costs = "numa=-1";
   auto g = TreeFromSynthetic("pack:2 pu:2", o);
-  ASSERT_FALSE(g.ok());
+  ASSERT_THAT(g, Not(IsOk()));
   EXPECT_THAT(Msg(g.status()), HasSubstr("level 'numa' at column 6"));
 }
 
@@ -180,8 +183,8 @@ TEST(Synthetic, RestrictionToAllowedPus) {
   HwlocImportOptions o;
   o.allowed_pus = "0-3,8";
   auto t = TreeFromSynthetic("pack:2 core:4 pu:2", o);
-  ASSERT_TRUE(t.ok()) << t.status();
-  ASSERT_TRUE(t->Validate().ok());
+  ASSERT_THAT(t, IsOk());
+  ASSERT_THAT(t->Validate(), IsOk());
   ASSERT_EQ(t->num_leaves(), 5);
   std::vector<int32_t> os;
   for (LeafId l = 0; l < 5; ++l) os.push_back(t->os_index(l));
@@ -192,15 +195,15 @@ TEST(Synthetic, RestrictionToAllowedPus) {
   EXPECT_FALSE(t->Balanced());
   o.allowed_pus = "0,99";
   auto u = TreeFromSynthetic("pack:2 core:4 pu:2", o);
-  ASSERT_FALSE(u.ok());
+  ASSERT_THAT(u, Not(IsOk()));
   EXPECT_THAT(Msg(u.status()), HasSubstr("PU os index 99"));
   o.allowed_pus = "0-x";
   auto v = TreeFromSynthetic("pack:2 core:4 pu:2", o);
-  ASSERT_FALSE(v.ok());
+  ASSERT_THAT(v, Not(IsOk()));
   EXPECT_THAT(Msg(v.status()), HasSubstr("column 3"));
   o.allowed_pus = "3-1";
   auto w = TreeFromSynthetic("pack:2 core:4 pu:2", o);
-  ASSERT_FALSE(w.ok());
+  ASSERT_THAT(w, Not(IsOk()));
   EXPECT_THAT(Msg(w.status()), HasSubstr("bad range '3-1' at column 1"));
 }
 
@@ -236,16 +239,16 @@ TEST(Xml, RealExportsMatchHwlocCounts) {
     SCOPED_TRACE(c.file);
     const std::string path = std::string("tests/data/hwloc-xml/") + c.file;
     auto pu = TreeFromXmlFile(path);
-    ASSERT_TRUE(pu.ok()) << pu.status();
-    ASSERT_TRUE(pu->Validate().ok()) << pu->Validate();
+    ASSERT_THAT(pu, IsOk());
+    ASSERT_THAT(pu->Validate(), IsOk());
     EXPECT_EQ(pu->num_leaves(), c.pus);
     EXPECT_EQ(CountKind(*pu, "Package"), c.packages);
     EXPECT_EQ(CountKind(*pu, "NUMANode"), c.numa);
     HwlocImportOptions o;
     o.leaf = LeafKind::kCore;
     auto core = TreeFromXmlFile(path, o);
-    ASSERT_TRUE(core.ok()) << core.status();
-    ASSERT_TRUE(core->Validate().ok());
+    ASSERT_THAT(core, IsOk());
+    ASSERT_THAT(core->Validate(), IsOk());
     EXPECT_EQ(core->num_leaves(), c.cores);
     // Distances never grow when going down: cost(parent) >= cost(child) by
     // default.
@@ -259,7 +262,7 @@ TEST(Xml, RealExportsMatchHwlocCounts) {
 
 TEST(Xml, OfflineCpusKeepLogicalOrderAndOsIndex) {
   auto t = TreeFromXmlFile("tests/data/hwloc-xml/16em64t-4s2c2t-offlines.xml");
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   std::vector<int32_t> os;
   for (LeafId l = 0; l < t->num_leaves(); ++l) os.push_back(t->os_index(l));
   EXPECT_THAT(os, ElementsAre(0, 4, 12, 1, 6, 3, 15));
@@ -276,7 +279,7 @@ TEST(Xml, FakeKnlPairsTwoNumaNodesPerCluster) {
   // NUMA level of 4.
   auto t =
       TreeFromXmlFile("tests/data/hwloc-xml/64intel64-fakeKNL-SNC4-hybrid.xml");
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   EXPECT_EQ(t->num_leaves(), 64);
   EXPECT_EQ(CountKind(*t, "NUMANode"), 4);
 }
@@ -310,8 +313,8 @@ constexpr char kNumaSubsets[] = R"(<?xml version="1.0" encoding="UTF-8"?>
 
 TEST(Xml, NumaNodesTakeTheirParentsCpuset) {
   auto t = TreeFromXmlBuffer(kNumaSubsets, "numa-subsets.xml");
-  ASSERT_TRUE(t.ok()) << t.status();
-  ASSERT_TRUE(t->Validate().ok());
+  ASSERT_THAT(t, IsOk());
+  ASSERT_THAT(t->Validate(), IsOk());
   EXPECT_EQ(t->num_leaves(), 4);
   EXPECT_THAT(t->Arities(), ElementsAre(4));
   EXPECT_EQ(t->kind(t->root()), "Machine+Package+NUMANode");
@@ -323,9 +326,9 @@ TEST(Xml, RestrictionOnARealMachine) {
   HwlocImportOptions o;
   o.allowed_pus = "0-3";
   auto t = TreeFromXmlFile("tests/data/hwloc-xml/16em64t-4s2c2t.xml", o);
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   EXPECT_EQ(t->num_leaves(), 4);
-  ASSERT_TRUE(t->Validate().ok());
+  ASSERT_THAT(t->Validate(), IsOk());
 }
 
 // 4 packages x 2 cores x 2 threads; core 1 holds P#4 and P#12 (logical PUs 2
@@ -334,25 +337,25 @@ TEST(Xml, CoreLeavesKeepEveryThreadAndLogicalIndexes) {
   HwlocImportOptions o;
   o.leaf = LeafKind::kCore;
   auto t = TreeFromXmlFile("tests/data/hwloc-xml/16em64t-4s2c2t.xml", o);
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   ASSERT_EQ(t->num_leaves(), 8);
   EXPECT_EQ(t->os_index(1), 4);
   EXPECT_THAT(t->pus(1), ElementsAre(4, 12));
   EXPECT_EQ(t->logical_index(1), 1);
   EXPECT_EQ(t->host(1), "");
   auto pus = TreeFromXmlFile("tests/data/hwloc-xml/16em64t-4s2c2t.xml");
-  ASSERT_TRUE(pus.ok());
+  ASSERT_THAT(pus, IsOk());
   EXPECT_THAT(pus->pus(3), ElementsAre(12));
   EXPECT_EQ(pus->logical_index(3), 3);
 }
 
 TEST(Xml, HostNameComesFromTheExport) {
   auto t = TreeFromXmlFile("tests/data/hwloc-xml/24em64t-2n6c2t-pci.xml");
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   for (LeafId l = 0; l < t->num_leaves(); ++l)
     EXPECT_EQ(t->host(l), "mirage004");
   auto s = TreeFromSynthetic("core:2");
-  ASSERT_TRUE(s.ok());
+  ASSERT_THAT(s, IsOk());
   EXPECT_EQ(s->host(0), "");
 }
 
@@ -375,31 +378,31 @@ TEST(Xml, HybridCpuKindsGiveLeafSpeeds) {
   HwlocImportOptions cores;
   cores.leaf = LeafKind::kCore;
   auto t = TreeFromXmlFile(raptor, cores);
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   EXPECT_THAT(SpeedCounts(*t), ElementsAre(8, 6));
   EXPECT_TRUE(t->has_speeds());
   for (LeafId l = 0; l < t->num_leaves(); ++l)
     EXPECT_EQ(t->speed(l), t->os_index(l) < 12 ? 2.0 : 1.0) << l;
   auto pus = TreeFromXmlFile(raptor);
-  ASSERT_TRUE(pus.ok()) << pus.status();
+  ASSERT_THAT(pus, IsOk());
   EXPECT_THAT(SpeedCounts(*pus), ElementsAre(8, 12));
   // Restricting to E cores keeps their speed.
   HwlocImportOptions e_only;
   e_only.allowed_pus = "12-19";
   auto e = TreeFromXmlFile(raptor, e_only);
-  ASSERT_TRUE(e.ok()) << e.status();
+  ASSERT_THAT(e, IsOk());
   EXPECT_THAT(SpeedCounts(*e), ElementsAre(8));
 
   // Ryzen AI 9 HX 370: 4 Zen 5 cores (PUs 0-3 and 12-15) and 8 Zen 5c cores.
   auto amd = TreeFromXmlFile(
       "tests/data/hwloc-xml/AMD-1Ah-Zen5StrixPoint-RyzenAI9HX370.xml", cores);
-  ASSERT_TRUE(amd.ok()) << amd.status();
+  ASSERT_THAT(amd, IsOk());
   EXPECT_THAT(SpeedCounts(*amd), ElementsAre(8, 4));
 
   // One kind (a frequency only) or none: every leaf has speed 1.
   for (const char* file : {"nvidiaDGX2.xml", "16em64t-4s2c2t.xml"}) {
     auto one = TreeFromXmlFile(std::string("tests/data/hwloc-xml/") + file);
-    ASSERT_TRUE(one.ok()) << one.status();
+    ASSERT_THAT(one, IsOk());
     EXPECT_FALSE(one->has_speeds()) << file;
     EXPECT_EQ(one->speed(0), 1.0) << file;
   }
@@ -407,7 +410,7 @@ TEST(Xml, HybridCpuKindsGiveLeafSpeeds) {
 
 TEST(Xml, RefusedOrMissingFilesNameThePath) {
   auto a = TreeFromXmlFile("tests/data/hwloc-xml/no-such-file.xml");
-  ASSERT_FALSE(a.ok());
+  ASSERT_THAT(a, Not(IsOk()));
   EXPECT_THAT(Msg(a.status()), HasSubstr("no-such-file.xml: cannot open"));
   const std::string bad = ::testing::TempDir() + "/bad.xml";
   {
@@ -416,16 +419,16 @@ TEST(Xml, RefusedOrMissingFilesNameThePath) {
          "type=\"Banana\"";
   }
   auto b = TreeFromXmlFile(bad);
-  ASSERT_FALSE(b.ok());
+  ASSERT_THAT(b, Not(IsOk()));
   EXPECT_THAT(Msg(b.status()),
               HasSubstr("bad.xml:3: not well-formed XML: unterminated tag"));
   auto banana = TreeFromXmlBuffer(
       "<topology version=\"2.0\"><object type=\"Banana\"/></topology>",
       "banana.xml");
-  ASSERT_FALSE(banana.ok());
+  ASSERT_THAT(banana, Not(IsOk()));
   EXPECT_THAT(Msg(banana.status()), HasSubstr("banana.xml: hwloc refuses"));
   auto c = TreeFromXmlBuffer("not xml at all", "inline.xml");
-  ASSERT_FALSE(c.ok());
+  ASSERT_THAT(c, Not(IsOk()));
   EXPECT_THAT(Msg(c.status()), HasSubstr("inline.xml"));
 }
 
@@ -482,7 +485,7 @@ TEST(Xml, HostNameMustBeAHostName) {
   std::string ok = kXml;
   ok.replace(ok.find("../x"), 4, "node-7");
   auto t = TreeFromXmlBuffer(ok, "h.xml");
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   EXPECT_EQ(t->host(0), "node-7");
 }
 
@@ -497,14 +500,14 @@ TEST(Synthetic, TooSlowOrLargeForHwlocIsRefusedFirst) {
   small.max_memory_bytes = 1 << 20;
   EXPECT_THAT(Msg(TreeFromSynthetic("pack:16 core:64 pu:2", small).status()),
               HasSubstr("objects needs about"));
-  EXPECT_TRUE(TreeFromSynthetic("pack:16 core:64 pu:2").ok());
+  EXPECT_THAT(TreeFromSynthetic("pack:16 core:64 pu:2"), IsOk());
 }
 
 // The only test that looks at the build machine.
 TEST(ThisMachine, LoadsAndValidates) {
   auto t = TreeFromThisMachine();
-  ASSERT_TRUE(t.ok()) << t.status();
-  EXPECT_TRUE(t->Validate().ok()) << t->Validate();
+  ASSERT_THAT(t, IsOk());
+  EXPECT_THAT(t->Validate(), IsOk());
   EXPECT_GE(t->num_leaves(), 1);
 }
 

@@ -5,14 +5,17 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::topology {
 namespace {
 
+using ::rankmap::base::IsOk;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 // A two-level fat tree as ibnetdiscover prints it: leaf switches L1 (node01,
 // node02) and L2 (node03, node10), both linked to spines P1 and P2.
@@ -72,7 +75,7 @@ Ca	1 "H-0000000000000010"		# "node10 mlx5_0"
 TEST(Ibnetdiscover, FatTreeSpinesMergeIntoOneLevel) {
   EXPECT_TRUE(LooksLikeIbnetdiscover(kFatTree));
   absl::StatusOr<SwitchTree> t = ParseIbnetdiscover(kFatTree, "fabric.txt");
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   // The two spines are one switch above the two leaf switches.
   ASSERT_EQ(t->switches.size(), 3u);
   int tops = 0;
@@ -138,7 +141,7 @@ TEST(Ibnetdiscover, ThreeLevelFatTreeKeepsPods) {
     }
   }
   absl::StatusOr<SwitchTree> t = ParseIbnetdiscover(Dump(links, hosts), "f");
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   // 4 leaf groups, 2 pod groups, 1 core group.
   ASSERT_EQ(t->switches.size(), 7u);
   std::map<int, std::vector<std::string>> hosts_under;  // pod group -> hosts
@@ -168,7 +171,7 @@ TEST(Ibnetdiscover, DualRailHostsMergeTheirLeafSwitches) {
             {"S-c", "S-top"}},
            {{"H-1", "x1 mlx5_0"}, {"H-2", "x1 mlx5_1"}, {"H-3", "x2 mlx5_0"}}),
       "f");
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   ASSERT_EQ(t->switches.size(), 3u);
   std::vector<std::vector<std::string>> leaves;
   for (const SwitchTree::Switch& s : t->switches) {
@@ -187,7 +190,7 @@ TEST(Ibnetdiscover, HostNamesFromDescriptionsAreChecked) {
            {"../etc/x HCA-1", "empty label at character 1"}}) {
     absl::StatusOr<SwitchTree> t =
         ParseIbnetdiscover(Dump({{"S-a", "H-1"}}, {{"H-1", desc}}), "ib.txt");
-    ASSERT_FALSE(t.ok()) << desc;
+    ASSERT_THAT(t, Not(IsOk())) << desc;
     EXPECT_THAT(t.status().message(),
                 HasSubstr("ib.txt:4: Ca \"H-1\" (the first word of its node "
                           "description): host name '"))
@@ -206,10 +209,10 @@ TEST(Ibnetdiscover, SwitchChainsDeeperThanATreeAreRefused) {
     return Dump(links, {{"H-1", "n1 HCA-1"}});
   };
   absl::StatusOr<SwitchTree> ok = ParseIbnetdiscover(chain(256), "ib.txt");
-  ASSERT_TRUE(ok.ok()) << ok.status();
+  ASSERT_THAT(ok, IsOk());
   EXPECT_EQ(ok->switches.size(), 256u);
   absl::StatusOr<SwitchTree> deep = ParseIbnetdiscover(chain(257), "ib.txt");
-  ASSERT_FALSE(deep.ok());
+  ASSERT_THAT(deep, Not(IsOk()));
   EXPECT_THAT(std::string(deep.status().message()),
               testing::MatchesRegex("ib.txt:[0-9]+: switch \"S-256\" is 256 "
                                     "switch hops from the nearest host: "
@@ -222,7 +225,7 @@ TEST(Ibnetdiscover, SwitchChainsDeeperThanATreeAreRefused) {
 TEST(Ibnetdiscover, GarbageIsRefusedWithTheLine) {
   auto e = [](std::string_view text) {
     absl::StatusOr<SwitchTree> t = ParseIbnetdiscover(text, "ib.txt");
-    EXPECT_FALSE(t.ok()) << text;
+    EXPECT_THAT(t, Not(IsOk())) << text;
     return t.ok() ? "" : std::string(t.status().message());
   };
   EXPECT_EQ(e("vendid=0x1\nhello world\n"),

@@ -3,14 +3,17 @@
 #include <cstdlib>
 #include <string>
 
+#include "base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::topology {
 namespace {
 
+using ::rankmap::base::IsOk;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 std::string Xml(const std::string& name) {
   const char* dir = std::getenv("TEST_SRCDIR");
@@ -21,7 +24,7 @@ TEST(IoDevicesTest, SixteenGpusOfADgx2InBusOrder) {
   // nvidiaDGX2.xml: nvml0..7 sit below Package os_index 0 (cpuset 0x3: PUs
   // 0,1), nvml8..15 below Package 1 (cpuset 0x03000000: PUs 24,25).
   auto gpus = IoDevicesOf(Xml("nvidiaDGX2.xml"), DeviceClass::kGpu);
-  ASSERT_TRUE(gpus.ok()) << gpus.status();
+  ASSERT_THAT(gpus, IsOk());
   ASSERT_EQ(gpus->size(), 16u);
   for (int i = 0; i < 16; ++i) {
     const IoDevice& d = (*gpus)[i];
@@ -41,7 +44,7 @@ TEST(IoDevicesTest, OsDevicesOfOneGpuAreOneDevice) {
   // GPUs 2,3 below Package 1 (0x00000303,0x03030000,,0x0: PUs 80,81,88,89,
   // 96,97,104,105).
   auto gpus = IoDevicesOf(Xml("power8gpudistances.xml"), DeviceClass::kGpu);
-  ASSERT_TRUE(gpus.ok()) << gpus.status();
+  ASSERT_THAT(gpus, IsOk());
   ASSERT_EQ(gpus->size(), 4u);
   EXPECT_EQ((*gpus)[0].name, "cuda0");
   EXPECT_THAT((*gpus)[0].os_devices,
@@ -58,7 +61,7 @@ TEST(IoDevicesTest, DrmNodesAreNoNames) {
   // Radeon at 84:00.1 with opencl0d1. card0 names no device of its own.
   auto gpus =
       IoDevicesOf(Xml("32em64t-2n8c2t-pci-normalio.xml"), DeviceClass::kGpu);
-  ASSERT_TRUE(gpus.ok()) << gpus.status();
+  ASSERT_THAT(gpus, IsOk());
   ASSERT_EQ(gpus->size(), 2u);
   EXPECT_THAT((*gpus)[0].os_devices, ElementsAre("cuda0"));
   EXPECT_EQ((*gpus)[0].pci_busid, "0000:84:00.0");
@@ -74,7 +77,7 @@ TEST(IoDevicesTest, DisplayAdapterIsNoGpu) {
   // 96em64t-4n4d3ca2co-pci.xml: its only GPU-type OS device is card0, a DRM
   // node of a display adapter.
   auto gpus = IoDevicesOf(Xml("96em64t-4n4d3ca2co-pci.xml"), DeviceClass::kGpu);
-  ASSERT_TRUE(gpus.ok()) << gpus.status();
+  ASSERT_THAT(gpus, IsOk());
   EXPECT_TRUE(gpus->empty());
 }
 
@@ -83,7 +86,7 @@ TEST(IoDevicesTest, NicsOfAPciExport) {
   // VPI at 05:00.0 with eth2, ib0 and mlx4_0, all below Package 0 (cpuset
   // 0x00555555: the even PUs 0..22).
   auto nics = IoDevicesOf(Xml("24em64t-2n6c2t-pci.xml"), DeviceClass::kNic);
-  ASSERT_TRUE(nics.ok()) << nics.status();
+  ASSERT_THAT(nics, IsOk());
   std::vector<std::string> names;
   for (const IoDevice& d : *nics) names.push_back(d.name);
   EXPECT_THAT(names, ElementsAre("eth0", "eth1", "eth2"));
@@ -97,7 +100,7 @@ TEST(IoDevicesTest, NicsOfAPciExport) {
 
 TEST(IoDevicesTest, ExportWithoutIoHasNoDevice) {
   auto gpus = IoDevicesOf(Xml("16em64t-4s2c2t.xml"), DeviceClass::kGpu);
-  ASSERT_TRUE(gpus.ok()) << gpus.status();
+  ASSERT_THAT(gpus, IsOk());
   EXPECT_TRUE(gpus->empty());
 }
 
@@ -105,7 +108,7 @@ TEST(IoDevicesTest, OnlyHwlocMachinesListDevices) {
   for (const char* desc :
        {"tleaf 2 2 10 2 1", "pack:2 core:4", "no-such.xml"}) {
     auto d = IoDevicesOf(desc, DeviceClass::kNic);
-    ASSERT_FALSE(d.ok()) << desc;
+    ASSERT_THAT(d, Not(IsOk())) << desc;
     EXPECT_THAT(d.status().message(),
                 HasSubstr("is not an hwloc machine (an XML export or 'this')"));
   }

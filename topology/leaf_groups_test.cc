@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "topology/hwloc_import.h"
@@ -10,7 +11,9 @@
 namespace rankmap::topology {
 namespace {
 
+using ::rankmap::base::IsOk;
 using ::testing::ElementsAre;
+using ::testing::Not;
 
 std::string Xml(const std::string& name) {
   const char* dir = std::getenv("TEST_SRCDIR");
@@ -22,9 +25,9 @@ TEST(LeafGroupsTest, FourCoreGroupsOfADualSocketMachine) {
   // 0,8,4,12 (hwloc-calc --intersect pu package:0).
   HwlocImportOptions o;
   absl::StatusOr<Tree> tree = TreeFromXmlFile(Xml("16em64t-4s2c2t.xml"), o);
-  ASSERT_TRUE(tree.ok()) << tree.status();
+  ASSERT_THAT(tree, IsOk());
   absl::StatusOr<LeafGroups> g = GroupLeaves(*tree, 4);
-  ASSERT_TRUE(g.ok()) << g.status();
+  ASSERT_THAT(g, IsOk());
   EXPECT_EQ(g->tree.num_leaves(), 4);
   EXPECT_THAT(g->first, ElementsAre(0, 4, 8, 12));
   EXPECT_THAT(
@@ -45,14 +48,14 @@ TEST(LeafGroupsTest, FourCoreGroupsOfADualSocketMachine) {
 
 TEST(LeafGroupsTest, LeftoversAndErrors) {
   absl::StatusOr<Tree> tree = TreeFromSynthetic("pack:2 core:3 pu:1");
-  ASSERT_TRUE(tree.ok());
+  ASSERT_THAT(tree, IsOk());
   absl::StatusOr<LeafGroups> g = GroupLeaves(*tree, 4);
-  ASSERT_TRUE(g.ok());
+  ASSERT_THAT(g, IsOk());
   EXPECT_THAT(g->first, ElementsAre(0));  // leaves 4 and 5 are left out
   EXPECT_EQ(GroupLeaves(*tree, 7).status().message(),
             "--threads-per-process 7: no node has 7 leaves (the largest has "
             "6)");
-  EXPECT_FALSE(GroupLeaves(*tree, 0).ok());
+  EXPECT_THAT(GroupLeaves(*tree, 0), Not(IsOk()));
   EXPECT_EQ(GroupLeaves(*tree, 1)->tree.num_leaves(), 6);
 }
 

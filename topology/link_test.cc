@@ -2,13 +2,16 @@
 
 #include <string>
 
+#include "base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::topology {
 namespace {
 
+using ::rankmap::base::IsOk;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 TEST(Link, ParsesSimGridUnits) {
   EXPECT_EQ(*ParseBandwidth("10Gbps"), 1.25e9);
@@ -23,7 +26,7 @@ TEST(Link, ParsesSimGridUnits) {
   EXPECT_EQ(*ParseLatency("0"), 0.0);
   EXPECT_EQ(*ParseLatency("3s"), 3.0);
   auto l = ParseLink("10Gbps:2us");
-  ASSERT_TRUE(l.ok()) << l.status();
+  ASSERT_THAT(l, IsOk());
   EXPECT_EQ(l->bandwidth, 1.25e9);
   EXPECT_EQ(l->latency, 2e-6);
 }
@@ -31,17 +34,17 @@ TEST(Link, ParsesSimGridUnits) {
 TEST(Link, RefusesWhatIsNotALink) {
   for (const char* bad :
        {"", "fast", "-1Gbps", "0Gbps", "1Xbps", "Gbps", "inf", "nan"}) {
-    EXPECT_FALSE(ParseBandwidth(bad).ok()) << bad;
+    EXPECT_THAT(ParseBandwidth(bad), Not(IsOk())) << bad;
   }
   for (const char* bad : {"", "-1us", "1 us", "1parsec", "us", "nan"}) {
-    EXPECT_FALSE(ParseLatency(bad).ok()) << bad;
+    EXPECT_THAT(ParseLatency(bad), Not(IsOk())) << bad;
   }
   auto l = ParseLink("10Gbps");
-  ASSERT_FALSE(l.ok());
+  ASSERT_THAT(l, Not(IsOk()));
   EXPECT_THAT(std::string(l.status().message()),
               HasSubstr("expected <bandwidth>:<latency>"));
   l = ParseLink("10Gbps:soon", "level 2");
-  ASSERT_FALSE(l.ok());
+  ASSERT_THAT(l, Not(IsOk()));
   EXPECT_THAT(std::string(l.status().message()),
               HasSubstr("level 2 latency: expected a non-negative latency"));
 }

@@ -7,6 +7,7 @@
 #include <random>
 #include <string>
 
+#include "base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/factories.h"
@@ -15,7 +16,9 @@
 namespace rankmap::topology {
 namespace {
 
+using ::rankmap::base::IsOk;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 std::string Msg(const absl::Status& s) { return std::string(s.message()); }
 
@@ -49,12 +52,12 @@ TEST(Network, FourHeterogeneousClusters) {
   mkdir(dir.c_str(), 0755);
   mkdir((dir + "/nodes").c_str(), 0755);
   auto xml = SyntheticToXml("pack:2 core:4");
-  ASSERT_TRUE(xml.ok()) << xml.status();
+  ASSERT_THAT(xml, IsOk());
   WriteFile(dir + "/nodes/d.xml", *xml);
   WriteFile(dir + "/four.net", kFourClusters);
   auto t = ReadNetworkSpecFile(dir + "/four.net");
-  ASSERT_TRUE(t.ok()) << t.status();
-  ASSERT_TRUE(t->Validate().ok()) << t->Validate();
+  ASSERT_THAT(t, IsOk());
+  ASSERT_THAT(t->Validate(), IsOk());
   EXPECT_EQ(t->num_leaves(), 4 * 8 + 5 * 12 + 3 * 4 + 4 * 8);
   EXPECT_EQ(t->num_leaves(), 136);
   EXPECT_FALSE(t->Balanced());
@@ -105,7 +108,7 @@ TEST(Network, LevelCostsAndDefaults) {
       "core:2\ncluster y\n"
       "node y0 tleaf 1 2 3\n",
       "s.net", "");
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   EXPECT_EQ(t->num_leaves(), 6);
   EXPECT_EQ(t->Distance(0, 1), 1.0);
   EXPECT_EQ(t->Distance(1, 2), 50.0);
@@ -114,7 +117,7 @@ TEST(Network, LevelCostsAndDefaults) {
   EXPECT_EQ(t->host(5), "y0");
   auto sw = ParseNetworkSpec(
       "network\nswitch s0\n2 x core:2\nswitch s1\n1 x core:2\n", "s.net", "");
-  ASSERT_TRUE(sw.ok()) << sw.status();
+  ASSERT_THAT(sw, IsOk());
   EXPECT_EQ(sw->kind(sw->Lca(0, 2)), "switch");
   EXPECT_EQ(sw->host(2), "s0-1");
   EXPECT_EQ(sw->Distance(0, 4), 100.0);
@@ -123,7 +126,7 @@ TEST(Network, LevelCostsAndDefaults) {
   auto d = ParseNetworkSpec(
       "network\ncluster x\n2 x pack:2 core:2 pu:2\ncluster y\n1 x core:2\n",
       "s.net", "");
-  ASSERT_TRUE(d.ok()) << d.status();
+  ASSERT_THAT(d, IsOk());
   EXPECT_EQ(d->Distance(0, 8), 1110.0);
   EXPECT_EQ(d->Distance(0, 16), 11100.0);
   // leaf core and level_costs apply to the hwloc nodes.
@@ -131,7 +134,7 @@ TEST(Network, LevelCostsAndDefaults) {
       "network\nleaf core\nlevel_costs pack=5\ncluster x\n2 x pack:2 core:2 "
       "pu:2\n",
       "s.net", "");
-  ASSERT_TRUE(c.ok()) << c.status();
+  ASSERT_THAT(c, IsOk());
   EXPECT_EQ(c->num_leaves(), 8);
   EXPECT_EQ(c->Distance(0, 1), 5.0);
   // A costs matrix with a zero diagonal keeps `cost cluster`.
@@ -139,7 +142,7 @@ TEST(Network, LevelCostsAndDefaults) {
       "network\ncost cluster 9\ncluster x\n2 x core:1\ncluster y\n1 x "
       "core:1\ncosts\n0 4\n4 0\n",
       "s.net", "");
-  ASSERT_TRUE(m.ok()) << m.status();
+  ASSERT_THAT(m, IsOk());
   EXPECT_EQ(m->Distance(0, 1), 9.0);
   EXPECT_EQ(m->Distance(0, 2), 4.0);
 }
@@ -193,11 +196,11 @@ TEST(Network, MalformedSpecsNameLineColumnAndField) {
   };
   for (const Case& c : cases) {
     auto t = ParseNetworkSpec(c.text, "s.net", dir);
-    ASSERT_FALSE(t.ok()) << c.text;
+    ASSERT_THAT(t, Not(IsOk())) << c.text;
     EXPECT_THAT(Msg(t.status()), HasSubstr(c.expected)) << c.text;
   }
   auto missing = ReadNetworkSpecFile(dir + "/nope.net");
-  ASSERT_FALSE(missing.ok());
+  ASSERT_THAT(missing, Not(IsOk()));
   EXPECT_THAT(Msg(missing.status()),
               HasSubstr("nope.net: cannot open network spec"));
 }
@@ -217,7 +220,7 @@ cluster b
 1 x core:3
 )";
   auto t = ParseNetworkSpec(kSpec, "s.net", "");
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   const std::vector<double> expected = {4, 4, 1, 1, 1, 1, 2, 2, 2};
   EXPECT_EQ(std::vector<double>(t->speeds().begin(), t->speeds().end()),
             expected);
@@ -228,7 +231,7 @@ cluster b
       "Intel-RaptorLake-Corei7-1370P.xml\nspeed 3\nnode g "
       "Intel-RaptorLake-Corei7-1370P.xml\n",
       "s.net", xml_dir);
-  ASSERT_TRUE(hybrid.ok()) << hybrid.status();
+  ASSERT_THAT(hybrid, IsOk());
   ASSERT_EQ(hybrid->num_leaves(), 28);
   EXPECT_EQ(hybrid->speed(0), 2.0);   // a P core of h
   EXPECT_EQ(hybrid->speed(13), 1.0);  // an E core of h
@@ -240,7 +243,7 @@ cluster b
       "network\nlink node 40GBps:0.2us\nlink cluster 10Gbps:2us\ncluster a\n"
       "1 x core:2\nspeed 2\n1 x core:2\n",
       "s.net", "");
-  ASSERT_TRUE(linked.ok()) << linked.status();
+  ASSERT_THAT(linked, IsOk());
   EXPECT_EQ(
       std::vector<double>(linked->speeds().begin(), linked->speeds().end()),
       (std::vector<double>{1, 1, 2, 2}));
@@ -304,7 +307,7 @@ TEST(Network, NodeNamesCountInTheSizeEstimate) {
             "68.7 MiB, above the memory budget of 64.0 MiB");
   t = ParseNetworkSpec("network\ncluster c\n10000 x tleaf 1 16 1\n", "n.net",
                        "", o);
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   EXPECT_EQ(t->num_leaves(), 160000);
 }
 
@@ -347,7 +350,7 @@ TEST(Network, ManyClustersParseInLinearTime) {
   for (int c = 0; c < 50000; ++c)
     spec += "cluster c" + std::to_string(c) + "\n1 x tleaf 1 2 1\n";
   auto t = ParseNetworkSpec(spec, "k.net", "");
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   EXPECT_EQ(t->num_leaves(), 100000);
   EXPECT_EQ(t->num_children(t->root()), 50000);
   spec += "cluster c17\n";
@@ -378,7 +381,7 @@ TEST(Network, MutatedSpecsNeverCrash) {
         rankmap::testing::MutateText(seeds[iter % 3], alphabet, rng);
     auto t = ParseNetworkSpec(s, "mutant", "", {}, int64_t{1} << 12);
     if (t.ok()) {
-      ASSERT_TRUE(t->Validate().ok()) << s;
+      ASSERT_THAT(t->Validate(), IsOk()) << s;
       ++ok;
     } else {
       EXPECT_THAT(Msg(t.status()), HasSubstr("mutant")) << s;
@@ -404,8 +407,8 @@ links
 
 TEST(Network, LinksDeriveCostsByHand) {
   auto t = ParseNetworkSpec(kLinked, "two.net", "");
-  ASSERT_TRUE(t.ok()) << t.status();
-  ASSERT_TRUE(t->Validate().ok()) << t->Validate();
+  ASSERT_THAT(t, IsOk());
+  ASSERT_THAT(t->Validate(), IsOk());
   EXPECT_EQ(t->num_leaves(), 24 * 16);
   // Two cores of one node: the loopback, 0.2 us + 65536 / 40e9 s.
   EXPECT_NEAR(t->Distance(0, 15), 1.8384, 1e-9);

@@ -2,12 +2,14 @@
 
 #include <vector>
 
+#include "base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::topology {
 namespace {
 
+using ::rankmap::base::IsOk;
 using ::testing::ElementsAre;
 
 // Two hosts of two PUs (os indexes 0 and 1 on each).
@@ -23,7 +25,7 @@ Tree TwoHosts() {
     }
   }
   auto t = std::move(b).Build();
-  EXPECT_TRUE(t.ok()) << t.status();
+  EXPECT_THAT(t, IsOk());
   return *std::move(t);
 }
 
@@ -32,7 +34,7 @@ TEST(LeavesOfProcesses, BoundProcessesLandOnTheirPu) {
   const std::vector<ProcessWhere> where = {
       {"b", {1}}, {"a", {0}}, {"a", {1}}, {"b", {0}}};
   auto p = LeavesOfProcesses(t, where);
-  ASSERT_TRUE(p.ok()) << p.status();
+  ASSERT_THAT(p, IsOk());
   ASSERT_EQ(t.host(2), "b");
   EXPECT_THAT(p->leaf, ElementsAre(3, 0, 1, 2));
   EXPECT_THAT(p->exact, ElementsAre(true, true, true, true));
@@ -43,7 +45,7 @@ TEST(LeavesOfProcesses, UnboundProcessesShareTheirHostEvenly) {
   // Four processes allowed both PUs of host a: two per leaf, lowest first.
   const std::vector<ProcessWhere> where(4, ProcessWhere{"a", {0, 1}});
   auto p = LeavesOfProcesses(t, where);
-  ASSERT_TRUE(p.ok());
+  ASSERT_THAT(p, IsOk());
   EXPECT_THAT(p->leaf, ElementsAre(0, 1, 0, 1));
   EXPECT_THAT(p->exact, ElementsAre(false, false, false, false));
 }

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "topology/network.h"
@@ -12,6 +13,7 @@
 namespace rankmap::topology {
 namespace {
 
+using ::rankmap::base::IsOk;
 using ::testing::HasSubstr;
 using ::testing::Not;
 
@@ -44,11 +46,11 @@ void ExpectSameTree(const Tree& a, const Tree& b) {
 
 void ExpectRoundTrip(const Tree& t) {
   auto xml = WriteSimGridPlatform(t);
-  ASSERT_TRUE(xml.ok()) << xml.status();
+  ASSERT_THAT(xml, IsOk());
   EXPECT_TRUE(LooksLikeSimGridPlatform(*xml));
   auto back = ParseSimGridPlatform(*xml, "written.xml");
-  ASSERT_TRUE(back.ok()) << back.status() << "\n" << *xml;
-  ASSERT_TRUE(back->Validate().ok());
+  ASSERT_THAT(back, IsOk()) << back.status() << "\n" << *xml;
+  ASSERT_THAT(back->Validate(), IsOk());
   ExpectSameTree(t, *back);
   // Writing the tree read back gives the same text.
   EXPECT_EQ(WriteSimGridPlatform(*back).value(), *xml);
@@ -59,16 +61,16 @@ TEST(SimGridPlatform, TleafRoundTrip) {
        {"tleaf 3 4 10Gbps:2us 16 25Gbps:1us 24 40GBps:0.2us",
         "tleaf 1 8 40GBps:0s", "tleaf 2 2 1Gbps:5us 3 1GBps:1us"}) {
     auto t = ParseTleaf(s);
-    ASSERT_TRUE(t.ok()) << t.status();
+    ASSERT_THAT(t, IsOk());
     ExpectRoundTrip(*t);
   }
 }
 
 TEST(SimGridPlatform, WritesFloydZoneByHand) {
   auto t = ParseTleaf("tleaf 2 2 1Gbps:5us 3 1GBps:1us");
-  ASSERT_TRUE(t.ok());
+  ASSERT_THAT(t, IsOk());
   auto xml = WriteSimGridPlatform(*t);
-  ASSERT_TRUE(xml.ok()) << xml.status();
+  ASSERT_THAT(xml, IsOk());
   EXPECT_EQ(*xml, R"(<?xml version='1.0'?>
 <!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
 <platform version="4.1">
@@ -109,15 +111,15 @@ links
 2Gbps:1ms   1Gbps:10ms  -
 )";
   auto t = ParseNetworkSpec(kSpec, "three.net", "");
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   auto xml = WriteSimGridPlatform(*t);
-  ASSERT_TRUE(xml.ok()) << xml.status();
+  ASSERT_THAT(xml, IsOk());
   EXPECT_THAT(*xml, HasSubstr("<zone id=\"rankmap\" routing=\"Full\">"));
   EXPECT_THAT(*xml,
               HasSubstr("<zoneRoute src=\"z0\" dst=\"z1\" gw_src=\"z0-gw\" "
                         "gw_dst=\"sw1\">"));
   auto back = ParseSimGridPlatform(*xml, "three.xml");
-  ASSERT_TRUE(back.ok()) << back.status();
+  ASSERT_THAT(back, IsOk());
   // The hosts are flat in the platform, so compare distances leaf by leaf.
   ASSERT_EQ(back->num_leaves(), t->num_leaves());
   for (LeafId x = 0; x < t->num_leaves(); ++x) {
@@ -140,8 +142,8 @@ TEST(SimGridPlatform, FlatClusterByHand) {
 </platform>
 )";
   auto t = ParseSimGridPlatform(kXml, "c.xml");
-  ASSERT_TRUE(t.ok()) << t.status();
-  ASSERT_TRUE(t->Validate().ok());
+  ASSERT_THAT(t, IsOk());
+  ASSERT_THAT(t->Validate(), IsOk());
   EXPECT_EQ(t->num_leaves(), 48);
   EXPECT_EQ(t->host(0), "node-0.lan");
   EXPECT_EQ(t->host(24), "node-5.lan");
@@ -158,7 +160,7 @@ TEST(SimGridPlatform, ClusterWithoutLoopbackGoesThroughItsLink) {
       R"(<platform version="4.1"><cluster id="c" prefix="h" suffix=""
           radical="0-1" speed="1Gf" core="2" bw="1GBps" lat="5us"/></platform>)",
       "c.xml");
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   // Up and down the host's link: 10 us + 65536 / 1e9 s.
   EXPECT_NEAR(t->Distance(0, 1), 10 + 65.536, 1e-9);
   EXPECT_NEAR(t->Distance(0, 2), 10 + 65.536, 1e-9);
@@ -171,8 +173,8 @@ TEST(SimGridPlatform, FatTreeLevels) {
           radical="0-15" speed="1Gf" core="1" bw="1GBps" lat="1us"
           topology="FAT_TREE" topo_parameters="2;4,4;1,2;1,2"/></platform>)",
       "ft.xml");
-  ASSERT_TRUE(t.ok()) << t.status();
-  ASSERT_TRUE(t->Validate().ok());
+  ASSERT_THAT(t, IsOk());
+  ASSERT_THAT(t->Validate(), IsOk());
   EXPECT_EQ(t->num_leaves(), 16);
   EXPECT_EQ(t->num_children(t->root()), 4);
   // Same level-1 switch: 2 links; else 4 links of 1 us; 65.536 us transfer.
@@ -187,7 +189,7 @@ TEST(SimGridPlatform, DragonflyLevels) {
           radical="0-71" speed="1Gf" bw="1GBps" lat="1us"
           topology="DRAGONFLY" topo_parameters="3,1;2,1;3,1;4"/></platform>)",
       "df.xml");
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   EXPECT_EQ(t->num_leaves(), 72);
   EXPECT_EQ(t->num_children(t->root()), 3);
   EXPECT_NEAR(t->Distance(0, 3), 2 + 65.536, 1e-9);   // one router
@@ -227,8 +229,8 @@ constexpr char kGrid[] = R"(<?xml version='1.0'?>
 
 TEST(SimGridPlatform, ZonesOfClustersByHand) {
   auto t = ParseSimGridPlatform(kGrid, "grid.xml");
-  ASSERT_TRUE(t.ok()) << t.status();
-  ASSERT_TRUE(t->Validate().ok());
+  ASSERT_THAT(t, IsOk());
+  ASSERT_THAT(t->Validate(), IsOk());
   EXPECT_EQ(t->num_leaves(), 4 * 8 + 5 * 12 + 3);
   EXPECT_TRUE(t->has_pair_links(t->root()));
   const LeafId edel = 0, taurus = 32, sol = 92;
@@ -258,7 +260,7 @@ TEST(SimGridPlatform, FullZoneOfHostsIsPairwise) {
     <route src="b" dst="c"><link_ctn id="bc"/></route>
   </zone></platform>)",
                                 "full.xml");
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   EXPECT_EQ(t->num_leaves(), 4);
   EXPECT_NEAR(t->Distance(0, 2), 1000 + 65.536, 1e-9);
   EXPECT_NEAR(t->Distance(2, 3), 3000 + 65.536, 1e-9);
@@ -283,7 +285,7 @@ TEST(SimGridPlatform, RoutedTreeRootedAtItsCentre) {
     <route src="s1" dst="h3"><link_ctn id="l"/></route>
   </zone></platform>)",
                                 "tree.xml");
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   EXPECT_EQ(t->height(), 3);
   EXPECT_NEAR(t->Distance(0, 1), 2 + 65.536, 1e-9);
   EXPECT_NEAR(t->Distance(0, 2), 4 + 65.536, 1e-9);
@@ -362,9 +364,9 @@ TEST(SimGridPlatform, ErrorsNameFileLineAndElement) {
 
 TEST(SimGridPlatform, WriterErrors) {
   auto plain = ParseTleaf("tleaf 2 2 10 4 1");
-  ASSERT_TRUE(plain.ok());
+  ASSERT_THAT(plain, IsOk());
   auto xml = WriteSimGridPlatform(*plain);
-  ASSERT_FALSE(xml.ok());
+  ASSERT_THAT(xml, Not(IsOk()));
   EXPECT_THAT(Msg(xml.status()), HasSubstr("has no links"));
   // Two clusters without 'link network' or 'links': the clusters have no
   // uplink to the root.
@@ -372,9 +374,9 @@ TEST(SimGridPlatform, WriterErrors) {
       "network\nlink node 1GBps:0\nlink cluster 1Gbps:1us\ncluster a\n"
       "2 x core:2\ncluster b\n2 x core:2\n",
       "x.net", "");
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   xml = WriteSimGridPlatform(*t);
-  ASSERT_FALSE(xml.ok());
+  ASSERT_THAT(xml, Not(IsOk()));
   EXPECT_THAT(Msg(xml.status()), HasSubstr("(cluster) has no uplink"));
 }
 
@@ -462,10 +464,11 @@ TEST(SimGridPlatform, ClustersAreSizedBeforeTheyAreBuilt) {
   EXPECT_EQ(Msg(t.status()),
             "c.xml:2: <cluster id='c'>: platform of 20000 leaves (40001 "
             "nodes) needs about 18.5 MiB, above the memory budget of 12.0 MiB");
-  EXPECT_TRUE(ParseSimGridPlatform(Cluster("prefix=\"n\" suffix=\"\" "
-                                           "radical=\"0-19999\""),
-                                   "c.xml", int64_t{1} << 26, int64_t{12} << 20)
-                  .ok());
+  EXPECT_THAT(
+      ParseSimGridPlatform(Cluster("prefix=\"n\" suffix=\"\" "
+                                   "radical=\"0-19999\""),
+                           "c.xml", int64_t{1} << 26, int64_t{12} << 20),
+      IsOk());
   t = ParseSimGridPlatform(Cluster(R"(prefix=")" + std::string(4000, 'p') +
                                    R"(" suffix="" radical="0-99999")"),
                            "c.xml");
@@ -482,7 +485,7 @@ TEST(SimGridPlatform, ClustersAreSizedBeforeTheyAreBuilt) {
       Cluster(
           R"(prefix="n" suffix="" radical="9223372036854775806-9223372036854775807")"),
       "c.xml");
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   EXPECT_EQ(t->num_leaves(), 2);
   EXPECT_EQ(t->host(1), "n9223372036854775807");
 }
@@ -498,7 +501,7 @@ TEST(SimGridPlatform, FatTreesOfMoreThan256LevelsAreRefused) {
         R"(topo_parameters=")", levels, ";", ones, ";", ones, ";", ones, "\""));
   };
   auto t = ParseSimGridPlatform(fat_tree(256), "f.xml");
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   EXPECT_EQ(t->height(), 257);  // 255 switches, the host, its core
   t = ParseSimGridPlatform(fat_tree(300000), "f.xml");
   EXPECT_EQ(Msg(t.status()),

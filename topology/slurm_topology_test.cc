@@ -1,18 +1,21 @@
 #include "topology/slurm_topology.h"
 
 #include "absl/strings/str_cat.h"
+#include "base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::topology {
 namespace {
 
+using ::rankmap::base::IsOk;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 std::string Error(std::string_view text) {
   absl::StatusOr<SwitchTree> t = ParseSlurmTopology(text, "topology.conf");
-  EXPECT_FALSE(t.ok()) << text;
+  EXPECT_THAT(t, Not(IsOk())) << text;
   return t.ok() ? "" : std::string(t.status().message());
 }
 
@@ -24,7 +27,7 @@ TEST(SlurmTopology, TopologyConf) {
       "SwitchName=top Switches=s[0-1] LinkSpeed=50\n";
   EXPECT_TRUE(LooksLikeSlurmTopology(conf));
   absl::StatusOr<SwitchTree> t = ParseSlurmTopology(conf, "topology.conf");
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   ASSERT_EQ(t->switches.size(), 3u);
   EXPECT_EQ(t->switches[0].name, "s0");
   EXPECT_EQ(t->switches[0].parent, 2);
@@ -45,7 +48,7 @@ TEST(SlurmTopology, ScontrolShowTopology) {
       "SwitchName=s1 Level=0 LinkSpeed=1 Nodes=tux[2-3]\n"
       "SwitchName=top Level=1 LinkSpeed=1 Nodes=tux[0-3] Switches=s[0-1]\n";
   absl::StatusOr<SwitchTree> t = ParseSlurmTopology(out, "scontrol.out");
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   EXPECT_THAT(t->switches[2].hosts, ElementsAre());
   EXPECT_THAT(t->switches[1].hosts, ElementsAre("tux2", "tux3"));
   EXPECT_EQ(t->switches[1].parent, 2);
@@ -94,7 +97,7 @@ TEST(SlurmTopology, KeysAnyCaseOncePerLine) {
       "SWITCHNAME=s0 NODES=tux[0-1] linkspeed=10 level=0\n"
       "switchname=top sWiTcHeS=s0\n",
       "topology.conf");
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   EXPECT_THAT(t->switches[0].hosts, ElementsAre("tux0", "tux1"));
   EXPECT_EQ(t->switches[0].link_speed, 10);
   EXPECT_EQ(t->switches[0].parent, 1);
@@ -113,8 +116,8 @@ TEST(SlurmTopology, NodeNamesAreHostNames) {
   EXPECT_THAT(Error("# x\nSwitchName=s0 Nodes=../etc/x\n"),
               HasSubstr("topology.conf:2: Nodes=: host name '../etc/x': "));
   // Switch names are not host names: any token is fine.
-  EXPECT_TRUE(
-      ParseSlurmTopology("SwitchName=s:0/x Nodes=a\n", "topology.conf").ok());
+  EXPECT_THAT(ParseSlurmTopology("SwitchName=s:0/x Nodes=a\n", "topology.conf"),
+              IsOk());
 }
 
 // The limits of hostlists hold for the whole file, not per list: 8 lines of
@@ -124,10 +127,10 @@ TEST(SlurmTopology, HostlistLimitsCoverTheWholeFile) {
   // 24,000 names of 8 characters (41 bytes each).
   const int64_t budget = int64_t{5} << 20;
   const std::string line = "SwitchName=s0 Nodes=tux[00000-19999]\n";
-  EXPECT_TRUE(ParseSlurmTopology(line, "t.conf", budget).ok());
+  EXPECT_THAT(ParseSlurmTopology(line, "t.conf", budget), IsOk());
   absl::StatusOr<SwitchTree> t = ParseSlurmTopology(
       line + "SwitchName=s1 Nodes=tux[20000-39999]\n", "t.conf", budget);
-  ASSERT_FALSE(t.ok());
+  ASSERT_THAT(t, Not(IsOk()));
   EXPECT_EQ(t.status().code(), absl::StatusCode::kResourceExhausted);
   EXPECT_EQ(t.status().message(),
             "t.conf:2: Nodes=: with the lines above, the file's hostlists "
@@ -146,7 +149,7 @@ TEST(SlurmTopology, ChainsDeeperThanATreeAreRefused) {
     return s;
   };
   absl::StatusOr<SwitchTree> ok = ParseSlurmTopology(chain(256), "c.conf");
-  ASSERT_TRUE(ok.ok()) << ok.status();
+  ASSERT_THAT(ok, IsOk());
   EXPECT_EQ(ok->switches[0].parent, 1);
   EXPECT_EQ(ParseSlurmTopology(chain(257), "c.conf").status().message(),
             "c.conf:1: switch 's0' has 256 switches above it: rankmap reads "
@@ -166,7 +169,7 @@ TEST(SlurmTopology, SwitchPathsFromTaskAddresses) {
                                {"tux5", "top.s1.tux5"},
                                {"tux6", "top.s1.tux6"}},
                               "switch.switch.node");
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   ASSERT_EQ(t->switches.size(), 3u);
   EXPECT_EQ(t->switches[0].name, "top");
   EXPECT_EQ(t->switches[0].parent, -1);
@@ -177,14 +180,15 @@ TEST(SlurmTopology, SwitchPathsFromTaskAddresses) {
   // Same switch name under different parents: different switches.
   absl::StatusOr<SwitchTree> u = SwitchTreeFromAddresses(
       {{"a", "x.leaf.a"}, {"b", "y.leaf.b"}}, "switch.switch.node");
-  ASSERT_TRUE(u.ok());
+  ASSERT_THAT(u, IsOk());
   EXPECT_EQ(u->switches.size(), 4u);
-  EXPECT_FALSE(SwitchTreeFromAddresses({{"a", "s0.a"}}, "node.switch").ok());
-  EXPECT_FALSE(
-      SwitchTreeFromAddresses({{"a", "s0..a"}}, "switch.switch.node").ok());
+  EXPECT_THAT(SwitchTreeFromAddresses({{"a", "s0.a"}}, "node.switch"),
+              Not(IsOk()));
+  EXPECT_THAT(SwitchTreeFromAddresses({{"a", "s0..a"}}, "switch.switch.node"),
+              Not(IsOk()));
   absl::StatusOr<SwitchTree> two =
       SwitchTreeFromAddresses({{"a", "s0.a"}, {"a", "s1.a"}}, "switch.node");
-  ASSERT_FALSE(two.ok());
+  ASSERT_THAT(two, Not(IsOk()));
   EXPECT_THAT(two.status().message(), HasSubstr("host 'a' has two addresses"));
 }
 

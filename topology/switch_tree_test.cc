@@ -6,13 +6,16 @@
 #include <filesystem>
 #include <string>
 
+#include "base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::topology {
 namespace {
 
+using ::rankmap::base::IsOk;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 SwitchTree TwoLevels() {
   SwitchTree net;
@@ -27,8 +30,8 @@ TEST(SwitchTree, HostsGetTheirHardwareUnderTheirSwitch) {
   LoadOptions o;
   o.node = "tleaf 2 2 10 2 1";  // 4 leaves, root cost 11
   absl::StatusOr<Tree> t = AttachNodes(TwoLevels(), "topology.conf", o);
-  ASSERT_TRUE(t.ok()) << t.status();
-  ASSERT_TRUE(t->Validate().ok());
+  ASSERT_THAT(t, IsOk());
+  ASSERT_THAT(t->Validate(), IsOk());
   EXPECT_EQ(t->num_leaves(), 12);
   EXPECT_EQ(t->host(0), "tux0");
   EXPECT_EQ(t->host(4), "tux1");
@@ -50,13 +53,13 @@ TEST(SwitchTree, LinkSpeedsScaleSwitchCosts) {
   LoadOptions o;
   o.node = "core:2";  // root cost 1
   absl::StatusOr<Tree> t = AttachNodes(net, "f", o);
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   EXPECT_EQ(t->Distance(0, 2), 10);   // s0: base 10 x 100/100
   EXPECT_EQ(t->Distance(4, 5), 1);    // inside tux2
   EXPECT_EQ(t->Distance(0, 4), 100);  // top: level 1, no speed
   net.switches[1].hosts = {"tux2", "tux3"};
   t = AttachNodes(net, "f", o);
-  ASSERT_TRUE(t.ok());
+  ASSERT_THAT(t, IsOk());
   EXPECT_EQ(t->Distance(4, 6), 40);  // s1: 10 x 100/25
 }
 
@@ -66,7 +69,7 @@ TEST(SwitchTree, SeveralTopSwitchesGetARoot) {
   LoadOptions o;
   o.node = "core:1";
   absl::StatusOr<Tree> t = AttachNodes(net, "f", o);
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   EXPECT_EQ(t->kind(t->root()), "network");
   EXPECT_EQ(t->Distance(0, 1), 100);
 }
@@ -86,13 +89,13 @@ TEST(SwitchTree, PerHostXmlExports) {
   o.node = dir;
   o.leaf = LeafKind::kCore;
   absl::StatusOr<Tree> t = AttachNodes(net, "topology.conf", o);
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   EXPECT_EQ(t->num_leaves(), 8 + 12);
   EXPECT_EQ(t->host(8), "tux1");  // the network's name, not the export's
   EXPECT_THAT(t->pus(8), testing::ElementsAre(0, 12));
   net.switches[0].hosts.push_back("tux2");
   absl::StatusOr<Tree> missing = AttachNodes(net, "topology.conf", o);
-  ASSERT_FALSE(missing.ok());
+  ASSERT_THAT(missing, Not(IsOk()));
   EXPECT_THAT(missing.status().message(),
               HasSubstr("topology.conf: host 'tux2': no hwloc export " + dir +
                         "/tux2.xml"));
@@ -161,7 +164,7 @@ TEST(SwitchTree, HostNamesCountInTheSizeEstimate) {
             "m.conf: network of 64000 leaves (65002 nodes) needs about 27.6 "
             "MiB, above the memory budget of 20.0 MiB");
   t = AttachNodes(net("tux"), "m.conf", o);
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   EXPECT_EQ(t->num_leaves(), 64000);
 }
 
@@ -181,26 +184,26 @@ TEST(SwitchTree, AFifoAsNodeDescriptionIsRefused) {
 TEST(SwitchTree, Errors) {
   LoadOptions o;
   absl::StatusOr<Tree> t = AttachNodes(TwoLevels(), "topology.conf", o);
-  ASSERT_FALSE(t.ok());
+  ASSERT_THAT(t, Not(IsOk()));
   EXPECT_THAT(t.status().message(),
               HasSubstr("topology.conf: the hosts' hardware is not described"));
   o.node = "pack:0";
   t = AttachNodes(TwoLevels(), "topology.conf", o);
-  ASSERT_FALSE(t.ok());
+  ASSERT_THAT(t, Not(IsOk()));
   EXPECT_THAT(t.status().message(), HasSubstr("topology.conf: host 'tux0': "));
   o.node = "core:2";
   SwitchTree cycle;
   cycle.switches = {{"a", 1, {"x"}}, {"b", 0, {}}};
   t = AttachNodes(cycle, "f", o);
-  ASSERT_FALSE(t.ok());
+  ASSERT_THAT(t, Not(IsOk()));
   EXPECT_THAT(t.status().message(), HasSubstr("cycle"));
   SwitchTree twice;
   twice.switches = {{"a", -1, {"x"}}, {"b", -1, {"x"}}};
   t = AttachNodes(twice, "f", o);
-  ASSERT_FALSE(t.ok());
+  ASSERT_THAT(t, Not(IsOk()));
   EXPECT_THAT(t.status().message(),
               HasSubstr("host 'x' is under two switches"));
-  EXPECT_FALSE(AttachNodes(SwitchTree{}, "f", o).ok());
+  EXPECT_THAT(AttachNodes(SwitchTree{}, "f", o), Not(IsOk()));
   SwitchTree big;
   big.switches = {{"a", -1, {"x", "y"}}};
   o.node = "core:8";

@@ -4,6 +4,7 @@
 #include <random>
 #include <string>
 
+#include "base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/factories.h"
@@ -11,15 +12,17 @@
 namespace rankmap::topology {
 namespace {
 
+using ::rankmap::base::IsOk;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 std::string Msg(const absl::Status& s) { return std::string(s.message()); }
 
 TEST(Tleaf, ParsesTheMixedRadixTree) {
   auto t = ParseTleaf("tleaf 3 2 100 4 10 8 1");
-  ASSERT_TRUE(t.ok()) << t.status();
-  ASSERT_TRUE(t->Validate().ok());
+  ASSERT_THAT(t, IsOk());
+  ASSERT_THAT(t->Validate(), IsOk());
   EXPECT_EQ(t->num_leaves(), 64);
   EXPECT_THAT(t->Arities(), ElementsAre(2, 4, 8));
   // Leaf (i1, i2, i3) = (i1 * 4 + i2) * 8 + i3.
@@ -32,7 +35,7 @@ TEST(Tleaf, ParsesTheMixedRadixTree) {
 
 TEST(Tleaf, ScotchMultiLineFormAndRealCosts) {
   auto t = ParseTleaf("tleaf\n2\t4 2.5\n  2 0.5\n");
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   EXPECT_EQ(t->num_leaves(), 8);
   EXPECT_EQ(t->Distance(0, 1), 0.5);
   EXPECT_EQ(t->Distance(0, 2), 3.0);
@@ -43,9 +46,9 @@ TEST(Tleaf, RoundTripIsIdentical) {
        {"tleaf 3 2 100 4 10 8 1", "tleaf 1 16 1", "tleaf 2 4 0.5 2 0.1",
         "tleaf 4 16 1000 16 100 2 10 8 1", "tleaf 3 2 0 3 0 4 7"}) {
     auto t = ParseTleaf(s);
-    ASSERT_TRUE(t.ok()) << s << ": " << t.status();
+    ASSERT_THAT(t, IsOk()) << s << ": " << t.status();
     auto line = WriteTleaf(*t);
-    ASSERT_TRUE(line.ok()) << line.status();
+    ASSERT_THAT(line, IsOk());
     EXPECT_EQ(*line, s);
   }
 }
@@ -57,11 +60,11 @@ TEST(Tleaf, FileRoundTrip) {
     f << "tleaf 2 3 20 5 2\n";
   }
   auto t = ReadTleafFile(path);
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   EXPECT_EQ(t->num_leaves(), 15);
   EXPECT_EQ(*WriteTleaf(*t), "tleaf 2 3 20 5 2");
   auto missing = ReadTleafFile(::testing::TempDir() + "/none.tgt");
-  ASSERT_FALSE(missing.ok());
+  ASSERT_THAT(missing, Not(IsOk()));
   EXPECT_THAT(Msg(missing.status()), HasSubstr("none.tgt: cannot open"));
 }
 
@@ -88,7 +91,7 @@ TEST(Tleaf, MalformedInputNamesLineColumnAndField) {
   };
   for (const Case& c : cases) {
     auto t = ParseTleaf(c.text, "t.tgt");
-    ASSERT_FALSE(t.ok()) << c.text;
+    ASSERT_THAT(t, Not(IsOk())) << c.text;
     EXPECT_THAT(Msg(t.status()), HasSubstr(c.expected)) << c.text;
   }
 }
@@ -101,9 +104,9 @@ TEST(Tleaf, WriterRefusesTreesWithoutATleafForm) {
   b.AddChild(x, "leaf");
   b.AddChild(r, "leaf");
   auto unbalanced = std::move(b).Build();
-  ASSERT_TRUE(unbalanced.ok());
+  ASSERT_THAT(unbalanced, IsOk());
   auto w = WriteTleaf(*unbalanced);
-  ASSERT_FALSE(w.ok());
+  ASSERT_THAT(w, Not(IsOk()));
   EXPECT_THAT(Msg(w.status()), HasSubstr("balanced"));
   TreeBuilder p;
   NodeId root = p.AddRoot("root", 10);
@@ -111,9 +114,9 @@ TEST(Tleaf, WriterRefusesTreesWithoutATleafForm) {
   p.AddChild(root, "leaf");
   p.SetPairCosts(root, {0, 3, 3, 0});
   auto paired = std::move(p).Build();
-  ASSERT_TRUE(paired.ok());
+  ASSERT_THAT(paired, IsOk());
   auto v = WriteTleaf(*paired);
-  ASSERT_FALSE(v.ok());
+  ASSERT_THAT(v, Not(IsOk()));
   EXPECT_THAT(Msg(v.status()), HasSubstr("child-pair costs"));
 }
 
@@ -143,7 +146,7 @@ TEST(Tleaf, SizeIsCheckedAgainstTheMemoryBudgetBeforeBuilding) {
               HasSubstr("needs about 256.0 GiB"));
   auto fits = ParseTleaf("tleaf 2 1000 10 8 1", "f.tgt", int64_t{1} << 30,
                          int64_t{4} << 20);
-  ASSERT_TRUE(fits.ok()) << fits.status();
+  ASSERT_THAT(fits, IsOk());
   EXPECT_EQ(fits->num_leaves(), 8000);
 }
 
@@ -161,7 +164,7 @@ TEST(Tleaf, MutatedInputsNeverCrash) {
         rankmap::testing::MutateText(seeds[iter % 3], alphabet, rng);
     auto t = ParseTleaf(s, "mutant", int64_t{1} << 12);
     if (t.ok()) {
-      ASSERT_TRUE(t->Validate().ok()) << s;
+      ASSERT_THAT(t->Validate(), IsOk()) << s;
       ++ok;
     } else {
       EXPECT_THAT(Msg(t.status()), HasSubstr("mutant:")) << s;
@@ -174,8 +177,8 @@ TEST(Tleaf, MutatedInputsNeverCrash) {
 
 TEST(Tleaf, LinkLevelsDeriveCostsByHand) {
   auto t = ParseTleaf("tleaf 3 4 10Gbps:2us 16 25Gbps:1us 24 40GBps:0.2us");
-  ASSERT_TRUE(t.ok()) << t.status();
-  ASSERT_TRUE(t->Validate().ok());
+  ASSERT_THAT(t, IsOk());
+  ASSERT_THAT(t->Validate(), IsOk());
   EXPECT_EQ(t->num_leaves(), 4 * 16 * 24);
   EXPECT_THAT(t->Arities(), ElementsAre(4, 16, 24));
   // One host: its loopback, 0.2 us + 65536 / 40e9 s.
@@ -200,11 +203,11 @@ TEST(Tleaf, LinkFormRoundTrips) {
        {"tleaf 3 4 10Gbps:2us 16 25Gbps:1us 24 40GBps:0.2us",
         "tleaf 1 16 40GBps:0s", "tleaf 2 8 1.25GBps:5us 12 20GBps:1us"}) {
     auto t = ParseTleaf(s);
-    ASSERT_TRUE(t.ok()) << s << ": " << t.status();
+    ASSERT_THAT(t, IsOk()) << s << ": " << t.status();
     auto line = WriteTleaf(*t);
-    ASSERT_TRUE(line.ok()) << line.status();
+    ASSERT_THAT(line, IsOk());
     auto again = ParseTleaf(*line);
-    ASSERT_TRUE(again.ok()) << *line;
+    ASSERT_THAT(again, IsOk()) << *line;
     EXPECT_EQ(WriteTleaf(*again).value(), *line);
     for (LeafId a = 0; a < t->num_leaves(); a += 7) {
       EXPECT_EQ(t->Distance(0, a), again->Distance(0, a));
@@ -217,20 +220,20 @@ TEST(Tleaf, LinkFormRoundTrips) {
 
 TEST(Tleaf, LinkErrorsNameTheField) {
   auto t = ParseTleaf("tleaf 2 4 10Gbps:2us 8 1", "m.tgt");
-  ASSERT_FALSE(t.ok());
+  ASSERT_THAT(t, Not(IsOk()));
   EXPECT_THAT(Msg(t.status()),
               HasSubstr("m.tgt:1:24: field 'c2': level 2 is a cost but level 1 "
                         "is a link"));
   t = ParseTleaf("tleaf 2 4 10 8 1GBps:0", "m.tgt");
-  ASSERT_FALSE(t.ok());
+  ASSERT_THAT(t, Not(IsOk()));
   EXPECT_THAT(Msg(t.status()), HasSubstr("m.tgt:1:16: field 'c2'"));
   t = ParseTleaf("tleaf 2 4 10Gbps:2us 8 fast:1us", "m.tgt");
-  ASSERT_FALSE(t.ok());
+  ASSERT_THAT(t, Not(IsOk()));
   EXPECT_THAT(Msg(t.status()),
               HasSubstr("m.tgt:1:24: field 'c2' (link of level 2) bandwidth: "
                         "expected a positive bandwidth"));
   t = ParseTleaf("tleaf 1 4 10Gbps:-2us", "m.tgt");
-  ASSERT_FALSE(t.ok());
+  ASSERT_THAT(t, Not(IsOk()));
   EXPECT_THAT(Msg(t.status()), HasSubstr("latency: expected a non-negative"));
 }
 

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <string>
 
+#include "base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "topology/tleaf.h"
@@ -14,8 +15,10 @@
 namespace rankmap::topology {
 namespace {
 
+using ::rankmap::base::IsOk;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 std::string Msg(const absl::Status& s) { return std::string(s.message()); }
 
@@ -28,7 +31,7 @@ std::string WriteTemp(const std::string& name, const std::string& text) {
 
 TEST(LoadTopology, SyntheticString) {
   auto t = LoadTopology("pack:2 core:4 pu:2");
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   EXPECT_EQ(t->num_leaves(), 16);
   EXPECT_EQ(t->Distance(0, 1), 1.0);
   EXPECT_EQ(t->Distance(0, 2), 11.0);
@@ -38,61 +41,61 @@ TEST(LoadTopology, SyntheticString) {
   o.level_costs = "pack=40";
   o.capacity = 2;
   auto c = LoadTopology("  pack:2 core:4 pu:2 ", o);
-  ASSERT_TRUE(c.ok()) << c.status();
+  ASSERT_THAT(c, IsOk());
   EXPECT_EQ(c->num_leaves(), 8);
   EXPECT_EQ(c->Distance(0, 1), 40.0);
   EXPECT_EQ(c->Capacity(c->root()), 16);
   o = {};
   o.allowed_pus = "8-15";
   auto r = LoadTopology("pack:2 core:4 pu:2", o);
-  ASSERT_TRUE(r.ok()) << r.status();
+  ASSERT_THAT(r, IsOk());
   EXPECT_EQ(r->num_leaves(), 8);
   EXPECT_EQ(r->os_index(0), 8);
 }
 
 TEST(LoadTopology, InlineAndFileTleaf) {
   auto t = LoadTopology("tleaf 3 2 100 4 10 8 1");
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   EXPECT_EQ(t->num_leaves(), 64);
   const std::string path = WriteTemp("m.tgt", "tleaf\n2 4 20 2 1\n");
   auto f = LoadTopology(path);
-  ASSERT_TRUE(f.ok()) << f.status();
+  ASSERT_THAT(f, IsOk());
   EXPECT_EQ(*WriteTleaf(*f), "tleaf 2 4 20 2 1");
   // For non-hwloc inputs the allowed list names logical leaves.
   LoadOptions o;
   o.allowed_pus = "0,2-3";
   auto r = LoadTopology(path, o);
-  ASSERT_TRUE(r.ok()) << r.status();
+  ASSERT_THAT(r, IsOk());
   EXPECT_EQ(r->num_leaves(), 3);
   EXPECT_EQ(r->Distance(0, 1), 21.0);
   EXPECT_EQ(r->Distance(1, 2), 1.0);
   // Repeated and overlapping ranges name each leaf once.
   o.allowed_pus = "2-3,0,3,2-3,0";
   auto again = LoadTopology(path, o);
-  ASSERT_TRUE(again.ok()) << again.status();
+  ASSERT_THAT(again, IsOk());
   EXPECT_EQ(again->num_leaves(), 3);
   o.allowed_pus = "0,9";
   auto bad = LoadTopology(path, o);
-  ASSERT_FALSE(bad.ok());
+  ASSERT_THAT(bad, Not(IsOk()));
   EXPECT_THAT(Msg(bad.status()), HasSubstr("bad leaf range '9' at column 3"));
   LoadOptions lc;
   lc.level_costs = "numa=3";
   auto e = LoadTopology("tleaf 1 2 1", lc);
-  ASSERT_FALSE(e.ok());
+  ASSERT_THAT(e, Not(IsOk()));
   EXPECT_THAT(Msg(e.status()), HasSubstr("hwloc inputs only"));
   auto m = LoadTopology("tleaf 2 2 1 0 1");
-  ASSERT_FALSE(m.ok());
+  ASSERT_THAT(m, Not(IsOk()));
   EXPECT_THAT(Msg(m.status()), HasSubstr("topology/tleaf:1:13: field 'a2'"));
 }
 
 TEST(LoadTopology, XmlFileByContent) {
   auto t = LoadTopology("tests/data/hwloc-xml/24em64t-2n6c2t-pci.xml");
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   EXPECT_EQ(t->num_leaves(), 24);
   LoadOptions o;
   o.leaf = LeafKind::kCore;
   auto c = LoadTopology("tests/data/hwloc-xml/24em64t-2n6c2t-pci.xml", o);
-  ASSERT_TRUE(c.ok()) << c.status();
+  ASSERT_THAT(c, IsOk());
   EXPECT_EQ(c->num_leaves(), 12);
   EXPECT_THAT(c->Arities(), ElementsAre(2, 6));
 }
@@ -103,7 +106,7 @@ TEST(LoadTopology, NetworkSpecFile) {
                 "network\ncost network 1000\ncluster a\n2 x core:4\ncluster b\n"
                 "node b0 tleaf 1 8 1\n");
   auto t = LoadTopology(path);
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   EXPECT_EQ(t->num_leaves(), 16);
   EXPECT_EQ(t->Distance(0, 15), 1000.0);
   EXPECT_EQ(t->host(15), "b0");
@@ -111,7 +114,7 @@ TEST(LoadTopology, NetworkSpecFile) {
   o.capacity = 3;
   o.allowed_pus = "0-3,8";
   auto r = LoadTopology(path, o);
-  ASSERT_TRUE(r.ok()) << r.status();
+  ASSERT_THAT(r, IsOk());
   EXPECT_EQ(r->num_leaves(), 5);
   EXPECT_EQ(r->Capacity(r->root()), 15);
   EXPECT_EQ(r->host(4), "b0");
@@ -126,21 +129,21 @@ TEST(LoadTopology, SlurmTopologyConfWithNodeDescription) {
   o.node = "pack:2 core:2";
   o.allowed_pus = "0-7";  // logical leaves: tux0 and tux1
   auto t = LoadTopology(path, o);
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   EXPECT_EQ(t->num_leaves(), 8);
   EXPECT_EQ(t->host(7), "tux1");
   EXPECT_EQ(t->os_index(7), 3);
   EXPECT_EQ(t->Distance(0, 4), 110);
   o.allowed_pus.clear();
   t = LoadTopology(path, o);
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   EXPECT_EQ(t->num_leaves(), 16);
   EXPECT_EQ(t->Distance(0, 15), 1100);
   auto bad = LoadTopology(
       WriteTemp("bad.conf",
                 "SwitchName=s0 Nodes=a\nSwitchName=t Switches=s9\n"),
       o);
-  ASSERT_FALSE(bad.ok());
+  ASSERT_THAT(bad, Not(IsOk()));
   EXPECT_THAT(Msg(bad.status()),
               HasSubstr("bad.conf:2: switch 's9' (in Switches= of 't') is not "
                         "defined"));
@@ -158,31 +161,31 @@ TEST(LoadTopology, IbnetdiscoverDump) {
   LoadOptions o;
   o.node = "tleaf 1 4 1";
   auto t = LoadTopology(path, o);
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   EXPECT_EQ(t->num_leaves(), 8);
   EXPECT_EQ(t->host(0), "c1");
   EXPECT_EQ(t->host(4), "c2");
   EXPECT_EQ(t->Distance(0, 4), 10);
   auto junk = LoadTopology(
       WriteTemp("junk.txt", "vendid=0x1\nSwitch 2 \"S-1\"\nnot a dump\n"), o);
-  ASSERT_FALSE(junk.ok());
+  ASSERT_THAT(junk, Not(IsOk()));
   EXPECT_THAT(Msg(junk.status()),
               HasSubstr("junk.txt:3: expected a device line"));
   // Not recognised at all: the message lists what a topology file can be.
   auto other = LoadTopology(WriteTemp("other.txt", "vendid=0x1\nhello\n"), o);
-  ASSERT_FALSE(other.ok());
+  ASSERT_THAT(other, Not(IsOk()));
   EXPECT_THAT(Msg(other.status()),
               HasSubstr("other.txt:1: not an hwloc XML file"));
 }
 
 TEST(LoadTopology, BalancedHwlocTreesExportToTleafAndDraw) {
   auto t = LoadTopology("pack:2 core:4 pu:2");
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   auto line = WriteTleaf(*t);
-  ASSERT_TRUE(line.ok()) << line.status();
+  ASSERT_THAT(line, IsOk());
   EXPECT_EQ(*line, "tleaf 3 2 100 4 10 2 1");
   auto back = LoadTopology(*line);
-  ASSERT_TRUE(back.ok());
+  ASSERT_THAT(back, IsOk());
   for (LeafId a = 0; a < 16; ++a) {
     for (LeafId b = 0; b < 16; ++b)
       EXPECT_EQ(back->Distance(a, b), t->Distance(a, b));
@@ -191,7 +194,7 @@ TEST(LoadTopology, BalancedHwlocTreesExportToTleafAndDraw) {
       "draw.net",
       "network\ncluster a\n2 x core:4\ncluster b\nnode big pack:2 core:2\n");
   auto n = LoadTopology(path);
-  ASSERT_TRUE(n.ok()) << n.status();
+  ASSERT_THAT(n, IsOk());
   EXPECT_EQ(
       DrawTree(*n),
       "network  cost 1100  leaves [0, 12)  2 children\n"
@@ -206,24 +209,24 @@ TEST(LoadTopology, BalancedHwlocTreesExportToTleafAndDraw) {
 
 TEST(LoadTopology, Errors) {
   auto missing = LoadTopology("nodes/none.xml");
-  ASSERT_FALSE(missing.ok());
+  ASSERT_THAT(missing, Not(IsOk()));
   EXPECT_THAT(Msg(missing.status()),
               HasSubstr("nodes/none.xml: no such topology file"));
   const std::string junk = WriteTemp("junk.txt", "hello world\n");
   auto j = LoadTopology(junk);
-  ASSERT_FALSE(j.ok());
+  ASSERT_THAT(j, Not(IsOk()));
   EXPECT_THAT(Msg(j.status()), HasSubstr("junk.txt:1: not an hwloc XML file"));
   auto s = LoadTopology("pack:2 foo:3");
-  ASSERT_FALSE(s.ok());
+  ASSERT_THAT(s, Not(IsOk()));
   EXPECT_THAT(Msg(s.status()), HasSubstr("unknown level 'foo' at column 8"));
-  EXPECT_FALSE(LoadTopology("").ok());
+  EXPECT_THAT(LoadTopology(""), Not(IsOk()));
   LoadOptions o;
   o.capacity = 0;
   EXPECT_THAT(Msg(LoadTopology("pack:2", o).status()), HasSubstr("capacity"));
   const std::string bad_xml =
       WriteTemp("bad.xml", "<topology><object type=\"x\"/></topology>");
   auto x = LoadTopology(bad_xml);
-  ASSERT_FALSE(x.ok());
+  ASSERT_THAT(x, Not(IsOk()));
   EXPECT_THAT(Msg(x.status()), HasSubstr("bad.xml: hwloc refuses"));
   const std::string open_xml =
       WriteTemp("open.xml", "<topology><object type=\"x\">");
@@ -241,7 +244,7 @@ TEST(LoadTopology, PlatformAfterALongComment) {
              radical="0-1" speed="1Gf" core="2" bw="1GBps" lat="1us"/>
              </platform>)");
   auto t = LoadTopology(path);
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   EXPECT_EQ(t->num_leaves(), 4);
   EXPECT_EQ(t->host(3), "h1");
 }

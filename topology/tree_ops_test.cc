@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "topology/tleaf.h"
@@ -11,13 +12,14 @@
 namespace rankmap::topology {
 namespace {
 
+using ::rankmap::base::IsOk;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::Not;
 
 Tree Tleaf(const char* s) {
   auto t = ParseTleaf(s);
-  EXPECT_TRUE(t.ok()) << t.status();
+  EXPECT_THAT(t, IsOk());
   return *std::move(t);
 }
 
@@ -33,7 +35,7 @@ Tree ThreeClusters() {
   }
   b.SetPairCosts(r, {0, 5, 9, 5, 0, 7, 9, 7, 0});
   auto t = std::move(b).Build();
-  EXPECT_TRUE(t.ok()) << t.status();
+  EXPECT_THAT(t, IsOk());
   return *std::move(t);
 }
 
@@ -41,8 +43,8 @@ TEST(Restrict, KeepsDistancesOfKeptLeaves) {
   const Tree t = Tleaf("tleaf 3 2 100 4 10 8 1");
   const std::vector<LeafId> allowed = {63, 0, 9, 1, 40, 9};
   auto r = Restrict(t, allowed);
-  ASSERT_TRUE(r.ok()) << r.status();
-  ASSERT_TRUE(r->Validate().ok()) << r->Validate();
+  ASSERT_THAT(r, IsOk());
+  ASSERT_THAT(r->Validate(), IsOk());
   const std::vector<LeafId> sorted = {0, 1, 9, 40, 63};
   ASSERT_EQ(r->num_leaves(), 5);
   for (int i = 0; i < 5; ++i) {
@@ -64,8 +66,8 @@ TEST(Restrict, PairMatrixFollowsTheKeptChildren) {
   const Tree t = ThreeClusters();
   const std::vector<LeafId> allowed = {0, 4, 5};
   auto r = Restrict(t, allowed);
-  ASSERT_TRUE(r.ok()) << r.status();
-  ASSERT_TRUE(r->Validate().ok());
+  ASSERT_THAT(r, IsOk());
+  ASSERT_THAT(r->Validate(), IsOk());
   EXPECT_EQ(r->num_leaves(), 3);
   EXPECT_EQ(r->Distance(0, 1), 9.0);  // clusters 0 and 2
   EXPECT_EQ(r->Distance(1, 2), 1.0);
@@ -80,7 +82,7 @@ TEST(Restrict, KeepsSpeeds) {
   const Tree t = *std::move(b).Build();
   const std::vector<LeafId> allowed = {1, 3};
   auto small = Restrict(t, allowed);
-  ASSERT_TRUE(small.ok()) << small.status();
+  ASSERT_THAT(small, IsOk());
   EXPECT_THAT(small->speeds(), ElementsAre(2.0, 4.0));
 }
 
@@ -91,19 +93,19 @@ TEST(Restrict, Errors) {
   EXPECT_THAT(Msg(Restrict(t, bad).status()),
               HasSubstr("leaf 4 is not in [0, 4)"));
   const std::vector<LeafId> neg = {-1};
-  EXPECT_FALSE(Restrict(t, neg).ok());
+  EXPECT_THAT(Restrict(t, neg), Not(IsOk()));
 }
 
 TEST(Oversubscribe, SetsCapacityOfAvailableLeaves) {
   const Tree t = Tleaf("tleaf 2 2 10 3 1");
   auto o = Oversubscribe(t, 3);
-  ASSERT_TRUE(o.ok());
+  ASSERT_THAT(o, IsOk());
   EXPECT_EQ(o->Capacity(o->root()), 18);
   EXPECT_EQ(o->capacity(5), 3);
   auto partial = t.WithCapacities({1, 0, 1, 1, 1, 0});
-  ASSERT_TRUE(partial.ok());
+  ASSERT_THAT(partial, IsOk());
   auto p = Oversubscribe(*partial, 2);
-  ASSERT_TRUE(p.ok());
+  ASSERT_THAT(p, IsOk());
   EXPECT_EQ(p->capacity(1), 0);
   EXPECT_EQ(p->capacity(2), 2);
   EXPECT_EQ(p->Capacity(p->root()), 8);
@@ -118,8 +120,8 @@ TEST(AppendSubtree, CopiesUnderANewParentWithHosts) {
   AppendSubtree(b, root, node, "a");
   AppendSubtree(b, root, node, "b");
   auto t = std::move(b).Build();
-  ASSERT_TRUE(t.ok()) << t.status();
-  ASSERT_TRUE(t->Validate().ok());
+  ASSERT_THAT(t, IsOk());
+  ASSERT_THAT(t->Validate(), IsOk());
   EXPECT_EQ(t->num_leaves(), 8);
   EXPECT_EQ(t->host(0), "a");
   EXPECT_EQ(t->host(7), "b");
@@ -145,7 +147,7 @@ TEST(Restrict, KeepsPuSetsLogicalIndexesAndHosts) {
   const Tree t = std::move(b).Build().value();
   const std::vector<LeafId> allowed = {2, 0};
   auto r = Restrict(t, allowed);
-  ASSERT_TRUE(r.ok()) << r.status();
+  ASSERT_THAT(r, IsOk());
   EXPECT_THAT(r->pus(1), ElementsAre(2, 10));
   EXPECT_EQ(r->logical_index(1), 2);
   EXPECT_EQ(r->os_index(1), 2);
@@ -153,7 +155,7 @@ TEST(Restrict, KeepsPuSetsLogicalIndexesAndHosts) {
   TreeBuilder n;
   AppendSubtree(n, n.AddRoot("switch", 10), t, "other");
   auto copy = std::move(n).Build();
-  ASSERT_TRUE(copy.ok());
+  ASSERT_THAT(copy, IsOk());
   EXPECT_THAT(copy->pus(2), ElementsAre(2, 10));
   EXPECT_EQ(copy->logical_index(2), 2);
   EXPECT_EQ(copy->host(2), "other");

@@ -1,15 +1,18 @@
 #include "topology/tree_size.h"
 
+#include "base/status_matchers.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::topology {
 namespace {
 
+using ::rankmap::base::IsOk;
+
 TEST(TreeSizeTest, EstimatesAndChecks) {
   EXPECT_EQ(EstimatedTreeBytes(1000), 256000);
   EXPECT_EQ(EstimatedTreeBytes(int64_t{1} << 60),
             std::numeric_limits<int64_t>::max());
-  EXPECT_TRUE(CheckTreeSize("t", 4000, 3000, 1 << 20).ok());
+  EXPECT_THAT(CheckTreeSize("t", 4000, 3000, 1 << 20), IsOk());
   const absl::Status big = CheckTreeSize("t.tgt:1:1: tleaf", int64_t{1} << 25,
                                          int64_t{1} << 25, int64_t{2} << 30);
   EXPECT_EQ(big.code(), absl::StatusCode::kResourceExhausted);
@@ -32,7 +35,7 @@ TEST(TreeSizeTest, HostNamesCount) {
             std::numeric_limits<int64_t>::max());
   // 4,000 nodes fit 1 MiB (1,024,000 bytes) alone, not with 1,000 leaves of
   // 100-character names (101,000 bytes more).
-  EXPECT_TRUE(CheckTreeSize("t", 4000, 1000, 1 << 20).ok());
+  EXPECT_THAT(CheckTreeSize("t", 4000, 1000, 1 << 20), IsOk());
   const absl::Status names =
       CheckTreeSize("t", 4000, 1000, 1 << 20, HostNameBytes(1000, 100));
   EXPECT_EQ(names.code(), absl::StatusCode::kResourceExhausted);

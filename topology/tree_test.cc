@@ -3,13 +3,16 @@
 #include <cmath>
 #include <vector>
 
+#include "base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::topology {
 namespace {
 
+using ::rankmap::base::IsOk;
 using ::testing::ElementsAre;
+using ::testing::Not;
 
 TEST(Tree, FromLevelsFollowsTheTleafRule) {
   // tleaf 2 2 10 2 1: leaves 0,1 share a parent (distance 1); 0,2 meet at the
@@ -17,8 +20,8 @@ TEST(Tree, FromLevelsFollowsTheTleafRule) {
   const int64_t arities[] = {2, 2};
   const double costs[] = {10, 1};
   auto t = Tree::FromLevels(arities, costs);
-  ASSERT_TRUE(t.ok()) << t.status();
-  ASSERT_TRUE(t->Validate().ok()) << t->Validate();
+  ASSERT_THAT(t, IsOk());
+  ASSERT_THAT(t->Validate(), IsOk());
   EXPECT_EQ(t->num_leaves(), 4);
   EXPECT_EQ(t->num_nodes(), 7);
   EXPECT_EQ(t->height(), 2);
@@ -41,7 +44,7 @@ TEST(Tree, MixedRadixLeafNumbering) {
   const int64_t arities[] = {2, 3, 4};
   const double costs[] = {100, 10, 1};
   auto t = Tree::FromLevels(arities, costs);
-  ASSERT_TRUE(t.ok());
+  ASSERT_THAT(t, IsOk());
   EXPECT_EQ(t->num_leaves(), 24);
   EXPECT_EQ(t->Distance(0, 3), 1.0);
   EXPECT_EQ(t->Distance(3, 4), 11.0);
@@ -64,8 +67,8 @@ TEST(Tree, UnbalancedTreeWithPairCosts) {
   }
   b.SetPairCosts(root, {0, 500, 500, 0});
   auto t = std::move(b).Build();
-  ASSERT_TRUE(t.ok()) << t.status();
-  ASSERT_TRUE(t->Validate().ok()) << t->Validate();
+  ASSERT_THAT(t, IsOk());
+  ASSERT_THAT(t->Validate(), IsOk());
   EXPECT_EQ(t->num_leaves(), 7);
   EXPECT_FALSE(t->Balanced());
   EXPECT_TRUE(t->Arities().empty());
@@ -86,33 +89,33 @@ TEST(Tree, CapacitiesAndErrors) {
   const int64_t arities[] = {2, 2};
   const double costs[] = {10, 1};
   auto t = Tree::FromLevels(arities, costs);
-  ASSERT_TRUE(t.ok());
+  ASSERT_THAT(t, IsOk());
   auto over = t->WithCapacities({2, 2, 0, 1});
-  ASSERT_TRUE(over.ok());
+  ASSERT_THAT(over, IsOk());
   EXPECT_EQ(over->Capacity(over->root()), 5);
   EXPECT_EQ(over->Capacity(over->Lca(2, 3)), 1);
-  EXPECT_FALSE(t->WithCapacities({1, 1}).ok());
-  EXPECT_FALSE(t->WithCapacities({1, 1, -1, 1}).ok());
+  EXPECT_THAT(t->WithCapacities({1, 1}), Not(IsOk()));
+  EXPECT_THAT(t->WithCapacities({1, 1, -1, 1}), Not(IsOk()));
 
   const int64_t zero[] = {2, 0};
-  EXPECT_FALSE(Tree::FromLevels(zero, costs).ok());
+  EXPECT_THAT(Tree::FromLevels(zero, costs), Not(IsOk()));
   const double negative[] = {-1, 1};
-  EXPECT_FALSE(Tree::FromLevels(arities, negative).ok());
-  EXPECT_FALSE(
-      Tree::FromLevels(arities, std::span<const double>(costs, 1)).ok());
+  EXPECT_THAT(Tree::FromLevels(arities, negative), Not(IsOk()));
+  EXPECT_THAT(Tree::FromLevels(arities, std::span<const double>(costs, 1)),
+              Not(IsOk()));
 
   TreeBuilder none;
-  EXPECT_FALSE(std::move(none).Build().ok());
+  EXPECT_THAT(std::move(none).Build(), Not(IsOk()));
   TreeBuilder two_roots;
   two_roots.AddRoot("a");
   two_roots.AddRoot("b");
-  EXPECT_FALSE(std::move(two_roots).Build().ok());
+  EXPECT_THAT(std::move(two_roots).Build(), Not(IsOk()));
   TreeBuilder bad_pairs;
   NodeId r = bad_pairs.AddRoot("r", 1);
   bad_pairs.AddChild(r, "x");
   bad_pairs.AddChild(r, "x");
   bad_pairs.SetPairCosts(r, {0, 1, 2, 0});  // not symmetric
-  EXPECT_FALSE(std::move(bad_pairs).Build().ok());
+  EXPECT_THAT(std::move(bad_pairs).Build(), Not(IsOk()));
 }
 
 TEST(Tree, SpeedsDefaultToOneAndSurviveCopies) {
@@ -121,14 +124,14 @@ TEST(Tree, SpeedsDefaultToOneAndSurviveCopies) {
   b.AddChild(r, "core");
   b.SetSpeed(b.AddChild(r, "core"), 2.5);
   auto t = std::move(b).Build();
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   EXPECT_EQ(t->speed(0), 1.0);
   EXPECT_EQ(t->speed(1), 2.5);
   EXPECT_TRUE(t->has_speeds());
   EXPECT_EQ(t->WithCapacities({2, 2})->speed(1), 2.5);
   EXPECT_EQ(t->WithSpeeds({3, 3})->speed(0), 3.0);
-  EXPECT_FALSE(t->WithSpeeds({3}).ok());
-  EXPECT_FALSE(t->WithSpeeds({3, 0}).ok());
+  EXPECT_THAT(t->WithSpeeds({3}), Not(IsOk()));
+  EXPECT_THAT(t->WithSpeeds({3, 0}), Not(IsOk()));
   const int64_t arities[] = {2};
   const double costs[] = {1};
   EXPECT_FALSE(Tree::FromLevels(arities, costs)->has_speeds());
@@ -136,7 +139,7 @@ TEST(Tree, SpeedsDefaultToOneAndSurviveCopies) {
   for (double bad : {0.0, -1.0, std::nan("")}) {
     TreeBuilder z;
     z.SetSpeed(z.AddChild(z.AddRoot("node", 1), "core"), bad);
-    EXPECT_FALSE(std::move(z).Build().ok()) << bad;
+    EXPECT_THAT(std::move(z).Build(), Not(IsOk())) << bad;
   }
 }
 
@@ -151,8 +154,8 @@ TEST(Tree, PuSetsAndLogicalIndexes) {
   b.SetOsIndex(pu, 7);
   b.AddChild(root, "PU");  // no os index
   auto t = std::move(b).Build();
-  ASSERT_TRUE(t.ok()) << t.status();
-  ASSERT_TRUE(t->Validate().ok());
+  ASSERT_THAT(t, IsOk());
+  ASSERT_THAT(t->Validate(), IsOk());
   EXPECT_THAT(t->pus(0), ElementsAre(4, 12));
   EXPECT_EQ(t->logical_index(0), 1);
   EXPECT_THAT(t->pus(1), ElementsAre(7));  // {os_index} by default
@@ -160,13 +163,13 @@ TEST(Tree, PuSetsAndLogicalIndexes) {
   EXPECT_TRUE(t->pus(2).empty());
   // Capacities keep the PU sets.
   auto over = t->WithCapacities({2, 1, 1});
-  ASSERT_TRUE(over.ok());
+  ASSERT_THAT(over, IsOk());
   EXPECT_THAT(over->pus(0), ElementsAre(4, 12));
 
   TreeBuilder bad;
   const NodeId r = bad.AddRoot("r", 1);
   bad.SetPus(bad.AddChild(r, "Core"), {-1, 3});
-  EXPECT_FALSE(std::move(bad).Build().ok());
+  EXPECT_THAT(std::move(bad).Build(), Not(IsOk()));
 }
 
 // Two switches with uplinks 1.25 GB/s, 2 us; two hosts per switch (uplink
@@ -193,8 +196,8 @@ absl::StatusOr<Tree> LinkedTree() {
 
 TEST(Tree, CostsFromLinksByHand) {
   auto t = LinkedTree();
-  ASSERT_TRUE(t.ok()) << t.status();
-  ASSERT_TRUE(t->Validate().ok()) << t->Validate();
+  ASSERT_THAT(t, IsOk());
+  ASSERT_THAT(t->Validate(), IsOk());
   ASSERT_TRUE(t->has_links());
   // Loopback: 0.5 us + 65536 B / 1e10 B/s = 0.5 + 6.5536 us.
   const double host = 7.0536;
@@ -229,8 +232,8 @@ TEST(Tree, PairLinksByHand) {
   const Link x{1e9, 1e-3}, y{2e9, 2e-6}, z{65536e6, 0}, none{};
   b.SetPairLinks(root, {none, x, y, x, none, z, y, z, none});
   auto t = std::move(b).Build();
-  ASSERT_TRUE(t.ok()) << t.status();
-  ASSERT_TRUE(t->Validate().ok());
+  ASSERT_THAT(t, IsOk());
+  ASSERT_THAT(t->Validate(), IsOk());
   // Host 0 - host 1: 1 ms + 2 us + 65536 / 1e9 s = 1000 + 2 + 65.536 us.
   EXPECT_NEAR(t->Distance(0, 2), 1067.536, 1e-9);
   // Host 0 - host 2: 2 + 2 us + 32.768 us; host 1 - host 2: 2 us + 1 us.
@@ -250,7 +253,7 @@ TEST(Tree, LinkErrors) {
     b.SetLoopback(h, Link{1e9, 0});
     b.AddChild(h, "core");
     auto t = std::move(b).Build();
-    ASSERT_FALSE(t.ok());
+    ASSERT_THAT(t, Not(IsOk()));
     EXPECT_THAT(std::string(t.status().message()),
                 ::testing::HasSubstr("hosts do not nest"));
   }
@@ -259,7 +262,7 @@ TEST(Tree, LinkErrors) {
     const NodeId r = b.AddRoot("r");
     b.SetUplink(b.AddChild(r, "x"), Link{-1, 0});
     b.AddChild(r, "x");
-    EXPECT_FALSE(std::move(b).Build().ok());
+    EXPECT_THAT(std::move(b).Build(), Not(IsOk()));
   }
   {
     TreeBuilder b;
@@ -267,7 +270,7 @@ TEST(Tree, LinkErrors) {
     b.AddChild(r, "x");
     b.AddChild(r, "x");
     b.SetPairLinks(r, {Link{}, Link{1e9, 0}, Link{2e9, 0}, Link{}});
-    EXPECT_FALSE(std::move(b).Build().ok());
+    EXPECT_THAT(std::move(b).Build(), Not(IsOk()));
   }
 }
 

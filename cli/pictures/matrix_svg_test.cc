@@ -4,6 +4,7 @@
 #include <string>
 #include <utility>
 
+#include "base/status_matchers.h"
 #include "cli/pictures/mini_xml.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -12,11 +13,12 @@
 namespace rankmap::cli::pictures {
 namespace {
 
+using ::rankmap::base::IsOk;
 using ::testing::HasSubstr;
 
 graphs::CommGraph Cycle4() {
   graphs::CommGraphBuilder b(4);
-  for (int i = 0; i < 4; ++i) EXPECT_TRUE(b.AddEdge(i, (i + 1) % 4, 5).ok());
+  for (int i = 0; i < 4; ++i) EXPECT_THAT(b.AddEdge(i, (i + 1) % 4, 5), IsOk());
   return *std::move(b).Build();
 }
 
@@ -26,7 +28,7 @@ TEST(MatrixSvg, HandComputedCellsAndBoundaries) {
   // (depth 0, position 2); leaves 0 | 1 and 2 | 3 share a parent: no line.
   const topology::Tree t = testing::MakeTleaf("2 2 10 2 1");
   auto doc = ParseXml(MatrixSvg(t, Cycle4(), {0, 2, 1, 3}));
-  ASSERT_TRUE(doc.ok()) << doc.status();
+  ASSERT_THAT(doc, IsOk());
   std::set<std::pair<int, int>> boundaries;
   for (const XmlElement* l : doc->FindAll("line", "boundary")) {
     boundaries.insert({static_cast<int>(l->Number("data-depth")),
@@ -68,7 +70,7 @@ TEST(MatrixSvg, BinnedCellsKeepEveryByteAndFineLevelsStayOut) {
   core::Mapping m(4096);
   for (int32_t p = 0; p < 4096; ++p) m[p] = p;
   auto doc = ParseXml(MatrixSvg(t, g, m));
-  ASSERT_TRUE(doc.ok()) << doc.status();
+  ASSERT_THAT(doc, IsOk());
   EXPECT_EQ(doc->Attr("data-cells"), "128");
   double cells = 0, expected = 0;
   for (const XmlElement* c : doc->FindAll("rect", "cell"))

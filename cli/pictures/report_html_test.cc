@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "base/status_matchers.h"
 #include "cli/pictures/mini_xml.h"
 #include "cli/pictures/volume_svg.h"
 #include "gmock/gmock.h"
@@ -10,12 +11,13 @@
 namespace rankmap::cli::pictures {
 namespace {
 
+using ::rankmap::base::IsOk;
 using ::testing::HasSubstr;
 
 TEST(LevelVolumeSvg, BarsProportionalToVolume) {
   auto doc = ParseXml(LevelVolumeSvg(
       {{"depth 0 level0", 400}, {"depth 1 level1", 200}, {"same leaf", 0}}));
-  ASSERT_TRUE(doc.ok()) << doc.status();
+  ASSERT_THAT(doc, IsOk());
   const auto bars = doc->FindAll("rect", "bar");
   ASSERT_EQ(bars.size(), 3u);
   EXPECT_EQ(bars[0]->Number("width"), 460);
@@ -41,7 +43,7 @@ TEST(ReportHtml, OnePageWithFactsLevelsAndPictures) {
   EXPECT_EQ(html.find("<link"), std::string::npos);
   EXPECT_EQ(html.find("src="), std::string::npos);
   auto doc = ParseXml(html);
-  ASSERT_TRUE(doc.ok()) << doc.status();
+  ASSERT_THAT(doc, IsOk());
   EXPECT_EQ(doc->FindAll("title")[0]->text, "rankmap eval: m.txt <1>");
   const auto facts = doc->FindAll("table", "facts");
   ASSERT_EQ(facts.size(), 1u);

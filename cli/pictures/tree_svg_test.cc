@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "absl/strings/str_split.h"
+#include "base/status_matchers.h"
 #include "cli/pictures/mini_xml.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -14,6 +15,7 @@
 namespace rankmap::cli::pictures {
 namespace {
 
+using ::rankmap::base::IsOk;
 using ::testing::HasSubstr;
 
 core::Mapping Identity(int32_t n) {
@@ -24,7 +26,7 @@ core::Mapping Identity(int32_t n) {
 
 XmlElement Parse(const std::string& svg) {
   auto doc = ParseXml(svg);
-  EXPECT_TRUE(doc.ok()) << doc.status();
+  EXPECT_THAT(doc, IsOk());
   return doc.ok() ? *doc : XmlElement{};
 }
 

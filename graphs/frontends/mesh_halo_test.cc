@@ -2,14 +2,17 @@
 
 #include <string>
 
+#include "base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::graphs {
 namespace {
 
+using ::rankmap::base::IsOk;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
+using ::testing::Not;
 using ::testing::Pair;
 
 // A 3 x 3 grid of vertices (v = 3 * row + col), parts: column 0 -> 0,
@@ -19,8 +22,8 @@ CommGraph Grid3() {
   for (int r = 0; r < 3; ++r) {
     for (int c = 0; c < 3; ++c) {
       const int v = 3 * r + c;
-      if (c + 1 < 3) EXPECT_TRUE(b.AddEdge(v, v + 1, 1).ok());
-      if (r + 1 < 3) EXPECT_TRUE(b.AddEdge(v, v + 3, 1).ok());
+      if (c + 1 < 3) EXPECT_THAT(b.AddEdge(v, v + 1, 1), IsOk());
+      if (r + 1 < 3) EXPECT_THAT(b.AddEdge(v, v + 3, 1), IsOk());
     }
   }
   return std::move(b).Build().value();
@@ -29,7 +32,7 @@ CommGraph Grid3() {
 TEST(MeshHalo, ByHand) {
   const std::vector<int32_t> part = {0, 1, 2, 0, 1, 2, 0, 1, 1};
   auto halo = ComputeMeshHalo(Grid3(), part, 3);
-  ASSERT_TRUE(halo.ok()) << halo.status();
+  ASSERT_THAT(halo, IsOk());
   EXPECT_THAT(halo->owned, ElementsAre(3, 4, 2));
   // Part 0 sends its whole column to part 1.
   EXPECT_THAT(halo->sends[0], ElementsAre(Pair(1, ElementsAre(0, 3, 6))));
@@ -39,7 +42,7 @@ TEST(MeshHalo, ByHand) {
                                           Pair(2, ElementsAre(1, 4, 8))));
   EXPECT_THAT(halo->sends[2], ElementsAre(Pair(1, ElementsAre(2, 5))));
   auto g = MeshHaloGraph(*halo, 8.0);
-  ASSERT_TRUE(g.ok());
+  ASSERT_THAT(g, IsOk());
   EXPECT_EQ(g->num_edges(), 2);
   EXPECT_EQ(g->EdgeWeight(0, 1), 8.0 * (3 + 3));
   EXPECT_EQ(g->EdgeWeight(1, 2), 8.0 * (3 + 2));
@@ -48,32 +51,32 @@ TEST(MeshHalo, ByHand) {
 
 TEST(MeshHalo, Errors) {
   const CommGraph g = Grid3();
-  EXPECT_FALSE(ComputeMeshHalo(g, std::vector<int32_t>(8, 0), 1).ok());
-  EXPECT_FALSE(ComputeMeshHalo(g, std::vector<int32_t>(9, 3), 3).ok());
-  EXPECT_FALSE(ComputeMeshHalo(g, std::vector<int32_t>(9, 0), 0).ok());
+  EXPECT_THAT(ComputeMeshHalo(g, std::vector<int32_t>(8, 0), 1), Not(IsOk()));
+  EXPECT_THAT(ComputeMeshHalo(g, std::vector<int32_t>(9, 3), 3), Not(IsOk()));
+  EXPECT_THAT(ComputeMeshHalo(g, std::vector<int32_t>(9, 0), 0), Not(IsOk()));
   auto halo = ComputeMeshHalo(g, std::vector<int32_t>(9, 0), 1);
-  ASSERT_TRUE(halo.ok());
-  EXPECT_FALSE(MeshHaloGraph(*halo, 0).ok());
+  ASSERT_THAT(halo, IsOk());
+  EXPECT_THAT(MeshHaloGraph(*halo, 0), Not(IsOk()));
 }
 
 TEST(MeshHalo, PartitionFiles) {
   auto p = ParsePartition("2\n0\n# comment\n\n1\n", "m.part", 3);
-  ASSERT_TRUE(p.ok()) << p.status();
+  ASSERT_THAT(p, IsOk());
   EXPECT_THAT(*p, ElementsAre(2, 0, 1));
   auto bad = ParsePartition("2\nx\n1\n", "m.part", 3);
-  ASSERT_FALSE(bad.ok());
+  ASSERT_THAT(bad, Not(IsOk()));
   EXPECT_THAT(std::string(bad.status().message()), HasSubstr("m.part:2:"));
   bad = ParsePartition("2\n-1\n1\n", "m.part", 3);
-  ASSERT_FALSE(bad.ok());
+  ASSERT_THAT(bad, Not(IsOk()));
   bad = ParsePartition("2 3\n0\n1\n", "m.part", 3);
-  ASSERT_FALSE(bad.ok());
+  ASSERT_THAT(bad, Not(IsOk()));
   EXPECT_THAT(std::string(bad.status().message()), HasSubstr("m.part:1:"));
   bad = ParsePartition("2\n0\n", "m.part", 3);
-  ASSERT_FALSE(bad.ok());
+  ASSERT_THAT(bad, Not(IsOk()));
   EXPECT_THAT(std::string(bad.status().message()),
               HasSubstr("2 lines for 3 mesh vertices"));
   bad = ParsePartition("2\n0\n1\n1\n", "m.part", 3);
-  ASSERT_FALSE(bad.ok());
+  ASSERT_THAT(bad, Not(IsOk()));
   EXPECT_THAT(std::string(bad.status().message()), HasSubstr("m.part:4:"));
 }
 

@@ -7,11 +7,15 @@
 #include <random>
 #include <vector>
 
+#include "base/status_matchers.h"
 #include "gtest/gtest.h"
 #include "tiling/arrangement.h"
 
 namespace rankmap::graphs {
 namespace {
+
+using ::rankmap::base::IsOk;
+using ::testing::Not;
 
 using tiling::ArrangeAlgorithm;
 using tiling::ArrangedColumn;
@@ -46,7 +50,7 @@ int32_t Site(int32_t group) { return group == 0 || group == 2 ? 0 : 1; }
 double Cost(const MpdataGrid& g, const std::vector<int32_t>& groups,
             const MpdataNetwork& n, MpdataOptions o = {}) {
   auto c = EvaluateMpdata(g, groups, n, o);
-  EXPECT_TRUE(c.ok()) << c.status();
+  EXPECT_THAT(c, IsOk());
   return c.ok() ? c->total : -1;
 }
 
@@ -61,7 +65,7 @@ std::vector<int32_t> Iota(int32_t n) {
 // / b_V = 18,587.7 (thesis 18,535).
 TEST(MpdataTest, At10Homogeneous) {
   auto r = ArrangeMpdata(kHomogeneous, Grisou());
-  ASSERT_TRUE(r.ok()) << r.status();
+  ASSERT_THAT(r, IsOk());
   EXPECT_EQ(r->grid.rows, 6);
   EXPECT_EQ(r->grid.cols, 2);
   EXPECT_TRUE(r->grid.column_major);
@@ -75,7 +79,7 @@ TEST(MpdataTest, At10Homogeneous) {
   // The default 2 x 6 column-major grid: 67,818 (thesis 65,658, within 5%);
   // ratio >= 3.4.
   auto two_by_six = FillMpdataGrid(Iota(12), 2, 6, true);
-  ASSERT_TRUE(two_by_six.ok());
+  ASSERT_THAT(two_by_six, IsOk());
   const double bad = Cost(*two_by_six, kHomogeneous, Grisou());
   EXPECT_NEAR(bad, 67818, 1);
   EXPECT_NEAR(bad, 65658, 0.05 * 65658);
@@ -86,7 +90,7 @@ TEST(MpdataTest, At10Homogeneous) {
   for (const auto& e : expected) {
     auto g = FillMpdataGrid(Iota(12), static_cast<int32_t>(e[0]),
                             static_cast<int32_t>(e[1]), true);
-    ASSERT_TRUE(g.ok());
+    ASSERT_THAT(g, IsOk());
     EXPECT_NEAR(Cost(*g, kHomogeneous, Grisou()), e[2], 1)
         << e[0] << " x " << e[1];
   }
@@ -95,7 +99,7 @@ TEST(MpdataTest, At10Homogeneous) {
   MpdataOptions o;
   o.allow_1d = true;
   auto one_d = ArrangeMpdata(kHomogeneous, Grisou(), o);
-  ASSERT_TRUE(one_d.ok());
+  ASSERT_THAT(one_d, IsOk());
   EXPECT_EQ(one_d->grid.cols, 1);
   EXPECT_NEAR(one_d->cost.total, 11514, 1);
 }
@@ -117,12 +121,12 @@ double BestSixByTwo(const MpdataNetwork& n) {
 TEST(MpdataTest, At11InterCluster) {
   const MpdataNetwork net = Table41();
   auto start = FillMpdataGrid(Iota(12), 2, 6, true);
-  ASSERT_TRUE(start.ok());
+  ASSERT_THAT(start, IsOk());
   const double bad = Cost(*start, kInterGroups, net);
   EXPECT_NEAR(bad, 22426734, 0.5);
   EXPECT_NEAR(bad, 22424946, 0.001 * 22424946);
   auto r = ArrangeMpdata(kInterGroups, net);
-  ASSERT_TRUE(r.ok()) << r.status();
+  ASSERT_THAT(r, IsOk());
   // Step 1 of the first round: 6 x 2 column-major, 2,605,455.
   EXPECT_EQ(r->first_step1.rows, 6);
   EXPECT_TRUE(r->first_step1.column_major);
@@ -175,7 +179,7 @@ TEST(MpdataTest, At12ConvergesFromEveryContiguousOrder) {
     for (int32_t b : perm)
       order.insert(order.end(), blocks[b].begin(), blocks[b].end());
     auto r = ArrangeMpdata(kInterGroups, net, {}, order);
-    ASSERT_TRUE(r.ok()) << r.status();
+    ASSERT_THAT(r, IsOk());
     EXPECT_EQ(r->grid.rows, 6);
     EXPECT_EQ(r->grid.cols, 2);
     EXPECT_TRUE(r->converged);
@@ -193,13 +197,13 @@ TEST(MpdataTest, At12ConvergesFromEveryContiguousOrder) {
 // homogeneous 6 x 2.
 TEST(MpdataTest, At13CyclicVersusOpen) {
   auto g = FillMpdataGrid(Iota(12), 6, 2, true);
-  ASSERT_TRUE(g.ok());
+  ASSERT_THAT(g, IsOk());
   MpdataOptions cyclic;
   cyclic.cyclic = true;
   EXPECT_NEAR(Cost(*g, kHomogeneous, Grisou(), cyclic), 32988.6, 0.1);
   EXPECT_NEAR(Cost(*g, kHomogeneous, Grisou()), 18587.7, 0.1);
   auto c = EvaluateMpdata(*g, kHomogeneous, Grisou(), cyclic);
-  ASSERT_TRUE(c.ok());
+  ASSERT_THAT(c, IsOk());
   EXPECT_NEAR(c->horizontal, 6 * (512.0 / 6) * 2 / 0.03834, 1e-6);
   EXPECT_NEAR(c->vertical, 2 * 256.0 * 6 / 0.48916, 1e-6);
 }
@@ -234,17 +238,17 @@ TEST(MpdataTest, CostAgreesWithTheArrangementModule) {
         std::vector<int32_t> order = Iota(12);
         std::shuffle(order.begin(), order.end(), rng);
         auto g = FillMpdataGrid(order, s[0], s[1], trial % 2 == 0);
-        ASSERT_TRUE(g.ok());
+        ASSERT_THAT(g, IsOk());
         auto mine = EvaluateMpdata(*g, kInterGroups, net, o);
-        ASSERT_TRUE(mine.ok());
+        ASSERT_THAT(mine, IsOk());
         auto cost = ArrangementCost::AsymmetricBandwidth(
             4, net.horizontal, net.vertical, 512.0 / (s[0] * s[1]));
-        ASSERT_TRUE(cost.ok());
+        ASSERT_THAT(cost, IsOk());
         cost->wrap_horizontal = cyclic;
         cost->wrap_vertical = cyclic;
         auto theirs =
             tiling::EvaluateArrangement(AsArrangement(*g, kInterGroups), *cost);
-        ASSERT_TRUE(theirs.ok()) << theirs.status();
+        ASSERT_THAT(theirs, IsOk());
         EXPECT_NEAR(mine->horizontal, theirs->a, 1e-9 * theirs->a);
         EXPECT_NEAR(mine->vertical, theirs->b, 1e-9 * theirs->b);
       }
@@ -259,16 +263,16 @@ TEST(MpdataTest, StepTwoMatchesArrangementGreedy) {
   MpdataOptions o;
   o.max_iterations = 1;
   auto r = ArrangeMpdata(kInterGroups, net, o);
-  ASSERT_TRUE(r.ok()) << r.status();
+  ASSERT_THAT(r, IsOk());
   const MpdataGrid& g = r->first_step1;
   auto cost = ArrangementCost::AsymmetricBandwidth(
       4, net.horizontal, net.vertical, 512.0 / (g.rows * g.cols));
-  ASSERT_TRUE(cost.ok());
+  ASSERT_THAT(cost, IsOk());
   cost->wrap_horizontal = false;
   cost->wrap_vertical = false;
   auto theirs = tiling::Arrange(AsArrangement(g, kInterGroups), *cost,
                                 ArrangeAlgorithm::kBandwidthGreedy);
-  ASSERT_TRUE(theirs.ok()) << theirs.status();
+  ASSERT_THAT(theirs, IsOk());
   EXPECT_NEAR(theirs->cost.combined, r->cost.total, 1e-6 * r->cost.total);
 }
 
@@ -276,7 +280,7 @@ TEST(MpdataTest, FillAndLinearOrderRoundTrip) {
   const std::vector<int32_t> order = {5, 3, 0, 1, 4, 2};
   for (bool column_major : {true, false}) {
     auto g = FillMpdataGrid(order, 2, 3, column_major);
-    ASSERT_TRUE(g.ok());
+    ASSERT_THAT(g, IsOk());
     EXPECT_EQ(LinearOrder(*g), order);
   }
   auto cm = FillMpdataGrid(order, 2, 3, true);
@@ -285,7 +289,7 @@ TEST(MpdataTest, FillAndLinearOrderRoundTrip) {
   auto rm = FillMpdataGrid(order, 2, 3, false);
   EXPECT_EQ(rm->at(0, 1), 3);
   EXPECT_EQ(rm->at(1, 0), 1);
-  EXPECT_FALSE(FillMpdataGrid(order, 4, 2, true).ok());
+  EXPECT_THAT(FillMpdataGrid(order, 4, 2, true), Not(IsOk()));
 }
 
 TEST(MpdataTest, HaloGraphOfAnArrangement) {
@@ -298,14 +302,14 @@ TEST(MpdataTest, HaloGraphOfAnArrangement) {
   d.m = 8;
   d.l = 2;
   auto graph = MpdataHaloGraph(g, d);
-  ASSERT_TRUE(graph.ok()) << graph.status();
+  ASSERT_THAT(graph, IsOk());
   EXPECT_EQ(graph->num_edges(), 4);
   EXPECT_DOUBLE_EQ(graph->EdgeWeight(3, 1), 128.0);  // same row
   EXPECT_DOUBLE_EQ(graph->EdgeWeight(3, 0), 192.0);  // same column
   EXPECT_DOUBLE_EQ(graph->EdgeWeight(3, 2), 0.0);
   d.periodic = true;
   auto wrapped = MpdataHaloGraph(g, d);
-  ASSERT_TRUE(wrapped.ok());
+  ASSERT_THAT(wrapped, IsOk());
   EXPECT_DOUBLE_EQ(wrapped->EdgeWeight(3, 1),
                    256.0);  // left and right are the same process
   // Direction-aware weights: bytes / effective bandwidth (Grisou, GB/s): a
@@ -315,70 +319,70 @@ TEST(MpdataTest, HaloGraphOfAnArrangement) {
   d.horizontal_weight = 1 / 0.03834;
   d.vertical_weight = 1 / 0.48916;
   auto timed = MpdataHaloGraph(g, d);
-  ASSERT_TRUE(timed.ok()) << timed.status();
+  ASSERT_THAT(timed, IsOk());
   EXPECT_NEAR(timed->EdgeWeight(3, 1), 128 / 0.03834, 1e-9);
   EXPECT_NEAR(timed->EdgeWeight(3, 0), 192 / 0.48916, 1e-9);
   d.vertical_weight = 0;
-  EXPECT_FALSE(MpdataHaloGraph(g, d).ok());
+  EXPECT_THAT(MpdataHaloGraph(g, d), Not(IsOk()));
   d.vertical_weight = 1;
   d.horizontal_weight = 1;
   // Uneven rows: n = 7 on 2 rows gives 4 + 3 rows: the top pair 4 bars of 16
   // bytes each way, the bottom pair 3.
   d.n = 7;
   auto uneven = MpdataHaloGraph(g, d);
-  ASSERT_TRUE(uneven.ok()) << uneven.status();
+  ASSERT_THAT(uneven, IsOk());
   EXPECT_DOUBLE_EQ(uneven->EdgeWeight(3, 1), 128.0);  // row 0: 2 * 4 * 16
   EXPECT_DOUBLE_EQ(uneven->EdgeWeight(0, 2), 96.0);   // row 1: 2 * 3 * 16
   d.n = 1;
-  EXPECT_FALSE(MpdataHaloGraph(g, d).ok());
+  EXPECT_THAT(MpdataHaloGraph(g, d), Not(IsOk()));
 }
 
 TEST(MpdataTest, RejectsBadInput) {
-  EXPECT_FALSE(
-      ArrangeMpdata(std::vector<int32_t>(7, 0), Grisou()).ok());  // prime
-  EXPECT_FALSE(ArrangeMpdata(std::vector<int32_t>(3, 0), Grisou()).ok());
-  EXPECT_FALSE(ArrangeMpdata(std::vector<int32_t>{0, 0, 1, 0}, Grisou())
-                   .ok());  // group 1
+  EXPECT_THAT(ArrangeMpdata(std::vector<int32_t>(7, 0), Grisou()),
+              Not(IsOk()));  // prime
+  EXPECT_THAT(ArrangeMpdata(std::vector<int32_t>(3, 0), Grisou()), Not(IsOk()));
+  EXPECT_THAT(ArrangeMpdata(std::vector<int32_t>{0, 0, 1, 0}, Grisou()),
+              Not(IsOk()));  // group 1
   MpdataNetwork bad = Grisou();
   bad.vertical = {0.0};
-  EXPECT_FALSE(ArrangeMpdata(kHomogeneous, bad).ok());
+  EXPECT_THAT(ArrangeMpdata(kHomogeneous, bad), Not(IsOk()));
   bad = Grisou();
   bad.horizontal = {1, 2};
-  EXPECT_FALSE(ArrangeMpdata(kHomogeneous, bad).ok());
-  EXPECT_FALSE(
-      ArrangeMpdata(kHomogeneous, Grisou(), {}, std::vector<int32_t>{0, 1, 2})
-          .ok());
+  EXPECT_THAT(ArrangeMpdata(kHomogeneous, bad), Not(IsOk()));
+  EXPECT_THAT(
+      ArrangeMpdata(kHomogeneous, Grisou(), {}, std::vector<int32_t>{0, 1, 2}),
+      Not(IsOk()));
   std::vector<int32_t> dup = Iota(12);
   dup[3] = 0;
-  EXPECT_FALSE(ArrangeMpdata(kHomogeneous, Grisou(), {}, dup).ok());
+  EXPECT_THAT(ArrangeMpdata(kHomogeneous, Grisou(), {}, dup), Not(IsOk()));
   MpdataGrid g{6, 2, true, Iota(12)};
   g.cells[0] = 12;
-  EXPECT_FALSE(EvaluateMpdata(g, kHomogeneous, Grisou()).ok());
+  EXPECT_THAT(EvaluateMpdata(g, kHomogeneous, Grisou()), Not(IsOk()));
   MpdataOptions tiny;
   tiny.max_evaluations = 3;
-  EXPECT_FALSE(ArrangeMpdata(kInterGroups, Table41(), tiny).ok());
+  EXPECT_THAT(ArrangeMpdata(kInterGroups, Table41(), tiny), Not(IsOk()));
 }
 
 TEST(MpdataTest, HostileCountsAndSizes) {
   MpdataFrontendOptions o;
   o.procs = int64_t{1} << 40;
   auto many = MpdataFrontend(o);
-  ASSERT_FALSE(many.ok());
+  ASSERT_THAT(many, Not(IsOk()));
   EXPECT_EQ(std::string(many.status().message()),
             "mpdata: 1099511627776 processors, expected 1 to 1048576");
   // A group id of 2^31 - 1 asks for 2^62 matrix entries: sized, refused.
   o.group = {0, INT32_MAX, 0, 0};
   auto groups = MpdataFrontend(o);
-  ASSERT_FALSE(groups.ok());
+  ASSERT_THAT(groups, Not(IsOk()));
   EXPECT_EQ(groups.status().code(), absl::StatusCode::kResourceExhausted);
   o.group = {0, -1, 0, 0};
-  EXPECT_FALSE(MpdataFrontend(o).ok());
+  EXPECT_THAT(MpdataFrontend(o), Not(IsOk()));
   // 720720 has 240 divisors: every round visits 2 x 240 grids of 720720
   // cells, beyond the work limit (it ran for minutes).
   o.group.clear();
   o.procs = 720720;
   auto work = MpdataFrontend(o);
-  ASSERT_FALSE(work.ok());
+  ASSERT_THAT(work, Not(IsOk()));
   EXPECT_EQ(std::string(work.status().message()),
             "mpdata: Algorithm 3 on 720720 processors needs more than "
             "100000000 cell visits");
@@ -387,7 +391,7 @@ TEST(MpdataTest, HostileCountsAndSizes) {
   o.procs = 4;
   o.domain = {int64_t{1} << 62, int64_t{1} << 62, int64_t{1} << 62};
   auto huge = MpdataFrontend(o);
-  ASSERT_TRUE(huge.ok()) << huge.status();
+  ASSERT_THAT(huge, IsOk());
   for (int32_t v = 0; v < huge->graph.num_vertices(); ++v) {
     for (double w : huge->graph.weights(v)) {
       EXPECT_TRUE(std::isfinite(w) && w > 0) << w;

@@ -8,10 +8,14 @@
 #include <vector>
 
 #include "absl/strings/match.h"
+#include "base/status_matchers.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::graphs {
 namespace {
+
+using ::rankmap::base::IsOk;
+using ::testing::Not;
 
 using tiling::ColumnTiling;
 using tiling::GridBox;
@@ -20,13 +24,13 @@ using tiling::GridPartition;
 CommGraph Graph(const GridPartition& p, std::vector<bool> periodic, Stencil s,
                 int32_t halo = 1, double elem = 8.0) {
   auto g = HaloGraph(p, periodic, s, halo, elem);
-  EXPECT_TRUE(g.ok()) << g.status();
+  EXPECT_THAT(g, IsOk());
   return g.ok() ? *std::move(g) : CommGraph();
 }
 
 GridPartition Blocks(std::vector<int64_t> extent, std::vector<int64_t> procs) {
   auto p = tiling::BlockPartition(extent, procs);
-  EXPECT_TRUE(p.ok()) << p.status();
+  EXPECT_THAT(p, IsOk());
   return *std::move(p);
 }
 
@@ -39,7 +43,7 @@ GridPartition Blocks(std::vector<int64_t> extent, std::vector<int64_t> procs) {
 TEST(StencilTest, FivePointTwoByTwo) {
   GridPartition p = Blocks({4, 4}, {2, 2});
   auto msgs = HaloMessages(p, {}, Stencil::k5Point);
-  ASSERT_TRUE(msgs.ok());
+  ASSERT_THAT(msgs, IsOk());
   ASSERT_EQ(msgs->size(), 8u);
   for (const HaloMessage& m : *msgs)
     EXPECT_EQ(m.cells, 2) << m.src << "->" << m.dst;
@@ -71,7 +75,7 @@ TEST(StencilTest, AxisWeightsFollowTheCrossedDimension) {
   GridPartition p = Blocks({4, 4}, {2, 2});
   const std::vector<double> w = {1.0, 12.8};
   auto g = HaloGraph(p, {}, Stencil::k9Point, 1, 8.0, w);
-  ASSERT_TRUE(g.ok()) << g.status();
+  ASSERT_THAT(g, IsOk());
   EXPECT_DOUBLE_EQ(g->EdgeWeight(0, 1), 32.0 * 12.8);  // side by side
   EXPECT_DOUBLE_EQ(g->EdgeWeight(0, 2), 32.0);         // one above the other
   EXPECT_DOUBLE_EQ(g->EdgeWeight(0, 3), 16.0 * 12.8);  // corner
@@ -80,15 +84,15 @@ TEST(StencilTest, AxisWeightsFollowTheCrossedDimension) {
   o.procs = 4;
   o.axis_weights = {2.0, 1.0};
   auto via_options = StencilGraph(o);
-  ASSERT_TRUE(via_options.ok()) << via_options.status();
+  ASSERT_THAT(via_options, IsOk());
   EXPECT_DOUBLE_EQ(via_options->EdgeWeight(0, 2), 64.0);
   EXPECT_DOUBLE_EQ(via_options->EdgeWeight(0, 1), 32.0);
-  EXPECT_FALSE(
-      HaloGraph(p, {}, Stencil::k5Point, 1, 8.0, std::vector<double>{1.0})
-          .ok());
-  EXPECT_FALSE(
-      HaloGraph(p, {}, Stencil::k5Point, 1, 8.0, std::vector<double>{1.0, 0.0})
-          .ok());
+  EXPECT_THAT(
+      HaloGraph(p, {}, Stencil::k5Point, 1, 8.0, std::vector<double>{1.0}),
+      Not(IsOk()));
+  EXPECT_THAT(
+      HaloGraph(p, {}, Stencil::k5Point, 1, 8.0, std::vector<double>{1.0, 0.0}),
+      Not(IsOk()));
 }
 
 // Periodic wrap: on a 2 x 2 process grid the wrap neighbour is the same process
@@ -160,13 +164,13 @@ TEST(StencilTest, SlabsFormAChain) {
   o.procs = 8;
   o.slabs = true;
   auto g = StencilGraph(o);
-  ASSERT_TRUE(g.ok()) << g.status();
+  ASSERT_THAT(g, IsOk());
   EXPECT_EQ(g->num_edges(), 7);
   for (int i = 0; i + 1 < 8; ++i)
     EXPECT_DOUBLE_EQ(g->EdgeWeight(i, i + 1), 2 * 64 * 8.0);
   o.periodic = {true, false};
   g = StencilGraph(o);
-  ASSERT_TRUE(g.ok());
+  ASSERT_THAT(g, IsOk());
   EXPECT_EQ(g->num_edges(), 8);
   EXPECT_DOUBLE_EQ(g->EdgeWeight(0, 7), 2 * 64 * 8.0);
 }
@@ -179,7 +183,7 @@ TEST(StencilTest, CliExample) {
   o.points = 5;
   o.procs = 64;
   auto g = StencilGraph(o);
-  ASSERT_TRUE(g.ok()) << g.status();
+  ASSERT_THAT(g, IsOk());
   EXPECT_EQ(g->num_vertices(), 64);
   EXPECT_EQ(g->num_edges(), 112);
   EXPECT_DOUBLE_EQ(g->EdgeWeight(0, 1), 2048.0);
@@ -253,7 +257,7 @@ void ExpectMatchesOracle(const GridPartition& p,
                          const std::vector<bool>& periodic, Stencil s,
                          int32_t h, const std::string& what) {
   auto msgs = HaloMessages(p, periodic, s, h);
-  ASSERT_TRUE(msgs.ok()) << what << ": " << msgs.status();
+  ASSERT_THAT(msgs, IsOk()) << what << ": " << msgs.status();
   std::map<std::pair<int32_t, int32_t>, int64_t> got;
   for (const HaloMessage& m : *msgs) got[{m.src, m.dst}] += m.cells;
   EXPECT_EQ(got, BruteForce(p, periodic, s, h)) << what;
@@ -330,7 +334,7 @@ TEST(StencilTest, ColumnTilingsMatchBruteForce) {
         1 + static_cast<int32_t>(rng() % std::min<int64_t>(rows, 9));
     auto p =
         tiling::ColumnTilingPartition(RandomTiling(rows, cols, procs, rng));
-    ASSERT_TRUE(p.ok()) << p.status();
+    ASSERT_THAT(p, IsOk());
     EXPECT_TRUE(p->cuts.empty());
     const int32_t h = 1 + static_cast<int32_t>(rng() % 3);
     std::vector<bool> per = {rng() % 2 == 0, rng() % 2 == 0};
@@ -349,7 +353,8 @@ TEST(StencilTest, TensorAndGeneralPathsAgree) {
   for (Stencil s : {Stencil::k7Point, Stencil::k27Point}) {
     auto a = HaloMessages(p, {true, false, true}, s, 2);
     auto b = HaloMessages(general, {true, false, true}, s, 2);
-    ASSERT_TRUE(a.ok() && b.ok());
+    ASSERT_THAT(a, IsOk());
+    ASSERT_THAT(b, IsOk());
     EXPECT_EQ(*a, *b);
   }
 }
@@ -364,11 +369,11 @@ TEST(StencilTest, SpeedsGiveOneConnectedVertexEach) {
   o.grid = {100, 90};
   o.speeds = speeds;
   auto g = StencilGraph(o);
-  ASSERT_TRUE(g.ok()) << g.status();
+  ASSERT_THAT(g, IsOk());
   EXPECT_EQ(g->num_vertices(), 10);
   for (int v = 0; v < 10; ++v) EXPECT_GT(g->degree(v), 0);
   o.procs = 7;
-  EXPECT_FALSE(StencilGraph(o).ok());
+  EXPECT_THAT(StencilGraph(o), Not(IsOk()));
 }
 
 // A column-based matrix partition read as boxes gets the halos the oracle
@@ -376,11 +381,11 @@ TEST(StencilTest, SpeedsGiveOneConnectedVertexEach) {
 TEST(StencilTest, MatrixPartitionsAsBoxes) {
   auto layout =
       tiling::ColumnBasedPartition(std::vector<double>{4, 3, 2, 1, 1});
-  ASSERT_TRUE(layout.ok());
+  ASSERT_THAT(layout, IsOk());
   auto rects = tiling::ToIntegerPartition(*layout, 40, 30);
-  ASSERT_TRUE(rects.ok());
+  ASSERT_THAT(rects, IsOk());
   auto boxes = tiling::MatrixPartitionBoxes(*rects);
-  ASSERT_TRUE(boxes.ok()) << boxes.status();
+  ASSERT_THAT(boxes, IsOk());
   ExpectMatchesOracle(*boxes, {}, Stencil::k9Point, 1, "column-based");
 }
 
@@ -396,41 +401,41 @@ TEST(StencilTest, StencilsByPointCount) {
 
 TEST(StencilTest, RejectsBadInput) {
   GridPartition p = Blocks({4, 4}, {2, 2});
-  EXPECT_FALSE(
-      HaloMessages(p, {}, Stencil::k7Point).ok());  // 3D stencil, 2D grid
-  EXPECT_FALSE(HaloMessages(p, {}, Stencil::k5Point, 0).ok());  // halo 0
-  EXPECT_FALSE(
-      HaloMessages(p, {true}, Stencil::k5Point).ok());  // periodic length
-  EXPECT_FALSE(HaloMessages(p, {true, true}, Stencil::k5Point, 5).ok());
-  EXPECT_FALSE(HaloGraph(p, {}, Stencil::k5Point, 1, -8).ok());
+  EXPECT_THAT(HaloMessages(p, {}, Stencil::k7Point),
+              Not(IsOk()));  // 3D stencil, 2D grid
+  EXPECT_THAT(HaloMessages(p, {}, Stencil::k5Point, 0), Not(IsOk()));  // halo 0
+  EXPECT_THAT(HaloMessages(p, {true}, Stencil::k5Point),
+              Not(IsOk()));  // periodic length
+  EXPECT_THAT(HaloMessages(p, {true, true}, Stencil::k5Point, 5), Not(IsOk()));
+  EXPECT_THAT(HaloGraph(p, {}, Stencil::k5Point, 1, -8), Not(IsOk()));
   // Overlapping boxes (and a gap elsewhere, so the volume matches).
   GridPartition overlap = p;
   overlap.cuts.clear();
   overlap.boxes[1].lo[1] = 1;
   overlap.boxes[1].hi[1] = 3;
-  EXPECT_FALSE(HaloMessages(overlap, {}, Stencil::k5Point).ok());
+  EXPECT_THAT(HaloMessages(overlap, {}, Stencil::k5Point), Not(IsOk()));
   // Boxes that do not cover the grid.
   GridPartition gap = p;
   gap.cuts.clear();
   gap.boxes[3].hi[1] = 3;
-  EXPECT_FALSE(HaloMessages(gap, {}, Stencil::k5Point).ok());
+  EXPECT_THAT(HaloMessages(gap, {}, Stencil::k5Point), Not(IsOk()));
   // Cuts that disagree with the boxes.
   GridPartition wrong = p;
   std::swap(wrong.boxes[0], wrong.boxes[3]);
-  EXPECT_FALSE(HaloMessages(wrong, {}, Stencil::k5Point).ok());
+  EXPECT_THAT(HaloMessages(wrong, {}, Stencil::k5Point), Not(IsOk()));
   StencilOptions o;
   o.grid = {16, 16, 16};
   o.points = 5;
   o.procs = 8;
-  EXPECT_FALSE(StencilGraph(o).ok());
+  EXPECT_THAT(StencilGraph(o), Not(IsOk()));
   o.points = 7;
-  EXPECT_TRUE(StencilGraph(o).ok());
+  EXPECT_THAT(StencilGraph(o), IsOk());
   o.procs = 0;
-  EXPECT_FALSE(StencilGraph(o).ok());
+  EXPECT_THAT(StencilGraph(o), Not(IsOk()));
   o.proc_grid = {2, 2, 2};
-  EXPECT_TRUE(StencilGraph(o).ok());
+  EXPECT_THAT(StencilGraph(o), IsOk());
   o.procs = 9;
-  EXPECT_FALSE(StencilGraph(o).ok());
+  EXPECT_THAT(StencilGraph(o), Not(IsOk()));
 }
 
 // A halo that reaches every box makes P^2 messages: they are counted against
@@ -443,7 +448,7 @@ TEST(StencilTest, HugeHalosStopAtTheBudget) {
   o.halo = 1000;
   o.max_memory_bytes = 16 << 20;
   auto g = StencilGraph(o);
-  ASSERT_FALSE(g.ok());
+  ASSERT_THAT(g, Not(IsOk()));
   EXPECT_EQ(g.status().code(), absl::StatusCode::kResourceExhausted);
   EXPECT_TRUE(absl::StrContains(
       g.status().message(), "stencil: the halo exchange of 10000 processes"))
@@ -453,7 +458,7 @@ TEST(StencilTest, HugeHalosStopAtTheBudget) {
   o.points = 5;
   o.max_memory_bytes = 0;
   auto star = StencilGraph(o);
-  ASSERT_TRUE(star.ok()) << star.status();
+  ASSERT_THAT(star, IsOk());
   EXPECT_EQ(star->num_edges(), 10000 * 198 / 2);
 }
 
@@ -464,7 +469,7 @@ TEST(StencilTest, ColumnTilingsAtScale) {
   o.grid = {3000, 3000};
   for (int i = 0; i < 5000; ++i) o.speeds.push_back(1 + i % 7);
   auto g = StencilGraph(o);
-  ASSERT_TRUE(g.ok()) << g.status();
+  ASSERT_THAT(g, IsOk());
   EXPECT_EQ(g->num_vertices(), 5000);
   for (int v = 0; v < 5000; ++v) EXPECT_GT(g->degree(v), 0) << v;
 }

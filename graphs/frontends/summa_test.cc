@@ -6,12 +6,16 @@
 #include <random>
 #include <vector>
 
+#include "base/status_matchers.h"
 #include "gtest/gtest.h"
 #include "tiling/partition.h"
 #include "tiling/volume.h"
 
 namespace rankmap::graphs {
 namespace {
+
+using ::rankmap::base::IsOk;
+using ::testing::Not;
 
 using tiling::Partition;
 using tiling::Rect;
@@ -36,9 +40,9 @@ TEST(SummaGridGraphTest, DirectEqualsOwnerComputesVolumes) {
   for (auto [pr, pc, n] : std::vector<std::array<int, 3>>{
            {2, 2, 4}, {3, 4, 12}, {2, 5, 11}, {1, 3, 7}}) {
     auto g = SummaGridGraph(pr, pc, n, BroadcastPattern::kDirect);
-    ASSERT_TRUE(g.ok()) << g.status();
+    ASSERT_THAT(g, IsOk());
     auto oracle = VolumeGraph(*tiling::MatmulVolumes(Grid(pr, pc, n)));
-    ASSERT_TRUE(oracle.ok());
+    ASSERT_THAT(oracle, IsOk());
     EXPECT_EQ(*g, *oracle) << pr << "x" << pc;
   }
   // 2 x 2, n = 4: blocks of 4 elements, each pair sharing a row or column
@@ -52,7 +56,7 @@ TEST(SummaGridGraphTest, DirectEqualsOwnerComputesVolumes) {
 TEST(SummaGridGraphTest, RingCarriesTheSameTotalAlongNeighbours) {
   // 1 x 3, n = 6: each ring link carries 6 x (6 - 2) = 24 elements.
   auto g = SummaGridGraph(1, 3, 6, BroadcastPattern::kRing, CellSize{1, 1});
-  ASSERT_TRUE(g.ok());
+  ASSERT_THAT(g, IsOk());
   EXPECT_DOUBLE_EQ(g->EdgeWeight(0, 1), 24);
   EXPECT_DOUBLE_EQ(g->EdgeWeight(1, 2), 24);
   EXPECT_DOUBLE_EQ(g->EdgeWeight(0, 2), 24);
@@ -76,10 +80,10 @@ TEST(SummaGridGraphTest, RingCarriesTheSameTotalAlongNeighbours) {
       }
     }
   }
-  EXPECT_FALSE(SummaGridGraph(0, 2, 4, BroadcastPattern::kRing).ok());
-  EXPECT_FALSE(SummaGridGraph(3, 3, 2, BroadcastPattern::kRing).ok());
-  EXPECT_FALSE(
-      SummaGridGraph(20000, 20000, 1 << 20, BroadcastPattern::kDirect).ok());
+  EXPECT_THAT(SummaGridGraph(0, 2, 4, BroadcastPattern::kRing), Not(IsOk()));
+  EXPECT_THAT(SummaGridGraph(3, 3, 2, BroadcastPattern::kRing), Not(IsOk()));
+  EXPECT_THAT(SummaGridGraph(20000, 20000, 1 << 20, BroadcastPattern::kDirect),
+              Not(IsOk()));
 }
 
 TEST(HeterogeneousSummaTest, RingHandExample) {
@@ -87,14 +91,14 @@ TEST(HeterogeneousSummaTest, RingHandExample) {
   // high.
   Partition p{4, 4, 3, {{0, 0, 2, 2, 0}, {2, 0, 2, 2, 1}, {0, 2, 4, 2, 2}}};
   auto g = HeterogeneousSummaGraph(p, SummaFlow::kRing, CellSize{1, 1});
-  ASSERT_TRUE(g.ok()) << g.status();
+  ASSERT_THAT(g, IsOk());
   EXPECT_DOUBLE_EQ(g->EdgeWeight(0, 1),
                    8);  // vertical ring, 2 x (4 - 2) each way
   EXPECT_DOUBLE_EQ(g->EdgeWeight(0, 2),
                    8);  // band [0, 2): 2 x (4 - 2) each way
   EXPECT_DOUBLE_EQ(g->EdgeWeight(1, 2), 8);  // band [2, 4)
   auto one = HeterogeneousSummaGraph(p, SummaFlow::kOneToAll, CellSize{1, 1});
-  ASSERT_TRUE(one.ok());
+  ASSERT_THAT(one, IsOk());
   // One-to-all: p2 receives p0's A rows (2 x 2) and sends its own rows [0, 2)
   // (2 x 2).
   EXPECT_DOUBLE_EQ(one->EdgeWeight(0, 2), 8);
@@ -112,7 +116,7 @@ TEST(HeterogeneousSummaTest, RingTotalsOnColumnPartitions) {
     Partition part =
         *tiling::ToIntegerPartition(*tiling::ColumnBasedPartition(s), n, n);
     auto g = HeterogeneousSummaGraph(part, SummaFlow::kRing, CellSize{1, 1});
-    ASSERT_TRUE(g.ok()) << g.status();
+    ASSERT_THAT(g, IsOk());
     // Horizontal: n^2 (c - 1); vertical: n * sum_columns width * (r_j - 1).
     std::map<int64_t, std::pair<int64_t, int64_t>>
         cols;  // col -> (width, count)
@@ -134,14 +138,14 @@ TEST(HeterogeneousSummaTest, RingTotalsOnColumnPartitions) {
                      static_cast<double>(tiling::MatmulVolumes(part)->Total()));
   }
   Partition scp = *tiling::SquareCornerPartition2(std::vector<double>{3, 1}, 8);
-  EXPECT_FALSE(
-      HeterogeneousSummaGraph(scp, SummaFlow::kRing).ok());  // not column-based
+  EXPECT_THAT(HeterogeneousSummaGraph(scp, SummaFlow::kRing),
+              Not(IsOk()));  // not column-based
 }
 
 TEST(SquareCornerGraphTest, BytesPerMultiplication) {
   auto g = SquareCornerGraph(
       *tiling::SquareCornerPartition2(std::vector<double>{8, 1}, 4500));
-  ASSERT_TRUE(g.ok());
+  ASSERT_THAT(g, IsOk());
   EXPECT_DOUBLE_EQ(g->EdgeWeight(0, 1), 13'500'000.0 * 8);
   // The same matrix as a 90 x 90 grid of 50 x 50 blocks.
   auto gb = SquareCornerGraph(
@@ -171,7 +175,7 @@ TEST(SquareCornerGraphTest, StarHubChoice) {
     Partition p = *tiling::SquareCornerPartition3(
         std::vector<double>{s1, s2, s3}, int64_t(n));
     auto g = SquareCornerGraph(p, CellSize{1, 1});
-    ASSERT_TRUE(g.ok());
+    ASSERT_THAT(g, IsOk());
     EXPECT_DOUBLE_EQ(g->EdgeWeight(1, 2), 0);  // the squares never talk
     const int64_t a = p.rects[0].height, b = p.rects[1].height;
     EXPECT_DOUBLE_EQ(StarCost(*g, 0), 2 * n * (a + b));
@@ -225,7 +229,7 @@ TEST(HeterogeneousSummaTest, RingMergeAgreesWithBands) {
     Partition part =
         *tiling::ToIntegerPartition(*tiling::ColumnBasedPartition(s), n, n);
     auto g = HeterogeneousSummaGraph(part, SummaFlow::kRing, CellSize{1, 1});
-    ASSERT_TRUE(g.ok()) << g.status();
+    ASSERT_THAT(g, IsOk());
     // The vertical rings, added to the bands' horizontal links.
     auto w = BandRings(part);
     std::map<int64_t, std::vector<Rect>> by_col;

@@ -6,11 +6,15 @@
 #include <string>
 #include <vector>
 
+#include "base/status_matchers.h"
 #include "graphs/frontends/stencil.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::graphs {
 namespace {
+
+using ::rankmap::base::IsOk;
+using ::testing::Not;
 
 using tiling::ColumnTiling;
 
@@ -108,9 +112,9 @@ TEST(Wave2DTest, MatchesPerimeterWalkOnPartitionerLayouts) {
     for (double& x : speeds) x = u(rng);
     const int64_t rows = 12 + trial % 29, cols = 12 + (7 * trial) % 29;
     auto t = tiling::ColumnTilingFromSpeeds(rows, cols, speeds);
-    ASSERT_TRUE(t.ok()) << t.status();
+    ASSERT_THAT(t, IsOk());
     auto eta = Wave2DNeighbourhoods(*t);
-    ASSERT_TRUE(eta.ok()) << eta.status();
+    ASSERT_THAT(eta, IsOk());
     for (int32_t p = 0; p < static_cast<int32_t>(speeds.size()); ++p) {
       EXPECT_EQ((*eta)[p], PerimeterWalk(*t, p)) << trial << " p" << p;
     }
@@ -119,7 +123,7 @@ TEST(Wave2DTest, MatchesPerimeterWalkOnPartitionerLayouts) {
 
 TEST(Wave2DTest, Figure2NeighbourhoodOfP1) {
   auto eta = Wave2DNeighbourhoods(Figure2());
-  ASSERT_TRUE(eta.ok()) << eta.status();
+  ASSERT_THAT(eta, IsOk());
   ASSERT_EQ(eta->size(), 8u);
   for (int32_t p = 0; p < 8; ++p) {
     EXPECT_EQ((*eta)[p], PerimeterWalk(Figure2(), p)) << p;
@@ -145,7 +149,7 @@ TEST(Wave2DTest, Figure2NeighbourhoodOfP1) {
 
 TEST(Wave2DTest, Figure2OtherNeighbourhoods) {
   auto eta = Wave2DNeighbourhoods(Figure2());
-  ASSERT_TRUE(eta.ok());
+  ASSERT_THAT(eta, IsOk());
   // p0 (bottom left): p5 above, then p1 and p6 on its right.
   EXPECT_EQ(Ids((*eta)[0]), (std::vector<int32_t>{5, 1, 6}));
   EXPECT_EQ((*eta)[0][1].cells, 4);
@@ -160,22 +164,23 @@ TEST(Wave2DTest, Figure2OtherNeighbourhoods) {
     for (int32_t j = 0; j < 8; ++j) {
       auto a = Wave2DHaloCount(Figure2(), i, j);
       auto b = Wave2DHaloCount(Figure2(), j, i);
-      ASSERT_TRUE(a.ok() && b.ok());
+      ASSERT_THAT(a, IsOk());
+      ASSERT_THAT(b, IsOk());
       EXPECT_EQ(*a, *b) << i << " " << j;
     }
   }
   EXPECT_EQ(*Wave2DHaloCount(Figure2(), 1, 7), 0);
   EXPECT_EQ(*Wave2DHaloCount(Figure2(), 1, 1), 0);
-  EXPECT_FALSE(Wave2DHaloCount(Figure2(), 1, 8).ok());
+  EXPECT_THAT(Wave2DHaloCount(Figure2(), 1, 8), Not(IsOk()));
 }
 
 TEST(Wave2DTest, GraphAgreesWithTheGeneralStencilFrontEnd) {
   auto g = Wave2DGraph(Figure2());
-  ASSERT_TRUE(g.ok()) << g.status();
+  ASSERT_THAT(g, IsOk());
   auto p = tiling::ColumnTilingPartition(Figure2());
-  ASSERT_TRUE(p.ok());
+  ASSERT_THAT(p, IsOk());
   auto h = HaloGraph(*p, {}, Stencil::k5Point, 1, 8.0);
-  ASSERT_TRUE(h.ok());
+  ASSERT_THAT(h, IsOk());
   EXPECT_EQ(*g, *h);
   // 14 neighbour pairs sharing 59 edge cells in all.
   EXPECT_EQ(g->num_edges(), 14);
@@ -186,7 +191,7 @@ TEST(Wave2DTest, GraphAgreesWithTheGeneralStencilFrontEnd) {
 // machines.
 TEST(Wave2DTest, TransmissionsPerChannel) {
   auto tx = Wave2DTransmissions(Figure2(), kMachine);
-  ASSERT_TRUE(tx.ok()) << tx.status();
+  ASSERT_THAT(tx, IsOk());
   EXPECT_EQ(tx->size(), 28u);
   double inter = 0, intra = 0;
   std::vector<int32_t> p1_channels;
@@ -198,17 +203,18 @@ TEST(Wave2DTest, TransmissionsPerChannel) {
   EXPECT_DOUBLE_EQ(intra, 2 * 18 * 8.0);
   // eta_1 = {2, 4, 3, 6, 0, 5}: p4, p6, p5 are on the other machine.
   EXPECT_EQ(p1_channels, (std::vector<int32_t>{0, 1, 0, 1, 0, 1}));
-  EXPECT_FALSE(Wave2DTransmissions(Figure2(), std::vector<int32_t>{0, 1}).ok());
+  EXPECT_THAT(Wave2DTransmissions(Figure2(), std::vector<int32_t>{0, 1}),
+              Not(IsOk()));
 }
 
 TEST(Wave2DTest, RejectsBadTilings) {
   ColumnTiling t = Figure2();
   t.columns[1].cells[1].height = 6;  // column 1 no longer sums to 16
-  EXPECT_FALSE(Wave2DNeighbourhoods(t).ok());
+  EXPECT_THAT(Wave2DNeighbourhoods(t), Not(IsOk()));
   t = Figure2();
   t.columns[2].cells[2].process = 1;  // p1 twice, p7 missing
-  EXPECT_FALSE(Wave2DNeighbourhoods(t).ok());
-  EXPECT_FALSE(Wave2DGraph(Figure2(), 0.0).ok());
+  EXPECT_THAT(Wave2DNeighbourhoods(t), Not(IsOk()));
+  EXPECT_THAT(Wave2DGraph(Figure2(), 0.0), Not(IsOk()));
 }
 
 TEST(Wave2DTest, ProcessCountsAreBoundedBeforeAllocating) {
@@ -216,13 +222,13 @@ TEST(Wave2DTest, ProcessCountsAreBoundedBeforeAllocating) {
   o.grid = {1000, 1000};
   o.procs = int64_t{1} << 40;
   auto r = Wave2DFrontend(o);
-  ASSERT_FALSE(r.ok());
+  ASSERT_THAT(r, Not(IsOk()));
   EXPECT_EQ(std::string(r.status().message()),
             "wave2d: --procs 1099511627776 is above the column partition's "
             "limit of 50000 processes");
   o.procs = 6;
   auto small = Wave2DFrontend(o);
-  ASSERT_TRUE(small.ok()) << small.status();
+  ASSERT_THAT(small, IsOk());
   EXPECT_EQ(small->graph.num_vertices(), 6);
 }
 

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "base/status_matchers.h"
 #include "graphs/fuzz/mutate.h"
 #include "graphs/fuzz/reader_check.h"
 #include "graphs/graph_readers.h"
@@ -18,6 +19,8 @@
 
 namespace rankmap::graphs::fuzz {
 namespace {
+
+using ::rankmap::base::IsOk;
 
 // CI runs this count and a fixed seed; a longer soak can be asked for with
 // --test_env=RANKMAP_MUTANTS=<count per format>
@@ -29,8 +32,8 @@ std::string Write(absl::Status (*write)(const CommGraph&, TextSink&,
                   const CommGraph& g) {
   std::string text;
   TextSink sink(&text);
-  EXPECT_TRUE(write(g, sink, WriteOptions{}).ok());
-  EXPECT_TRUE(sink.Finish().ok());
+  EXPECT_THAT(write(g, sink, WriteOptions{}), IsOk());
+  EXPECT_THAT(sink.Finish(), IsOk());
   return text;
 }
 
@@ -77,7 +80,7 @@ TEST(MutationTest, EveryReaderAcceptsValidGraphsOrReportsFileLine) {
     SCOPED_TRACE(f.name);
     for (const std::string& seed : f.seeds) {
       bool parsed = false;
-      ASSERT_TRUE(CheckReader(f.read, seed, f.name, &parsed).ok());
+      ASSERT_THAT(CheckReader(f.read, seed, f.name, &parsed), IsOk());
       ASSERT_TRUE(parsed) << "seed does not parse:\n" << seed;
     }
     std::mt19937_64 rng(EnvOr("RANKMAP_MUTATION_SEED", 20261122));
@@ -88,7 +91,7 @@ TEST(MutationTest, EveryReaderAcceptsValidGraphsOrReportsFileLine) {
       const std::string input = Mutate(f.seeds[i % f.seeds.size()], rng);
       bool parsed = false;
       const absl::Status s = CheckReader(f.read, input, f.name, &parsed);
-      ASSERT_TRUE(s.ok()) << s.message() << "\ninput:\n" << input;
+      ASSERT_THAT(s, IsOk()) << s.message() << "\ninput:\n" << input;
       (parsed ? accepted : rejected)++;
     }
     // Both outcomes occur, so the mutations exercise the error paths and the
@@ -114,7 +117,7 @@ TEST(MutationTest, LyingHeadersAreRejectedBeforeAllocating) {
   };
   for (const auto& [read, text] : cases) {
     bool parsed = true;
-    ASSERT_TRUE(CheckReader(read, text, "h", &parsed).ok());
+    ASSERT_THAT(CheckReader(read, text, "h", &parsed), IsOk());
     EXPECT_FALSE(parsed) << text;
   }
 }

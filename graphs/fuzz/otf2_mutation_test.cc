@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "base/status_matchers.h"
 #include "graphs/fuzz/mutate.h"
 #include "graphs/otf2_reader.h"
 #include "graphs/otf2_test_trace.h"
@@ -29,6 +30,9 @@ extern "C" const char* __lsan_default_suppressions() {
 
 namespace rankmap::graphs::fuzz {
 namespace {
+
+using ::rankmap::base::IsOk;
+using ::testing::Not;
 
 namespace fs = std::filesystem;
 
@@ -73,7 +77,7 @@ void ExpectReadOrRefused(const std::string& dir, const std::string& what) {
           << what;
     }
   }
-  EXPECT_TRUE(TrafficGraph(*t).ok()) << what;
+  EXPECT_THAT(TrafficGraph(*t), IsOk()) << what;
 }
 
 testing::TestTrace SmallTrace() {
@@ -90,7 +94,7 @@ testing::TestTrace SmallTrace() {
 TEST(Otf2Mutation, EveryDamagedFileIsReadOrRefusedInOneLine) {
   const std::string tmp = std::getenv("TEST_TMPDIR");
   const std::string base = tmp + "/base", dir = tmp + "/mutant";
-  ASSERT_TRUE(testing::WriteTestTrace(SmallTrace(), base).ok());
+  ASSERT_THAT(testing::WriteTestTrace(SmallTrace(), base), IsOk());
   // Rank r is location 1000 + 7r; 5000 + r are its thread locations.
   const char* const files[] = {"traces.otf2",     "traces.def",
                                "traces/1000.def", "traces/1000.evt",
@@ -113,7 +117,7 @@ TEST(Otf2Mutation, EveryDamagedFileIsReadOrRefusedInOneLine) {
 TEST(Otf2Mutation, CasesThatBrokeTheReader) {
   const std::string tmp = std::getenv("TEST_TMPDIR");
   const std::string base = tmp + "/seed", dir = tmp + "/case";
-  ASSERT_TRUE(testing::WriteTestTrace(SmallTrace(), base).ok());
+  ASSERT_THAT(testing::WriteTestTrace(SmallTrace(), base), IsOk());
   // A FIFO for an event file: libotf2 blocked opening it.
   CopyArchive(base, dir);
   fs::remove(dir + "/traces/1007.evt");
@@ -130,8 +134,8 @@ TEST(Otf2Mutation, CasesThatBrokeTheReader) {
   testing::TestTrace undefined = SmallTrace();
   undefined.extra_world_members = {424242};
   fs::remove_all(dir);
-  ASSERT_TRUE(testing::WriteTestTrace(undefined, dir).ok());
-  EXPECT_FALSE(ReadOtf2Traffic(dir + "/traces.otf2").ok());
+  ASSERT_THAT(testing::WriteTestTrace(undefined, dir), IsOk());
+  EXPECT_THAT(ReadOtf2Traffic(dir + "/traces.otf2"), Not(IsOk()));
   // An event file of two chunks cut inside its last: libotf2 looped on its
   // stale buffer; cut at the chunk boundary it failed or lost the chunk.
   testing::TestTrace big = SmallTrace();
@@ -139,13 +143,13 @@ TEST(Otf2Mutation, CasesThatBrokeTheReader) {
   for (int k = 0; k < 20000; ++k)
     big.sends.push_back({1, 0, 2, 10, k % 2 == 1});
   const std::string chunks = tmp + "/chunks";
-  ASSERT_TRUE(testing::WriteTestTrace(big, chunks).ok());
+  ASSERT_THAT(testing::WriteTestTrace(big, chunks), IsOk());
   const std::string whole = Slurp(chunks + "/traces/1007.evt");
   ASSERT_GT(whole.size() * 3 / 4, 256 * 1024u);
   for (const size_t keep : {whole.size() * 3 / 4, size_t{256 * 1024}}) {
     CopyArchive(chunks, dir);
     Spit(dir + "/traces/1007.evt", whole.substr(0, keep));
-    EXPECT_FALSE(ReadOtf2Traffic(dir + "/traces.otf2").ok()) << keep;
+    EXPECT_THAT(ReadOtf2Traffic(dir + "/traces.otf2"), Not(IsOk())) << keep;
     ExpectReadOrRefused(dir, "truncated");
   }
 }

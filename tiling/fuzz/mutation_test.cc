@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "base/status_matchers.h"
 #include "gtest/gtest.h"
 #include "tiling/partition.h"
 #include "tiling/partition_io.h"
@@ -24,6 +25,8 @@
 
 namespace rankmap::tiling {
 namespace {
+
+using ::rankmap::base::IsOk;
 
 constexpr int kMutantsPerReader = 3000;
 // Large enough for every seed, small enough that a lying count cannot make
@@ -237,7 +240,7 @@ TEST(MutationTest, ReadersAcceptValidValuesOrNameTheInput) {
     for (const std::string& seed : reader.seeds) {
       bool accepted = false;
       const absl::Status s = reader.check(seed, &accepted);
-      ASSERT_TRUE(s.ok()) << s.message() << "\n" << seed.substr(0, 200);
+      ASSERT_THAT(s, IsOk()) << s.message() << "\n" << seed.substr(0, 200);
       ASSERT_TRUE(accepted) << "seed refused:\n" << seed.substr(0, 200);
     }
     std::mt19937_64 rng(EnvOr("RANKMAP_MUTATION_SEED", 20261126));
@@ -249,8 +252,8 @@ TEST(MutationTest, ReadersAcceptValidValuesOrNameTheInput) {
           Mutate(reader.seeds[i % reader.seeds.size()], rng);
       bool ok = false;
       const absl::Status s = reader.check(input, &ok);
-      ASSERT_TRUE(s.ok()) << s.message() << "\ninput:\n"
-                          << input.substr(0, 400);
+      ASSERT_THAT(s, IsOk()) << s.message() << "\ninput:\n"
+                             << input.substr(0, 400);
       (ok ? accepted : refused)++;
     }
     // Both outcomes occur: the mutations reach the happy path (rarely for

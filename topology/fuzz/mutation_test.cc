@@ -17,11 +17,14 @@
 #include <string>
 #include <vector>
 
+#include "base/status_matchers.h"
 #include "gtest/gtest.h"
 #include "topology/fuzz/reader_check.h"
 
 namespace rankmap::topology::fuzz {
 namespace {
+
+using ::rankmap::base::IsOk;
 
 // CI runs the fixed seed and counts below; a longer soak can be asked for with
 // --test_env=RANKMAP_MUTANTS=<count per reader>
@@ -463,7 +466,7 @@ TEST(TopologyMutationTest, EveryReaderAcceptsValidTreesOrReportsOneLine) {
     for (const std::string& seed : r.seeds) {
       ASSERT_FALSE(seed.empty());
       bool parsed = false;
-      ASSERT_TRUE(CheckReader(r.read, seed, r.name, r.prefix, &parsed).ok())
+      ASSERT_THAT(CheckReader(r.read, seed, r.name, r.prefix, &parsed), IsOk())
           << seed.substr(0, 200);
       (parsed ? accepted : rejected)++;
     }
@@ -478,8 +481,8 @@ TEST(TopologyMutationTest, EveryReaderAcceptsValidTreesOrReportsOneLine) {
       bool parsed = false;
       const absl::Status s =
           CheckReader(r.read, input, r.name, r.prefix, &parsed);
-      ASSERT_TRUE(s.ok()) << s.message() << "\ninput:\n"
-                          << input.substr(0, 2000);
+      ASSERT_THAT(s, IsOk()) << s.message() << "\ninput:\n"
+                             << input.substr(0, 2000);
       (parsed ? accepted : rejected)++;
     }
     std::printf(

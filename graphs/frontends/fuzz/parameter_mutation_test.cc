@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "base/status_matchers.h"
 #include "graphs/comm_graph.h"
 #include "graphs/frontends/matrix_frontend.h"
 #include "graphs/frontends/mpdata.h"
@@ -27,6 +28,8 @@
 
 namespace rankmap::graphs {
 namespace {
+
+using ::rankmap::base::IsOk;
 
 constexpr int kMutantsPerFrontEnd = 500;
 constexpr int64_t kFuzzMemoryBudget = int64_t{32} << 20;
@@ -127,7 +130,7 @@ template <typename Options>
 void Exercise(const FrontEnd<Options>& f) {
   SCOPED_TRACE(f.name);
   for (const Options& seed : f.seeds) {
-    ASSERT_TRUE(CheckResult(f.run(seed)).ok());
+    ASSERT_THAT(CheckResult(f.run(seed)), IsOk());
   }
   std::mt19937_64 rng(EnvOr("RANKMAP_MUTATION_SEED", 20261126));
   const int64_t mutants = EnvOr("RANKMAP_MUTANTS", kMutantsPerFrontEnd);
@@ -143,8 +146,8 @@ void Exercise(const FrontEnd<Options>& f) {
     }
     bool ok = false;
     const absl::Status s = CheckResult(f.run(o), &ok);
-    ASSERT_TRUE(s.ok()) << s.message() << " (mutant " << i << ", fields" << what
-                        << ")";
+    ASSERT_THAT(s, IsOk()) << s.message() << " (mutant " << i << ", fields"
+                           << what << ")";
     accepted += ok;
   }
   // Both outcomes occur: the mutants reach the graphs and the refusals.
