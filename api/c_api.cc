@@ -2,8 +2,6 @@
 
 #include <cstdio>
 #include <cstring>
-#include <exception>
-#include <new>
 #include <optional>
 #include <string>
 
@@ -11,6 +9,7 @@
 #include "api/load_topology.h"
 #include "api/map_outcome.h"
 #include "api/named_options.h"
+#include "base/catch_as_status.h"
 #include "base/memory_budget.h"
 #include "base/status_macros.h"
 #include "core/mapping.h"
@@ -207,15 +206,9 @@ int rankmap_map_traffic(const char* topology, int32_t n, const int64_t* xadj,
                                           adjwgt,   adjmsg, vwgt, process_speed,
                                           options,  choice};
   // The C boundary: no exception may reach the caller's C code.
-  absl::Status s;
-  try {
-    s = rankmap::api::MapC(request, mapping, j, report);
-  } catch (const std::bad_alloc&) {
-    s = absl::ResourceExhaustedError("rankmap_map: out of memory");
-  } catch (const std::exception& e) {
-    s = absl::InternalError(
-        absl::StrCat("rankmap_map: internal error: ", e.what()));
-  }
+  const absl::Status s = rankmap::base::CatchAsStatus("rankmap_map", [&] {
+    return rankmap::api::MapC(request, mapping, j, report);
+  });
   if (err != nullptr && errlen > 0) {
     const std::string message(s.message());
     std::snprintf(err, errlen, "%s", message.c_str());

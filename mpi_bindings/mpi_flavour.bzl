@@ -34,6 +34,7 @@ def mpi_flavour(mpi, env = {}):
         visibility = ["//visibility:public"],
         deps = [
             _src("job_tree"),
+            "//base:catch_as_status",
             "//base:memory_budget",
             "//base:sha256",
             "//base:status_macros",
@@ -54,6 +55,7 @@ def mpi_flavour(mpi, env = {}):
         deps = [
             ":reorder",
             "//api:named_options",
+            "//base:catch_as_status",
             "//base:status_macros",
             "//third_party/system:absl",
             mpi,

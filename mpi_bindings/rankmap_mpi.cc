@@ -1,11 +1,11 @@
 #include "mpi_bindings/rankmap_mpi.h"
 
 #include <exception>
-#include <new>
 #include <string>
 
 #include "absl/strings/str_cat.h"
 #include "api/named_options.h"
+#include "base/catch_as_status.h"
 #include "base/status_macros.h"
 #include "mpi_bindings/reorder.h"
 
@@ -52,37 +52,19 @@ int Finish(MPI_Comm comm, const absl::Status& local,
 template <typename Fill>
 int Common(MPI_Comm comm, int n, const rankmap_mpi_options* c_options,
            MPI_Comm* reordered, Fill fill) {
-  absl::Status local;
   ReorderOptions options;
   graphs::CommGraph graph;
   // This rank's own work: an exception here must become an agreed error, not
   // a rank that leaves the others waiting in the collective.
-  try {
-    if (absl::StatusOr<ReorderOptions> o = ToOptions(c_options); o.ok()) {
-      options = *std::move(o);
-    } else {
-      local = o.status();
-    }
-    if (local.ok() && n < 0)
-      local = absl::InvalidArgumentError("negative process count");
-    if (local.ok()) {
-      graphs::CommGraphBuilder b(n);
-      local = fill(b);
-      if (local.ok()) {
-        absl::StatusOr<graphs::CommGraph> g = std::move(b).Build();
-        if (g.ok()) {
-          graph = *std::move(g);
-        } else {
-          local = g.status();
-        }
-      }
-    }
-  } catch (const std::bad_alloc&) {
-    local = absl::ResourceExhaustedError("building the graph: out of memory");
-  } catch (const std::exception& e) {
-    local = absl::InternalError(
-        absl::StrCat("building the graph: internal error: ", e.what()));
-  }
+  const absl::Status local =
+      base::CatchAsStatus("building the graph", [&]() -> absl::Status {
+        ASSIGN_OR_RETURN(options, ToOptions(c_options));
+        if (n < 0) return absl::InvalidArgumentError("negative process count");
+        graphs::CommGraphBuilder b(n);
+        RETURN_IF_ERROR(fill(b));
+        ASSIGN_OR_RETURN(graph, std::move(b).Build());
+        return absl::OkStatus();
+      });
   try {
     return Finish(comm, local, graph, options, reordered);
   } catch (const std::exception& e) {

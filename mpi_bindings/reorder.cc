@@ -5,15 +5,14 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <exception>
 #include <functional>
-#include <new>
 #include <numeric>
 #include <utility>
 
 #include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "base/catch_as_status.h"
 #include "base/memory_budget.h"
 #include "base/sha256.h"
 #include "base/status_macros.h"
@@ -45,14 +44,7 @@ int Size(MPI_Comm comm) {
 // would wait in them forever.
 template <typename F>
 absl::Status Guarded(const char* what, F step) {
-  try {
-    return step();
-  } catch (const std::bad_alloc&) {
-    return absl::ResourceExhaustedError(absl::StrCat(what, ": out of memory"));
-  } catch (const std::exception& e) {
-    return absl::InternalError(
-        absl::StrCat(what, ": internal error: ", e.what()));
-  }
+  return base::CatchAsStatus(what, step);
 }
 
 // Broadcasts a status from `root`; every rank returns the root's status.
