@@ -14,6 +14,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "api/named_options.h"
+#include "base/cpu_list.h"
 #include "base/file.h"
 #include "base/shell_quote.h"
 #include "base/status_macros.h"
@@ -30,7 +31,6 @@
 #include "launch/launch.h"
 #include "mpi_bindings/profile_output.h"
 #include "sim/simulate.h"
-#include "topology/binding.h"
 #include "topology/process_leaves.h"
 
 namespace rankmap::cli {
@@ -78,7 +78,7 @@ std::string DescribePlacement(const std::vector<std::string>& host_of,
     if (!items.count(host_of[r])) hosts.push_back(host_of[r]);
     items[host_of[r]].push_back(
         absl::StrCat(r, " (cpu", pus_of[r].size() == 1 ? " " : "s ",
-                     topology::FormatPuList(pus_of[r]), ")"));
+                     base::FormatCpuList(pus_of[r]), ")"));
   }
   std::vector<std::string> parts;
   for (const std::string& h : hosts)

@@ -31,6 +31,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "base/cpu_list.h"
 #include "core/mapper.h"
 #include "core/mapping.h"
 #include "graphs/comm_graph.h"
@@ -323,7 +324,7 @@ int MpiMain(const RunOptions& run) {
   for (int q = 0; q < n; ++q) identity[q] = q;
   // Where each process runs, for checking a rankfile launch.
   absl::StatusOr<std::vector<int32_t>> pus = topology::CurrentBindingPus();
-  const std::string mine = pus.ok() ? topology::FormatPuList(*pus) : "?";
+  const std::string mine = pus.ok() ? base::FormatCpuList(*pus) : "?";
   char buf[64] = {};
   std::snprintf(buf, sizeof(buf), "%s", mine.c_str());
   std::vector<char> all(static_cast<size_t>(n) * sizeof(buf));

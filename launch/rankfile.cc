@@ -1,9 +1,9 @@
 #include "launch/rankfile.h"
 
 #include "absl/strings/str_cat.h"
+#include "base/cpu_list.h"
 #include "base/shell_quote.h"
 #include "base/status_macros.h"
-#include "topology/binding.h"
 
 namespace rankmap::launch {
 namespace {
@@ -31,8 +31,7 @@ LaunchPlan Plan(const JobPlacement& job, const std::string& path,
     const RankSlot& s = job.ranks[r];
     absl::StrAppend(
         &text, "rank ", r, "=", s.host, " slot=",
-        physical ? topology::FormatPuList(s.pus) : absl::StrCat(s.logical),
-        "\n");
+        physical ? base::FormatCpuList(s.pus) : absl::StrCat(s.logical), "\n");
   }
   return {{{path, std::move(text)}}, std::move(command)};
 }

@@ -4,8 +4,8 @@
 #include <map>
 
 #include "absl/strings/str_cat.h"
+#include "base/cpu_list.h"
 #include "base/status_macros.h"
-#include "topology/binding.h"
 #include "topology/process_leaves.h"
 #include "topology/slurm_topology.h"
 #include "topology/switch_tree.h"
@@ -99,9 +99,8 @@ absl::StatusOr<JobTree> FromHwloc(std::span<const ProcessInfo> procs,
   double costliest = 0.0;
   for (const std::string& host : hosts) {
     ASSIGN_OR_RETURN(
-        Tree t,
-        LoadDescription("this", topology::FormatPuList(pus_of_host[host]),
-                        options.core_leaves));
+        Tree t, LoadDescription("this", base::FormatCpuList(pus_of_host[host]),
+                                options.core_leaves));
     costliest = std::max(costliest, t.cost(t.root()));
     node_trees.push_back(std::move(t));
   }

@@ -100,6 +100,7 @@ def mpi_flavour(mpi, env = {}):
         deps = [
             ":rankmap_mpi",
             ":reorder",
+            "//base:cpu_list",
             "//core:mapper",
             "//tests:factories",
             "//third_party/system:absl",
@@ -158,6 +159,7 @@ def mpi_flavour(mpi, env = {}):
             _src("profile_output"),
             _src("profile_window"),
             _src("traffic_model"),
+            "//base:cpu_list",
             "//base:host_name",
             "//base:memory_budget",
             "//third_party/system:absl",

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "base/cpu_list.h"
 #include "base/host_name.h"
 #include "base/memory_budget.h"
 #include "mpi_bindings/collective_model.h"
@@ -596,7 +597,7 @@ bool GatherPlacement(const ProfileRow& row, bool root,
                      std::vector<std::string>* lines) {
   const int n = row.world_size;
   const std::string mine =
-      row.host.empty() ? "" : row.host + " " + FormatCpuList(row.cpus);
+      row.host.empty() ? "" : row.host + " " + base::FormatCpuList(row.cpus);
   int length = static_cast<int>(mine.size());
   std::vector<int> lengths(root ? n : 0), offsets(root ? n : 0);
   PMPI_Gather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, 0,

@@ -15,6 +15,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "base/cpu_list.h"
 #include "base/file.h"
 #include "base/host_name.h"
 #include "base/lines.h"
@@ -146,21 +147,6 @@ absl::Status WriteProfile(const std::string& prefix, int32_t n,
   return WriteText(prefix + ".partial", absl::StrCat(notes.partial, "\n"));
 }
 
-std::string FormatCpuList(std::span<const int32_t> cpus) {
-  std::vector<int32_t> v(cpus.begin(), cpus.end());
-  std::sort(v.begin(), v.end());
-  v.erase(std::unique(v.begin(), v.end()), v.end());
-  std::string out;
-  for (size_t i = 0; i < v.size();) {
-    size_t j = i;
-    while (j + 1 < v.size() && v[j + 1] == v[j] + 1) ++j;
-    absl::StrAppend(&out, out.empty() ? "" : ",", v[i]);
-    if (j > i) absl::StrAppend(&out, "-", v[j]);
-    i = j + 1;
-  }
-  return out;
-}
-
 absl::StatusOr<std::vector<int32_t>> ParseCpuList(std::string_view list,
                                                   int64_t max_cpus) {
   const absl::string_view text = A(list);
@@ -216,7 +202,7 @@ std::string FormatPlacement(std::span<const RankPlacement> ranks,
   if (!note.empty()) absl::StrAppend(&out, "; ", A(note));
   out += '\n';
   for (const RankPlacement& r : ranks) {
-    absl::StrAppend(&out, r.rank, " ", r.host, " ", FormatCpuList(r.cpus),
+    absl::StrAppend(&out, r.rank, " ", r.host, " ", base::FormatCpuList(r.cpus),
                     "\n");
   }
   return out;
@@ -298,8 +284,8 @@ std::string FormatRow(const ProfileRow& row) {
                    row.state, "\n", "window ", row.marks ? 1 : 0, " ",
                    row.iterations, " ", row.collectives, " ", row.window, "\n");
   if (!row.host.empty()) {
-    absl::StrAppend(&out, "placement ", row.host, " ", FormatCpuList(row.cpus),
-                    "\n");
+    absl::StrAppend(&out, "placement ", row.host, " ",
+                    base::FormatCpuList(row.cpus), "\n");
   }
   for (int32_t j = 0; j < row.world_size; ++j) {
     const double v[4] = {row.bytes[j], row.messages[j], row.fetched_bytes[j],

@@ -85,12 +85,8 @@ struct RankPlacement {
 // 8192; this leaves room).
 inline constexpr int32_t kMaxCpuIndex = (1 << 20) - 1;
 
-// "0-3,8" for {0, 1, 2, 3, 8}; input in any order, duplicates dropped. (The
-// syntax of topology/binding.h's FormatPuList, kept here so that the
-// preloaded profiler needs no hwloc.)
-std::string FormatCpuList(std::span<const int32_t> cpus);
-// Inverse of FormatCpuList: ranges "a-b" (a <= b) and single indexes, comma
-// separated, each <= kMaxCpuIndex, at most max_cpus CPUs in all (counted
+// Inverse of base::FormatCpuList: ranges "a-b" (a <= b) and single indexes,
+// comma separated, each <= kMaxCpuIndex, at most max_cpus CPUs in all (counted
 // before any range is expanded). Errors say which part is wrong.
 absl::StatusOr<std::vector<int32_t>> ParseCpuList(std::string_view text,
                                                   int64_t max_cpus);

@@ -22,6 +22,7 @@
 #include "mpi_bindings/rankmap_mpi.h"
 #include "mpi_bindings/reorder.h"
 #include "tests/factories.h"
+#include "base/cpu_list.h"
 #include "topology/binding.h"
 
 namespace rankmap::mpi_bindings {
@@ -212,7 +213,7 @@ int HwlocMemory() {
   if (out.binding.find("memory numa") != std::string::npos) {
     Check(mem->policy == "bind", "policy bind, got " + mem->policy);
     Check(out.binding.find("memory numa " +
-                           topology::FormatPuList(mem->numa_nodes)) !=
+                           base::FormatCpuList(mem->numa_nodes)) !=
               std::string::npos,
           "reported nodes are the bound ones: " + out.binding);
   } else {

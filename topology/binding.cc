@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "absl/strings/str_cat.h"
+#include "base/cpu_list.h"
 
 namespace rankmap::topology {
 namespace {
@@ -89,20 +90,6 @@ absl::StatusOr<std::vector<int32_t>> CurrentBindingPus() {
   return ToList(set.get());
 }
 
-absl::Status BindToPus(std::span<const int32_t> pu_os_indexes) {
-  if (pu_os_indexes.empty()) {
-    return absl::InvalidArgumentError("topology/binding: empty PU list");
-  }
-  LoadedTopology topo;
-  if (absl::Status s = topo.Load(); !s.ok()) return s;
-  Bitmap set(hwloc_bitmap_alloc());
-  for (int32_t pu : pu_os_indexes) {
-    if (absl::Status s = CheckPu(topo.get(), pu); !s.ok()) return s;
-    hwloc_bitmap_set(set.get(), static_cast<unsigned>(pu));
-  }
-  return Bind(topo.get(), set.get());
-}
-
 absl::Status BindToNumaOf(int32_t pu_os_index) {
   LoadedTopology topo;
   if (absl::Status s = topo.Load(); !s.ok()) return s;
@@ -126,26 +113,15 @@ absl::StatusOr<BindWhat> ParseBindWhat(std::string_view name) {
                    "' (none, cpu or cpu+mem)"));
 }
 
-std::string_view BindWhatName(BindWhat what) {
-  switch (what) {
-    case BindWhat::kNone:
-      return "none";
-    case BindWhat::kCpu:
-      return "cpu";
-    case BindWhat::kCpuMem:
-      return "cpu+mem";
-  }
-  return "none";
-}
-
 std::string FormatBindReport(const BindReport& report) {
   if (report.pus.empty()) return "not bound";
-  std::string out = absl::StrCat("cpus ", FormatPuList(report.pus));
+  std::string out = absl::StrCat("cpus ", base::FormatCpuList(report.pus));
   if (report.asked != BindWhat::kCpuMem) return out;
   if (report.numa_nodes.empty()) {
     absl::StrAppend(&out, " memory not bound: ", report.memory_note);
   } else {
-    absl::StrAppend(&out, " memory numa ", FormatPuList(report.numa_nodes),
+    absl::StrAppend(&out, " memory numa ",
+                    base::FormatCpuList(report.numa_nodes),
                     report.migrated ? " (bind, migrate)" : " (bind)");
   }
   return out;
@@ -231,59 +207,6 @@ absl::StatusOr<MemoryBinding> CurrentMemoryBinding() {
       out.policy = "mixed";
       break;
   }
-  return out;
-}
-
-std::string FormatPuList(std::span<const int32_t> pu_os_indexes) {
-  std::vector<int32_t> v(pu_os_indexes.begin(), pu_os_indexes.end());
-  std::sort(v.begin(), v.end());
-  v.erase(std::unique(v.begin(), v.end()), v.end());
-  std::string out;
-  for (size_t i = 0; i < v.size();) {
-    size_t j = i;
-    while (j + 1 < v.size() && v[j + 1] == v[j] + 1) ++j;
-    if (!out.empty()) out += ',';
-    absl::StrAppend(&out, v[i]);
-    if (j > i) absl::StrAppend(&out, "-", v[j]);
-    i = j + 1;
-  }
-  return out;
-}
-
-absl::StatusOr<std::vector<int32_t>> ParsePuList(std::string_view list) {
-  std::vector<int32_t> out;
-  size_t pos = 0;
-  auto error = [&](size_t at) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("topology/binding: bad PU list '", std::string(list),
-                     "' at column ", at + 1));
-  };
-  auto number = [&](int64_t* value) -> bool {
-    size_t start = pos;
-    *value = 0;
-    while (pos < list.size() && list[pos] >= '0' && list[pos] <= '9') {
-      *value = *value * 10 + (list[pos] - '0');
-      if (*value > (int64_t{1} << 24)) return false;
-      ++pos;
-    }
-    return pos > start;
-  };
-  if (list.empty()) return out;
-  while (true) {
-    int64_t a = 0, b = 0;
-    if (!number(&a)) return error(pos);
-    b = a;
-    if (pos < list.size() && list[pos] == '-') {
-      ++pos;
-      if (!number(&b) || b < a) return error(pos);
-    }
-    for (int64_t i = a; i <= b; ++i) out.push_back(static_cast<int32_t>(i));
-    if (pos == list.size()) break;
-    if (list[pos] != ',') return error(pos);
-    ++pos;
-  }
-  std::sort(out.begin(), out.end());
-  out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
 }
 

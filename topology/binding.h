@@ -7,9 +7,10 @@
 // hwloc; callers see PU os indexes (the physical ids hwloc and Open MPI
 // rankfiles use), never hwloc types.
 //
-//   ASSIGN_OR_RETURN(std::vector<int32_t> pus, CurrentBindingPus());   // e.g.
-//   {0, 1} RETURN_IF_ERROR(BindToPus({3})); std::string s = FormatPuList(pus);
-//   // "0-1"
+//   ASSIGN_OR_RETURN(std::vector<int32_t> pus, CurrentBindingPus());
+//   // pus == {0, 1}
+//   ASSIGN_OR_RETURN(BindReport r, BindProcess({3}, BindWhat::kCpu));
+//   std::string s = FormatBindReport(r);  // "cpus 3"
 //
 // Every call loads the machine's topology (a few milliseconds); none is meant
 // for a hot loop.
@@ -32,10 +33,6 @@ namespace rankmap::topology {
 // the topology or read the binding.
 absl::StatusOr<std::vector<int32_t>> CurrentBindingPus();
 
-// Binds the whole calling process to the given PUs (os indexes). Errors: empty
-// list, an os index this machine does not have, the operating system refuses.
-absl::Status BindToPus(std::span<const int32_t> pu_os_indexes);
-
 // Binds the calling process to the PUs of the NUMA node that contains
 // `pu_os_index` (its memory is then local). Falls back to the whole machine
 // when hwloc reports no NUMA node above the PU. Errors: unknown PU, the
@@ -49,7 +46,6 @@ enum class BindWhat { kNone, kCpu, kCpuMem };
 
 // "none", "cpu", "cpu+mem". Errors name the value and list the three.
 absl::StatusOr<BindWhat> ParseBindWhat(std::string_view name);
-std::string_view BindWhatName(BindWhat what);
 
 // What BindProcess applied.
 struct BindReport {
@@ -83,14 +79,6 @@ struct MemoryBinding {
   std::string policy;
 };
 absl::StatusOr<MemoryBinding> CurrentMemoryBinding();
-
-// hwloc list syntax for a set of os indexes: {0,1,2,3,8} -> "0-3,8". Input need
-// not be sorted; duplicates are ignored. O(k log k).
-std::string FormatPuList(std::span<const int32_t> pu_os_indexes);
-
-// Inverse of FormatPuList: "0-3,8" -> {0,1,2,3,8}. Errors name the offending
-// column, e.g. `topology/binding: bad PU list '0-x' at column 3`.
-absl::StatusOr<std::vector<int32_t>> ParsePuList(std::string_view list);
 
 }  // namespace rankmap::topology
 
