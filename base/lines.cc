@@ -18,30 +18,53 @@ std::string Line::Rest(size_t k) const {
   return s;
 }
 
-std::vector<Line> SplitLines(std::string_view text, char comment) {
-  std::vector<Line> out;
-  int32_t number = 0;
+absl::Status ForEachLine(std::string_view text,
+                         absl::FunctionRef<absl::Status(const LineView&)> fn,
+                         char comment) {
+  LineView line;
   size_t pos = 0;
   while (pos < text.size()) {
     size_t end = text.find('\n', pos);
     if (end == std::string_view::npos) end = text.size();
-    ++number;
+    ++line.number;
     std::string_view content = text.substr(pos, end - pos);
     if (comment != 0) content = content.substr(0, content.find(comment));
     if (!content.empty() && content.back() == '\r') content.remove_suffix(1);
-    Line l{number, std::string(content), {}};
+    line.text = content;
+    line.tokens.clear();
+    line.columns.clear();
     size_t i = 0;
     while (i < content.size()) {
       while (i < content.size() && IsBlank(content[i])) ++i;
       if (i >= content.size()) break;
       const size_t start = i;
       while (i < content.size() && !IsBlank(content[i])) ++i;
-      l.tokens.push_back({std::string(content.substr(start, i - start)),
-                          static_cast<int32_t>(start) + 1});
+      line.tokens.push_back(content.substr(start, i - start));
+      line.columns.push_back(static_cast<int64_t>(start) + 1);
     }
-    if (!l.tokens.empty()) out.push_back(std::move(l));
+    if (!line.tokens.empty()) {
+      if (absl::Status s = fn(line); !s.ok()) return s;
+    }
     pos = end + 1;
   }
+  return absl::OkStatus();
+}
+
+std::vector<Line> SplitLines(std::string_view text, char comment) {
+  std::vector<Line> out;
+  // fn never fails, so neither does ForEachLine.
+  (void)ForEachLine(
+      text,
+      [&](const LineView& v) {
+        Line l{static_cast<int32_t>(v.number), std::string(v.text), {}};
+        for (size_t k = 0; k < v.tokens.size(); ++k) {
+          l.tokens.push_back(
+              {std::string(v.tokens[k]), static_cast<int32_t>(v.columns[k])});
+        }
+        out.push_back(std::move(l));
+        return absl::OkStatus();
+      },
+      comment);
   return out;
 }
 

@@ -1,5 +1,10 @@
 #include "base/lines.h"
 
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "base/status_matchers.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::base {
@@ -29,6 +34,61 @@ TEST(SplitLinesTest, NoCommentCharacterKeepsHashes) {
 }
 
 TEST(SplitLinesTest, EmptyText) { EXPECT_TRUE(SplitLines("").empty()); }
+
+TEST(ForEachLineTest, ViewsIntoTheTextWithNumbersAndColumns) {
+  const std::string text = "grid 2 3 # size\n\n  1\t2\r\n#\nend";
+  std::vector<int64_t> numbers;
+  std::vector<std::vector<std::string_view>> tokens;
+  std::vector<std::vector<int64_t>> columns;
+  ASSERT_THAT(ForEachLine(text,
+                          [&](const LineView& l) {
+                            numbers.push_back(l.number);
+                            tokens.push_back(l.tokens);
+                            columns.push_back(l.columns);
+                            return absl::OkStatus();
+                          }),
+              IsOk());
+  EXPECT_EQ(numbers, (std::vector<int64_t>{1, 3, 5}));
+  EXPECT_EQ(tokens[0], (std::vector<std::string_view>{"grid", "2", "3"}));
+  EXPECT_EQ(columns[0], (std::vector<int64_t>{1, 6, 8}));
+  EXPECT_EQ(tokens[1], (std::vector<std::string_view>{"1", "2"}));
+  EXPECT_EQ(columns[1], (std::vector<int64_t>{3, 5}));
+  EXPECT_EQ(tokens[2], (std::vector<std::string_view>{"end"}));
+  // Views, not copies: the first token starts where the text does.
+  EXPECT_EQ(tokens[0][0].data(), text.data());
+}
+
+TEST(ForEachLineTest, StopsAtTheFirstError) {
+  int calls = 0;
+  const absl::Status s =
+      ForEachLine("a\nb\nc\n", [&](const LineView& l) -> absl::Status {
+        ++calls;
+        if (l.tokens[0] == "b") return LineError("f", l.number, "no b");
+        return absl::OkStatus();
+      });
+  EXPECT_EQ(s.message(), "f:2: no b");
+  EXPECT_EQ(calls, 2);
+}
+
+TEST(ForEachLineTest, AgreesWithSplitLines) {
+  const std::string text = "x 1 # c\r\n\t\n y\t 2 3\r\n";
+  const std::vector<Line> lines = SplitLines(text);
+  size_t k = 0;
+  ASSERT_THAT(ForEachLine(text,
+                          [&](const LineView& v) {
+                            const Line& l = lines.at(k++);
+                            EXPECT_EQ(v.number, l.number);
+                            EXPECT_EQ(v.text, l.text);
+                            EXPECT_EQ(v.tokens.size(), l.tokens.size());
+                            for (size_t t = 0; t < v.tokens.size(); ++t) {
+                              EXPECT_EQ(v.tokens[t], l.tokens[t].text);
+                              EXPECT_EQ(v.columns[t], l.tokens[t].column);
+                            }
+                            return absl::OkStatus();
+                          }),
+              IsOk());
+  EXPECT_EQ(k, lines.size());
+}
 
 TEST(LineErrorTest, Format) {
   EXPECT_EQ(LineError("p.txt", 4, "bad").message(), "p.txt:4: bad");

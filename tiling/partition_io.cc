@@ -10,7 +10,6 @@
 #include "base/memory_budget.h"
 #include "base/status_macros.h"
 #include "base/text_scanner.h"
-#include "tiling/text_lines.h"
 
 namespace rankmap::tiling {
 
@@ -22,7 +21,7 @@ constexpr int64_t kBytesPerRect = sizeof(Rect) + sizeof(int64_t) + 96;
 
 // Reads one data line into `p` (the grid or a rectangle). `rects` is the
 // number of rectangle lines in the file, which bounds the processor ids.
-absl::Status ParseLine(const TextLine& l, std::string_view source,
+absl::Status ParseLine(const base::LineView& l, std::string_view source,
                        int64_t rects, int64_t& grid_line, Partition& p,
                        std::vector<int64_t>& rect_line) {
   const bool is_grid = l.tokens[0] == "grid";
@@ -92,7 +91,7 @@ absl::StatusOr<Partition> ParsePartition(std::string_view text,
                                          std::string_view source,
                                          int64_t max_memory_bytes) {
   int64_t rects = 0;
-  RETURN_IF_ERROR(ForEachTextLine(text, [&](const TextLine& l) {
+  RETURN_IF_ERROR(base::ForEachLine(text, [&](const base::LineView& l) {
     rects += l.tokens[0] != "grid";
     return absl::OkStatus();
   }));
@@ -110,7 +109,7 @@ absl::StatusOr<Partition> ParsePartition(std::string_view text,
   rect_line.reserve(rects);
   int64_t grid_line = 0;
   int64_t last_line = 1;
-  RETURN_IF_ERROR(ForEachTextLine(text, [&](const TextLine& l) {
+  RETURN_IF_ERROR(base::ForEachLine(text, [&](const base::LineView& l) {
     last_line = l.number;
     return ParseLine(l, source, rects, grid_line, p, rect_line);
   }));

@@ -11,7 +11,6 @@
 #include "base/status_macros.h"
 #include "base/text_scanner.h"
 #include "tiling/speeds_file.h"
-#include "tiling/text_lines.h"
 
 namespace rankmap::tiling {
 namespace {
@@ -110,7 +109,7 @@ absl::StatusOr<std::vector<SpeedFunction>> ParseSpeedFunctions(
     std::string_view text, std::string_view source, int64_t max_memory_bytes) {
   // Processors are 0..P-1 for P lines; sized from the counts before storing.
   int64_t lines = 0, points = 0;
-  RETURN_IF_ERROR(ForEachTextLine(text, [&](const TextLine& l) {
+  RETURN_IF_ERROR(base::ForEachLine(text, [&](const base::LineView& l) {
     ++lines;
     points += static_cast<int64_t>(l.tokens.size()) - 1;
     return absl::OkStatus();
@@ -125,7 +124,7 @@ absl::StatusOr<std::vector<SpeedFunction>> ParseSpeedFunctions(
                         base::MemoryBudget(max_memory_bytes)));
   std::vector<SpeedFunction> out(lines);
   std::vector<int64_t> line_of(lines, 0);  // per processor, 0 = not seen
-  RETURN_IF_ERROR(ForEachTextLine(text, [&](const TextLine& l) {
+  RETURN_IF_ERROR(base::ForEachLine(text, [&](const base::LineView& l) {
     int64_t proc = 0;
     if (!base::ParseInt(l.tokens[0], &proc) || proc < 0) {
       return base::LineError(source, l.number,

@@ -9,7 +9,6 @@
 #include "base/memory_budget.h"
 #include "base/status_macros.h"
 #include "base/text_scanner.h"
-#include "tiling/text_lines.h"
 
 namespace rankmap::tiling {
 
@@ -17,7 +16,7 @@ absl::StatusOr<std::vector<double>> ParseSpeeds(std::string_view text,
                                                 std::string_view name,
                                                 int64_t max_memory_bytes) {
   int64_t count = 0;
-  RETURN_IF_ERROR(ForEachTextLine(text, [&](const TextLine& l) {
+  RETURN_IF_ERROR(base::ForEachLine(text, [&](const base::LineView& l) {
     count += static_cast<int64_t>(l.tokens.size());
     return absl::OkStatus();
   }));
@@ -31,7 +30,7 @@ absl::StatusOr<std::vector<double>> ParseSpeeds(std::string_view text,
                         base::MemoryBudget(max_memory_bytes)));
   std::vector<double> out;
   out.reserve(count);
-  RETURN_IF_ERROR(ForEachTextLine(text, [&](const TextLine& l) {
+  RETURN_IF_ERROR(base::ForEachLine(text, [&](const base::LineView& l) {
     for (std::string_view t : l.tokens) {
       double v = 0;
       if (!base::ParseReal(t, &v) || !std::isfinite(v) || v <= 0) {
