@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "base/text_mutation.h"
 #include "cli/mapping_reader.h"
 #include "graphs/fuzz/mutate.h"
 #include "gtest/gtest.h"
@@ -53,9 +54,8 @@ const char* const kSeeds[] = {
 TEST(MappingReaderMutation, EveryMutantIsReadOrRefusedInOneLine) {
   const topology::Tree tree = TwoHosts();
   const std::string name = "mut.map";
-  std::mt19937_64 rng(graphs::fuzz::EnvOr("RANKMAP_MUTATION_SEED", 20261207));
-  const int64_t per_seed =
-      graphs::fuzz::EnvOr("RANKMAP_MUTANTS", kMutantsPerSeed);
+  std::mt19937_64 rng(base::EnvOr("RANKMAP_MUTATION_SEED", 20261207));
+  const int64_t per_seed = base::EnvOr("RANKMAP_MUTANTS", kMutantsPerSeed);
   int64_t accepted = 0, refused = 0;
   for (const char* seed : kSeeds) {
     for (int64_t i = 0; i < per_seed; ++i) {

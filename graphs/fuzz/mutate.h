@@ -1,27 +1,24 @@
-// The mutation step of the readers' seeded mutation tests (graphs, OTF2
-// traces, mappings): 1 to 4 edits of a valid file, each one of byte
-// replacement (from a text alphabet or any byte, NUL and high bytes
-// included), deletion of a short range, insertion, a token swapped for a
-// hostile value ("-1", "2147483648", "nan", "1e308", ...), a line duplicated
-// or deleted, or truncation. Deterministic for a given generator state.
+// The vocabulary of the graph text formats for the seeded mutation tests of
+// their readers (graphs, OTF2 traces' text parts, mappings): bytes of
+// numbers, comments and line ends, and hostile values ("-1", "2147483648",
+// "nan", "1e308", ...). The edits themselves are base::MutateText's.
 //
-//   std::mt19937_64 rng(seed);
+//   std::mt19937_64 rng(base::EnvOr("RANKMAP_MUTATION_SEED", 20261122));
 //   const std::string mutant = Mutate(valid_file, rng);
 #ifndef RANKMAP_GRAPHS_FUZZ_MUTATE_H_
 #define RANKMAP_GRAPHS_FUZZ_MUTATE_H_
 
-#include <cstdint>
 #include <random>
 #include <string>
 
+#include "base/text_mutation.h"
+
 namespace rankmap::graphs::fuzz {
 
-std::string Mutate(std::string s, std::mt19937_64& rng);
+const base::MutationVocabulary& GraphTextVocabulary();
 
-// The value of environment variable `name` as an integer, or `fallback`:
-// CI runs fixed seeds and counts, a longer soak sets RANKMAP_MUTANTS and
-// RANKMAP_MUTATION_SEED.
-int64_t EnvOr(const char* name, int64_t fallback);
+// base::MutateText(s, rng, GraphTextVocabulary()).
+std::string Mutate(std::string s, std::mt19937_64& rng);
 
 }  // namespace rankmap::graphs::fuzz
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "base/status_matchers.h"
+#include "base/text_mutation.h"
 #include "graphs/fuzz/mutate.h"
 #include "graphs/fuzz/reader_check.h"
 #include "graphs/graph_readers.h"
@@ -83,9 +84,9 @@ TEST(MutationTest, EveryReaderAcceptsValidGraphsOrReportsFileLine) {
       ASSERT_THAT(CheckReader(f.read, seed, f.name, &parsed), IsOk());
       ASSERT_TRUE(parsed) << "seed does not parse:\n" << seed;
     }
-    std::mt19937_64 rng(EnvOr("RANKMAP_MUTATION_SEED", 20261122));
-    const int64_t mutants =
-        std::max<int64_t>(EnvOr("RANKMAP_MUTANTS", kMutantsPerFormat), 1000);
+    std::mt19937_64 rng(base::EnvOr("RANKMAP_MUTATION_SEED", 20261122));
+    const int64_t mutants = std::max<int64_t>(
+        base::EnvOr("RANKMAP_MUTANTS", kMutantsPerFormat), 1000);
     int64_t accepted = 0, rejected = 0;
     for (int64_t i = 0; i < mutants; ++i) {
       const std::string input = Mutate(f.seeds[i % f.seeds.size()], rng);

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "base/status_matchers.h"
+#include "base/text_mutation.h"
 #include "graphs/fuzz/mutate.h"
 #include "graphs/otf2_reader.h"
 #include "graphs/otf2_test_trace.h"
@@ -99,8 +100,8 @@ TEST(Otf2Mutation, EveryDamagedFileIsReadOrRefusedInOneLine) {
   const char* const files[] = {"traces.otf2",     "traces.def",
                                "traces/1000.def", "traces/1000.evt",
                                "traces/1014.evt", "traces/5001.evt"};
-  std::mt19937_64 rng(EnvOr("RANKMAP_MUTATION_SEED", 20261208));
-  const int64_t per_file = EnvOr("RANKMAP_MUTANTS", kMutantsPerFile);
+  std::mt19937_64 rng(base::EnvOr("RANKMAP_MUTATION_SEED", 20261208));
+  const int64_t per_file = base::EnvOr("RANKMAP_MUTANTS", kMutantsPerFile);
   for (const char* file : files) {
     const std::string original = Slurp(base + "/" + file);
     ASSERT_FALSE(original.empty()) << file;

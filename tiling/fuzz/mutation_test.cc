@@ -16,6 +16,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "base/status_matchers.h"
+#include "base/text_mutation.h"
 #include "gtest/gtest.h"
 #include "tiling/partition.h"
 #include "tiling/partition_io.h"
@@ -33,94 +34,40 @@ constexpr int kMutantsPerReader = 3000;
 // the reader allocate much.
 constexpr int64_t kFuzzMemoryBudget = int64_t{4} << 20;
 
-// CI runs the fixed seed and count; a longer soak can be asked for with
-// --test_env=RANKMAP_MUTANTS=<count per reader>
-// --test_env=RANKMAP_MUTATION_SEED=<seed>.
-int64_t EnvOr(const char* name, int64_t fallback) {
-  const char* value = std::getenv(name);
-  return value != nullptr ? std::atoll(value) : fallback;
-}
-
-const char* const kHostileTokens[] = {"-1",
-                                      "0",
-                                      "1",
-                                      "2",
-                                      "2147483647",
-                                      "2147483648",
-                                      "1000000",
-                                      "nan",
-                                      "inf",
-                                      "-inf",
-                                      "1e308",
-                                      "1e-320",
-                                      "1e100",
-                                      "1e-100",
-                                      "1e101",
-                                      "1e-101",
-                                      "9223372036854775807",
-                                      "4611686018427387904",
-                                      "99999999999999999999",
-                                      "grid",
-                                      ":",
-                                      "1:",
-                                      ":1",
-                                      "1e400:1",
-                                      "1:1e-300",
-                                      "0:0",
-                                      "#",
-                                      ""};
-
-const char kAlphabet[] = "0123456789 \n\t-+.e:#gridnaf";
-
-size_t LineStart(const std::string& s, size_t pos) {
-  const size_t b = pos == 0 ? std::string::npos : s.rfind('\n', pos - 1);
-  return b == std::string::npos ? 0 : b + 1;
-}
-
-size_t LineEnd(const std::string& s, size_t pos) {
-  const size_t e = s.find('\n', pos);
-  return e == std::string::npos ? s.size() : e + 1;
-}
-
-std::string Mutate(std::string s, std::mt19937_64& rng) {
-  const int edits = 1 + static_cast<int>(rng() % 4);
-  for (int e = 0; e < edits; ++e) {
-    const size_t pos = s.empty() ? 0 : rng() % s.size();
-    switch (rng() % 7) {
-      case 0:  // replace a byte
-        if (!s.empty()) s[pos] = kAlphabet[rng() % (sizeof(kAlphabet) - 1)];
-        break;
-      case 1:  // arbitrary byte
-        if (!s.empty()) s[pos] = static_cast<char>(rng() % 256);
-        break;
-      case 2:  // delete a short range
-        s.erase(pos, 1 + rng() % 8);
-        break;
-      case 3: {  // swap the token at pos for a hostile one
-        size_t b = pos, t = pos;
-        while (b > 0 && !std::isspace(static_cast<unsigned char>(s[b - 1])))
-          --b;
-        while (t < s.size() && !std::isspace(static_cast<unsigned char>(s[t])))
-          ++t;
-        s.replace(b, t - b, kHostileTokens[rng() % std::size(kHostileTokens)]);
-        break;
-      }
-      case 4: {  // duplicate the line containing pos
-        const size_t b = LineStart(s, pos);
-        s.insert(b, s.substr(b, LineEnd(s, pos) - b));
-        break;
-      }
-      case 5: {  // delete the line containing pos
-        const size_t b = LineStart(s, pos);
-        s.erase(b, LineEnd(s, pos) - b);
-        break;
-      }
-      default:  // truncate
-        s.resize(pos);
-        break;
-    }
-  }
-  return s;
+// The tiling files' bytes and hostile values: counts and sizes that overflow,
+// speeds that are not numbers, "size:speed" pairs broken at the colon.
+const base::MutationVocabulary& TilingVocabulary() {
+  static const base::MutationVocabulary* const kVocabulary =
+      new base::MutationVocabulary{"0123456789 \n\t-+.e:#gridnaf",
+                                   {"-1",
+                                    "0",
+                                    "1",
+                                    "2",
+                                    "2147483647",
+                                    "2147483648",
+                                    "1000000",
+                                    "nan",
+                                    "inf",
+                                    "-inf",
+                                    "1e308",
+                                    "1e-320",
+                                    "1e100",
+                                    "1e-100",
+                                    "1e101",
+                                    "1e-101",
+                                    "9223372036854775807",
+                                    "4611686018427387904",
+                                    "99999999999999999999",
+                                    "grid",
+                                    ":",
+                                    "1:",
+                                    ":1",
+                                    "1e400:1",
+                                    "1:1e-300",
+                                    "0:0",
+                                    "#",
+                                    ""}};
+  return *kVocabulary;
 }
 
 // OK when `s` is a refusal naming the input; otherwise what is wrong.
@@ -243,13 +190,13 @@ TEST(MutationTest, ReadersAcceptValidValuesOrNameTheInput) {
       ASSERT_THAT(s, IsOk()) << s.message() << "\n" << seed.substr(0, 200);
       ASSERT_TRUE(accepted) << "seed refused:\n" << seed.substr(0, 200);
     }
-    std::mt19937_64 rng(EnvOr("RANKMAP_MUTATION_SEED", 20261126));
-    const int64_t mutants =
-        std::max<int64_t>(EnvOr("RANKMAP_MUTANTS", kMutantsPerReader), 1000);
+    std::mt19937_64 rng(base::EnvOr("RANKMAP_MUTATION_SEED", 20261126));
+    const int64_t mutants = std::max<int64_t>(
+        base::EnvOr("RANKMAP_MUTANTS", kMutantsPerReader), 1000);
     int64_t accepted = 0, refused = 0;
     for (int64_t i = 0; i < mutants; ++i) {
-      const std::string input =
-          Mutate(reader.seeds[i % reader.seeds.size()], rng);
+      const std::string input = base::MutateText(
+          reader.seeds[i % reader.seeds.size()], rng, TilingVocabulary());
       bool ok = false;
       const absl::Status s = reader.check(input, &ok);
       ASSERT_THAT(s, IsOk()) << s.message() << "\ninput:\n"

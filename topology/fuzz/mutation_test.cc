@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "base/status_matchers.h"
+#include "base/text_mutation.h"
 #include "gtest/gtest.h"
 #include "topology/fuzz/reader_check.h"
 
@@ -26,134 +27,69 @@ namespace {
 
 using ::rankmap::base::IsOk;
 
-// CI runs the fixed seed and counts below; a longer soak can be asked for with
-// --test_env=RANKMAP_MUTANTS=<count per reader>
-// --test_env=RANKMAP_MUTATION_SEED=<seed>.
-int64_t EnvOr(const char* name, int64_t fallback) {
-  const char* value = std::getenv(name);
-  return value != nullptr ? std::atoll(value) : fallback;
+// Machine descriptions (tleaf, synthetic strings, network specs): counts
+// that overflow or exhaust memory, keywords out of place; "name:count" tokens
+// have their count swapped half the time.
+const base::MutationVocabulary& MachineVocabulary() {
+  static const base::MutationVocabulary* const kVocabulary =
+      new base::MutationVocabulary{"0123456789 \n:.-xtleafpucorenodnetwk#",
+                                   {"0",
+                                    "-1",
+                                    "1",
+                                    "2",
+                                    "2147483647",
+                                    "2147483648",
+                                    "1073741824",
+                                    "65536",
+                                    "22100",
+                                    "4096",
+                                    "100000",
+                                    "1e308",
+                                    "nan",
+                                    "inf",
+                                    "",
+                                    "x",
+                                    "tleaf",
+                                    "core:65536",
+                                    "pu:2147483647",
+                                    "network",
+                                    "cluster",
+                                    "999999999999999999999"},
+                                   /*max_edits=*/3,
+                                   /*colon_values=*/true};
+  return *kVocabulary;
 }
-
-const char* const kHostileTokens[] = {"0",
-                                      "-1",
-                                      "1",
-                                      "2",
-                                      "2147483647",
-                                      "2147483648",
-                                      "1073741824",
-                                      "65536",
-                                      "22100",
-                                      "4096",
-                                      "100000",
-                                      "1e308",
-                                      "nan",
-                                      "inf",
-                                      "",
-                                      "x",
-                                      "tleaf",
-                                      "core:65536",
-                                      "pu:2147483647",
-                                      "network",
-                                      "cluster",
-                                      "999999999999999999999"};
 
 // For the cluster files (SimGrid, Slurm, ibnetdiscover): counts that
 // overflow, names that are not host names, keys in another case.
-const std::vector<std::string> kClusterTokens = {
-    "0",
-    "1048576",
-    "9223372036854775807",
-    "0-9223372036854775807",
-    "tux[0-4194303]",
-    "n[0-999999999]",
-    "-oProxyCommand",
-    "../x",
-    "a&#10;b",
-    "nodes=tux[0-1]",
-    "SWITCHES=s0",
-    "Switches=s0,s0",
-    "LinkSpeed=1e-300",
-    "Level=0",
-    "\"-oProxy HCA-1\"",
-    "\"S-1\"[1]",
-    "FAT_TREE",
-    "300;1",
-    "1e308",
-    "",
-};
-
-const char kAlphabet[] = "0123456789 \n:.-xtleafpucorenodnetwk#";
-
-std::string Token(std::string_view s, size_t pos, size_t* begin, size_t* end) {
-  size_t b = pos, e = pos;
-  while (b > 0 && !std::isspace(static_cast<unsigned char>(s[b - 1]))) --b;
-  while (e < s.size() && !std::isspace(static_cast<unsigned char>(s[e]))) ++e;
-  *begin = b;
-  *end = e;
-  return std::string(s.substr(b, e - b));
-}
-
-// Line-level edits shared by every format.
-void EditLines(std::string& s, std::mt19937_64& rng) {
-  std::vector<std::string> lines;
-  std::stringstream in(s);
-  for (std::string l; std::getline(in, l);) lines.push_back(l);
-  if (lines.empty()) return;
-  const size_t i = rng() % lines.size(), j = rng() % lines.size();
-  switch (rng() % 3) {
-    case 0:
-      lines.insert(lines.begin() + i, lines[j]);
-      break;
-    case 1:
-      lines.erase(lines.begin() + i);
-      break;
-    default:
-      std::swap(lines[i], lines[j]);
-      break;
-  }
-  s.clear();
-  for (const std::string& l : lines) s += l + "\n";
-}
-
-std::string Mutate(std::string s, std::mt19937_64& rng,
-                   const std::vector<std::string>* tokens = nullptr) {
-  const int edits = 1 + static_cast<int>(rng() % 3);
-  for (int e = 0; e < edits; ++e) {
-    const size_t pos = s.empty() ? 0 : rng() % s.size();
-    switch (rng() % 6) {
-      case 0:
-        if (!s.empty()) s[pos] = kAlphabet[rng() % (sizeof(kAlphabet) - 1)];
-        break;
-      case 1:
-        if (!s.empty()) s[pos] = static_cast<char>(rng() % 256);
-        break;
-      case 2:
-        s.erase(pos, 1 + rng() % 6);
-        break;
-      case 3: {
-        size_t b, t;
-        Token(s, pos, &b, &t);
-        std::string hostile =
-            tokens != nullptr
-                ? (*tokens)[rng() % tokens->size()]
-                : std::string(
-                      kHostileTokens[rng() % std::size(kHostileTokens)]);
-        // Keep "name:count" shapes: hostile counts after a colon too.
-        const size_t colon = s.find(':', b);
-        if (colon != std::string::npos && colon < t && rng() % 2 == 0)
-          b = colon + 1;
-        s.replace(b, t - b, hostile);
-        break;
-      }
-      case 4:
-        EditLines(s, rng);
-        break;
-      default:
-        s.resize(pos);
-        break;
-    }
-  }
-  return s;
+const base::MutationVocabulary& ClusterVocabulary() {
+  static const base::MutationVocabulary* const kVocabulary =
+      new base::MutationVocabulary{"0123456789 \n:.-xtleafpucorenodnetwk#",
+                                   {
+                                       "0",
+                                       "1048576",
+                                       "9223372036854775807",
+                                       "0-9223372036854775807",
+                                       "tux[0-4194303]",
+                                       "n[0-999999999]",
+                                       "-oProxyCommand",
+                                       "../x",
+                                       "a&#10;b",
+                                       "nodes=tux[0-1]",
+                                       "SWITCHES=s0",
+                                       "Switches=s0,s0",
+                                       "LinkSpeed=1e-300",
+                                       "Level=0",
+                                       "\"-oProxy HCA-1\"",
+                                       "\"S-1\"[1]",
+                                       "FAT_TREE",
+                                       "300;1",
+                                       "1e308",
+                                       "",
+                                   },
+                                   /*max_edits=*/3,
+                                   /*colon_values=*/true};
+  return *kVocabulary;
 }
 
 const char* const kXmlAttributes[] = {"cpuset",         "complete_cpuset",
@@ -238,11 +174,8 @@ std::string MutateXml(std::string s, std::mt19937_64& rng,
         }
         break;
       }
-      case 2:
-        EditLines(s, rng);
-        break;
       default:
-        s = Mutate(std::move(s), rng);
+        s = base::MutateText(std::move(s), rng, MachineVocabulary());
         break;
     }
   }
@@ -262,11 +195,11 @@ struct Reader {
   const char* prefix;
   std::vector<std::string> seeds;
   int64_t mutants;
-  // XML: its attributes and hostile values; else token edits from `tokens`
-  // (kHostileTokens when null).
+  // XML: its attributes and hostile values; else text edits with
+  // `vocabulary` (MachineVocabulary() when null).
   const std::vector<std::string>* attributes = nullptr;
   const std::vector<std::string>* values = nullptr;
-  const std::vector<std::string>* tokens = nullptr;
+  const base::MutationVocabulary* vocabulary = nullptr;
 };
 
 // A chain of n Slurm switches, or of n InfiniBand switches above one host.
@@ -388,7 +321,7 @@ Reader SlurmReader() {
       1000,
       nullptr,
       nullptr,
-      &kClusterTokens};
+      &ClusterVocabulary()};
 }
 
 // ibnetdiscover dumps, and the chain and the host name that once took 31 s
@@ -405,7 +338,7 @@ Reader IbnetdiscoverReader() {
           1000,
           nullptr,
           nullptr,
-          &kClusterTokens};
+          &ClusterVocabulary()};
 }
 
 std::vector<Reader> Readers() {
@@ -456,11 +389,11 @@ std::vector<Reader> Readers() {
 }
 
 TEST(TopologyMutationTest, EveryReaderAcceptsValidTreesOrReportsOneLine) {
-  const int64_t scale = EnvOr("RANKMAP_MUTANTS", 0);
+  const int64_t scale = base::EnvOr("RANKMAP_MUTANTS", 0);
   const char* last = std::getenv("RANKMAP_MUTATION_LAST");
   for (const Reader& r : Readers()) {
     SCOPED_TRACE(r.name);
-    std::mt19937_64 rng(EnvOr("RANKMAP_MUTATION_SEED", 20261124));
+    std::mt19937_64 rng(base::EnvOr("RANKMAP_MUTATION_SEED", 20261124));
     const auto start = std::chrono::steady_clock::now();
     int64_t accepted = 0, rejected = 0;
     for (const std::string& seed : r.seeds) {
@@ -476,7 +409,9 @@ TEST(TopologyMutationTest, EveryReaderAcceptsValidTreesOrReportsOneLine) {
       const std::string input =
           r.attributes != nullptr
               ? MutateXml(seed, rng, *r.attributes, *r.values)
-              : Mutate(seed, rng, r.tokens);
+              : base::MutateText(seed, rng,
+                                 r.vocabulary != nullptr ? *r.vocabulary
+                                                         : MachineVocabulary());
       if (last != nullptr) std::ofstream(last, std::ios::trunc) << input;
       bool parsed = false;
       const absl::Status s =

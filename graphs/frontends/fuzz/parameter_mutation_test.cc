@@ -19,6 +19,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "base/status_matchers.h"
+#include "base/text_mutation.h"
 #include "graphs/comm_graph.h"
 #include "graphs/frontends/matrix_frontend.h"
 #include "graphs/frontends/mpdata.h"
@@ -33,11 +34,6 @@ using ::rankmap::base::IsOk;
 
 constexpr int kMutantsPerFrontEnd = 500;
 constexpr int64_t kFuzzMemoryBudget = int64_t{32} << 20;
-
-int64_t EnvOr(const char* name, int64_t fallback) {
-  const char* value = std::getenv(name);
-  return value != nullptr ? std::atoll(value) : fallback;
-}
 
 constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
 constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
@@ -132,8 +128,8 @@ void Exercise(const FrontEnd<Options>& f) {
   for (const Options& seed : f.seeds) {
     ASSERT_THAT(CheckResult(f.run(seed)), IsOk());
   }
-  std::mt19937_64 rng(EnvOr("RANKMAP_MUTATION_SEED", 20261126));
-  const int64_t mutants = EnvOr("RANKMAP_MUTANTS", kMutantsPerFrontEnd);
+  std::mt19937_64 rng(base::EnvOr("RANKMAP_MUTATION_SEED", 20261126));
+  const int64_t mutants = base::EnvOr("RANKMAP_MUTANTS", kMutantsPerFrontEnd);
   int64_t accepted = 0;
   for (int64_t i = 0; i < mutants; ++i) {
     Options o = f.seeds[i % f.seeds.size()];
