@@ -705,7 +705,7 @@ absl::Status RunSumma(const std::string& dir) {
   }
   o.n = kBlocks * kBlock;
   o.block = kBlock;
-  o.flow = graphs::SummaFlow::kOneToAll;
+  o.flow = graphs::PivotFlow::kOneToAll;
   ASSIGN_OR_RETURN(const graphs::MatrixFrontendResult unaware,
                    graphs::SummaFrontend(o));
   o.clusters = proc_site;
@@ -776,10 +776,10 @@ absl::Status RunSumma(const std::string& dir) {
     }
     return std::pair<double, double>(total, slowest);
   };
-  for (const graphs::SummaFlow flow :
-       {graphs::SummaFlow::kOneToAll, graphs::SummaFlow::kRing}) {
+  for (const graphs::PivotFlow flow :
+       {graphs::PivotFlow::kOneToAll, graphs::PivotFlow::kRing}) {
     const char* flow_name =
-        flow == graphs::SummaFlow::kRing ? "ring" : "one-to-all";
+        flow == graphs::PivotFlow::kRing ? "ring" : "one-to-all";
     double base = 0, alg2 = 0;
     for (const Variant& v : variants) {
       const std::string path = absl::StrCat(dir, "/summa.part");

@@ -201,9 +201,9 @@ absl::StatusOr<graphs::SummaPartitioner> ParseSummaPartitioner(
   return Unknown("partitioner", s, "column-dp, grid");
 }
 
-absl::StatusOr<graphs::SummaFlow> ParseSummaFlow(std::string_view s) {
-  if (s == "ring") return graphs::SummaFlow::kRing;
-  if (s == "one-to-all") return graphs::SummaFlow::kOneToAll;
+absl::StatusOr<graphs::PivotFlow> ParsePivotFlow(std::string_view s) {
+  if (s == "ring") return graphs::PivotFlow::kRing;
+  if (s == "one-to-all") return graphs::PivotFlow::kOneToAll;
   return Unknown("flow", s, "ring, one-to-all");
 }
 
@@ -214,18 +214,20 @@ absl::StatusOr<tiling::LinkModel> ParseLinkModel(std::string_view s) {
   return Unknown("link model", s, "serial, duplex");
 }
 
-absl::StatusOr<graphs::TwoWayChoice> ParseTwoWayChoice(std::string_view s) {
-  if (s == "hybrid") return graphs::TwoWayChoice::kHybrid;
-  if (s == "square-corner") return graphs::TwoWayChoice::kSquareCorner;
-  if (s == "straight-line") return graphs::TwoWayChoice::kStraightLine;
+absl::StatusOr<std::optional<tiling::MatrixShape>> ParseMatrixShape(
+    std::string_view s) {
+  if (s == "hybrid") return std::nullopt;
+  if (s == "square-corner") return tiling::MatrixShape::kSquareCorner;
+  if (s == "straight-line") return tiling::MatrixShape::kStraightLine;
   return Unknown("shape", s, "hybrid, square-corner, straight-line");
 }
 
-absl::StatusOr<graphs::SummaArrange> ParseSummaArrange(std::string_view s) {
-  if (s == "auto") return graphs::SummaArrange::kAuto;
-  if (s == "hop") return graphs::SummaArrange::kHop;
-  if (s == "bandwidth") return graphs::SummaArrange::kBandwidth;
-  if (s == "exhaustive") return graphs::SummaArrange::kExhaustive;
+absl::StatusOr<std::optional<tiling::ArrangeAlgorithm>> ParseArrangeAlgorithm(
+    std::string_view s) {
+  if (s == "auto") return std::nullopt;
+  if (s == "hop") return tiling::ArrangeAlgorithm::kHopGreedy;
+  if (s == "bandwidth") return tiling::ArrangeAlgorithm::kBandwidthGreedy;
+  if (s == "exhaustive") return tiling::ArrangeAlgorithm::kExhaustive;
   return Unknown("arrangement", s, "auto, hop, bandwidth, exhaustive");
 }
 

@@ -8,13 +8,14 @@
 //
 //   ASSIGN_OR_RETURN(std::vector<int64_t> grid, ParseGridShape("64x64x64"));
 //   ASSIGN_OR_RETURN(std::vector<bool> periodic, ParsePeriodic("1,0,1", 3));
-//   ASSIGN_OR_RETURN(graphs::SummaFlow flow, ParseSummaFlow("one-to-all"));
+//   ASSIGN_OR_RETURN(graphs::PivotFlow flow, ParsePivotFlow("one-to-all"));
 //
 // Every error is InvalidArgument and quotes the offending text.
 #ifndef RANKMAP_CLI_ARG_PARSERS_H_
 #define RANKMAP_CLI_ARG_PARSERS_H_
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -62,13 +63,15 @@ absl::StatusOr<int64_t> ParseInteger(std::string_view text,
 absl::StatusOr<graphs::SummaPartitioner> ParseSummaPartitioner(
     std::string_view s);
 // --flow ring | one-to-all
-absl::StatusOr<graphs::SummaFlow> ParseSummaFlow(std::string_view s);
+absl::StatusOr<graphs::PivotFlow> ParsePivotFlow(std::string_view s);
 // --link serial | duplex (or full-duplex)
 absl::StatusOr<tiling::LinkModel> ParseLinkModel(std::string_view s);
-// --shape hybrid | square-corner | straight-line
-absl::StatusOr<graphs::TwoWayChoice> ParseTwoWayChoice(std::string_view s);
-// --arrange auto | hop | bandwidth | exhaustive
-absl::StatusOr<graphs::SummaArrange> ParseSummaArrange(std::string_view s);
+// --shape hybrid (unset: Becker's choice) | square-corner | straight-line
+absl::StatusOr<std::optional<tiling::MatrixShape>> ParseMatrixShape(
+    std::string_view s);
+// --arrange auto (unset: by the platform) | hop | bandwidth | exhaustive
+absl::StatusOr<std::optional<tiling::ArrangeAlgorithm>> ParseArrangeAlgorithm(
+    std::string_view s);
 // --hop-norm sum | euclid
 absl::StatusOr<tiling::HopNorm> ParseHopNorm(std::string_view s);
 // --network fully-connected (or full) | star

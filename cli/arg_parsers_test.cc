@@ -107,35 +107,37 @@ TEST(ArgParsersTest, ChoiceNames) {
   EXPECT_EQ(*ParseSummaPartitioner("column-dp"),
             graphs::SummaPartitioner::kColumnDp);
   EXPECT_EQ(*ParseSummaPartitioner("grid"), graphs::SummaPartitioner::kGrid);
-  EXPECT_EQ(*ParseSummaFlow("ring"), graphs::SummaFlow::kRing);
-  EXPECT_EQ(*ParseSummaFlow("one-to-all"), graphs::SummaFlow::kOneToAll);
+  EXPECT_EQ(*ParsePivotFlow("ring"), graphs::PivotFlow::kRing);
+  EXPECT_EQ(*ParsePivotFlow("one-to-all"), graphs::PivotFlow::kOneToAll);
   EXPECT_EQ(*ParseLinkModel("serial"), tiling::LinkModel::kSerial);
   EXPECT_EQ(*ParseLinkModel("duplex"), tiling::LinkModel::kFullDuplex);
   EXPECT_EQ(*ParseLinkModel("full-duplex"), tiling::LinkModel::kFullDuplex);
-  EXPECT_EQ(*ParseTwoWayChoice("hybrid"), graphs::TwoWayChoice::kHybrid);
-  EXPECT_EQ(*ParseTwoWayChoice("square-corner"),
-            graphs::TwoWayChoice::kSquareCorner);
-  EXPECT_EQ(*ParseTwoWayChoice("straight-line"),
-            graphs::TwoWayChoice::kStraightLine);
-  EXPECT_EQ(*ParseSummaArrange("auto"), graphs::SummaArrange::kAuto);
-  EXPECT_EQ(*ParseSummaArrange("hop"), graphs::SummaArrange::kHop);
-  EXPECT_EQ(*ParseSummaArrange("bandwidth"), graphs::SummaArrange::kBandwidth);
-  EXPECT_EQ(*ParseSummaArrange("exhaustive"),
-            graphs::SummaArrange::kExhaustive);
+  EXPECT_EQ(*ParseMatrixShape("hybrid"), std::nullopt);
+  EXPECT_EQ(*ParseMatrixShape("square-corner"),
+            tiling::MatrixShape::kSquareCorner);
+  EXPECT_EQ(*ParseMatrixShape("straight-line"),
+            tiling::MatrixShape::kStraightLine);
+  EXPECT_EQ(*ParseArrangeAlgorithm("auto"), std::nullopt);
+  EXPECT_EQ(*ParseArrangeAlgorithm("hop"),
+            tiling::ArrangeAlgorithm::kHopGreedy);
+  EXPECT_EQ(*ParseArrangeAlgorithm("bandwidth"),
+            tiling::ArrangeAlgorithm::kBandwidthGreedy);
+  EXPECT_EQ(*ParseArrangeAlgorithm("exhaustive"),
+            tiling::ArrangeAlgorithm::kExhaustive);
   EXPECT_EQ(*ParseHopNorm("sum"), tiling::HopNorm::kSum);
   EXPECT_EQ(*ParseHopNorm("euclid"), tiling::HopNorm::kEuclid);
   EXPECT_EQ(*ParseNetworkKind("star"), tiling::Network::Kind::kStar);
   EXPECT_EQ(*ParseNetworkKind("full"), tiling::Network::Kind::kFullyConnected);
   EXPECT_EQ(*ParseNetworkKind("fully-connected"),
             tiling::Network::Kind::kFullyConnected);
-  EXPECT_EQ(Message(ParseSummaFlow("bcast").status()),
+  EXPECT_EQ(Message(ParsePivotFlow("bcast").status()),
             "frontend: unknown flow 'bcast' (ring, one-to-all)");
-  EXPECT_EQ(Message(ParseTwoWayChoice("l").status()),
+  EXPECT_EQ(Message(ParseMatrixShape("l").status()),
             "frontend: unknown shape 'l' (hybrid, square-corner, "
             "straight-line)");
   EXPECT_THAT(ParseSummaPartitioner("dp"), Not(IsOk()));
   EXPECT_THAT(ParseLinkModel("half"), Not(IsOk()));
-  EXPECT_THAT(ParseSummaArrange("greedy"), Not(IsOk()));
+  EXPECT_THAT(ParseArrangeAlgorithm("greedy"), Not(IsOk()));
   EXPECT_THAT(ParseHopNorm("max"), Not(IsOk()));
   EXPECT_THAT(ParseNetworkKind("ring"), Not(IsOk()));
 }

@@ -69,10 +69,10 @@ absl::StatusOr<graphs::MatrixFrontendOptions> MatrixOptions(FlagText flag) {
                    Integer32(flag, "element_size", o.element_size));
   RETURN_IF_ERROR(
       Choice(flag, "partitioner", ParseSummaPartitioner, o.partitioner));
-  RETURN_IF_ERROR(Choice(flag, "flow", ParseSummaFlow, o.flow));
+  RETURN_IF_ERROR(Choice(flag, "flow", ParsePivotFlow, o.flow));
   RETURN_IF_ERROR(Choice(flag, "link", ParseLinkModel, o.link));
-  RETURN_IF_ERROR(Choice(flag, "shape", ParseTwoWayChoice, o.shape));
-  RETURN_IF_ERROR(Choice(flag, "arrange", ParseSummaArrange, o.arrange));
+  RETURN_IF_ERROR(Choice(flag, "shape", ParseMatrixShape, o.shape));
+  RETURN_IF_ERROR(Choice(flag, "arrange", ParseArrangeAlgorithm, o.arrange));
   RETURN_IF_ERROR(Choice(flag, "hop_norm", ParseHopNorm, o.hop_norm));
   RETURN_IF_ERROR(Choice(flag, "network", ParseNetworkKind, o.network));
   ASSIGN_OR_RETURN(o.hub, Integer32(flag, "hub", o.hub));
@@ -217,7 +217,7 @@ absl::StatusOr<graphs::CommGraph> RunWave2D(const graphs::Wave2DOptions& o,
 absl::StatusOr<graphs::CommGraph> RunMpdata(
     const graphs::MpdataFrontendOptions& o, std::ostream& report) {
   ASSIGN_OR_RETURN(graphs::MpdataFrontendResult r, graphs::MpdataFrontend(o));
-  const graphs::MpdataGrid& grid = r.arrangement.grid;
+  const tiling::MpdataGrid& grid = r.arrangement.grid;
   report << absl::StrFormat(
       "mpdata %s on a %dx%d arrangement of %d groups (cost %.6g): %d "
       "processes, %d edges, %.10g bytes per iteration\n",

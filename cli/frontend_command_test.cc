@@ -91,7 +91,7 @@ TEST(FrontendCommandTest, MatrixFlagsAndTheSpeedsFile) {
   EXPECT_THAT(o.speeds, ElementsAre(4.0, 1.0));
   EXPECT_EQ(o.n, 64);
   EXPECT_EQ(o.block, 2);
-  EXPECT_EQ(o.flow, graphs::SummaFlow::kOneToAll);
+  EXPECT_EQ(o.flow, graphs::PivotFlow::kOneToAll);
   EXPECT_EQ(o.hop_norm, tiling::HopNorm::kEuclid);
   EXPECT_THAT(o.clusters, ElementsAre(0, 1));
   EXPECT_EQ(o.num_clusters, 2);

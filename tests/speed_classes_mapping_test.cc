@@ -27,7 +27,7 @@ graphs::CommGraph FastAndSlowSumma(const std::vector<double>& speeds) {
       tiling::ColumnBasedPartition(speeds).value();
   const tiling::Partition p =
       tiling::ToIntegerPartition(layout, 64, 64).value();
-  return graphs::HeterogeneousSummaGraph(p, graphs::SummaFlow::kOneToAll)
+  return graphs::HeterogeneousSummaGraph(p, graphs::PivotFlow::kOneToAll)
       .value();
 }
 

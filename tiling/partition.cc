@@ -460,9 +460,9 @@ double HybridThreshold(LinkModel link) {
   return link == LinkModel::kSerial ? 3.0 : 2.0;
 }
 
-TwoProcessorShape ChooseTwoProcessorShape(double rho, LinkModel link) {
-  return rho >= HybridThreshold(link) ? TwoProcessorShape::kSquareCorner
-                                      : TwoProcessorShape::kStraightLine;
+MatrixShape ChooseTwoProcessorShape(double rho, LinkModel link) {
+  return rho >= HybridThreshold(link) ? MatrixShape::kSquareCorner
+                                      : MatrixShape::kStraightLine;
 }
 
 absl::StatusOr<Partition> SquareCornerPartition2(std::span<const double> speeds,

@@ -183,12 +183,13 @@ double SquareCornerDominantVolume(double n, double rho);
 double StraightLineDominantVolume(double n, double rho);
 
 enum class LinkModel { kSerial, kFullDuplex };
-enum class TwoProcessorShape { kStraightLine, kSquareCorner };
+// The two layouts of a matrix over 2 or 3 processors.
+enum class MatrixShape { kStraightLine, kSquareCorner };
 
 // Becker's hybrids: Square-Corner iff rho >= 3 (serial links, HSCP-SC) or rho
 // >= 2 (full-duplex, HSCP-PC); at the threshold both shapes have equal volume.
 double HybridThreshold(LinkModel link);
-TwoProcessorShape ChooseTwoProcessorShape(double rho, LinkModel link);
+MatrixShape ChooseTwoProcessorShape(double rho, LinkModel link);
 
 // Two processors on an n x n grid: the slower one (higher index on ties) owns
 // the square [0, a)^2, a = SquareCornerSide(n, rho); the other owns [0,a) x

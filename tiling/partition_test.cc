@@ -375,17 +375,17 @@ TEST(SquareCornerTest, ClosedForms) {
 
 TEST(SquareCornerTest, HybridThresholds) {
   EXPECT_EQ(ChooseTwoProcessorShape(2.99, LinkModel::kSerial),
-            TwoProcessorShape::kStraightLine);
+            MatrixShape::kStraightLine);
   EXPECT_EQ(ChooseTwoProcessorShape(3.0, LinkModel::kSerial),
-            TwoProcessorShape::kSquareCorner);
+            MatrixShape::kSquareCorner);
   EXPECT_EQ(ChooseTwoProcessorShape(1.99, LinkModel::kFullDuplex),
-            TwoProcessorShape::kStraightLine);
+            MatrixShape::kStraightLine);
   EXPECT_EQ(ChooseTwoProcessorShape(2.0, LinkModel::kFullDuplex),
-            TwoProcessorShape::kSquareCorner);
+            MatrixShape::kSquareCorner);
   // The hybrid never has a larger volume than either shape (within the model).
   for (double rho = 1.0; rho <= 25.0; rho += 0.5) {
     double pick = ChooseTwoProcessorShape(rho, LinkModel::kSerial) ==
-                          TwoProcessorShape::kSquareCorner
+                          MatrixShape::kSquareCorner
                       ? SquareCornerTvc(100, rho)
                       : StraightLineTvc(100);
     EXPECT_LE(pick,

@@ -11,22 +11,20 @@
 #include "base/memory_budget.h"
 #include "base/status_macros.h"
 #include "graphs/graph_readers.h"
+#include "tiling/platform_arrangement.h"
+#include "tiling/square_corner_choice.h"
 
 namespace rankmap::graphs {
 
 using tiling::ArrangeAlgorithm;
-using tiling::Arrangement;
-using tiling::ArrangementCost;
-using tiling::ArrangeResult;
 using tiling::ColumnLayout;
 using tiling::CostBreakdown;
 using tiling::HopNorm;
-using tiling::LinkLoads;
 using tiling::LinkModel;
+using tiling::MatrixShape;
 using tiling::Network;
 using tiling::Partition;
 using tiling::Rect;
-using tiling::TwoProcessorShape;
 using tiling::VolumeMatrix;
 
 namespace {
@@ -161,67 +159,91 @@ void ReportCost(const char* what, const CostBreakdown& c, std::string& out) {
                         c.combined);
 }
 
-// Rearranges p on the platform of `o` (Malik 3.4): Algorithm 1 under the hop
-// cost or Algorithm 2 under the bandwidth cost (or the exhaustive search), and
+// Rearranges p on the platform of `o` (tiling/platform_arrangement.h) and
 // reports the hop cost, and the bandwidth cost when a matrix is given, before
 // and after.
 absl::Status Rearrange(const MatrixFrontendOptions& o, Partition& p,
                        std::vector<int32_t>& order, std::string& report) {
-  const bool have_bw = !o.bandwidth.empty();
-  SummaArrange how = o.arrange;
-  if (how == SummaArrange::kAuto) {
-    how = have_bw ? SummaArrange::kBandwidth : SummaArrange::kHop;
-  }
-  if (how == SummaArrange::kBandwidth && !have_bw) {
+  if (o.arrange == ArrangeAlgorithm::kBandwidthGreedy && o.bandwidth.empty()) {
     return Invalid("the bandwidth arrangement needs a bandwidth matrix");
   }
-  const ArrangementCost hop = ArrangementCost::Hop(
-      o.num_clusters, /*wrap_horizontal=*/true, o.hop_norm);
-  std::optional<ArrangementCost> bw;
-  if (have_bw) {
-    ASSIGN_OR_RETURN(bw, ArrangementCost::Bandwidth(
-                             o.num_clusters, o.bandwidth,
-                             static_cast<double>(o.block * o.element_size)));
-  }
-  ASSIGN_OR_RETURN(Arrangement start,
-                   tiling::ArrangementFromPartition(p, o.clusters));
-  const bool by_hops = how == SummaArrange::kHop ||
-                       (how == SummaArrange::kExhaustive && !have_bw);
-  const ArrangeAlgorithm algorithm =
-      how == SummaArrange::kExhaustive ? ArrangeAlgorithm::kExhaustive
-      : by_hops                        ? ArrangeAlgorithm::kHopGreedy
-                                       : ArrangeAlgorithm::kBandwidthGreedy;
-  ASSIGN_OR_RETURN(ArrangeResult arranged,
-                   tiling::Arrange(start, by_hops ? hop : *bw, algorithm));
-  const std::string name = algorithm == ArrangeAlgorithm::kExhaustive
+  tiling::ArrangementPlatform platform;
+  platform.clusters = o.clusters;
+  platform.num_clusters = o.num_clusters;
+  platform.bandwidth = o.bandwidth;
+  platform.unit = static_cast<double>(o.block * o.element_size);
+  platform.hop_norm = o.hop_norm;
+  ASSIGN_OR_RETURN(tiling::PlatformArrangement arranged,
+                   tiling::ArrangeOnPlatform(p, platform, o.arrange));
+  const std::string name = arranged.algorithm == ArrangeAlgorithm::kExhaustive
                                ? "exhaustive search"
-                           : by_hops ? "Algorithm 1"
-                                     : "Algorithm 2";
+                           : arranged.by_hops ? "Algorithm 1"
+                                              : "Algorithm 2";
   const std::string after = absl::StrCat(" after ", name, " (",
                                          arranged.evaluations, " evaluations)");
   const std::string hop_name = absl::StrCat(
       "hop cost (", o.hop_norm == HopNorm::kSum ? "A + B" : "sqrt(A^2 + B^2)",
       ")");
-  ASSIGN_OR_RETURN(CostBreakdown hop_before,
-                   tiling::EvaluateArrangement(start, hop));
-  ASSIGN_OR_RETURN(CostBreakdown hop_after,
-                   tiling::EvaluateArrangement(arranged.arrangement, hop));
-  ReportCost(absl::StrCat(hop_name, " before").c_str(), hop_before, report);
-  ReportCost(absl::StrCat(hop_name, after).c_str(), hop_after, report);
-  if (have_bw) {
-    ASSIGN_OR_RETURN(CostBreakdown bw_before,
-                     tiling::EvaluateArrangement(start, *bw));
-    ASSIGN_OR_RETURN(CostBreakdown bw_after,
-                     tiling::EvaluateArrangement(arranged.arrangement, *bw));
-    ReportCost("bandwidth cost before", bw_before, report);
-    ReportCost(absl::StrCat("bandwidth cost", after).c_str(), bw_after, report);
+  ReportCost(absl::StrCat(hop_name, " before").c_str(), arranged.hop_before,
+             report);
+  ReportCost(absl::StrCat(hop_name, after).c_str(), arranged.hop_after, report);
+  if (arranged.bandwidth_before.has_value()) {
+    ReportCost("bandwidth cost before", *arranged.bandwidth_before, report);
+    ReportCost(absl::StrCat("bandwidth cost", after).c_str(),
+               *arranged.bandwidth_after, report);
   }
-  ASSIGN_OR_RETURN(
-      p, tiling::ArrangementToPartition(arranged.arrangement, p.num_owners));
-  order = tiling::ProcessorOrder(arranged.arrangement);
+  p = std::move(arranged.partition);
+  order = std::move(arranged.order);
   report += "rank order (rank r runs on processor):";
   for (int32_t proc : order) absl::StrAppend(&report, " ", proc);
   report += "\n";
+  return absl::OkStatus();
+}
+
+// The report lines of the Square-Corner choice (tiling/square_corner_choice.h).
+absl::Status ReportShapeChoice(const MatrixFrontendOptions& o, size_t procs,
+                               const tiling::ShapeChoice& c,
+                               std::string& report) {
+  if (procs == 2) {
+    absl::StrAppendFormat(
+        &report, "speed ratio rho = %.6f; hybrid threshold %.0f (%s links)\n",
+        c.rho, tiling::HybridThreshold(o.link),
+        o.link == LinkModel::kSerial ? "serial" : "full-duplex");
+    const double n = static_cast<double>(o.n);
+    absl::StrAppendFormat(
+        &report,
+        "model TVC: square-corner %.1f, straight-line %.1f elements; dominant "
+        "direction: square-corner %.1f, straight-line %.1f\n",
+        tiling::SquareCornerTvc(n, c.rho), tiling::StraightLineTvc(n),
+        tiling::SquareCornerDominantVolume(n, c.rho),
+        tiling::StraightLineDominantVolume(n, c.rho));
+    report += c.shape == MatrixShape::kSquareCorner
+                  ? "partition: square-corner\n"
+                  : "partition: straight-line\n";
+    return absl::OkStatus();
+  }
+  absl::StrAppendFormat(
+      &report, "square-corner feasible (sqrt(s2) + sqrt(s3) <= 1): %s\n",
+      c.feasible ? "yes" : "no");
+  const bool star = c.network.kind == Network::Kind::kStar;
+  ASSIGN_OR_RETURN(const int64_t slp_elements,
+                   Elements(c.straight_line_volume, o));
+  absl::StrAppendFormat(
+      &report, "network: %s; %s volume: straight-line %d",
+      star ? absl::StrCat("star, hub processor ", c.network.hub)
+           : std::string("fully connected"),
+      o.link == LinkModel::kSerial ? "routed total" : "busiest link",
+      slp_elements);
+  if (c.square_corner_volume >= 0) {
+    ASSIGN_OR_RETURN(const int64_t scp_elements,
+                     Elements(c.square_corner_volume, o));
+    absl::StrAppendFormat(&report, ", square-corner %d", scp_elements);
+  }
+  report += " elements\n";
+  report +=
+      c.shape == MatrixShape::kSquareCorner
+          ? "partition: square-corner (two squares in opposite corners)\n"
+          : "partition: straight-line (fastest left, two stacked right)\n";
   return absl::OkStatus();
 }
 
@@ -297,7 +319,7 @@ absl::StatusOr<MatrixFrontendResult> SummaFrontend(
         tiling::HalfPerimeterLowerBound(layout->speeds));
   }
   absl::StrAppend(&report,
-                  "flow: ", o.flow == SummaFlow::kRing ? "ring" : "one-to-all",
+                  "flow: ", o.flow == PivotFlow::kRing ? "ring" : "one-to-all",
                   "\n");
   ASSIGN_OR_RETURN(CommGraph g, HeterogeneousSummaGraph(p, o.flow, Cell(o)));
   ASSIGN_OR_RETURN(MatrixFrontendResult r,
@@ -310,99 +332,22 @@ absl::StatusOr<MatrixFrontendResult> SquareCornerFrontend(
     const MatrixFrontendOptions& o) {
   ASSIGN_OR_RETURN(int64_t side, GridSide(o));
   ASSIGN_OR_RETURN(std::vector<double> s, tiling::NormalizeSpeeds(o.speeds));
-  std::string report;
-  Partition p;
-  if (s.size() == 2) {
-    const int32_t fast = s[0] >= s[1] ? 0 : 1;
-    const double rho = s[fast] / s[1 - fast];
-    TwoProcessorShape shape =
-        o.shape == TwoWayChoice::kSquareCorner
-            ? TwoProcessorShape::kSquareCorner
-        : o.shape == TwoWayChoice::kStraightLine
-            ? TwoProcessorShape::kStraightLine
-            : tiling::ChooseTwoProcessorShape(rho, o.link);
-    absl::StrAppendFormat(
-        &report, "speed ratio rho = %.6f; hybrid threshold %.0f (%s links)\n",
-        rho, tiling::HybridThreshold(o.link),
-        o.link == LinkModel::kSerial ? "serial" : "full-duplex");
-    const double n = static_cast<double>(o.n);
-    absl::StrAppendFormat(
-        &report,
-        "model TVC: square-corner %.1f, straight-line %.1f elements; dominant "
-        "direction: square-corner %.1f, straight-line %.1f\n",
-        tiling::SquareCornerTvc(n, rho), tiling::StraightLineTvc(n),
-        tiling::SquareCornerDominantVolume(n, rho),
-        tiling::StraightLineDominantVolume(n, rho));
-    if (shape == TwoProcessorShape::kSquareCorner) {
-      ASSIGN_OR_RETURN(p, tiling::SquareCornerPartition2(o.speeds, side));
-      report += "partition: square-corner\n";
-    } else {
-      ASSIGN_OR_RETURN(p, tiling::StraightLinePartition2(o.speeds, side));
-      report += "partition: straight-line\n";
-    }
-  } else if (s.size() == 3) {
-    std::vector<int32_t> idx = {0, 1, 2};
-    std::stable_sort(idx.begin(), idx.end(),
-                     [&](int32_t a, int32_t b) { return s[a] > s[b]; });
-    const bool feasible =
-        tiling::SquareCorner3Feasible(s[idx[0]], s[idx[1]], s[idx[2]]);
-    absl::StatusOr<Partition> scp =
-        tiling::SquareCornerPartition3(o.speeds, side);
-    ASSIGN_OR_RETURN(ColumnLayout slp_layout,
-                     tiling::KalinovLastovetskyPartition(
-                         o.speeds, {{idx[0]}, {idx[1], idx[2]}}));
-    ASSIGN_OR_RETURN(Partition slp,
-                     tiling::ToIntegerPartition(slp_layout, side, side));
-    absl::StrAppendFormat(
-        &report, "square-corner feasible (sqrt(s2) + sqrt(s3) <= 1): %s\n",
-        feasible ? "yes" : "no");
-    const bool star = o.network == Network::Kind::kStar;
-    const Network net = star ? Network::Star(o.hub < 0 ? idx[0] : o.hub)
-                             : Network::FullyConnected();
-    // Volume as the link model sees it, every hop counted.
-    auto routed = [&](const Partition& part) -> absl::StatusOr<int64_t> {
-      ASSIGN_OR_RETURN(VolumeMatrix v, tiling::MatmulVolumes(part));
-      ASSIGN_OR_RETURN(LinkLoads l, tiling::RouteVolumes(v, net));
-      return o.link == LinkModel::kSerial ? l.Total() : l.MaxDirected();
-    };
-    ASSIGN_OR_RETURN(const int64_t slp_volume, routed(slp));
-    ASSIGN_OR_RETURN(const int64_t slp_elements, Elements(slp_volume, o));
-    absl::StrAppendFormat(
-        &report, "network: %s; %s volume: straight-line %d",
-        star ? absl::StrCat("star, hub processor ", net.hub)
-             : std::string("fully connected"),
-        o.link == LinkModel::kSerial ? "routed total" : "busiest link",
-        slp_elements);
-    int64_t scp_volume = -1;
-    if (scp.ok()) {
-      ASSIGN_OR_RETURN(scp_volume, routed(*scp));
-      ASSIGN_OR_RETURN(const int64_t scp_elements, Elements(scp_volume, o));
-      absl::StrAppendFormat(&report, ", square-corner %d", scp_elements);
-    }
-    report += " elements\n";
-    bool use_scp;
-    if (o.shape == TwoWayChoice::kSquareCorner) {
-      if (!scp.ok()) return scp.status();
-      use_scp = true;
-    } else if (o.shape == TwoWayChoice::kStraightLine || !scp.ok()) {
-      use_scp = false;
-    } else {
-      use_scp = scp_volume < slp_volume;
-    }
-    if (use_scp) {
-      p = *std::move(scp);
-      report += "partition: square-corner (two squares in opposite corners)\n";
-    } else {
-      p = std::move(slp);
-      report += "partition: straight-line (fastest left, two stacked right)\n";
-    }
-  } else {
+  if (s.size() != 2 && s.size() != 3) {
     return Invalid(
         absl::StrCat("square-corner takes 2 or 3 speeds, got ", s.size()));
   }
-  ReportPartition(p, o.speeds, o.block, report);
-  ASSIGN_OR_RETURN(CommGraph g, SquareCornerGraph(p, Cell(o)));
-  return Finish(std::move(p), o, std::move(g), std::move(report));
+  tiling::ShapeChoiceOptions choice;
+  choice.shape = o.shape;
+  choice.link = o.link;
+  choice.network = o.network;
+  choice.hub = o.hub;
+  ASSIGN_OR_RETURN(tiling::ShapeChoice c,
+                   tiling::ChooseMatrixShape(o.speeds, side, choice));
+  std::string report;
+  RETURN_IF_ERROR(ReportShapeChoice(o, s.size(), c, report));
+  ReportPartition(c.partition, o.speeds, o.block, report);
+  ASSIGN_OR_RETURN(CommGraph g, SquareCornerGraph(c.partition, Cell(o)));
+  return Finish(std::move(c.partition), o, std::move(g), std::move(report));
 }
 
 }  // namespace rankmap::graphs

@@ -33,10 +33,6 @@
 namespace rankmap::graphs {
 
 enum class SummaPartitioner { kColumnDp, kGrid };
-// Arrangement search on a platform: kAuto is Algorithm 2 with a bandwidth
-// matrix, Algorithm 1 (hop cost) with clusters only.
-enum class SummaArrange { kAuto, kHop, kBandwidth, kExhaustive };
-enum class TwoWayChoice { kHybrid, kSquareCorner, kStraightLine };
 
 // Limits of the options: the matrix side in elements (areas and volumes of
 // the block grid then fit 64 bits; their totals in elements and bytes are
@@ -53,7 +49,7 @@ struct MatrixFrontendOptions {
 
   // summa
   SummaPartitioner partitioner = SummaPartitioner::kColumnDp;
-  SummaFlow flow = SummaFlow::kRing;
+  PivotFlow flow = PivotFlow::kRing;
   // FPM-BR instead of the constant speeds: one speed function per processor
   // (problem size in blocks); `speeds` may then be empty.
   std::vector<tiling::SpeedFunction> speed_functions;
@@ -63,17 +59,20 @@ struct MatrixFrontendOptions {
   std::optional<tiling::Partition> partition;
   // Optional platform: cluster of each processor and, optionally, a
   // cluster-pair bandwidth matrix (num_clusters^2, row-major). When given, the
-  // partition is rearranged (Algorithm 1 or 2, see SummaArrange) and the report
+  // partition is rearranged (Algorithm 1 or 2, see `arrange`) and the report
   // shows the costs before and after and the resulting rank order.
   std::vector<int32_t> clusters;
   int32_t num_clusters = 0;
   std::vector<double> bandwidth;
-  SummaArrange arrange = SummaArrange::kAuto;
+  // The arrangement algorithm; unset: Algorithm 2 with a bandwidth matrix,
+  // Algorithm 1 (hop cost) with clusters only (tiling/platform_arrangement.h).
+  std::optional<tiling::ArrangeAlgorithm> arrange;
   tiling::HopNorm hop_norm = tiling::HopNorm::kSum;
 
   // square-corner
   tiling::LinkModel link = tiling::LinkModel::kSerial;
-  TwoWayChoice shape = TwoWayChoice::kHybrid;
+  // Forced layout; unset: Becker's choice (tiling/square_corner_choice.h).
+  std::optional<tiling::MatrixShape> shape;
   // Three processors: the network the shapes are compared on (Becker 6.1):
   // fully connected, or a star whose hub relays the other two's traffic.
   tiling::Network::Kind network = tiling::Network::Kind::kFullyConnected;
@@ -109,14 +108,10 @@ struct MatrixFrontendResult {
 absl::StatusOr<MatrixFrontendResult> SummaFrontend(
     const MatrixFrontendOptions& options);
 
-// Square-Corner for 2 or 3 processors. Two: Becker's hybrid (Square-Corner iff
-// rho >= 3 on serial links, >= 2 on full-duplex) unless forced. Three:
-// Square-Corner when feasible and its volume routed over the network (every
-// hop counted: total on serial links, busiest link direction on full-duplex;
-// network_volume.h) is below the straight-line layout's (the fastest on the
-// left, the other two stacked on the right), unless forced. Errors: not 2 or 3
-// speeds, bad speeds or sizes, a forced infeasible Square-Corner, a hub
-// outside [0, 3).
+// Square-Corner for 2 or 3 processors: the layout Becker's rules choose, or
+// the forced one (tiling/square_corner_choice.h), its volumes as the report
+// and its graph. Errors: not 2 or 3 speeds, bad speeds or sizes, a forced
+// infeasible Square-Corner, a hub outside [0, 3).
 absl::StatusOr<MatrixFrontendResult> SquareCornerFrontend(
     const MatrixFrontendOptions& options);
 

@@ -61,7 +61,7 @@ TEST(SquareCornerFrontendTest, HybridFollowsTheLinkModel) {
   auto duplex = SquareCornerFrontend(o);
   ASSERT_THAT(duplex, IsOk());
   EXPECT_TRUE(Contains(duplex->report, "partition: square-corner"));
-  o.shape = TwoWayChoice::kStraightLine;
+  o.shape = tiling::MatrixShape::kStraightLine;
   EXPECT_TRUE(
       Contains(SquareCornerFrontend(o)->report, "partition: straight-line"));
 }
@@ -84,7 +84,7 @@ TEST(SquareCornerFrontendTest, ThreeProcessors) {
   r = SquareCornerFrontend(o);
   ASSERT_THAT(r, IsOk());
   EXPECT_TRUE(Contains(r->report, "feasible (sqrt(s2) + sqrt(s3) <= 1): no"));
-  o.shape = TwoWayChoice::kSquareCorner;
+  o.shape = tiling::MatrixShape::kSquareCorner;
   EXPECT_THAT(SquareCornerFrontend(o), Not(IsOk()));
   o.speeds = {1, 2, 3, 4};
   EXPECT_THAT(SquareCornerFrontend(o), Not(IsOk()));
@@ -118,7 +118,7 @@ TEST(SummaFrontendTest, ColumnBasedWithArrangement) {
             tiling::OwnerAreas(plain->partition));
   EXPECT_EQ(arranged->volumes.Total(), plain->volumes.Total());
 
-  o.flow = SummaFlow::kOneToAll;
+  o.flow = PivotFlow::kOneToAll;
   o.partitioner = SummaPartitioner::kGrid;
   o.clusters.clear();
   o.bandwidth.clear();
@@ -184,7 +184,7 @@ TEST(SummaFrontendTest, HopArrangementWithClustersOnly) {
   ASSERT_THAT(r, IsOk());
   EXPECT_TRUE(Contains(r->report, "hop cost (sqrt(A^2 + B^2)) before"))
       << r->report;
-  o.arrange = SummaArrange::kBandwidth;
+  o.arrange = tiling::ArrangeAlgorithm::kBandwidthGreedy;
   EXPECT_THAT(SummaFrontend(o), Not(IsOk()));  // no bandwidth matrix
 }
 

@@ -37,17 +37,17 @@ absl::Status CheckCell(const CellSize& cell) {
 }  // namespace
 
 absl::StatusOr<CommGraph> SummaGridGraph(int32_t grid_rows, int32_t grid_cols,
-                                         int64_t n, BroadcastPattern pattern,
+                                         int64_t n, PivotFlow flow,
                                          CellSize cell) {
   RETURN_IF_ERROR(CheckCell(cell));
   if (grid_rows < 1 || grid_cols < 1) {
     return Invalid(absl::StrCat("process grid ", grid_rows, " x ", grid_cols));
   }
   const int64_t procs = static_cast<int64_t>(grid_rows) * grid_cols;
-  if (procs > kMaxProcs || (pattern == BroadcastPattern::kDirect &&
+  if (procs > kMaxProcs || (flow == PivotFlow::kOneToAll &&
                             procs * (grid_rows + grid_cols) > kMaxEdges)) {
     return Invalid(absl::StrCat("process grid ", grid_rows, " x ", grid_cols,
-                                " is too large for this pattern"));
+                                " is too large for this flow"));
   }
   if (n < std::max(grid_rows, grid_cols)) {
     return Invalid(
@@ -64,7 +64,7 @@ absl::StatusOr<CommGraph> SummaGridGraph(int32_t grid_rows, int32_t grid_cols,
   CommGraphBuilder b(static_cast<int64_t>(grid_rows) * grid_cols);
   for (int32_t i = 0; i < grid_rows; ++i) {
     for (int32_t j = 0; j < grid_cols; ++j) {
-      if (pattern == BroadcastPattern::kDirect) {
+      if (flow == PivotFlow::kOneToAll) {
         // A block h_i x w_j to every row mate, B block to every column mate.
         for (int32_t jj = 0; jj < grid_cols; ++jj) {
           if (jj != j)
@@ -93,10 +93,10 @@ absl::StatusOr<CommGraph> SummaGridGraph(int32_t grid_rows, int32_t grid_cols,
 }
 
 absl::StatusOr<CommGraph> HeterogeneousSummaGraph(const tiling::Partition& p,
-                                                  SummaFlow flow,
+                                                  PivotFlow flow,
                                                   CellSize cell) {
   RETURN_IF_ERROR(CheckCell(cell));
-  if (flow == SummaFlow::kOneToAll) {
+  if (flow == PivotFlow::kOneToAll) {
     ASSIGN_OR_RETURN(VolumeMatrix v, tiling::MatmulVolumes(p, p, p));
     return VolumeGraph(v, cell);
   }

@@ -12,7 +12,7 @@
 //     pc + j), blocks of n / pr rows and n / pc columns (largest-remainder
 //     split); the pivot column is broadcast along process rows and the pivot
 //     row along process columns, either directly from the owner to every
-//     row/column mate (kDirect) or along a ring (kRing: link (i,j) -> (i,j+1)
+//     row/column mate (kOneToAll) or along a ring (kRing: link (i,j) -> (i,j+1)
 //     carries every pivot except those the receiver owns);
 //   * HeterogeneousSummaGraph on a column-based partition: kOneToAll sends each
 //     pivot piece from its owner to every processor whose rectangle overlaps it
@@ -44,8 +44,10 @@
 
 namespace rankmap::graphs {
 
-enum class BroadcastPattern { kDirect, kRing };
-enum class SummaFlow { kOneToAll, kRing };
+// How a pivot piece (a block column of A, a block row of B) travels: from its
+// owner to every processor that needs it (kOneToAll), or along the ring of
+// those processors, each link carrying every piece but its receiver's (kRing).
+enum class PivotFlow { kOneToAll, kRing };
 
 // Bytes per cell of the partition grid.
 struct CellSize {
@@ -56,11 +58,11 @@ struct CellSize {
   }
 };
 
-// Homogeneous SUMMA. O(pr * pc * (pr + pc)) edges before merging (kDirect),
+// Homogeneous SUMMA. O(pr * pc * (pr + pc)) edges before merging (kOneToAll),
 // O(pr * pc) (kRing). Errors: grid dimensions < 1, more than 2^24 processes or
 // 2^28 direct edges, n < max(pr, pc), bad cell size.
 absl::StatusOr<CommGraph> SummaGridGraph(int32_t grid_rows, int32_t grid_cols,
-                                         int64_t n, BroadcastPattern pattern,
+                                         int64_t n, PivotFlow flow,
                                          CellSize cell = {});
 
 // Heterogeneous SUMMA on a column-based partition (every column a stack of
@@ -68,7 +70,7 @@ absl::StatusOr<CommGraph> SummaGridGraph(int32_t grid_rows, int32_t grid_cols,
 // O(R log R) time for R rectangles; one-to-all: MatmulVolumes'. Errors: an
 // invalid or non-column-based partition, bad cell size.
 absl::StatusOr<CommGraph> HeterogeneousSummaGraph(const tiling::Partition& p,
-                                                  SummaFlow flow,
+                                                  PivotFlow flow,
                                                   CellSize cell = {});
 
 // w(u, v) = (V[u -> v] + V[v -> u]) * cell bytes; vertex count = num_owners.

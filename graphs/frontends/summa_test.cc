@@ -39,7 +39,7 @@ Partition Grid(int32_t pr, int32_t pc, int64_t n) {
 TEST(SummaGridGraphTest, DirectEqualsOwnerComputesVolumes) {
   for (auto [pr, pc, n] : std::vector<std::array<int, 3>>{
            {2, 2, 4}, {3, 4, 12}, {2, 5, 11}, {1, 3, 7}}) {
-    auto g = SummaGridGraph(pr, pc, n, BroadcastPattern::kDirect);
+    auto g = SummaGridGraph(pr, pc, n, PivotFlow::kOneToAll);
     ASSERT_THAT(g, IsOk());
     auto oracle = VolumeGraph(*tiling::MatmulVolumes(Grid(pr, pc, n)));
     ASSERT_THAT(oracle, IsOk());
@@ -47,7 +47,7 @@ TEST(SummaGridGraphTest, DirectEqualsOwnerComputesVolumes) {
   }
   // 2 x 2, n = 4: blocks of 4 elements, each pair sharing a row or column
   // exchanges 8 elements.
-  auto g = SummaGridGraph(2, 2, 4, BroadcastPattern::kDirect);
+  auto g = SummaGridGraph(2, 2, 4, PivotFlow::kOneToAll);
   EXPECT_DOUBLE_EQ(g->EdgeWeight(0, 1), 8 * 8.0);
   EXPECT_DOUBLE_EQ(g->EdgeWeight(0, 2), 8 * 8.0);
   EXPECT_DOUBLE_EQ(g->EdgeWeight(0, 3), 0);
@@ -55,17 +55,16 @@ TEST(SummaGridGraphTest, DirectEqualsOwnerComputesVolumes) {
 
 TEST(SummaGridGraphTest, RingCarriesTheSameTotalAlongNeighbours) {
   // 1 x 3, n = 6: each ring link carries 6 x (6 - 2) = 24 elements.
-  auto g = SummaGridGraph(1, 3, 6, BroadcastPattern::kRing, CellSize{1, 1});
+  auto g = SummaGridGraph(1, 3, 6, PivotFlow::kRing, CellSize{1, 1});
   ASSERT_THAT(g, IsOk());
   EXPECT_DOUBLE_EQ(g->EdgeWeight(0, 1), 24);
   EXPECT_DOUBLE_EQ(g->EdgeWeight(1, 2), 24);
   EXPECT_DOUBLE_EQ(g->EdgeWeight(0, 2), 24);
   for (auto [pr, pc, n] :
        std::vector<std::array<int, 3>>{{3, 4, 12}, {2, 5, 11}, {4, 4, 9}}) {
-    auto ring =
-        SummaGridGraph(pr, pc, n, BroadcastPattern::kRing, CellSize{1, 1});
+    auto ring = SummaGridGraph(pr, pc, n, PivotFlow::kRing, CellSize{1, 1});
     auto direct =
-        SummaGridGraph(pr, pc, n, BroadcastPattern::kDirect, CellSize{1, 1});
+        SummaGridGraph(pr, pc, n, PivotFlow::kOneToAll, CellSize{1, 1});
     // Every piece reaches its pc - 1 row mates and pr - 1 column mates either
     // way.
     EXPECT_DOUBLE_EQ(ring->TotalVolume(), double(n) * n * (pc - 1 + pr - 1));
@@ -80,9 +79,9 @@ TEST(SummaGridGraphTest, RingCarriesTheSameTotalAlongNeighbours) {
       }
     }
   }
-  EXPECT_THAT(SummaGridGraph(0, 2, 4, BroadcastPattern::kRing), Not(IsOk()));
-  EXPECT_THAT(SummaGridGraph(3, 3, 2, BroadcastPattern::kRing), Not(IsOk()));
-  EXPECT_THAT(SummaGridGraph(20000, 20000, 1 << 20, BroadcastPattern::kDirect),
+  EXPECT_THAT(SummaGridGraph(0, 2, 4, PivotFlow::kRing), Not(IsOk()));
+  EXPECT_THAT(SummaGridGraph(3, 3, 2, PivotFlow::kRing), Not(IsOk()));
+  EXPECT_THAT(SummaGridGraph(20000, 20000, 1 << 20, PivotFlow::kOneToAll),
               Not(IsOk()));
 }
 
@@ -90,14 +89,14 @@ TEST(HeterogeneousSummaTest, RingHandExample) {
   // Column 0 (width 2): p0 over p1, each 2 high; column 1 (width 2): p2, 4
   // high.
   Partition p{4, 4, 3, {{0, 0, 2, 2, 0}, {2, 0, 2, 2, 1}, {0, 2, 4, 2, 2}}};
-  auto g = HeterogeneousSummaGraph(p, SummaFlow::kRing, CellSize{1, 1});
+  auto g = HeterogeneousSummaGraph(p, PivotFlow::kRing, CellSize{1, 1});
   ASSERT_THAT(g, IsOk());
   EXPECT_DOUBLE_EQ(g->EdgeWeight(0, 1),
                    8);  // vertical ring, 2 x (4 - 2) each way
   EXPECT_DOUBLE_EQ(g->EdgeWeight(0, 2),
                    8);  // band [0, 2): 2 x (4 - 2) each way
   EXPECT_DOUBLE_EQ(g->EdgeWeight(1, 2), 8);  // band [2, 4)
-  auto one = HeterogeneousSummaGraph(p, SummaFlow::kOneToAll, CellSize{1, 1});
+  auto one = HeterogeneousSummaGraph(p, PivotFlow::kOneToAll, CellSize{1, 1});
   ASSERT_THAT(one, IsOk());
   // One-to-all: p2 receives p0's A rows (2 x 2) and sends its own rows [0, 2)
   // (2 x 2).
@@ -115,7 +114,7 @@ TEST(HeterogeneousSummaTest, RingTotalsOnColumnPartitions) {
     const int64_t n = 60;
     Partition part =
         *tiling::ToIntegerPartition(*tiling::ColumnBasedPartition(s), n, n);
-    auto g = HeterogeneousSummaGraph(part, SummaFlow::kRing, CellSize{1, 1});
+    auto g = HeterogeneousSummaGraph(part, PivotFlow::kRing, CellSize{1, 1});
     ASSERT_THAT(g, IsOk());
     // Horizontal: n^2 (c - 1); vertical: n * sum_columns width * (r_j - 1).
     std::map<int64_t, std::pair<int64_t, int64_t>>
@@ -133,12 +132,12 @@ TEST(HeterogeneousSummaTest, RingTotalsOnColumnPartitions) {
     // edge, which the builder sums, so the total is exact.
     EXPECT_DOUBLE_EQ(g->TotalVolume(), expect) << trial;
     auto one =
-        HeterogeneousSummaGraph(part, SummaFlow::kOneToAll, CellSize{1, 1});
+        HeterogeneousSummaGraph(part, PivotFlow::kOneToAll, CellSize{1, 1});
     EXPECT_DOUBLE_EQ(one->TotalVolume(),
                      static_cast<double>(tiling::MatmulVolumes(part)->Total()));
   }
   Partition scp = *tiling::SquareCornerPartition2(std::vector<double>{3, 1}, 8);
-  EXPECT_THAT(HeterogeneousSummaGraph(scp, SummaFlow::kRing),
+  EXPECT_THAT(HeterogeneousSummaGraph(scp, PivotFlow::kRing),
               Not(IsOk()));  // not column-based
 }
 
@@ -228,7 +227,7 @@ TEST(HeterogeneousSummaTest, RingMergeAgreesWithBands) {
     const int64_t n = 20 + trial;
     Partition part =
         *tiling::ToIntegerPartition(*tiling::ColumnBasedPartition(s), n, n);
-    auto g = HeterogeneousSummaGraph(part, SummaFlow::kRing, CellSize{1, 1});
+    auto g = HeterogeneousSummaGraph(part, PivotFlow::kRing, CellSize{1, 1});
     ASSERT_THAT(g, IsOk());
     // The vertical rings, added to the bands' horizontal links.
     auto w = BandRings(part);

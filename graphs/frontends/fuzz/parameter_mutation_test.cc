@@ -175,7 +175,7 @@ MatrixMutations() {
                               : tiling::Network::Kind::kFullyConnected;
       },
       [](auto& o, auto& rng) {
-        o.flow = rng() % 2 ? SummaFlow::kRing : SummaFlow::kOneToAll;
+        o.flow = rng() % 2 ? PivotFlow::kRing : PivotFlow::kOneToAll;
         o.partitioner =
             rng() % 2 ? SummaPartitioner::kGrid : SummaPartitioner::kColumnDp;
       },
