@@ -18,8 +18,17 @@ double PairMax(const topology::Tree& tree, NodeId n) {
   return m;
 }
 
+// The channel of leaves a, b: its parameters and the per-byte scale of
+// pair-cost LCAs.
+struct ChannelRef {
+  const ChannelParams* params = nullptr;
+  double byte_scale = 1.0;
+  NodeId lca = -1;
+  NodeId sender_child = -1;  // child of lca on a's side (a itself when a == b)
+};
+
 // pair_max: per node, its largest pair cost (0 when it has none); null to
-// compute on demand.
+// compute on demand. O(depth + arity^2 of a pair-cost LCA).
 ChannelRef Resolve(const ModelParams& params, const topology::Tree& tree,
                    LeafId a, LeafId b, const std::vector<double>* pair_max) {
   ChannelRef r;
@@ -64,11 +73,6 @@ double LmoTime(const LmoParams& p, double bytes, double byte_scale) {
 
 double HLogGPTime(const HLogGPParams& p, double bytes, double byte_scale) {
   return p.L + p.os + p.orecv + std::max(bytes - 1.0, 0.0) * p.G * byte_scale;
-}
-
-ChannelRef ChannelOf(const ModelParams& params, const topology::Tree& tree,
-                     LeafId a, LeafId b) {
-  return Resolve(params, tree, a, b, nullptr);
 }
 
 absl::StatusOr<std::vector<double>> PredictPhaseTimes(

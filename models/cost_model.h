@@ -84,17 +84,6 @@ struct PredictOptions {
   bool shared_leaves = false;
 };
 
-// The channel of leaves a, b: its parameters and the per-byte scale of
-// pair-cost LCAs. O(depth + arity^2 of a pair-cost LCA).
-struct ChannelRef {
-  const ChannelParams* params = nullptr;
-  double byte_scale = 1.0;
-  NodeId lca = -1;
-  NodeId sender_child = -1;  // child of lca on a's side (a itself when a == b)
-};
-ChannelRef ChannelOf(const ModelParams& params, const topology::Tree& tree,
-                     LeafId a, LeafId b);
-
 // Seconds for one execution of each phase (repetitions not applied), in phase
 // order. Errors: invalid flow (ValidateFlow) or mapping (ValidateMapping for
 // flow.num_processes, or only leaf ids with options.shared_leaves), params not

@@ -383,7 +383,6 @@ TEST(PredictTime, PairCostsScaleThePerByteTerms) {
       *PredictTime(Model::kHockney, p, *tree, OneMessage(100), {0, 2}), 26);
   EXPECT_DOUBLE_EQ(
       *PredictTime(Model::kHockney, p, *tree, OneMessage(100), {3, 5}), 51);
-  EXPECT_DOUBLE_EQ(ChannelOf(p, *tree, 1, 3).byte_scale, 0.25);
 }
 
 TEST(PredictTime, SameLeafUsesSelfChannel) {

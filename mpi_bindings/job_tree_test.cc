@@ -111,8 +111,8 @@ TEST(BuildJobTreeTest, SlurmTopologyAddressesPutHostsUnderTheirSwitches) {
   EXPECT_EQ(t.host(a), "alpha");
   EXPECT_EQ(t.os_index(a), pu);
   // alpha and beta meet at s0 (depth 1), gamma only at the root.
-  EXPECT_EQ(t.LcaDepth(a, b), 1);
-  EXPECT_EQ(t.LcaDepth(a, g), 0);
+  EXPECT_EQ(t.depth(t.Lca(a, b)), 1);
+  EXPECT_EQ(t.depth(t.Lca(a, g)), 0);
   EXPECT_LT(t.Distance(a, b), t.Distance(a, g));
   EXPECT_EQ(t.kind(t.Lca(a, b)), "switch");
   // Without the pattern (or with a process outside Slurm), one switch over
@@ -120,7 +120,9 @@ TEST(BuildJobTreeTest, SlurmTopologyAddressesPutHostsUnderTheirSwitches) {
   o.topology_addr_pattern.clear();
   job = BuildJobTree(procs, o);
   ASSERT_TRUE(job.ok());
-  EXPECT_EQ(job->tree.LcaDepth(job->slot_of_rank[1], job->slot_of_rank[2]), 0);
+  EXPECT_EQ(job->tree.depth(
+                job->tree.Lca(job->slot_of_rank[1], job->slot_of_rank[2])),
+            0);
   o.topology_addr_pattern = "switch.node";
   absl::StatusOr<JobTree> bad = BuildJobTree(procs, o);
   ASSERT_FALSE(bad.ok());

@@ -85,8 +85,9 @@ TEST(RouteVolumesTest, MarginsAgreeWithDiscreteVolumes) {
     const Partition slp = StraightLine3(speeds, n);
     for (bool star : {false, true}) {
       const Network net = star ? Network::Star(0) : Network::FullyConnected();
-      const double margin = star ? SquareCorner3StarMargin(s1, x, x)
-                                 : SquareCorner3FullyConnectedMargin(s1, x, x);
+      const double margin =
+          star ? internal::SquareCorner3StarMargin(s1, x, x)
+               : internal::SquareCorner3FullyConnectedMargin(s1, x, x);
       const double scp_v = Route(*scp, net).Total();
       const double slp_v = Route(slp, net).Total();
       // Rounding the sides moves the volumes by O(n) elements.
@@ -103,8 +104,9 @@ TEST(RouteVolumesTest, MarginsAgreeWithDiscreteVolumes) {
   }
   // The fully connected threshold (digest 6.2): x < (1 - 1/sqrt 2)^2.
   const double t = std::pow(1 - 1 / std::sqrt(2.0), 2);
-  EXPECT_NEAR(SquareCorner3FullyConnectedMargin(1 - 2 * t, t, t), 0, 1e-12);
-  EXPECT_NEAR(SquareCorner3StarMargin(0.5, 0.25, 0.25), 0, 1e-12);
+  EXPECT_NEAR(internal::SquareCorner3FullyConnectedMargin(1 - 2 * t, t, t), 0,
+              1e-12);
+  EXPECT_NEAR(internal::SquareCorner3StarMargin(0.5, 0.25, 0.25), 0, 1e-12);
 }
 
 // Relayed traffic counts twice: leaf-to-leaf volumes of 2^61 each way fit one

@@ -341,17 +341,6 @@ absl::StatusOr<ColumnLayout> GridBasedPartition(
   return KalinovLastovetskyPartition(speeds, columns);
 }
 
-absl::StatusOr<ColumnLayout> StraightLinePartition(
-    std::span<const double> speeds) {
-  if (speeds.size() != 2) {
-    return Invalid(
-        absl::StrCat("straight line needs 2 speeds, got ", speeds.size()));
-  }
-  ASSIGN_OR_RETURN(std::vector<double> s, NormalizeSpeeds(speeds));
-  int32_t fast = s[1] > s[0] ? 1 : 0;
-  return KalinovLastovetskyPartition(speeds, {{fast}, {1 - fast}});
-}
-
 absl::StatusOr<std::vector<int64_t>> Apportion(std::span<const double> weights,
                                                int64_t total,
                                                int64_t min_each) {
@@ -505,10 +494,6 @@ bool SquareCorner3Feasible(double s1, double s2, double s3) {
   return std::sqrt(s2 / sum) + std::sqrt(s3 / sum) <= 1.0;
 }
 
-bool SquareCorner3FeasibleRatioForm(double s1, double s2, double s3) {
-  return (s2 / s1) * (s3 / s1) <= 0.25;
-}
-
 namespace {
 
 // The two squares [0, a)^2 (p2) and [n-b, n)^2 (p3), p1 owning the rest.
@@ -561,17 +546,10 @@ absl::StatusOr<Partition> SquareCornerPartition3(std::span<const double> speeds,
   return BuildSquareCorner3(n, a, b, order[0], order[1], order[2]);
 }
 
-absl::StatusOr<Partition> SquareCornerOverlapPartition3(
-    std::span<const double> speeds, int64_t n) {
-  ASSIGN_OR_RETURN(auto so, SquareCorner3Speeds(speeds, n));
-  const auto& [s, order] = so;
-  // a = alpha sqrt(s2), b = alpha sqrt(s3), C2 = s1 alpha^2 with C2 = n^2 -
-  // a^2 - b^2 - (n - a - b)^2 gives alpha = 2 n r / (1 + r^2).
-  const double r = std::sqrt(s[order[1]]) + std::sqrt(s[order[2]]);
-  const double alpha = 2.0 * static_cast<double>(n) * r / (1.0 + r * r);
-  const int64_t a = ClampSide(alpha * std::sqrt(s[order[1]]), 1, n - 1);
-  const int64_t b = ClampSide(alpha * std::sqrt(s[order[2]]), 1, n - 1);
-  return BuildSquareCorner3(n, a, b, order[0], order[1], order[2]);
+namespace internal {
+
+bool SquareCorner3FeasibleRatioForm(double s1, double s2, double s3) {
+  return (s2 / s1) * (s3 / s1) <= 0.25;
 }
 
 double SquareCornerHalfPerimeterSum(std::span<const double> normalized_speeds) {
@@ -590,49 +568,6 @@ double SquareCorner3StarMargin(double s1, double s2, double s3) {
   return std::sqrt(s2) + std::sqrt(s3) - 1.5 + s1;
 }
 
-absl::StatusOr<MatmulPartitions> CornerBlockPartitions(int64_t m, int64_t k,
-                                                       int64_t q, int64_t alpha,
-                                                       int64_t beta) {
-  if (m < 2 || k < 2 || q < 2) {
-    return Invalid(absl::StrCat("operand sizes ", m, "x", k, " * ", k, "x", q,
-                                " too small"));
-  }
-  for (int64_t side : {m, k, q}) RETURN_IF_ERROR(CheckSide(side, 2));
-  // The block is alpha rows x beta columns in each operand.
-  if (alpha < 1 || beta < 1 || alpha >= std::min(m, k) ||
-      beta >= std::min(k, q) || alpha >= m || beta >= q) {
-    return Invalid(absl::StrCat("corner block ", alpha, "x", beta,
-                                " does not fit ", m, "x", k, " * ", k, "x", q));
-  }
-  auto make = [&](int64_t rows, int64_t cols) {
-    Partition p{rows, cols, 2, {}};
-    AddRect(p, 0, 0, alpha, beta, 1);
-    AddRect(p, 0, beta, alpha, cols - beta, 0);
-    AddRect(p, alpha, 0, rows - alpha, cols, 0);
-    return p;
-  };
-  return MatmulPartitions{make(m, k), make(k, q), make(m, q)};
-}
-
-absl::StatusOr<MatmulPartitions> RectangularSquareCorner(
-    std::span<const double> speeds, int64_t m, int64_t k, int64_t q) {
-  if (speeds.size() != 2) {
-    return Invalid(absl::StrCat(
-        "rectangular square-corner needs 2 speeds, got ", speeds.size()));
-  }
-  ASSIGN_OR_RETURN(std::vector<double> s, NormalizeSpeeds(speeds));
-  const int32_t slow = s[0] >= s[1] ? 1 : 0;
-  const int64_t side = std::max<int64_t>(
-      1, std::llround(std::sqrt(s[slow] * static_cast<double>(m) *
-                                static_cast<double>(q))));
-  ASSIGN_OR_RETURN(MatmulPartitions parts,
-                   CornerBlockPartitions(m, k, q, side, side));
-  if (slow == 0) {
-    for (Partition* p : {&parts.a, &parts.b, &parts.c}) {
-      for (Rect& r : p->rects) r.owner = 1 - r.owner;
-    }
-  }
-  return parts;
-}
+}  // namespace internal
 
 }  // namespace rankmap::tiling

@@ -20,9 +20,8 @@
 //     sums;
 //   * GridBasedPartition: r x c grid from GridShape (Lastovetsky's Algorithm
 //     2.4), then K-L;
-//   * StraightLinePartition: two processors, one vertical cut;
-//   * SquareCornerPartition2/3: Becker's Square-Corner with 2 or 3 processors;
-//   * RectangularSquareCorner: the corner block for (m x n) * (n x p).
+//   * SquareCornerPartition2/3, StraightLinePartition2: Becker's
+//     Square-Corner with 2 or 3 processors and its straight-line rival.
 // The first four return a ColumnLayout on the unit square; ToIntegerPartition
 // rounds it to a grid. Rounding rule: column widths, then the heights inside
 // each column, are apportioned by largest remainder (floor of the exact share,
@@ -146,11 +145,6 @@ std::pair<int32_t, int32_t> GridShape(int32_t p);
 // Errors: bad speeds.
 absl::StatusOr<ColumnLayout> GridBasedPartition(std::span<const double> speeds);
 
-// Two processors, one vertical cut; the faster (lower index on ties) on the
-// left. SHP = 3. Errors: bad speeds, not exactly two.
-absl::StatusOr<ColumnLayout> StraightLinePartition(
-    std::span<const double> speeds);
-
 // Rounds a layout onto a rows x cols grid with the largest-remainder rule
 // described above. Errors: cols < number of columns, rows < size of a column,
 // a side above 2^31 - 1.
@@ -208,8 +202,6 @@ absl::StatusOr<Partition> StraightLinePartition2(std::span<const double> speeds,
 // sqrt(s3) <= 1 (equivalently s2 * s3 <= s1^2 / 4; the squares do not overlap).
 // 1:1:1 is infeasible, 2:1:1 is the boundary case.
 bool SquareCorner3Feasible(double s1, double s2, double s3);
-// Same test in Becker's form (s2 / s1) * (s3 / s1) <= 1/4, for cross-checking.
-bool SquareCorner3FeasibleRatioForm(double s1, double s2, double s3);
 
 // Three processors on an n x n grid: the middle one owns [0, a)^2, the slowest
 // [n-b, n)^2 (a = round(n sqrt(s2)), b = round(n sqrt(s3)), at least 1), the
@@ -218,16 +210,12 @@ bool SquareCorner3FeasibleRatioForm(double s1, double s2, double s3);
 absl::StatusOr<Partition> SquareCornerPartition3(std::span<const double> speeds,
                                                  int64_t n);
 
-// Square-Corner sized for overlapping communication with computation (Becker
-// 6.1.4, Fig. 6.12): the fastest processor's block C1 = [a, n-b)^2 needs no
-// data from the others and runs during the communication; the squares are
-// sized so that the rest, C2, and the squares X, Y are proportional to the
-// speeds ("steps III, IV and V finish at the same time"). With r = sqrt(s2) +
-// sqrt(s3): a = 2 n r sqrt(s2) / (1 + r^2), b likewise (a = n / 6 at
-// 90:5:5, against n sqrt(0.05) = 0.224 n for SquareCornerPartition3). Errors:
-// as SquareCornerPartition3.
-absl::StatusOr<Partition> SquareCornerOverlapPartition3(
-    std::span<const double> speeds, int64_t n);
+// Becker's closed forms: the oracles the tests hold the discrete partitions
+// and the routed volumes to; no caller in the library.
+namespace internal {
+
+// SquareCorner3Feasible in Becker's form (s2 / s1) * (s3 / s1) <= 1/4.
+bool SquareCorner3FeasibleRatioForm(double s1, double s2, double s3);
 
 // Becker's closed forms on the unit square, s normalised with s[0] the
 // largest: the SHP of the Square-Corner partition, 2 + 2 sum_{i >= 1}
@@ -241,24 +229,7 @@ double SquareCornerHalfPerimeterSum(std::span<const double> normalized_speeds);
 double SquareCorner3FullyConnectedMargin(double s1, double s2, double s3);
 double SquareCorner3StarMargin(double s1, double s2, double s3);
 
-// Rectangular multiplication (m x k) * (k x q) = (m x q): the three operands
-// share one corner block of alpha rows and beta columns (owner 1), owner 0
-// holds the rest. TVC = k (alpha + beta) (Becker, Prop. 8.2), minimal for a
-// square block.
-struct MatmulPartitions {
-  Partition a;  // m x k
-  Partition b;  // k x q
-  Partition c;  // m x q
-};
-// Errors: alpha or beta outside [1, min(m, k, q) - 1] where the block must fit.
-absl::StatusOr<MatmulPartitions> CornerBlockPartitions(int64_t m, int64_t k,
-                                                       int64_t q, int64_t alpha,
-                                                       int64_t beta);
-// Square corner block whose area in C is the slower share of m * q: side =
-// round(sqrt(s_slow m q)). Errors: bad speeds, not exactly two, the square does
-// not fit below min(m, k, q) (the case the thesis leaves open).
-absl::StatusOr<MatmulPartitions> RectangularSquareCorner(
-    std::span<const double> speeds, int64_t m, int64_t k, int64_t q);
+}  // namespace internal
 
 }  // namespace rankmap::tiling
 

@@ -202,7 +202,7 @@ TEST(SquareCornerTest, RandomSampleStatistics) {
     s = *NormalizeSpeeds(s);
     if (s[0] < 3 * s[1]) continue;
     const double r =
-        SquareCornerHalfPerimeterSum(s) / HalfPerimeterLowerBound(s);
+        internal::SquareCornerHalfPerimeterSum(s) / HalfPerimeterLowerBound(s);
     sum2 += r;
     min2 = std::min(min2, r);
     ++n2;
@@ -219,11 +219,12 @@ TEST(SquareCornerTest, RandomSampleStatistics) {
     std::sort(s.begin(), s.end(), std::greater<double>());
     if (s[2] <= 0) continue;
     s = *NormalizeSpeeds(s);
-    if (SquareCorner3FullyConnectedMargin(s[0], s[1], s[2]) >= 0) continue;
+    if (internal::SquareCorner3FullyConnectedMargin(s[0], s[1], s[2]) >= 0)
+      continue;
     const double lb = HalfPerimeterLowerBound(s);
     const double rect =
         KalinovLastovetskyPartition(s, {{0}, {1, 2}})->HalfPerimeterSum() / lb;
-    const double scp = SquareCornerHalfPerimeterSum(s) / lb;
+    const double scp = internal::SquareCornerHalfPerimeterSum(s) / lb;
     for (Stats* st : {&all, &capped}) {
       if (st == &capped && s[0] > 100 * s[2]) continue;
       st->rect_sum += rect;
@@ -286,15 +287,6 @@ TEST(GridShapeTest, DigestTable) {
     auto l = GridBasedPartition(std::vector<double>(p, 1.0 + p % 3));
     ASSERT_THAT(l, IsOk());
     EXPECT_NEAR(l->HalfPerimeterSum(), r + c, 1e-9) << "p = " << p;
-  }
-}
-
-TEST(StraightLineTest, ShpIsThreeWhateverTheRatio) {
-  for (double rho : {1.0, 2.0, 3.0, 8.0, 25.0}) {
-    auto l = StraightLinePartition(std::vector<double>{1.0, rho});
-    ASSERT_THAT(l, IsOk());
-    EXPECT_NEAR(l->HalfPerimeterSum(), 3.0, 1e-12);
-    EXPECT_EQ(l->columns[0][0], rho > 1 ? 1 : 0);
   }
 }
 
@@ -432,7 +424,7 @@ TEST(SquareCorner3Test, FeasibilityAgreesOnAMillionTriples) {
     double sum = x[0] + x[1] + x[2];
     double s1 = x[0] / sum, s2 = x[1] / sum, s3 = x[2] / sum;
     bool a = SquareCorner3Feasible(s1, s2, s3);
-    bool b = SquareCorner3FeasibleRatioForm(s1, s2, s3);
+    bool b = internal::SquareCorner3FeasibleRatioForm(s1, s2, s3);
     // The two forms are algebraically equal; a disagreement may only sit on the
     // boundary.
     if (a != b) {
@@ -445,7 +437,7 @@ TEST(SquareCorner3Test, FeasibilityAgreesOnAMillionTriples) {
   EXPECT_LT(feasible, 1'000'000);
   EXPECT_FALSE(SquareCorner3Feasible(1, 1, 1));
   EXPECT_TRUE(SquareCorner3Feasible(2, 1, 1));
-  EXPECT_TRUE(SquareCorner3FeasibleRatioForm(2, 1, 1));
+  EXPECT_TRUE(internal::SquareCorner3FeasibleRatioForm(2, 1, 1));
   EXPECT_THAT(SquareCornerPartition3(std::vector<double>{1, 1, 1}, 12),
               Not(IsOk()));
 }
@@ -480,42 +472,6 @@ TEST(SquareCorner3Test, DigestVectors) {
   EXPECT_EQ(v->at(0, 2), 32);
   EXPECT_EQ(v->at(2, 0), 8);
   EXPECT_EQ(v->Total(), 100);
-}
-
-TEST(RectangularTest, CornerBlockVolumes) {
-  // Becker Prop. 8.2: TVC = k (alpha + beta), independent of m and q, minimal
-  // for a square.
-  auto sq = CornerBlockPartitions(6, 4, 8, 2, 2);
-  ASSERT_THAT(sq, IsOk());
-  auto v = MatmulVolumes(sq->a, sq->b, sq->c);
-  ASSERT_THAT(v, IsOk());
-  EXPECT_EQ(v->at(0, 1), 8);
-  EXPECT_EQ(v->at(1, 0), 8);
-  EXPECT_EQ(v->Total(), 16);
-  auto thin = CornerBlockPartitions(6, 5, 8, 1, 4);
-  ASSERT_THAT(thin, IsOk());
-  EXPECT_EQ(MatmulVolumes(thin->a, thin->b, thin->c)->Total(), 5 * (1 + 4));
-  auto big = CornerBlockPartitions(10, 5, 7, 3, 3);
-  ASSERT_THAT(big, IsOk());
-  EXPECT_EQ(MatmulVolumes(big->a, big->b, big->c)->Total(), 30);
-  // Among blocks of area 16 in 20 x 20 x 20, the square is the unique
-  // minimiser.
-  int64_t best = 1 << 30, best_alpha = 0;
-  for (int64_t alpha : {1, 2, 4, 8, 16}) {
-    auto p = CornerBlockPartitions(20, 20, 20, alpha, 16 / alpha);
-    ASSERT_THAT(p, IsOk());
-    int64_t t = MatmulVolumes(p->a, p->b, p->c)->Total();
-    EXPECT_EQ(t, 20 * (alpha + 16 / alpha));
-    if (t < best) best = t, best_alpha = alpha;
-  }
-  EXPECT_EQ(best_alpha, 4);
-  auto r = RectangularSquareCorner(std::vector<double>{1, 8}, 30, 40,
-                                   30);  // side 10
-  ASSERT_THAT(r, IsOk());
-  EXPECT_EQ(r->c.rects[0], (Rect{0, 0, 10, 10, 0}));
-  EXPECT_EQ(MatmulVolumes(r->a, r->b, r->c)->Total(), 40 * 20);
-  EXPECT_THAT(RectangularSquareCorner(std::vector<double>{1, 1}, 30, 4, 30),
-              Not(IsOk()));
 }
 
 // The lift to the minimum as first written: one scan for the largest entry per

@@ -50,8 +50,8 @@ TEST(Synthetic, PackCorePuByHand) {
   EXPECT_EQ(t->height(), 3);
   EXPECT_EQ(t->depth(0), 3);
   EXPECT_EQ(t->depth(t->Lca(0, 2)), 1);
-  EXPECT_EQ(t->LcaDepth(0, 8), 0);
-  EXPECT_EQ(t->LcaDepth(0, 1), 2);
+  EXPECT_EQ(t->depth(t->Lca(0, 8)), 0);
+  EXPECT_EQ(t->depth(t->Lca(0, 1)), 2);
   EXPECT_THAT(t->Arities(), ElementsAre(2, 4, 2));
   // Default costs: 1 (core), 11 (package), 111 (machine).
   EXPECT_EQ(t->Distance(0, 1), 1.0);

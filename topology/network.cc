@@ -9,7 +9,6 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "base/file.h"
 #include "base/host_name.h"
 #include "base/lines.h"
 #include "base/memory_budget.h"
@@ -694,16 +693,6 @@ absl::StatusOr<Tree> ParseNetworkSpec(std::string_view text,
                                       const LoadOptions& options,
                                       int64_t max_leaves) {
   return SpecReader(source, base_dir, options, max_leaves).Read(text);
-}
-
-absl::StatusOr<Tree> ReadNetworkSpecFile(const std::string& path,
-                                         const LoadOptions& options) {
-  ASSIGN_OR_RETURN(const std::string text,
-                   base::ReadFile(path, "network spec"));
-  const size_t slash = path.rfind('/');
-  const std::string dir =
-      slash == std::string::npos ? "" : path.substr(0, slash);
-  return ParseNetworkSpec(text, path, dir, options);
 }
 
 }  // namespace rankmap::topology

@@ -124,11 +124,6 @@ absl::StatusOr<Tree> ParseNetworkSpec(std::string_view text,
                                       const LoadOptions& options = {},
                                       int64_t max_leaves = int64_t{1} << 26);
 
-// Reads and parses a spec file; relative XML paths resolve against the file's
-// directory.
-absl::StatusOr<Tree> ReadNetworkSpecFile(const std::string& path,
-                                         const LoadOptions& options = {});
-
 }  // namespace rankmap::topology
 
 #endif  // RANKMAP_TOPOLOGY_NETWORK_H_

@@ -12,6 +12,7 @@
 #include "gtest/gtest.h"
 #include "tests/factories.h"
 #include "topology/hwloc_import.h"
+#include "topology/topology.h"
 
 namespace rankmap::topology {
 namespace {
@@ -55,7 +56,7 @@ TEST(Network, FourHeterogeneousClusters) {
   ASSERT_THAT(xml, IsOk());
   WriteFile(dir + "/nodes/d.xml", *xml);
   WriteFile(dir + "/four.net", kFourClusters);
-  auto t = ReadNetworkSpecFile(dir + "/four.net");
+  auto t = LoadTopology(dir + "/four.net");
   ASSERT_THAT(t, IsOk());
   ASSERT_THAT(t->Validate(), IsOk());
   EXPECT_EQ(t->num_leaves(), 4 * 8 + 5 * 12 + 3 * 4 + 4 * 8);
@@ -199,10 +200,6 @@ TEST(Network, MalformedSpecsNameLineColumnAndField) {
     ASSERT_THAT(t, Not(IsOk())) << c.text;
     EXPECT_THAT(Msg(t.status()), HasSubstr(c.expected)) << c.text;
   }
-  auto missing = ReadNetworkSpecFile(dir + "/nope.net");
-  ASSERT_THAT(missing, Not(IsOk()));
-  EXPECT_THAT(Msg(missing.status()),
-              HasSubstr("nope.net: cannot open network spec"));
 }
 
 TEST(Network, SpeedDirectives) {
@@ -338,9 +335,10 @@ TEST(Network, AFifoAsNodeXmlIsRefused) {
   unlink(fifo.c_str());
   ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
   WriteFile(dir + "/f.net", "network\ncluster a\nnode n0 node.xml\n");
-  auto t = ReadNetworkSpecFile(dir + "/f.net");
-  EXPECT_EQ(Msg(t.status()), dir + "/f.net:3: node 'node.xml': " + fifo +
-                                 ": not a regular file (expected a hwloc XML file)");
+  auto t = LoadTopology(dir + "/f.net");
+  EXPECT_EQ(Msg(t.status()),
+            dir + "/f.net:3: node 'node.xml': " + fifo +
+                ": not a regular file (expected a hwloc XML file)");
 }
 
 TEST(Network, ManyClustersParseInLinearTime) {

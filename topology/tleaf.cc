@@ -12,7 +12,6 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "base/file.h"
 #include "base/memory_budget.h"
 #include "base/status_macros.h"
 #include "topology/link.h"
@@ -222,12 +221,6 @@ absl::StatusOr<Tree> ParseTleaf(std::string_view text, std::string_view source,
   if (parsed.links.empty())
     return Tree::FromLevels(parsed.arities, parsed.costs);
   return LinkedLevels(parsed.arities, parsed.links);
-}
-
-absl::StatusOr<Tree> ReadTleafFile(const std::string& path) {
-  absl::StatusOr<std::string> text = base::ReadFile(path, "tleaf file");
-  if (!text.ok()) return text.status();
-  return ParseTleaf(*text, path);
 }
 
 std::string FormatCost(double value) {

@@ -58,9 +58,6 @@ absl::StatusOr<Tree> ParseTleaf(std::string_view text,
                                 int64_t max_leaves = int64_t{1} << 30,
                                 int64_t max_memory_bytes = 0);
 
-// Reads a file holding a tleaf description; errors name the path.
-absl::StatusOr<Tree> ReadTleafFile(const std::string& path);
-
 // The tleaf line of a balanced tree whose nodes at one depth share one cost and
 // have no child-pair matrix: "tleaf L a1 c1 ... aL cL" with c_i = cost(depth
 // i-1) - cost(depth i). Errors: unbalanced tree, pair costs, costs that differ

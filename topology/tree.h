@@ -181,10 +181,6 @@ class Tree {
     return a;
   }
 
-  // Depth of the lowest common ancestor of two leaves (root: 0; a == b: the
-  // leaf's depth). O(depth), no allocation.
-  int32_t LcaDepth(NodeId a, NodeId b) const { return depth_[Lca(a, b)]; }
-
   // Distance between two leaves as defined above; 0 when a == b. O(depth), no
   // allocation.
   double Distance(LeafId a, LeafId b) const {
@@ -201,11 +197,6 @@ class Tree {
     }
     if (pair_begin_[x] < 0) return cost_[x];
     return pair_cost(x, child_rank_[cx], child_rank_[cy]);
-  }
-
-  // Number of tree links on the path between two leaves.
-  int32_t Hops(LeafId a, LeafId b) const {
-    return depth_[a] + depth_[b] - 2 * depth_[Lca(a, b)];
   }
 
   // True when every leaf has the same depth and all nodes at one depth have the

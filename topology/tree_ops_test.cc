@@ -128,10 +128,10 @@ TEST(AppendSubtree, CopiesUnderANewParentWithHosts) {
   EXPECT_EQ(t->Distance(4, 5), 1.0);
   EXPECT_EQ(t->Distance(4, 6), 11.0);
   EXPECT_EQ(t->Distance(3, 4), 1000.0);
-  EXPECT_EQ(t->LcaDepth(3, 4), 0);
-  EXPECT_EQ(t->LcaDepth(4, 6), 1);
-  EXPECT_EQ(t->LcaDepth(4, 5), 2);
-  EXPECT_EQ(t->LcaDepth(5, 5), 3);
+  EXPECT_EQ(t->depth(t->Lca(3, 4)), 0);
+  EXPECT_EQ(t->depth(t->Lca(4, 6)), 1);
+  EXPECT_EQ(t->depth(t->Lca(4, 5)), 2);
+  EXPECT_EQ(t->depth(t->Lca(5, 5)), 3);
 }
 
 TEST(Restrict, KeepsPuSetsLogicalIndexesAndHosts) {

@@ -30,8 +30,6 @@ TEST(Tree, FromLevelsFollowsTheTleafRule) {
   EXPECT_EQ(t->Distance(0, 2), 11.0);
   EXPECT_EQ(t->Distance(3, 0), 11.0);
   EXPECT_EQ(t->Distance(2, 2), 0.0);
-  EXPECT_EQ(t->Hops(0, 1), 2);
-  EXPECT_EQ(t->Hops(0, 3), 4);
   EXPECT_TRUE(t->Balanced());
   EXPECT_THAT(t->Arities(), ElementsAre(2, 2));
   EXPECT_EQ(t->Capacity(t->root()), 4);

@@ -143,28 +143,4 @@ absl::StatusOr<Wave2DResult> Wave2DFrontend(const Wave2DOptions& o) {
   return r;
 }
 
-absl::StatusOr<std::vector<Wave2DTransmission>> Wave2DTransmissions(
-    const ColumnTiling& t, std::span<const int32_t> machine,
-    double element_size) {
-  if (!std::isfinite(element_size) || element_size <= 0) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "wave2d: element size ", element_size, " is not a positive number"));
-  }
-  ASSIGN_OR_RETURN(auto eta, Wave2DNeighbourhoods(t));
-  if (machine.size() != eta.size()) {
-    return absl::InvalidArgumentError(absl::StrCat("wave2d: ", machine.size(),
-                                                   " machine entries for ",
-                                                   eta.size(), " processes"));
-  }
-  std::vector<Wave2DTransmission> out;
-  for (size_t p = 0; p < eta.size(); ++p) {
-    for (const Wave2DNeighbour& n : eta[p]) {
-      out.push_back({static_cast<int32_t>(p), n.process,
-                     static_cast<double>(n.cells) * element_size,
-                     machine[p] == machine[n.process] ? 0 : 1});
-    }
-  }
-  return out;
-}
-
 }  // namespace rankmap::graphs

@@ -62,21 +62,6 @@ absl::StatusOr<int64_t> Wave2DHaloCount(const tiling::ColumnTiling& tiling,
 absl::StatusOr<CommGraph> Wave2DGraph(const tiling::ColumnTiling& tiling,
                                       double element_size = 8.0);
 
-// One transmission of the seed's Code 9: src sends `bytes` to dst over channel
-// 0 (both on the same machine) or 1 (different machines).
-struct Wave2DTransmission {
-  int32_t src = 0;
-  int32_t dst = 0;
-  double bytes = 0;
-  int32_t channel = 0;
-};
-// All transmissions of one iteration, src-major, each src's in its clockwise
-// order. machine[p] is the machine process p runs on. Errors: wrong machine
-// length, invalid tiling.
-absl::StatusOr<std::vector<Wave2DTransmission>> Wave2DTransmissions(
-    const tiling::ColumnTiling& tiling, std::span<const int32_t> machine,
-    double element_size = 8.0);
-
 // The mesh and how it is shared, as a plain value.
 struct Wave2DOptions {
   // rows x cols: exactly 2 extents.

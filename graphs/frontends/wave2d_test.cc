@@ -52,7 +52,6 @@ ColumnTiling Figure2() {
   };
   return t;
 }
-const std::vector<int32_t> kMachine = {0, 0, 0, 0, 1, 1, 1, 1};
 
 std::vector<int32_t> Ids(const std::vector<Wave2DNeighbour>& eta) {
   std::vector<int32_t> ids;
@@ -185,26 +184,6 @@ TEST(Wave2DTest, GraphAgreesWithTheGeneralStencilFrontEnd) {
   // 14 neighbour pairs sharing 59 edge cells in all.
   EXPECT_EQ(g->num_edges(), 14);
   EXPECT_DOUBLE_EQ(g->TotalVolume(), 59 * 2 * 8.0);
-}
-
-// The seed's Code 9 with two machines: 41 of the 59 shared cells cross
-// machines.
-TEST(Wave2DTest, TransmissionsPerChannel) {
-  auto tx = Wave2DTransmissions(Figure2(), kMachine);
-  ASSERT_THAT(tx, IsOk());
-  EXPECT_EQ(tx->size(), 28u);
-  double inter = 0, intra = 0;
-  std::vector<int32_t> p1_channels;
-  for (const auto& t : *tx) {
-    (t.channel == 1 ? inter : intra) += t.bytes;
-    if (t.src == 1) p1_channels.push_back(t.channel);
-  }
-  EXPECT_DOUBLE_EQ(inter, 2 * 41 * 8.0);
-  EXPECT_DOUBLE_EQ(intra, 2 * 18 * 8.0);
-  // eta_1 = {2, 4, 3, 6, 0, 5}: p4, p6, p5 are on the other machine.
-  EXPECT_EQ(p1_channels, (std::vector<int32_t>{0, 1, 0, 1, 0, 1}));
-  EXPECT_THAT(Wave2DTransmissions(Figure2(), std::vector<int32_t>{0, 1}),
-              Not(IsOk()));
 }
 
 TEST(Wave2DTest, RejectsBadTilings) {
