@@ -134,7 +134,7 @@ absl::Status MapC(const CRequest& r, int32_t* mapping, double* j,
   TopologySpec spec;
   spec.description = r.topology;
   spec.slots_per_leaf = r.options != nullptr ? r.options->capacity : 1;
-  ASSIGN_OR_RETURN(const topology::Tree tree, LoadTopology(spec));
+  ASSIGN_OR_RETURN(const topology::Tree tree, LoadTree(spec));
   ASSIGN_OR_RETURN(
       const graphs::CommGraph graph,
       GraphFromCsr(r.n, r.xadj, r.adjncy, r.adjwgt, r.adjmsg, r.vwgt));

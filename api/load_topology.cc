@@ -27,7 +27,7 @@ absl::StatusOr<topology::LoadOptions> LoadOptionsOf(const TopologySpec& spec) {
   return options;
 }
 
-absl::StatusOr<topology::Tree> LoadTopology(const TopologySpec& spec) {
+absl::StatusOr<topology::Tree> LoadTree(const TopologySpec& spec) {
   ASSIGN_OR_RETURN(const topology::LoadOptions options, LoadOptionsOf(spec));
   return topology::LoadTopology(spec.description, options);
 }

@@ -10,7 +10,7 @@
 //   TopologySpec spec;
 //   spec.description = "pack:2 core:8 pu:2";
 //   spec.leaf = "core";
-//   ASSIGN_OR_RETURN(topology::Tree tree, LoadTopology(spec));
+//   ASSIGN_OR_RETURN(topology::Tree tree, LoadTree(spec));
 #ifndef RANKMAP_API_LOAD_TOPOLOGY_H_
 #define RANKMAP_API_LOAD_TOPOLOGY_H_
 
@@ -45,7 +45,7 @@ absl::StatusOr<topology::LoadOptions> LoadOptionsOf(const TopologySpec& spec);
 
 // The tree of the spec (topology::LoadTopology). Errors: LoadOptionsOf's and
 // the loader's, which name the file, line or column at fault.
-absl::StatusOr<topology::Tree> LoadTopology(const TopologySpec& spec);
+absl::StatusOr<topology::Tree> LoadTree(const TopologySpec& spec);
 
 }  // namespace rankmap::api
 

@@ -12,43 +12,43 @@ namespace {
 using ::rankmap::base::IsOk;
 using ::testing::HasSubstr;
 
-TEST(LoadTopology, ADescriptionWithItsOptions) {
+TEST(LoadTree, ADescriptionWithItsOptions) {
   TopologySpec spec;
   spec.description = "tleaf 2 2 10 2 1";
-  auto t = LoadTopology(spec);
+  auto t = LoadTree(spec);
   ASSERT_THAT(t, IsOk());
   EXPECT_EQ(t->num_leaves(), 4);
   EXPECT_EQ(t->Capacity(t->root()), 4);
   EXPECT_EQ(t->Distance(0, 2), 11);
   spec.slots_per_leaf = 3;
-  EXPECT_EQ(LoadTopology(spec)->Capacity(t->root()), 12);
+  EXPECT_EQ(LoadTree(spec)->Capacity(t->root()), 12);
   // A tleaf's allowed leaves are logical indexes.
   spec.slots_per_leaf = 1;
   spec.allowed = "1-2";
-  EXPECT_EQ(LoadTopology(spec)->num_leaves(), 2);
+  EXPECT_EQ(LoadTree(spec)->num_leaves(), 2);
 }
 
-TEST(LoadTopology, LeavesArePusOrCores) {
+TEST(LoadTree, LeavesArePusOrCores) {
   TopologySpec spec;
   spec.description = "pack:2 core:2 pu:2";
-  EXPECT_EQ(LoadTopology(spec)->num_leaves(), 8);
+  EXPECT_EQ(LoadTree(spec)->num_leaves(), 8);
   spec.leaf = "core";
-  EXPECT_EQ(LoadTopology(spec)->num_leaves(), 4);
+  EXPECT_EQ(LoadTree(spec)->num_leaves(), 4);
 }
 
-TEST(LoadTopology, BadNamesAreOneLine) {
+TEST(LoadTree, BadNamesAreOneLine) {
   TopologySpec spec;
   spec.description = "tleaf 2 2 10 2 1";
   spec.leaf = "socket";
-  EXPECT_EQ(LoadTopology(spec).status().message(),
+  EXPECT_EQ(LoadTree(spec).status().message(),
             "leaf: expected 'pu' or 'core', found 'socket'");
   spec.leaf = "pu";
   spec.slots_per_leaf = 0;
-  EXPECT_EQ(LoadTopology(spec).status().message(),
+  EXPECT_EQ(LoadTree(spec).status().message(),
             "slots per leaf: expected a count >= 1, found 0");
   spec.slots_per_leaf = 1;
   spec.description = "tleaf 2 2";
-  EXPECT_THAT(LoadTopology(spec).status().message(), HasSubstr("tleaf"));
+  EXPECT_THAT(LoadTree(spec).status().message(), HasSubstr("tleaf"));
   // The options as the loader reads them.
   spec.leaf = "core";
   spec.level_costs = "numa=100";

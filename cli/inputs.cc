@@ -1,43 +1,34 @@
 #include "cli/inputs.h"
 
 #include "absl/strings/str_cat.h"
+#include "api/load_topology.h"
 #include "base/status_macros.h"
 #include "core/map_budget.h"
 #include "core/mapping.h"
 #include "core/options.h"
 #include "graphs/graphs.h"
-#include "topology/hierarchy.h"
-#include "topology/topology.h"
+#include "topology/kahip_machine.h"
 
 namespace rankmap::cli {
 
 absl::StatusOr<topology::Tree> LoadTree(const Inputs& in) {
-  topology::LoadOptions opts;
-  if (in.leaf == "core") {
-    opts.leaf = topology::LeafKind::kCore;
-  } else if (in.leaf != "pu") {
-    return absl::InvalidArgumentError(
-        absl::StrCat("--leaf: expected pu or core, found '", in.leaf, "'"));
-  }
-  if (in.slots_per_leaf < 1) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "--slots-per-leaf: expected a count >= 1, found ", in.slots_per_leaf));
-  }
-  opts.level_costs = in.level_costs;
-  opts.allowed_pus = in.allowed;
-  opts.capacity = in.slots_per_leaf;
-  opts.node = in.node;
   if (in.hierarchy.empty() != in.distance.empty()) {
     return absl::InvalidArgumentError(
         "--hierarchy and --distance go together (e.g. --hierarchy 4:8:6 "
         "--distance 1:10:100)");
   }
+  api::TopologySpec spec;
+  spec.description = in.topology;
   if (!in.hierarchy.empty()) {
-    ASSIGN_OR_RETURN(const std::string tleaf,
-                     topology::HierarchyToTleaf(in.hierarchy, in.distance));
-    return topology::LoadTopology(tleaf, opts);
+    ASSIGN_OR_RETURN(spec.description,
+                     topology::KahipMachineToTleaf(in.hierarchy, in.distance));
   }
-  return topology::LoadTopology(in.topology, opts);
+  spec.leaf = in.leaf;
+  spec.slots_per_leaf = in.slots_per_leaf;
+  spec.allowed = in.allowed;
+  spec.level_costs = in.level_costs;
+  spec.node = in.node;
+  return api::LoadTree(spec);
 }
 
 absl::StatusOr<graphs::Traffic> LoadTraffic(

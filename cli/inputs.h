@@ -35,7 +35,7 @@ struct Inputs {
   // all, or a directory of <host>.xml (topology/switch_tree.h).
   std::string node;
   // KaHIP-style machine, bottom-up ("4:8:6" and "1:10:100"), instead of
-  // `topology` (topology/hierarchy.h).
+  // `topology` (topology/kahip_machine.h).
   std::string hierarchy;
   std::string distance;
 };

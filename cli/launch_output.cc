@@ -26,7 +26,7 @@ absl::Status CheckLaunchableTopology(const Inputs& inputs,
     head.resize(
         static_cast<size_t>(std::max<std::streamsize>(file.gcount(), 0)));
   }
-  // --hierarchy is a tleaf too (topology/hierarchy.h).
+  // --hierarchy is a tleaf too (topology/kahip_machine.h).
   if (inputs.hierarchy.empty() && !topology::LooksLikeTleaf(head))
     return absl::OkStatus();
   return absl::InvalidArgumentError(absl::StrCat(

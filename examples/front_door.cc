@@ -17,7 +17,7 @@ int main() {
                                       .present = {0, 2, 1, 3},
                                       .seed = 7});
   auto tree =
-      api::LoadTopology({.description = "tleaf 2 2 25Gbps:1us 2 40GBps:0.5us"});
+      api::LoadTree({.description = "tleaf 2 2 25Gbps:1us 2 40GBps:0.5us"});
   graphs::CommGraphBuilder builder(4);
   bool ok = options.ok() && tree.ok();
   ok = ok && builder.AddTraffic(0, 1, 8000, 1000).ok();  // bytes, messages

@@ -22,7 +22,7 @@ namespace {
     reinterpret_cast<const void*>(&api::ResolveOptions),  // named_options
     reinterpret_cast<const void*>(                        // load_topology
         static_cast<absl::StatusOr<topology::Tree> (*)(
-            const api::TopologySpec&)>(&api::LoadTopology)),
+            const api::TopologySpec&)>(&api::LoadTree)),
     reinterpret_cast<const void*>(&api::MapChecked),  // map_outcome
     reinterpret_cast<const void*>(                    // mapper
         static_cast<absl::StatusOr<core::Mapping> (*)(

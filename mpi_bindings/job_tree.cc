@@ -4,16 +4,29 @@
 #include <map>
 
 #include "absl/strings/str_cat.h"
+#include "api/load_topology.h"
 #include "base/cpu_list.h"
 #include "base/status_macros.h"
 #include "topology/process_leaves.h"
 #include "topology/slurm_topology.h"
 #include "topology/switch_tree.h"
-#include "topology/topology.h"
 #include "topology/tree_ops.h"
 
 namespace rankmap::mpi_bindings {
 namespace {
+
+// A tree through api/'s loading, the one every interface uses: the
+// description ("this" for the running machine), its leaves, and the PUs
+// in `allowed_pus` (hwloc list syntax; empty keeps all).
+absl::StatusOr<topology::Tree> LoadDescription(std::string_view description,
+                                               std::string_view allowed_pus,
+                                               bool core_leaves) {
+  api::TopologySpec spec;
+  spec.description = std::string(description);
+  spec.leaf = core_leaves ? "core" : "pu";
+  spec.allowed = std::string(allowed_pus);
+  return api::LoadTree(spec);
+}
 
 using topology::LeafId;
 using topology::NodeId;
@@ -143,16 +156,6 @@ absl::StatusOr<JobTree> FromHwloc(std::span<const ProcessInfo> procs,
 }
 
 }  // namespace
-
-absl::StatusOr<Tree> LoadDescription(std::string_view description,
-                                     std::string_view allowed_pus,
-                                     bool core_leaves) {
-  topology::LoadOptions options;
-  options.leaf =
-      core_leaves ? topology::LeafKind::kCore : topology::LeafKind::kPu;
-  options.allowed_pus = std::string(allowed_pus);
-  return topology::LoadTopology(description, options);
-}
 
 absl::StatusOr<JobTree> BuildJobTree(std::span<const ProcessInfo> processes,
                                      const JobTreeOptions& options) {

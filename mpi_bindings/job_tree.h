@@ -84,13 +84,6 @@ struct JobTree {
   bool real_machine = false;
 };
 
-// Loads any topology description ("this" for the running machine), keeping only
-// the PUs in `allowed_pus` (hwloc list syntax; empty keeps all). The one place
-// mpi_bindings/ asks topology/ for a tree.
-absl::StatusOr<topology::Tree> LoadDescription(
-    std::string_view description, std::string_view allowed_pus = "",
-    bool core_leaves = false);
-
 // Builds the tree of occupied slots for `processes` (indexed by rank). Errors:
 // no processes, more processes than the override has slots, a host missing from
 // the network spec, hwloc failures. O(n log n + tree size).

@@ -148,7 +148,7 @@ Topology LoadTopology(const std::string& description, int32_t slots_per_leaf,
   absl::StatusOr<topology::Tree> tree;
   {
     py::gil_scoped_release release;
-    tree = api::LoadTopology(spec);
+    tree = api::LoadTree(spec);
   }
   return Topology{Value(std::move(tree)), description, !allowed.empty()};
 }

@@ -1,4 +1,4 @@
-#include "topology/hierarchy.h"
+#include "topology/kahip_machine.h"
 
 #include "base/status_matchers.h"
 #include "gmock/gmock.h"
@@ -12,8 +12,8 @@ using ::rankmap::base::IsOk;
 using ::testing::HasSubstr;
 using ::testing::Not;
 
-TEST(Hierarchy, KahipBottomUpIsTleafTopDown) {
-  absl::StatusOr<std::string> t = HierarchyToTleaf("4:8:6", "1:10:100");
+TEST(KahipMachine, KahipBottomUpIsTleafTopDown) {
+  absl::StatusOr<std::string> t = KahipMachineToTleaf("4:8:6", "1:10:100");
   ASSERT_THAT(t, IsOk());
   EXPECT_EQ(*t, "tleaf 3 6 90 8 9 4 1");
   absl::StatusOr<Tree> tree = ParseTleaf(*t);
@@ -24,13 +24,13 @@ TEST(Hierarchy, KahipBottomUpIsTleafTopDown) {
   EXPECT_EQ(tree->Distance(0, 4), 10);
   EXPECT_EQ(tree->Distance(0, 31), 10);
   EXPECT_EQ(tree->Distance(0, 32), 100);
-  EXPECT_EQ(*HierarchyToTleaf("2", "5"), "tleaf 1 2 5");
-  EXPECT_EQ(*HierarchyToTleaf("2:2", "1.5:1.5"), "tleaf 2 2 0 2 1.5");
+  EXPECT_EQ(*KahipMachineToTleaf("2", "5"), "tleaf 1 2 5");
+  EXPECT_EQ(*KahipMachineToTleaf("2:2", "1.5:1.5"), "tleaf 2 2 0 2 1.5");
 }
 
-TEST(Hierarchy, Errors) {
+TEST(KahipMachine, Errors) {
   auto e = [](std::string_view h, std::string_view d) {
-    absl::StatusOr<std::string> t = HierarchyToTleaf(h, d);
+    absl::StatusOr<std::string> t = KahipMachineToTleaf(h, d);
     EXPECT_THAT(t, Not(IsOk()));
     return std::string(t.status().message());
   };
@@ -45,7 +45,7 @@ TEST(Hierarchy, Errors) {
             "--hierarchy has 3 levels but --distance has 2");
   EXPECT_THAT(e("4:8", "10:1"),
               HasSubstr("must not decrease going up at column 4"));
-  EXPECT_THAT(HierarchyToTleaf("", ""), Not(IsOk()));
+  EXPECT_THAT(KahipMachineToTleaf("", ""), Not(IsOk()));
 }
 
 }  // namespace

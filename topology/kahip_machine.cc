@@ -1,4 +1,4 @@
-#include "topology/hierarchy.h"
+#include "topology/kahip_machine.h"
 
 #include <cmath>
 #include <vector>
@@ -29,8 +29,8 @@ std::vector<Item> SplitColons(std::string_view s) {
 
 }  // namespace
 
-absl::StatusOr<std::string> HierarchyToTleaf(std::string_view hierarchy,
-                                             std::string_view distance) {
+absl::StatusOr<std::string> KahipMachineToTleaf(std::string_view hierarchy,
+                                                std::string_view distance) {
   const std::vector<Item> h = SplitColons(hierarchy);
   const std::vector<Item> d = SplitColons(distance);
   auto fail = [](std::string_view flag, size_t column,

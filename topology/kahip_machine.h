@@ -14,8 +14,8 @@
 // KaHIP's PE p is leaf p of the tleaf tree (cores of a processor are
 // consecutive, then processors, then nodes). Distances must not decrease
 // going up (a tleaf link cannot be negative).
-#ifndef RANKMAP_TOPOLOGY_HIERARCHY_H_
-#define RANKMAP_TOPOLOGY_HIERARCHY_H_
+#ifndef RANKMAP_TOPOLOGY_KAHIP_MACHINE_H_
+#define RANKMAP_TOPOLOGY_KAHIP_MACHINE_H_
 
 #include <string>
 #include <string_view>
@@ -28,9 +28,9 @@ namespace rankmap::topology {
 // "1:10:100" -> "tleaf 3 6 90 8 9 4 1"). Errors name the flag and the
 // column: empty lists, non-integer or non-positive arities, negative or
 // non-numeric distances, lists of different lengths, decreasing distances.
-absl::StatusOr<std::string> HierarchyToTleaf(std::string_view hierarchy,
-                                             std::string_view distance);
+absl::StatusOr<std::string> KahipMachineToTleaf(std::string_view hierarchy,
+                                                std::string_view distance);
 
 }  // namespace rankmap::topology
 
-#endif  // RANKMAP_TOPOLOGY_HIERARCHY_H_
+#endif  // RANKMAP_TOPOLOGY_KAHIP_MACHINE_H_
