@@ -40,7 +40,9 @@
 
 #include "absl/strings/numbers.h"
 #include "graphs/graphs.h"
+#include "sim/program.h"
 
+namespace rankmap::sim {
 namespace {
 
 struct Args {
@@ -345,9 +347,7 @@ int Run(int argc, char** argv) {
       std::fprintf(stderr, "mesh_halo: halo check failed: %lld wrong values\n",
                    static_cast<long long>(all_bad));
     }
-    std::printf("time per iteration: %.9e s\n",
-                slowest / static_cast<double>(a.iterations));
-    std::fflush(stdout);
+    PrintTimePerIteration(slowest / static_cast<double>(a.iterations));
   }
   int ok = all_bad == 0;
   MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
@@ -356,9 +356,6 @@ int Run(int argc, char** argv) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
-  const int rc = Run(argc, argv);
-  MPI_Finalize();
-  return rc;
-}
+int RunProgram(int argc, char** argv) { return Run(argc, argv); }
+
+}  // namespace rankmap::sim

@@ -13,7 +13,9 @@
 #include <vector>
 
 #include "absl/strings/numbers.h"
+#include "sim/program.h"
 
+namespace rankmap::sim {
 namespace {
 
 int Run(int argc, char** argv) {
@@ -64,9 +66,6 @@ int Run(int argc, char** argv) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
-  const int rc = Run(argc, argv);
-  MPI_Finalize();
-  return rc;
-}
+int RunProgram(int argc, char** argv) { return Run(argc, argv); }
+
+}  // namespace rankmap::sim

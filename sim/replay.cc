@@ -46,7 +46,9 @@
 #include "graphs/graphs.h"
 #include "graphs/traffic.h"
 #include "sim/message_plan.h"
+#include "sim/program.h"
 
+namespace rankmap::sim {
 namespace {
 
 struct Args {
@@ -250,9 +252,8 @@ int Run(int argc, char** argv) {
       std::printf(", %lld messages in %d rounds per iteration",
                   static_cast<long long>(t.plan.messages), t.plan.rounds);
     }
-    std::printf("\ntime per iteration: %.9e s\n",
-                slowest / static_cast<double>(a.iterations));
-    std::fflush(stdout);
+    std::printf("\n");
+    PrintTimePerIteration(slowest / static_cast<double>(a.iterations));
   }
   Release(send);
   Release(recv);
@@ -261,9 +262,6 @@ int Run(int argc, char** argv) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
-  const int rc = Run(argc, argv);
-  MPI_Finalize();
-  return rc;
-}
+int RunProgram(int argc, char** argv) { return Run(argc, argv); }
+
+}  // namespace rankmap::sim

@@ -7,8 +7,11 @@ def smpi_program(name, srcs, deps = [], visibility = None):
     include path, smpi_helpers.h forced in (it redirects sleep, gettimeofday,
     malloc and exit to their simulated versions), linked against libsimgrid as a
     shared object. Only the program's own sources see those flags; its deps are
-    ordinary libraries. The MPI variant is an ordinary Open MPI binary.
+    ordinary libraries. The MPI variant is an ordinary Open MPI binary. Both
+    take main from program_main.cc (sim/program.h): the program defines
+    RunProgram.
     """
+    srcs = srcs + ["//sim:program_main.cc", "//sim:program.h"]
     native.cc_binary(
         name = name + "_smpi.so",
         srcs = srcs,

@@ -28,6 +28,9 @@
 #include <string>
 #include <vector>
 
+#include "sim/program.h"
+
+namespace rankmap::sim {
 namespace {
 
 struct Args {
@@ -244,9 +247,7 @@ int Run(int argc, char** argv) {
         a.grid[0], a.grid[1], a.grid[2], dims[0], dims[1], dims[2],
         a.iterations);
     if (a.check) std::printf("grid sum: %.12e\n", total);
-    std::printf("time per iteration: %.9e s\n",
-                slowest / static_cast<double>(a.iterations));
-    std::fflush(stdout);
+    PrintTimePerIteration(slowest / static_cast<double>(a.iterations));
   }
   FreeCells(memory);
   MPI_Comm_free(&cart);
@@ -255,9 +256,6 @@ int Run(int argc, char** argv) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
-  const int rc = Run(argc, argv);
-  MPI_Finalize();
-  return rc;
-}
+int RunProgram(int argc, char** argv) { return Run(argc, argv); }
+
+}  // namespace rankmap::sim

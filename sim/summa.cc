@@ -37,6 +37,9 @@
 #include <string>
 #include <vector>
 
+#include "sim/program.h"
+
+namespace rankmap::sim {
 namespace {
 
 struct Rect {
@@ -539,9 +542,7 @@ int Run(int argc, char** argv) {
     std::printf(n <= 2048 ? (ok ? "product OK\n" : "product WRONG\n")
                           : "product not checked (n above 2048)\n");
 #endif
-    std::printf("time per iteration: %.9e s\n",
-                slowest / static_cast<double>(iterations));
-    std::fflush(stdout);
+    PrintTimePerIteration(slowest / static_cast<double>(iterations));
   }
   MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
   Release(memory);
@@ -550,9 +551,6 @@ int Run(int argc, char** argv) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
-  const int rc = Run(argc, argv);
-  MPI_Finalize();
-  return rc;
-}
+int RunProgram(int argc, char** argv) { return Run(argc, argv); }
+
+}  // namespace rankmap::sim
