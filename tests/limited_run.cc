@@ -68,6 +68,7 @@ LimitedRun RunLimited(const std::string& binary, const std::string& name,
     if (std::chrono::steady_clock::now() > deadline) {
       kill(pid, SIGKILL);
       wait4(pid, &status, 0, &usage);
+      r.hung = true;
       break;
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
