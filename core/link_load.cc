@@ -1,9 +1,265 @@
 #include "core/link_load.h"
 
 #include <algorithm>
+#include <cmath>
+#include <span>
 #include <vector>
 
 namespace rankmap::core {
+namespace {
+
+using graphs::VertexId;
+using topology::Link;
+using topology::NodeId;
+
+// SimGrid 3.32's defaults for smpi/bw-factor and smpi/lat-factor: from the
+// first threshold a message's size reaches, its bandwidth and latency are
+// multiplied by the factor.
+struct SizeFactor {
+  double bytes;
+  double factor;
+};
+constexpr SizeFactor kSmpiBandwidthFactors[] = {
+    {65472, 0.940694}, {15424, 0.697866}, {9376, 0.58729},
+    {5776, 1.08739},   {3484, 0.77493},   {1426, 0.608902},
+    {732, 0.341987},   {257, 0.338112},   {0, 0.812084}};
+constexpr SizeFactor kSmpiLatencyFactors[] = {
+    {65472, 11.6436}, {15424, 3.48845}, {9376, 2.59299},
+    {5776, 2.18796},  {3484, 1.88101},  {1426, 1.61075},
+    {732, 1.9503},    {257, 1.95341},   {0, 2.01467}};
+// network/crosstraffic: a flow's acknowledgements load the reverse direction.
+constexpr double kSmpiCrossTraffic = 0.05;
+// smpi/send-is-detached-thresh: smaller sends complete when posted.
+constexpr double kSmpiDetachedBelow = 65536;
+
+double FactorOf(std::span<const SizeFactor> table, double bytes) {
+  for (const SizeFactor& f : table)
+    if (bytes >= f.bytes) return f.factor;
+  return 1.0;
+}
+
+// One direction of a pair: `count` messages of `size` bytes per iteration.
+struct Direction {
+  VertexId from, to;
+  int64_t count;
+  double size;
+};
+
+// The links of a tree as load slots: each uplink's two directions, each
+// loopback, each pair link's two directions.
+class LinkSlots {
+ public:
+  explicit LinkSlots(const topology::Tree& tree) : tree_(tree) {
+    const NodeId nodes = tree.num_nodes();
+    host_.assign(nodes, -1);
+    pair_base_.assign(nodes, -1);
+    int64_t next = 3 * static_cast<int64_t>(nodes);
+    for (NodeId v = nodes - 1; v >= 0; --v) {
+      const NodeId p = tree.parent(v);
+      host_[v] = tree.is_host(v) ? v : (p >= 0 ? host_[p] : -1);
+      if (tree.has_pair_links(v)) {
+        pair_base_[v] = next;
+        next += static_cast<int64_t>(tree.num_children(v)) * tree.num_children(v);
+      }
+    }
+    size_ = next;
+  }
+  int64_t size() const { return size_; }
+
+  // Calls f(slot, reverse slot, link) for every given link on the route of
+  // a message from leaf a to leaf b.
+  template <typename F>
+  void ForRoute(NodeId a, NodeId b, F&& f) const {
+    NodeId x = a, y = b, cx = a, cy = b;
+    while (x != y) {
+      if (x < y) {
+        Visit(2 * int64_t{x}, 2 * int64_t{x} + 1, tree_.uplink(x), f);
+        cx = x;
+        x = tree_.parent(x);
+      } else {
+        Visit(2 * int64_t{y} + 1, 2 * int64_t{y}, tree_.uplink(y), f);
+        cy = y;
+        y = tree_.parent(y);
+      }
+    }
+    const int64_t nodes = tree_.num_nodes();
+    if (host_[x] >= 0) {
+      const int64_t s = 2 * nodes + host_[x];
+      Visit(s, s, tree_.loopback(host_[x]), f);
+    } else if (cx != x && cy != y && pair_base_[x] >= 0) {
+      const int64_t k = tree_.num_children(x);
+      const int32_t i = tree_.child_rank(cx), j = tree_.child_rank(cy);
+      Visit(pair_base_[x] + i * k + j, pair_base_[x] + j * k + i,
+            tree_.pair_link(x, i, j), f);
+    }
+  }
+
+ private:
+  template <typename F>
+  static void Visit(int64_t slot, int64_t reverse, const Link& link, F& f) {
+    if (link.given()) f(slot, reverse, link);
+  }
+
+  const topology::Tree& tree_;
+  std::vector<NodeId> host_;
+  std::vector<int64_t> pair_base_;
+  int64_t size_ = 0;
+};
+
+// The directions of every pair, with counts scaled by 1 / scale when the
+// iteration has more than kMaxPredictedMessages messages.
+std::vector<Direction> Directions(const graphs::CommGraph& graph, bool counted,
+                                  double* scale) {
+  double all = 0;
+  for (VertexId u = 0; u < graph.num_vertices(); ++u) {
+    auto nbrs = graph.neighbors(u);
+    for (size_t e = 0; e < nbrs.size(); ++e) {
+      if (nbrs[e] > u) {
+        all += PairMessages(graph.weights(u)[e],
+                            counted ? graph.messages(u)[e] : 0, counted)
+                   .first;
+      }
+    }
+  }
+  *scale = std::max(1.0, all / static_cast<double>(kMaxPredictedMessages));
+  std::vector<Direction> out;
+  for (VertexId u = 0; u < graph.num_vertices(); ++u) {
+    auto nbrs = graph.neighbors(u);
+    for (size_t e = 0; e < nbrs.size(); ++e) {
+      const VertexId v = nbrs[e];
+      if (v < u) continue;
+      auto [total, size] = PairMessages(
+          graph.weights(u)[e], counted ? graph.messages(u)[e] : 0, counted);
+      if (*scale > 1 && total > 0) {
+        total = std::max<int64_t>(
+            1, std::llround(static_cast<double>(total) / *scale));
+      }
+      if ((total + 1) / 2 > 0) out.push_back({u, v, (total + 1) / 2, size});
+      if (total / 2 > 0) out.push_back({v, u, total / 2, size});
+    }
+  }
+  return out;
+}
+
+// The message rounds of one iteration (the top of link_load.h), played in
+// order: `ready` is when each process has finished its previous rounds.
+class RoundPlayer {
+ public:
+  RoundPlayer(const topology::Tree& tree, const Mapping& mapping,
+              LinkModel model, int32_t processes)
+      : slots_(tree),
+        mapping_(mapping),
+        smpi_(model == LinkModel::kSmpi),
+        load_(slots_.size(), 0.0),
+        ready_(processes, 0.0),
+        next_(processes, 0.0) {}
+
+  // Plays one round of the directions listed in `active`.
+  void Play(const std::vector<Direction>& all,
+            const std::vector<int32_t>& active) {
+    for (int32_t d : active) Load(all[d], 1.0);
+    for (int32_t d : active) {
+      const Direction& m = all[d];
+      next_[m.from] = std::max(next_[m.from], ready_[m.from]);
+      next_[m.to] = std::max(next_[m.to], ready_[m.to]);
+    }
+    for (int32_t d : active) Deliver(all[d]);
+    for (int32_t d : active) {
+      const Direction& m = all[d];
+      ready_[m.from] = next_[m.from];
+      ready_[m.to] = next_[m.to];
+    }
+    for (int64_t s : touched_) load_[s] = 0.0;
+    touched_.clear();
+  }
+
+  double Last() const {
+    return ready_.empty() ? 0.0
+                          : *std::max_element(ready_.begin(), ready_.end());
+  }
+
+ private:
+  void Load(const Direction& m, double share) {
+    const double bytes = m.size * share;
+    slots_.ForRoute(mapping_[m.from], mapping_[m.to],
+                    [&](int64_t s, int64_t reverse, const Link&) {
+                      Add(s, bytes);
+                      if (smpi_) Add(reverse, kSmpiCrossTraffic * bytes);
+                    });
+  }
+  void Add(int64_t s, double bytes) {
+    if (load_[s] == 0.0) touched_.push_back(s);
+    load_[s] += bytes;
+  }
+
+  // When the message arrives, given the round's loads.
+  void Deliver(const Direction& m) {
+    double latency = 0, bandwidth = 0, drain = 0;
+    slots_.ForRoute(mapping_[m.from], mapping_[m.to],
+                    [&](int64_t s, int64_t, const Link& link) {
+                      latency += link.latency;
+                      bandwidth = bandwidth == 0
+                                      ? link.bandwidth
+                                      : std::min(bandwidth, link.bandwidth);
+                      drain = std::max(drain, load_[s] / link.bandwidth);
+                    });
+    if (bandwidth == 0) return;  // no link on the route
+    const double lat_factor = smpi_ ? FactorOf(kSmpiLatencyFactors, m.size) : 1;
+    const double bw_factor = smpi_ ? FactorOf(kSmpiBandwidthFactors, m.size) : 1;
+    const bool synchronous = !smpi_ || m.size >= kSmpiDetachedBelow;
+    const double start = synchronous
+                             ? std::max(ready_[m.from], ready_[m.to])
+                             : ready_[m.from];
+    const double end =
+        start + latency * lat_factor +
+        std::max(m.size / (bandwidth * bw_factor), drain);
+    next_[m.to] = std::max(next_[m.to], end);
+    if (synchronous) next_[m.from] = std::max(next_[m.from], end);
+  }
+
+  LinkSlots slots_;
+  const Mapping& mapping_;
+  bool smpi_;
+  std::vector<double> load_;
+  std::vector<int64_t> touched_;
+  std::vector<double> ready_, next_;
+};
+
+// The predicted seconds of one iteration (the top of link_load.h).
+double PlayIteration(const topology::Tree& tree, const graphs::CommGraph& graph,
+                     const Mapping& mapping, bool counted, LinkModel model) {
+  double scale = 1;
+  const std::vector<Direction> all = Directions(graph, counted, &scale);
+  int64_t rounds = 0;
+  for (const Direction& d : all) rounds = std::max(rounds, d.count);
+  // Directions grouped by count: a group sends in the same rounds.
+  std::vector<int32_t> order(all.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int32_t>(i);
+  std::sort(order.begin(), order.end(), [&](int32_t a, int32_t b) {
+    return all[a].count != all[b].count ? all[a].count > all[b].count : a < b;
+  });
+  std::vector<std::pair<int64_t, size_t>> groups;  // (count, first in order)
+  for (size_t i = 0; i < order.size(); ++i) {
+    if (i == 0 || all[order[i]].count != all[order[i - 1]].count)
+      groups.emplace_back(all[order[i]].count, i);
+  }
+  RoundPlayer player(tree, mapping, model, graph.num_vertices());
+  std::vector<int32_t> active;
+  for (int64_t r = 0; r < rounds; ++r) {
+    active.clear();
+    for (size_t g = 0; g < groups.size(); ++g) {
+      if (!SendsInRound(r, groups[g].first, rounds)) continue;
+      const size_t end = g + 1 < groups.size() ? groups[g + 1].second
+                                               : order.size();
+      active.insert(active.end(), order.begin() + groups[g].second,
+                    order.begin() + end);
+    }
+    player.Play(all, active);
+  }
+  return player.Last() * scale;
+}
+
+}  // namespace
 
 double RoundsLatency(std::vector<std::pair<double, double>> pairs) {
   // Most messages first; ties by latency so the order is total.
@@ -19,51 +275,39 @@ double RoundsLatency(std::vector<std::pair<double, double>> pairs) {
   return total;
 }
 
+std::pair<int64_t, double> PairMessages(double w, double m, bool counted) {
+  if (!counted) return {2, std::round(w / 2)};
+  int64_t total = std::llround(m);
+  if (total == 0 && w > 0) total = 1;
+  return {total, total > 0 ? std::round(w / static_cast<double>(total)) : 0.0};
+}
+
 LinkLoad EstimateLinkLoad(const topology::Tree& tree,
                           const graphs::CommGraph& graph,
-                          const Mapping& mapping, bool count_messages) {
+                          const Mapping& mapping, bool count_messages,
+                          LinkModel model) {
   LinkLoad r;
   const bool rounds_of_messages = count_messages && graph.has_messages();
   if (!tree.has_links()) return r;
-  const NodeId nodes = tree.num_nodes();
-  // host[v]: the host at or above v (-1: none); parents have larger ids.
-  std::vector<NodeId> host(nodes, -1);
-  for (NodeId v = nodes - 1; v >= 0; --v) {
-    const NodeId p = tree.parent(v);
-    host[v] = tree.is_host(v) ? v : (p >= 0 ? host[p] : -1);
-  }
-  // Volume on every uplink, loopback and (per unordered child pair) pair link.
-  std::vector<double> up(nodes, 0.0), loop(nodes, 0.0);
-  std::vector<std::vector<double>> pair(nodes);
-  // With message counts: (messages each way, route latency) per pair.
+  // The parts: the whole iteration's bytes on each link, and the rounds'
+  // latency.
+  const LinkSlots slots(tree);
+  std::vector<double> volume(slots.size(), 0.0), bandwidth(slots.size(), 0.0);
   std::vector<std::pair<double, double>> rounds;
-  for (graphs::VertexId u = 0; u < graph.num_vertices(); ++u) {
+  for (VertexId u = 0; u < graph.num_vertices(); ++u) {
     auto nbrs = graph.neighbors(u);
     auto wgts = graph.weights(u);
     for (size_t e = 0; e < nbrs.size(); ++e) {
       if (nbrs[e] < u) continue;
-      const double w = wgts[e];
-      NodeId x = mapping[u], y = mapping[nbrs[e]], cx = x, cy = y;
-      while (x != y) {
-        if (x < y) {
-          up[x] += w;
-          cx = x;
-          x = tree.parent(x);
-        } else {
-          up[y] += w;
-          cy = y;
-          y = tree.parent(y);
-        }
-      }
-      if (host[x] >= 0) loop[host[x]] += w;
-      if (cx != x && cy != y && tree.has_pair_links(x)) {
-        const int32_t k = tree.num_children(x);
-        if (pair[x].empty()) pair[x].assign(static_cast<size_t>(k) * k, 0.0);
-        const int32_t i = std::min(tree.child_rank(cx), tree.child_rank(cy));
-        const int32_t j = std::max(tree.child_rank(cx), tree.child_rank(cy));
-        pair[x][static_cast<size_t>(i) * k + j] += w;
-      }
-      const double latency = tree.LcaRoute(x).latency;
+      double latency = 0;
+      // Half the pair's bytes each way (a loopback's slot gets both halves).
+      slots.ForRoute(mapping[u], mapping[nbrs[e]],
+                     [&](int64_t s, int64_t reverse, const Link& link) {
+                       latency += link.latency;
+                       volume[s] += wgts[e] / 2;
+                       volume[reverse] += wgts[e] / 2;
+                       bandwidth[s] = bandwidth[reverse] = link.bandwidth;
+                     });
       if (rounds_of_messages) {
         rounds.emplace_back(graph.messages(u)[e] / 2, latency);
       } else {
@@ -72,23 +316,10 @@ LinkLoad EstimateLinkLoad(const topology::Tree& tree,
     }
   }
   if (rounds_of_messages) r.latency = RoundsLatency(std::move(rounds));
-  // share: the part of the volume one direction of the link carries.
-  auto busy = [&](const topology::Link& link, double share, double volume) {
-    if (link.given() && volume > 0)
-      r.busiest = std::max(r.busiest, volume * share / link.bandwidth);
-  };
-  for (NodeId v = 0; v < nodes; ++v) {
-    busy(tree.uplink(v), 0.5, up[v]);
-    busy(tree.loopback(v), 1.0, loop[v]);
-    const int32_t k = tree.num_children(v);
-    for (int32_t i = 0; i < k && !pair[v].empty(); ++i) {
-      for (int32_t j = i + 1; j < k; ++j) {
-        busy(tree.pair_link(v, i, j), 0.5,
-             pair[v][static_cast<size_t>(i) * k + j]);
-      }
-    }
+  for (int64_t s = 0; s < slots.size(); ++s) {
+    if (volume[s] > 0) r.busiest = std::max(r.busiest, volume[s] / bandwidth[s]);
   }
-  r.seconds = r.busiest + r.latency;
+  r.seconds = PlayIteration(tree, graph, mapping, rounds_of_messages, model);
   return r;
 }
 

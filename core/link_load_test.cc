@@ -26,23 +26,82 @@ TEST(LinkLoadTest, HandComputedOnTwoHosts) {
   // Packed: 1-2 and 0-3 cross, 8 MB on each host link, 4 MB each way:
   // 4e6 / 1e9 = 4 ms. Loopbacks: 4 MB / 10 GB/s and 1 MB / 10 GB/s. The
   // longest route: host link, host link, 2 us.
-  const LinkLoad packed = EstimateLinkLoad(t, g, {0, 1, 2, 3});
+  // Every message waits for the busiest link on its route: 0 -> 3 and 1 -> 2
+  // for their host links (4 ms after 2 us), the rest less.
+  const LinkLoad packed =
+      EstimateLinkLoad(t, g, {0, 1, 2, 3}, true, LinkModel::kExact);
   EXPECT_DOUBLE_EQ(packed.busiest, 4e-3);
   EXPECT_DOUBLE_EQ(packed.latency, 2e-6);
   EXPECT_DOUBLE_EQ(packed.seconds, 4.002e-3);
   // 0, 3 on the first host and 1, 2 on the second: 0-1 and 2-3 cross, 5 MB:
   // 2.5 ms.
-  const LinkLoad paired = EstimateLinkLoad(t, g, {0, 2, 3, 1});
+  const LinkLoad paired =
+      EstimateLinkLoad(t, g, {0, 2, 3, 1}, true, LinkModel::kExact);
   EXPECT_DOUBLE_EQ(paired.busiest, 2.5e-3);
   EXPECT_DOUBLE_EQ(paired.seconds, 2.502e-3);
   // Only 0-1, inside the first host: the loopback carries both directions,
   // 4 MB / 10 GB/s, behind its 0.5 us.
   graphs::CommGraphBuilder b(2);
   ASSERT_TRUE(b.AddEdge(0, 1, 4e6).ok());
-  const LinkLoad inside =
-      EstimateLinkLoad(t, std::move(b).Build().value(), {0, 1});
+  const LinkLoad inside = EstimateLinkLoad(t, std::move(b).Build().value(),
+                                           {0, 1}, true, LinkModel::kExact);
   EXPECT_DOUBLE_EQ(inside.busiest, 4e-4);
   EXPECT_DOUBLE_EQ(inside.latency, 0.5e-6);
+  EXPECT_DOUBLE_EQ(inside.seconds, 4.005e-4);
+}
+
+// SMPI's default model on the packed case: the 3 MB message 0 -> 3 pays
+// 11.6436 times its 2 us of latency, and its host link carries 4 MB plus 5%
+// of the 4 MB coming the other way (TCP acknowledgements): 4.2 ms, longer
+// than its own 3 MB at 0.940694 GB/s (3.189 ms).
+TEST(LinkLoadTest, SmpiFactorsAndCrossTraffic) {
+  const topology::Tree t =
+      topology::ParseTleaf("tleaf 2 2 1GBps:1us 2 10GBps:0.5us").value();
+  const LinkLoad packed = EstimateLinkLoad(t, FourProcesses(), {0, 1, 2, 3});
+  EXPECT_NEAR(packed.seconds, 2e-6 * 11.6436 + 4.2e-3, 1e-12);
+  // One message of 100 bytes each way between hosts: 2.01467 x 2 us + 100 B
+  // at 0.812084 GB/s (the acknowledgements of the other direction are 5 B).
+  graphs::CommGraphBuilder b(2);
+  ASSERT_TRUE(b.AddEdge(0, 1, 200).ok());
+  const LinkLoad small =
+      EstimateLinkLoad(t, std::move(b).Build().value(), {0, 2});
+  EXPECT_NEAR(small.seconds, 2e-6 * 2.01467 + 100 / (1e9 * 0.812084), 1e-15);
+}
+
+// Rounds: 0 and 2 (two hosts) exchange one 1 MB message each way, 2 and 3
+// (one host) two empty messages each way, so an iteration has two rounds.
+// Round 0: the megabytes take 2 us + 1 ms, the empty messages 0.5 us; round
+// 1: 2 and 3 start when 2 is done with round 0 (1.002 ms), 0.5 us more.
+TEST(LinkLoadTest, RoundsWaitForTheProcessesOfEachMessage) {
+  const topology::Tree t =
+      topology::ParseTleaf("tleaf 2 2 1GBps:1us 2 10GBps:0.5us").value();
+  graphs::CommGraphBuilder b(4);
+  ASSERT_TRUE(b.AddTraffic(0, 2, 2e6, 2).ok());
+  ASSERT_TRUE(b.AddTraffic(2, 3, 0, 4).ok());
+  const graphs::CommGraph g = std::move(b).Build().value();
+  const LinkLoad l = EstimateLinkLoad(t, g, {0, 1, 2, 3}, true, LinkModel::kExact);
+  EXPECT_DOUBLE_EQ(l.seconds, 1.002e-3 + 0.5e-6);
+  // Without counts: one round, one message each way (2 and 3 send 0 bytes).
+  const LinkLoad one =
+      EstimateLinkLoad(t, g, {0, 1, 2, 3}, false, LinkModel::kExact);
+  EXPECT_DOUBLE_EQ(one.seconds, 1.002e-3);
+}
+
+// The round rule is sim/message_plan.h's: a direction of k messages sends in
+// rounds floor(i R / k), i < k, and in no other.
+TEST(LinkLoadTest, SendsInRoundIsTheReplaysRule) {
+  for (int64_t rounds = 1; rounds <= 12; ++rounds) {
+    for (int64_t k = 1; k <= rounds; ++k) {
+      std::vector<bool> sends(rounds, false);
+      for (int64_t i = 0; i < k; ++i) sends[i * rounds / k] = true;
+      for (int64_t r = 0; r < rounds; ++r)
+        EXPECT_EQ(SendsInRound(r, k, rounds), sends[r]) << r << " " << k;
+    }
+  }
+  EXPECT_EQ(PairMessages(1001, 0, false), std::make_pair(int64_t{2}, 501.0));
+  EXPECT_EQ(PairMessages(1000, 2.6, true), std::make_pair(int64_t{3}, 333.0));
+  EXPECT_EQ(PairMessages(10, 0, true), std::make_pair(int64_t{1}, 10.0));
+  EXPECT_EQ(PairMessages(0, 0, true), std::make_pair(int64_t{0}, 0.0));
 }
 
 TEST(LinkLoadTest, ZeroWithoutLinks) {
