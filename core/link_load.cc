@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <span>
 #include <vector>
 
@@ -151,25 +152,25 @@ class RoundPlayer {
         mapping_(mapping),
         smpi_(model == LinkModel::kSmpi),
         load_(slots_.size(), 0.0),
+        first_(slots_.size(), kNever),
         ready_(processes, 0.0),
         next_(processes, 0.0) {}
 
   // Plays one round of the directions listed in `active`.
   void Play(const std::vector<Direction>& all,
             const std::vector<int32_t>& active) {
-    for (int32_t d : active) Load(all[d], 1.0);
-    for (int32_t d : active) {
-      const Direction& m = all[d];
-      next_[m.from] = std::max(next_[m.from], ready_[m.from]);
-      next_[m.to] = std::max(next_[m.to], ready_[m.to]);
-    }
-    for (int32_t d : active) Deliver(all[d]);
+    begin_.resize(active.size());
+    for (size_t k = 0; k < active.size(); ++k) begin_[k] = Load(all[active[k]]);
+    for (size_t k = 0; k < active.size(); ++k) Deliver(all[active[k]], begin_[k]);
     for (int32_t d : active) {
       const Direction& m = all[d];
       ready_[m.from] = next_[m.from];
       ready_[m.to] = next_[m.to];
     }
-    for (int64_t s : touched_) load_[s] = 0.0;
+    for (int64_t s : touched_) {
+      load_[s] = 0.0;
+      first_[s] = kNever;
+    }
     touched_.clear();
   }
 
@@ -179,50 +180,75 @@ class RoundPlayer {
   }
 
  private:
-  void Load(const Direction& m, double share) {
-    const double bytes = m.size * share;
-    slots_.ForRoute(mapping_[m.from], mapping_[m.to],
-                    [&](int64_t s, int64_t reverse, const Link&) {
-                      Add(s, bytes);
-                      if (smpi_) Add(reverse, kSmpiCrossTraffic * bytes);
-                    });
+  static constexpr double kNever = std::numeric_limits<double>::infinity();
+
+  bool Synchronous(const Direction& m) const {
+    return !smpi_ || m.size >= kSmpiDetachedBelow;
   }
-  void Add(int64_t s, double bytes) {
-    if (load_[s] == 0.0) touched_.push_back(s);
-    load_[s] += bytes;
+  // When the message starts: its sender is there (and its receiver, when it
+  // is sent synchronously).
+  double Start(const Direction& m) const {
+    return Synchronous(m) ? std::max(ready_[m.from], ready_[m.to])
+                          : ready_[m.from];
   }
 
-  // When the message arrives, given the round's loads.
-  void Deliver(const Direction& m) {
-    double latency = 0, bandwidth = 0, drain = 0;
+  // Adds the message's bytes to its links, in bytes at the links' full
+  // bandwidth (SMPI's bandwidth factor slows a link for every flow on it, and
+  // the acknowledgements take a share of the reverse direction), and returns
+  // when its bytes start to flow: its start plus its latency. A link drains
+  // from the first moment a message on it flows.
+  double Load(const Direction& m) {
+    const double bytes =
+        smpi_ ? m.size / FactorOf(kSmpiBandwidthFactors, m.size) : m.size;
+    double latency = 0;
+    slots_.ForRoute(mapping_[m.from], mapping_[m.to],
+                    [&](int64_t, int64_t, const Link& link) {
+                      latency += link.latency;
+                    });
+    const double flows =
+        Start(m) + latency * (smpi_ ? FactorOf(kSmpiLatencyFactors, m.size) : 1);
+    slots_.ForRoute(mapping_[m.from], mapping_[m.to],
+                    [&](int64_t s, int64_t reverse, const Link&) {
+                      Add(s, bytes, flows);
+                      if (smpi_) Add(reverse, kSmpiCrossTraffic * bytes, flows);
+                    });
+    return flows;
+  }
+  void Add(int64_t s, double bytes, double flows) {
+    if (first_[s] == kNever) touched_.push_back(s);
+    load_[s] += bytes;
+    first_[s] = std::min(first_[s], flows);
+  }
+
+  // When the message that starts flowing at `flows` arrives: after its own
+  // bytes at its route's bandwidth, and not before each link on its route
+  // has drained the round's bytes.
+  void Deliver(const Direction& m, double flows) {
+    double bandwidth = 0, drained = flows;
     slots_.ForRoute(mapping_[m.from], mapping_[m.to],
                     [&](int64_t s, int64_t, const Link& link) {
-                      latency += link.latency;
                       bandwidth = bandwidth == 0
                                       ? link.bandwidth
                                       : std::min(bandwidth, link.bandwidth);
-                      drain = std::max(drain, load_[s] / link.bandwidth);
+                      drained = std::max(drained,
+                                         first_[s] + load_[s] / link.bandwidth);
                     });
     if (bandwidth == 0) return;  // no link on the route
-    const double lat_factor = smpi_ ? FactorOf(kSmpiLatencyFactors, m.size) : 1;
     const double bw_factor = smpi_ ? FactorOf(kSmpiBandwidthFactors, m.size) : 1;
-    const bool synchronous = !smpi_ || m.size >= kSmpiDetachedBelow;
-    const double start = synchronous
-                             ? std::max(ready_[m.from], ready_[m.to])
-                             : ready_[m.from];
     const double end =
-        start + latency * lat_factor +
-        std::max(m.size / (bandwidth * bw_factor), drain);
-    next_[m.to] = std::max(next_[m.to], end);
-    if (synchronous) next_[m.from] = std::max(next_[m.from], end);
+        std::max(flows + m.size / (bandwidth * bw_factor), drained);
+    next_[m.to] = std::max({next_[m.to], ready_[m.to], end});
+    next_[m.from] = std::max(next_[m.from], ready_[m.from]);
+    if (Synchronous(m)) next_[m.from] = std::max(next_[m.from], end);
   }
 
   LinkSlots slots_;
   const Mapping& mapping_;
   bool smpi_;
-  std::vector<double> load_;
+  std::vector<double> load_, first_;
   std::vector<int64_t> touched_;
   std::vector<double> ready_, next_;
+  std::vector<double> begin_;  // per active message: when its bytes flow
 };
 
 // The predicted seconds of one iteration (the top of link_load.h).
