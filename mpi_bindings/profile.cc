@@ -664,6 +664,8 @@ void WriteGathered(const std::string& prefix, const ProfileRow& row,
   ProfileNotes notes;
   notes.window =
       ProfileHeader(row.window, row.marks, g->iterations, row.collectives);
+  notes.facts =
+      ProfileFacts(row.window, row.marks, g->iterations, row.collectives);
   const absl::Status st = WriteProfile(prefix, n, g->bytes, g->messages, notes);
   std::remove((prefix + ".lock").c_str());
   if (st.ok()) {
