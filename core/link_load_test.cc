@@ -51,21 +51,38 @@ TEST(LinkLoadTest, HandComputedOnTwoHosts) {
 }
 
 // SMPI's default model on the packed case: the 3 MB message 0 -> 3 pays
-// 11.6436 times its 2 us of latency, and its host link carries 4 MB plus 5%
-// of the 4 MB coming the other way (TCP acknowledgements): 4.2 ms, longer
-// than its own 3 MB at 0.940694 GB/s (3.189 ms).
+// 11.6436 times its 2 us of latency; its host link carries 4 MB plus 5% of
+// the 4 MB coming the other way (TCP acknowledgements), every flow at the
+// bandwidth factor of its size (0.940694 above 64 KiB): 4.2 MB / 0.940694
+// GB/s, from the moment the first message flows.
 TEST(LinkLoadTest, SmpiFactorsAndCrossTraffic) {
   const topology::Tree t =
       topology::ParseTleaf("tleaf 2 2 1GBps:1us 2 10GBps:0.5us").value();
   const LinkLoad packed = EstimateLinkLoad(t, FourProcesses(), {0, 1, 2, 3});
-  EXPECT_NEAR(packed.seconds, 2e-6 * 11.6436 + 4.2e-3, 1e-12);
-  // One message of 100 bytes each way between hosts: 2.01467 x 2 us + 100 B
-  // at 0.812084 GB/s (the acknowledgements of the other direction are 5 B).
+  EXPECT_NEAR(packed.seconds, 2e-6 * 11.6436 + 4.2e-3 / 0.940694, 1e-12);
+  // One message of 100 bytes each way between hosts: 2.01467 x 2 us, then
+  // 100 B and the other direction's 5 B of acknowledgements at 0.812084 GB/s.
   graphs::CommGraphBuilder b(2);
   ASSERT_TRUE(b.AddEdge(0, 1, 200).ok());
   const LinkLoad small =
       EstimateLinkLoad(t, std::move(b).Build().value(), {0, 2});
-  EXPECT_NEAR(small.seconds, 2e-6 * 2.01467 + 100 / (1e9 * 0.812084), 1e-15);
+  EXPECT_NEAR(small.seconds, 2e-6 * 2.01467 + 105 / (1e9 * 0.812084), 1e-15);
+}
+
+// A link drains from its first flowing message: process 0's host link
+// carries 500 kB to a host under the same switch (2 us away) and 500 kB to
+// one under the other switch (22 us away): both have arrived 2 us + 1 ms
+// after the start, not 22 us + 1 ms.
+TEST(LinkLoadTest, ALinkDrainsFromItsFirstFlowingMessage) {
+  const topology::Tree t =
+      topology::ParseTleaf("tleaf 3 2 1GBps:10us 2 1GBps:1us 2 10GBps:0.5us")
+          .value();
+  graphs::CommGraphBuilder b(3);
+  ASSERT_TRUE(b.AddEdge(0, 1, 1e6).ok());
+  ASSERT_TRUE(b.AddEdge(0, 2, 1e6).ok());
+  const graphs::CommGraph g = std::move(b).Build().value();
+  const LinkLoad l = EstimateLinkLoad(t, g, {0, 2, 4}, true, LinkModel::kExact);
+  EXPECT_DOUBLE_EQ(l.seconds, 2e-6 + 1e-3);
 }
 
 // Rounds: 0 and 2 (two hosts) exchange one 1 MB message each way, 2 and 3
