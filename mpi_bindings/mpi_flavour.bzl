@@ -159,6 +159,7 @@ def mpi_flavour(mpi, env = {}):
             "//base:host_name",
             "//base:memory_budget",
             "//third_party/system:absl",
+            "//topology:machine_xml",
             mpi,
         ],
     )

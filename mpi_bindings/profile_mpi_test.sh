@@ -40,6 +40,11 @@ check() {  # name np kind program...
 for np in 8 7 2 1; do
   check "c$np" "$np" c "$prog"
 done
+# The job's own hardware: one hwloc export per host, from a rank there, named in the side file.
+[ "$(ls "$dir/c8.hwloc")" = "$(hostname).xml" ] || { echo "c8.hwloc: $(ls "$dir/c8.hwloc")"; exit 1; }
+profile_side "$dir/c8.profile" hardware c8.hwloc
+[ "$(hwloc-calc -i "$dir/c8.hwloc/$(hostname).xml" --number-of pu machine:0)" = \
+  "$(hwloc-calc --number-of pu machine:0)" ]
 # Fortran (use mpi): Open MPI's Fortran bindings call PMPI_* directly; the profiler's Fortran
 # entry points must catch them.
 "$mpifort" -o "$dir/fprog" "$fsrc"
