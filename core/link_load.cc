@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <span>
+#include <tuple>
 #include <vector>
 
 namespace rankmap::core {
@@ -32,6 +33,12 @@ constexpr SizeFactor kSmpiLatencyFactors[] = {
 constexpr double kSmpiCrossTraffic = 0.05;
 // smpi/send-is-detached-thresh: smaller sends complete when posted.
 constexpr double kSmpiDetachedBelow = 65536;
+// network/weight-S of SMPI's model: a flow's share of a link is inversely
+// proportional to its route's latency plus this many bytes over each link's
+// bandwidth (the round trip a TCP flow's window waits for).
+constexpr double kSmpiWeightS = 8775;
+// network/TCP-gamma: a flow's window bounds its rate by gamma / (2 latency).
+constexpr double kSmpiTcpGamma = 4194304;
 
 double FactorOf(std::span<const SizeFactor> table, double bytes) {
   for (const SizeFactor& f : table)
@@ -66,6 +73,26 @@ class LinkSlots {
     size_ = next;
   }
   int64_t size() const { return size_; }
+
+  // Where a leaf's routes begin: its host, or the leaf itself.
+  NodeId Endpoint(NodeId leaf) const {
+    return host_[leaf] >= 0 ? host_[leaf] : leaf;
+  }
+
+  // Every slot's bandwidth (0 for a link that is not given).
+  std::vector<double> Capacities() const {
+    std::vector<double> c(size_, 0.0);
+    for (NodeId v = 0; v < tree_.num_nodes(); ++v) {
+      c[2 * int64_t{v}] = c[2 * int64_t{v} + 1] = tree_.uplink(v).bandwidth;
+      c[2 * int64_t{tree_.num_nodes()} + v] = tree_.loopback(v).bandwidth;
+      if (pair_base_[v] < 0) continue;
+      const int32_t k = tree_.num_children(v);
+      for (int32_t i = 0; i < k; ++i)
+        for (int32_t j = 0; j < k; ++j)
+          if (i != j) c[pair_base_[v] + i * k + j] = tree_.pair_link(v, i, j).bandwidth;
+    }
+    return c;
+  }
 
   // Calls f(slot, reverse slot, link) for every given link on the route of
   // a message from leaf a to leaf b.
@@ -142,6 +169,127 @@ std::vector<Direction> Directions(const graphs::CommGraph& graph, bool counted,
   return out;
 }
 
+}  // namespace
+
+namespace internal {
+
+// When each class's flows end.
+std::vector<double> FluidLinks::Run() {
+  const size_t k = classes_.size();
+  std::vector<double> end(k, 0.0), remains(k), rate(k, 0.0);
+  std::vector<int32_t> order(k);
+  for (size_t c = 0; c < k; ++c) {
+    remains[c] = classes_[c].bytes;
+    order[c] = static_cast<int32_t>(c);
+  }
+  std::sort(order.begin(), order.end(), [&](int32_t a, int32_t b) {
+    return classes_[a].start < classes_[b].start;
+  });
+  std::vector<int32_t> active;
+  size_t next = 0;
+  double now = k > 0 ? classes_[order[0]].start : 0.0;
+  while (next < k || !active.empty()) {
+    while (next < k && classes_[order[next]].start <= now) {
+      const int32_t c = order[next++];
+      if (remains[c] <= 0) {
+        end[c] = now;
+      } else {
+        active.push_back(c);
+      }
+    }
+    if (active.empty()) {
+      if (next == k) break;
+      now = classes_[order[next]].start;
+      continue;
+    }
+    Share(active, &rate);
+    double step = next < k ? classes_[order[next]].start - now
+                           : std::numeric_limits<double>::infinity();
+    for (int32_t c : active) step = std::min(step, remains[c] / rate[c]);
+    now += step;
+    size_t kept = 0;
+    for (int32_t c : active) {
+      remains[c] -= rate[c] * step;
+      if (remains[c] <= 1e-9 * classes_[c].bytes) {
+        end[c] = now;
+      } else {
+        active[kept++] = c;
+      }
+    }
+    active.resize(kept);
+  }
+  return end;
+}
+
+// Weighted max-min rates of the active classes (progressive filling).
+void FluidLinks::Share(const std::vector<int32_t>& active,
+                       std::vector<double>* rate) {
+  touched_.clear();
+  auto use = [&](int32_t c, auto&& f) {
+    const Class& k = classes_[c];
+    for (int64_t i = 0; i < k.size; ++i) f(route_[k.first + i], k.coef);
+    for (int64_t i = 0; i < k.back_size; ++i)
+      f(route_[k.back_first + i], k.coef_back);
+  };
+  for (int32_t c : active) {
+    use(c, [&](int64_t s, double coef) {
+      if (flows_on_[s].empty()) {
+        touched_.push_back(s);
+        left_[s] = capacity_[s];
+        demand_[s] = 0;
+      }
+      flows_on_[s].push_back(c);
+      demand_[s] += classes_[c].count * coef / classes_[c].penalty;
+    });
+    (*rate)[c] = -1;  // not fixed yet
+  }
+  size_t unfixed = active.size();
+  while (unfixed > 0) {
+    // The tightest link (share = what is left / weighted demand), or a
+    // class at its bound.
+    double share = std::numeric_limits<double>::infinity();
+    int64_t link = -1;
+    for (int64_t s : touched_) {
+      if (demand_[s] > 1e-300 && left_[s] / demand_[s] < share) {
+        share = std::max(0.0, left_[s]) / demand_[s];
+        link = s;
+      }
+    }
+    int32_t bounded = -1;
+    for (int32_t c : active) {
+      if ((*rate)[c] < 0 && classes_[c].bound * classes_[c].penalty < share) {
+        share = classes_[c].bound * classes_[c].penalty;
+        bounded = c;
+      }
+    }
+    auto fix = [&](int32_t c) {
+      (*rate)[c] = share / classes_[c].penalty;
+      --unfixed;
+      use(c, [&](int64_t s, double coef) {
+        left_[s] -= classes_[c].count * coef * (*rate)[c];
+        demand_[s] -= classes_[c].count * coef / classes_[c].penalty;
+      });
+    };
+    if (bounded >= 0) {
+      fix(bounded);
+    } else if (link >= 0) {
+      for (int32_t c : flows_on_[link])
+        if ((*rate)[c] < 0) fix(c);
+      demand_[link] = 0;
+    } else {
+      for (int32_t c : active)  // no link on the route: unbounded
+        if ((*rate)[c] < 0) fix(c);
+    }
+  }
+  for (int64_t s : touched_) flows_on_[s].clear();
+}
+
+}  // namespace internal
+
+namespace {
+
+using internal::FluidLinks;
+
 // The message rounds of one iteration (the top of link_load.h), played in
 // order: `ready` is when each process has finished its previous rounds.
 class RoundPlayer {
@@ -156,22 +304,32 @@ class RoundPlayer {
         ready_(processes, 0.0),
         next_(processes, 0.0) {}
 
-  // Plays one round of the directions listed in `active`.
+  // Plays one round of the directions listed in `active`: the links shared
+  // as SimGrid shares them (FluidLinks) when `fluid`, else each message
+  // waiting for the busiest link on its route.
   void Play(const std::vector<Direction>& all,
-            const std::vector<int32_t>& active) {
-    begin_.resize(active.size());
-    for (size_t k = 0; k < active.size(); ++k) begin_[k] = Load(all[active[k]]);
-    for (size_t k = 0; k < active.size(); ++k) Deliver(all[active[k]], begin_[k]);
+            const std::vector<int32_t>& active, bool fluid) {
+    ends_.assign(active.size(), 0.0);
+    if (fluid) {
+      FluidEnds(all, active);
+    } else {
+      begin_.resize(active.size());
+      for (size_t k = 0; k < active.size(); ++k)
+        begin_[k] = Load(all[active[k]]);
+      for (size_t k = 0; k < active.size(); ++k)
+        ends_[k] = Deliver(all[active[k]], begin_[k]);
+      for (int64_t s : touched_) {
+        load_[s] = 0.0;
+        first_[s] = kNever;
+      }
+      touched_.clear();
+    }
+    for (size_t k = 0; k < active.size(); ++k) Finish(all[active[k]], ends_[k]);
     for (int32_t d : active) {
       const Direction& m = all[d];
       ready_[m.from] = next_[m.from];
       ready_[m.to] = next_[m.to];
     }
-    for (int64_t s : touched_) {
-      load_[s] = 0.0;
-      first_[s] = kNever;
-    }
-    touched_.clear();
   }
 
   double Last() const {
@@ -222,8 +380,8 @@ class RoundPlayer {
 
   // When the message that starts flowing at `flows` arrives: after its own
   // bytes at its route's bandwidth, and not before each link on its route
-  // has drained the round's bytes.
-  void Deliver(const Direction& m, double flows) {
+  // has drained the round's bytes (-1: no link on its route).
+  double Deliver(const Direction& m, double flows) const {
     double bandwidth = 0, drained = flows;
     slots_.ForRoute(mapping_[m.from], mapping_[m.to],
                     [&](int64_t s, int64_t, const Link& link) {
@@ -233,13 +391,97 @@ class RoundPlayer {
                       drained = std::max(drained,
                                          first_[s] + load_[s] / link.bandwidth);
                     });
-    if (bandwidth == 0) return;  // no link on the route
+    if (bandwidth == 0) return -1;
     const double bw_factor = smpi_ ? FactorOf(kSmpiBandwidthFactors, m.size) : 1;
-    const double end =
-        std::max(flows + m.size / (bandwidth * bw_factor), drained);
-    next_[m.to] = std::max({next_[m.to], ready_[m.to], end});
+    return std::max(flows + m.size / (bandwidth * bw_factor), drained);
+  }
+
+  // The processes of a message that arrives at `end` (-1: no link) are done
+  // with this round no earlier than that: its receiver, and its sender when
+  // it is sent synchronously.
+  void Finish(const Direction& m, double end) {
+    next_[m.to] = std::max(next_[m.to], ready_[m.to]);
     next_[m.from] = std::max(next_[m.from], ready_[m.from]);
+    if (end < 0) return;
+    next_[m.to] = std::max(next_[m.to], end);
     if (Synchronous(m)) next_[m.from] = std::max(next_[m.from], end);
+  }
+
+  // ends_ by FluidLinks: the round's messages grouped into classes of
+  // identical flows (same route ends, size and start).
+  void FluidEnds(const std::vector<Direction>& all,
+                 const std::vector<int32_t>& active) {
+    struct Flow {
+      NodeId a, b;
+      double size, start;
+      int32_t k;  // index in active
+    };
+    std::vector<Flow> flows;
+    flows.reserve(active.size());
+    for (size_t k = 0; k < active.size(); ++k) {
+      const Direction& m = all[active[k]];
+      const NodeId a = mapping_[m.from], b = mapping_[m.to];
+      double latency = 0;
+      slots_.ForRoute(a, b, [&](int64_t, int64_t, const Link& link) {
+        latency += link.latency;
+      });
+      flows.push_back({slots_.Endpoint(a), slots_.Endpoint(b), m.size,
+                       Start(m) + latency * LatencyFactor(m.size),
+                       static_cast<int32_t>(k)});
+    }
+    auto key = [](const Flow& f) { return std::tie(f.a, f.b, f.size, f.start); };
+    std::sort(flows.begin(), flows.end(),
+              [&](const Flow& x, const Flow& y) { return key(x) < key(y); });
+    FluidLinks fluid(slots_.Capacities());
+    std::vector<int32_t> class_of(flows.size());
+    for (size_t i = 0; i < flows.size(); ++i) {
+      if (i > 0 && key(flows[i]) == key(flows[i - 1])) {
+        fluid.classes().back().count += 1;
+      } else {
+        AddClass(all[active[flows[i].k]], flows[i].start, &fluid);
+      }
+      class_of[i] = static_cast<int32_t>(fluid.classes().size()) - 1;
+    }
+    const std::vector<double> end = fluid.Run();
+    for (size_t i = 0; i < flows.size(); ++i)
+      ends_[flows[i].k] = fluid.classes()[class_of[i]].size > 0
+                              ? end[class_of[i]]
+                              : -1;
+  }
+
+  void AddClass(const Direction& m, double start, FluidLinks* fluid) const {
+    FluidLinks::Class c;
+    c.start = start;
+    c.bytes = m.size;
+    const double bw_factor = smpi_ ? FactorOf(kSmpiBandwidthFactors, m.size) : 1;
+    c.coef = 1 / bw_factor;
+    c.coef_back = smpi_ ? kSmpiCrossTraffic / bw_factor : 0;
+    std::vector<int64_t>& route = fluid->route();
+    c.first = static_cast<int64_t>(route.size());
+    double latency = 0, weight = 0;
+    slots_.ForRoute(mapping_[m.from], mapping_[m.to],
+                    [&](int64_t s, int64_t, const Link& link) {
+                      route.push_back(s);
+                      latency += link.latency;
+                      weight += kSmpiWeightS / link.bandwidth;
+                    });
+    c.size = static_cast<int64_t>(route.size()) - c.first;
+    c.back_first = static_cast<int64_t>(route.size());
+    if (smpi_) {
+      slots_.ForRoute(mapping_[m.from], mapping_[m.to],
+                      [&](int64_t, int64_t reverse, const Link&) {
+                        route.push_back(reverse);
+                      });
+    }
+    c.back_size = static_cast<int64_t>(route.size()) - c.back_first;
+    c.penalty = latency + (smpi_ ? weight : 0.0);
+    if (c.penalty <= 0) c.penalty = 1;
+    if (smpi_ && latency > 0) c.bound = kSmpiTcpGamma / (2 * latency);
+    fluid->classes().push_back(c);
+  }
+
+  double LatencyFactor(double size) const {
+    return smpi_ ? FactorOf(kSmpiLatencyFactors, size) : 1.0;
   }
 
   LinkSlots slots_;
@@ -249,6 +491,7 @@ class RoundPlayer {
   std::vector<int64_t> touched_;
   std::vector<double> ready_, next_;
   std::vector<double> begin_;  // per active message: when its bytes flow
+  std::vector<double> ends_;   // per active message: when it arrives
 };
 
 // The predicted seconds of one iteration (the top of link_load.h).
@@ -280,7 +523,7 @@ double PlayIteration(const topology::Tree& tree, const graphs::CommGraph& graph,
       active.insert(active.end(), order.begin() + groups[g].second,
                     order.begin() + end);
     }
-    player.Play(all, active);
+    player.Play(all, active, rounds <= kFluidRounds);
   }
   return player.Last() * scale;
 }

@@ -23,22 +23,35 @@
 // directions (SHARED). Latency: the sum of the route's latencies; bandwidth:
 // its smallest.
 //
-// Time. In each round every link carries the bytes of the round's messages
-// that cross it; a message takes its route's latency, then the longer of its
-// own transfer at the route's bandwidth and the time its busiest link needs
-// for the whole round's bytes. A process moves to the next round when its
-// messages of this round have arrived (its sends too, for messages SMPI sends
-// synchronously), and a message starts when its sender is there (and, sent
-// synchronously, its receiver), so late processes delay only those that
-// exchange with them. The prediction is the time the last process ends the
-// iteration, all starting at 0. Under LinkModel::kSmpi the figures follow
-// SMPI's default (calibrated) network model: its per-size latency and
-// bandwidth factors, TCP acknowledgements loading the reverse direction
-// (5%), and messages of 64 KiB and more sent synchronously; under kExact
+// Time. A message takes its route's latency, then its bytes flow; a
+// process moves to the next round when its messages of this round have
+// arrived (its sends too, for messages SMPI sends synchronously), and a
+// message starts when its sender is there (and, sent synchronously, its
+// receiver), so late processes delay only those that exchange with them.
+// How the bytes of a round share the links:
+//   * exchanges of at most kFluidRounds rounds (bulk exchanges, where the
+//     sharing decides the time) are played as SimGrid plays them: flows share
+//     every link max-min fairly, weighted by their route's latency plus
+//     SMPI's weight-S over each link's bandwidth, and rates change whenever a
+//     flow starts or ends (internal::FluidLinks; identical flows are one
+//     class, so a round costs about its distinct host pairs);
+//   * longer exchanges (many small latency-bound rounds) take the cheap
+//     bound: a message arrives after its own bytes at its route's bandwidth
+//     and not before each link on its route has carried the round's bytes,
+//     counted from the first moment a message on it flows.
+// The prediction is the time the last process ends the iteration, all
+// starting at 0. Under LinkModel::kSmpi the figures follow SMPI's default
+// (calibrated) network model: its per-size latency and bandwidth factors
+// (a flow of a size takes 1 / factor of the capacity of each of its links),
+// TCP acknowledgements loading the reverse direction (5%), the TCP window's
+// bound, and messages of 64 KiB and more sent synchronously; under kExact
 // (smpirun --cfg of sim/smpirun.h's kExact) a message takes exactly its
-// latency plus bytes over bandwidth, every one sent synchronously.
+// latency plus bytes over bandwidth, every one sent synchronously, flows
+// weighted by their latency alone. Checked against SMPI in bench/sim: the
+// replay of every case's traffic under every mapping.
 //
-// Cost: O(messages x depth) plus R x (distinct per-direction counts); above
+// Cost: O(messages x depth) plus R x (distinct per-direction counts), and
+// for bulk exchanges the fluid sharing of their classes; above
 // kMaxPredictedMessages messages per iteration every count is scaled down to
 // that and the time scaled back up, so the engine can call it on any
 // profile.
@@ -49,6 +62,7 @@
 #define RANKMAP_CORE_LINK_LOAD_H_
 
 #include <cstdint>
+#include <limits>
 #include <utility>
 #include <vector>
 
@@ -62,6 +76,7 @@ namespace rankmap::core {
 enum class LinkModel { kSmpi, kExact };
 
 inline constexpr int64_t kMaxPredictedMessages = 4'000'000;
+inline constexpr int64_t kFluidRounds = 4;
 
 struct LinkLoad {
   // Predicted seconds per iteration (the top of this file).
@@ -102,6 +117,49 @@ LinkLoad EstimateLinkLoad(const topology::Tree& tree,
                           const graphs::CommGraph& graph,
                           const Mapping& mapping, bool count_messages = true,
                           LinkModel model = LinkModel::kSmpi);
+
+namespace internal {
+
+// Flows sharing links as SimGrid shares them (weighted max-min, the fluid
+// model of its network): every flow of a class sends `bytes` from `start` on,
+// takes coef x its rate of each link of its route (coef_back of each link of
+// its reverse route: acknowledgements), and its rate is share / penalty, the
+// share set by the tightest link, up to `bound`. A class holds `count`
+// identical flows. Rates are recomputed whenever a class starts or ends.
+// O(events x (links + classes) x bottlenecks).
+class FluidLinks {
+ public:
+  struct Class {
+    double start = 0, bytes = 0, count = 1, coef = 1, coef_back = 0;
+    double penalty = 1, bound = std::numeric_limits<double>::infinity();
+    int64_t first = 0, size = 0;            // its route in route()
+    int64_t back_first = 0, back_size = 0;  // its reverse route in route()
+  };
+
+  // capacity[s]: the bandwidth of link s (bytes per second).
+  explicit FluidLinks(std::vector<double> capacity)
+      : capacity_(std::move(capacity)),
+        left_(capacity_.size()),
+        demand_(capacity_.size()),
+        flows_on_(capacity_.size()) {}
+
+  std::vector<int64_t>& route() { return route_; }
+  std::vector<Class>& classes() { return classes_; }
+
+  // When each class's flows end (a class of 0 bytes: at its start).
+  std::vector<double> Run();
+
+ private:
+  void Share(const std::vector<int32_t>& active, std::vector<double>* rate);
+
+  std::vector<double> capacity_, left_, demand_;
+  std::vector<std::vector<int32_t>> flows_on_;
+  std::vector<int64_t> touched_;
+  std::vector<int64_t> route_;
+  std::vector<Class> classes_;
+};
+
+}  // namespace internal
 
 }  // namespace rankmap::core
 

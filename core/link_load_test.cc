@@ -129,5 +129,43 @@ TEST(LinkLoadTest, ZeroWithoutLinks) {
   EXPECT_EQ(l.latency, 0.0);
 }
 
+// Weighted sharing, by hand: one 1 GB/s link, a flow of 1 MB with penalty 2
+// from 2 us on and one of 1 MB with penalty 22 from 22 us on. The first runs
+// alone for 20 us (20 kB), then the link is split 22 : 2: the first at 11/12
+// GB/s ends 980 kB later, at 22 us + 1.06909 ms; the second got 1/12 of that
+// time (89.09 kB) and sends the rest alone, ending when the link has carried
+// both megabytes: 2 us + 2 ms.
+TEST(FluidLinksTest, SharesByPenaltyAndKeepsTheLinkBusy) {
+  internal::FluidLinks fluid({1e9});
+  fluid.route() = {0, 0};
+  fluid.classes().push_back({.start = 2e-6, .bytes = 1e6, .penalty = 2,
+                             .first = 0, .size = 1});
+  fluid.classes().push_back({.start = 22e-6, .bytes = 1e6, .penalty = 22,
+                             .first = 1, .size = 1});
+  const std::vector<double> end = fluid.Run();
+  EXPECT_NEAR(end[0], 22e-6 + 980e3 / (1e9 * 22 / 24), 1e-12);
+  EXPECT_NEAR(end[1], 2e-6 + 2e-3, 1e-12);
+}
+
+// Max-min with a bound and a second link: A and B share link 0 (1 GB/s); B
+// and C share link 1 (1 GB/s) with 3 flows of C (count 3); B is bounded at
+// 0.1 GB/s. Link 1: B at its bound leaves 0.9 to the three C (0.3 each);
+// link 0: A gets 0.9. A (0.9 MB) ends at 1 ms, C (0.3 MB each) at 1 ms, B
+// (0.1 MB) at 1 ms; a zero-byte class ends at its start.
+TEST(FluidLinksTest, BoundsCountsAndSecondLinks) {
+  internal::FluidLinks fluid({1e9, 1e9});
+  fluid.route() = {0, 0, 1, 1};
+  fluid.classes().push_back({.bytes = 0.9e6, .first = 0, .size = 1});
+  fluid.classes().push_back(
+      {.bytes = 0.1e6, .bound = 0.1e9, .first = 1, .size = 2});
+  fluid.classes().push_back({.bytes = 0.3e6, .count = 3, .first = 3, .size = 1});
+  fluid.classes().push_back({.start = 5e-6, .bytes = 0, .first = 0, .size = 1});
+  const std::vector<double> end = fluid.Run();
+  EXPECT_NEAR(end[0], 1e-3, 1e-12);
+  EXPECT_NEAR(end[1], 1e-3, 1e-12);
+  EXPECT_NEAR(end[2], 1e-3, 1e-12);
+  EXPECT_EQ(end[3], 5e-6);
+}
+
 }  // namespace
 }  // namespace rankmap::core
