@@ -451,6 +451,39 @@ const FlagTable<AdviseCommand>& AdviseFlags() {
   return *kTable;
 }
 
+// ---- calibrate ----
+constexpr FlagSpec<std::string> kCalibrateOutput{
+    "output", "rankmap-calibrate.net",
+    "the network spec to write (beside it: .probe, .hwloc/, .params)"};
+constexpr FlagSpec<std::string> kFromProbe{
+    "from_probe", "",
+    "calibrate: fit the measurements of an earlier probe instead of running "
+    "the launch line"};
+constexpr FlagSpec<std::string> kCalibrateLauncher{
+    "launcher", "",
+    "calibrate: openmpi | hydra | slurm, when the launcher's name and "
+    "--version do not tell"};
+constexpr FlagSpec<std::string> kCalibrateModel{
+    "smpi_model", "calibrated",
+    "calibrate: write nominal links, as SMPI's default model reads them "
+    "(calibrated), or the measured ones (exact)"};
+constexpr FlagSpec<bool> kQuick{
+    "quick", "false", "calibrate: fewer repetitions (a few seconds)"};
+
+const FlagTable<CalibrateCommand>& CalibrateFlags() {
+  static const FlagTable<CalibrateCommand>* const kTable = [] {
+    using C = CalibrateCommand;
+    auto* t = new FlagTable<C>;
+    t->Add(kCalibrateOutput, UnlessEmpty(&C::output))
+        .Add(kFromProbe, &C::from_probe)
+        .Add(kCalibrateLauncher, &C::launcher)
+        .Add(kCalibrateModel, &C::smpi_model)
+        .Add(kQuick, &C::quick);
+    return t;
+  }();
+  return *kTable;
+}
+
 const FlagTable<BindCommand>& BindFlags() {
   static const FlagTable<BindCommand>* const kTable = [] {
     using C = BindCommand;

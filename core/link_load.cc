@@ -544,6 +544,13 @@ double RoundsLatency(std::vector<std::pair<double, double>> pairs) {
   return total;
 }
 
+double SmpiLatencyFactor(double bytes) {
+  return FactorOf(kSmpiLatencyFactors, bytes);
+}
+double SmpiBandwidthFactor(double bytes) {
+  return FactorOf(kSmpiBandwidthFactors, bytes);
+}
+
 std::pair<int64_t, double> PairMessages(double w, double m, bool counted) {
   if (!counted) return {2, std::round(w / 2)};
   int64_t total = std::llround(m);

@@ -110,6 +110,13 @@ inline bool SendsInRound(int64_t r, int64_t count, int64_t rounds) {
   return i < count && i * rounds / count == r;
 }
 
+// SMPI's default per-size factors (SimGrid 3.32's smpi/lat-factor and
+// smpi/bw-factor): a message of `bytes` takes latency x the first and
+// bandwidth x the second. What calibrated links are divided by, so that the
+// model gives back what was measured.
+double SmpiLatencyFactor(double bytes);
+double SmpiBandwidthFactor(double bytes);
+
 // Requires a valid mapping (any leaf capacity). All zero when the tree has no
 // links. With count_messages false, message counts are ignored (one message
 // each way per pair). See the top of this file for the model and its cost.
