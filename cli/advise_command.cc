@@ -281,7 +281,7 @@ struct PresentMachine {
 absl::StatusOr<PresentMachine> PlaceOnMachine(const AdviseCommand& cmd,
                                               const Observed& seen,
                                               std::ostream& out) {
-  MachineRequest request{cmd.inputs, cmd.network};
+  MachineRequest request{cmd.inputs, cmd.network, ProfileHardware(seen.mat)};
   ASSIGN_OR_RETURN(
       AdviseMachine machine,
       LoadAdviseMachine(request, HostsInOrder(seen.ranks), cmd.output));

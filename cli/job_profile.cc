@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <vector>
 
 #include "absl/strings/match.h"
@@ -141,6 +142,12 @@ int32_t SavedWorldSize(const std::string& prefix) {
 }
 
 }  // namespace
+
+std::string ProfileHardware(const std::string& mat) {
+  const std::string dir = mpi_bindings::HardwareDirectory(
+      std::filesystem::path(mat).replace_extension("").string());
+  return base::IsDirectory(dir) ? dir : "";
+}
 
 absl::StatusOr<launch::Launcher> ParseLauncher(std::string_view name) {
   if (name == "openmpi") return Launcher::kOpenMpi;

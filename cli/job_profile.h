@@ -62,6 +62,11 @@ absl::StatusOr<std::string> MpiFlavour(const std::string& program);
 // program's own lines (help boxes, "[host:pid]" notes).
 std::string ProgramLines(const std::string& err);
 
+// The directory of the hosts' hardware the profiler kept beside a profile's
+// .mat (prefix.hwloc, mpi_bindings/profile_output.h), or "" when there is
+// none.
+std::string ProfileHardware(const std::string& mat);
+
 // "openmpi", "hydra" or "slurm" (the --launcher flag).
 absl::StatusOr<launch::Launcher> ParseLauncher(std::string_view name);
 
