@@ -164,8 +164,14 @@ std::string NetworkSpec(const models::LinkProbe& p, const models::LinkFit& fit,
       "network\n# measured by rankmap calibrate (", how, ")\n",
       "link node ", LinkText(fit.node), "\nlink cluster ", LinkText(fit.cluster),
       "\n");
-  if (fit.network.given())
+  if (fit.network.given()) {
     absl::StrAppend(&out, "link network ", LinkText(fit.network), "\n");
+  } else {
+    // SimGrid wants a link above every switch; under one switch it carries
+    // no route between these hosts.
+    absl::StrAppend(&out, "link network ", LinkText(fit.cluster),
+                    "  # one switch: on no route\n");
+  }
   const int32_t groups = *std::max_element(p.group.begin(), p.group.end()) + 1;
   for (int32_t g = 0; g < groups; ++g) {
     absl::StrAppend(&out, "switch s", g, "\n");
@@ -174,9 +180,11 @@ std::string NetworkSpec(const models::LinkProbe& p, const models::LinkFit& fit,
       const std::string xml = absl::StrCat(hardware, "/", p.hosts[h], ".xml");
       const int64_t ranks =
           std::count(p.host_of.begin(), p.host_of.end(), p.hosts[h]);
+      // Relative to the spec's own directory, where readers look.
       absl::StrAppend(&out, "node ", p.hosts[h], " ",
-                      base::IsRegularFile(xml) ? xml
-                                               : absl::StrCat("core:", ranks),
+                      base::IsRegularFile(xml)
+                          ? absl::StrCat(BaseName(hardware), "/", p.hosts[h], ".xml")
+                          : absl::StrCat("core:", ranks),
                       "\n");
     }
   }

@@ -166,6 +166,10 @@ constexpr FlagSpec<std::string> kNetworkSpec{
     "network_spec", "",
     "advise: a network spec over the hosts the job ran on (instead of "
     "Slurm's topology or one switch)"};
+constexpr FlagSpec<bool> kAdviseCalibrate{
+    "calibrate", "false",
+    "advise: measure the links first under the same launch line (rankmap "
+    "calibrate) and price the job on them"};
 constexpr FlagSpec<std::string> kFromProfile{
     "from_profile", "",
     "advise: a profile's .mat made earlier, instead of running the launch "
@@ -449,6 +453,7 @@ const FlagTable<AdviseCommand>& AdviseFlags() {
         .Add(kLeaf, &C::inputs, &Inputs::leaf)
         .Add(kLevelCosts, &C::inputs, &Inputs::level_costs)
         .Add(kNetworkSpec, &C::network)
+        .Add(kAdviseCalibrate, &C::calibrate)
         .Add(kFromProfile, &C::from_profile)
         .Add(kPlacement, &C::placement)
         .Add(kLauncher, &C::launcher)

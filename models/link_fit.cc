@@ -114,18 +114,23 @@ absl::StatusOr<MeasuredLevel> FitPeer(const LinkProbe& p, int32_t peer,
   if (!a.ok()) return fail(a.status());
   absl::StatusOr<LinearFit> b = FitLine(large);
   if (!b.ok()) return fail(b.status());
-  if (!(b->slope > 0)) {
-    return fail(absl::InvalidArgumentError(
-        "large messages were not slower than small ones"));
-  }
   MeasuredLevel m;
   m.name = std::move(level);
   m.peer = peer;
   double fastest = small.front().seconds;
   for (const Sample& s : small) fastest = std::min(fastest, s.seconds);
   m.latency = a->intercept > 0 ? a->intercept : fastest;
-  m.bandwidth = 1 / b->slope;
-  m.bulk_latency = std::max(b->intercept, 0.0);
+  if (b->slope > 0) {
+    m.bandwidth = 1 / b->slope;
+    m.bulk_latency = std::max(b->intercept, 0.0);
+  } else {
+    // Noise (a busy machine): the largest message's own rate.
+    const Sample* big = &large.front();
+    for (const Sample& s : large)
+      if (s.bytes > big->bytes) big = &s;
+    m.bandwidth = big->bytes / std::max(big->seconds - m.latency, 0.5 * big->seconds);
+    m.noisy = true;
+  }
   return m;
 }
 
@@ -203,6 +208,12 @@ absl::StatusOr<LinkFit> FitLinks(
       level = "switch";
     }
     ASSIGN_OR_RETURN(MeasuredLevel m, FitPeer(p, peer, std::move(level)));
+    if (m.noisy) {
+      fit.notes.push_back(absl::StrFormat(
+          "rank 0 and rank %d (%s): larger messages were not slower (a busy "
+          "machine?); the bandwidth is the largest message's rate",
+          m.peer, m.name));
+    }
     fit.levels.push_back(std::move(m));
   }
   std::sort(fit.levels.begin(), fit.levels.end(),

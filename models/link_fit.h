@@ -83,6 +83,9 @@ struct MeasuredLevel {
   // before its bytes flow (SMPI's model multiplies latencies by up to 11.6
   // for them), left out of the streams' rates.
   double bulk_latency = 0;
+  // The large messages' times did not grow with their size (noise): the
+  // bandwidth is the largest message's rate.
+  bool noisy = false;
 };
 
 struct LinkFit {
@@ -98,7 +101,8 @@ struct LinkFit {
 
 // intra_level[r]: the name of the level rank 0 and rank r share on rank 0's
 // host (absent: "intranode"). Errors: a distance with too few sizes to fit, a
-// probe without any peer on rank 0's host or any other host (say which).
+// probe whose ranks all ran on one host. Noise that makes large messages no
+// slower than smaller ones is a note, not an error.
 absl::StatusOr<LinkFit> FitLinks(const LinkProbe& probe,
                                  const std::map<int32_t, std::string>& intra_level,
                                  core::LinkModel model);

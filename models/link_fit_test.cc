@@ -77,6 +77,25 @@ TEST(LinkFitTest, NominalLinksUnderSmpisModel) {
   ExpectLinks(*fit);
 }
 
+// A busy machine: the larger messages were not slower. The bandwidth is the
+// largest message's rate past the latency, and a note says so.
+TEST(LinkFitTest, NoiseIsANoteNotAnError) {
+  std::string text = Probe(1, 1, 1);
+  text += "pingpong 0 1 4194304 1e-5\n";  // faster than the 1 MB one
+  absl::StatusOr<LinkProbe> p = ParseLinkProbe(text, "p.txt");
+  ASSERT_TRUE(p.ok()) << p.status();
+  absl::StatusOr<LinkFit> fit = FitLinks(*p, {}, core::LinkModel::kExact);
+  ASSERT_TRUE(fit.ok()) << fit.status();
+  EXPECT_EQ(fit->levels[0].name, "intranode");
+  EXPECT_TRUE(fit->levels[0].noisy);
+  EXPECT_NEAR(fit->levels[0].bandwidth, 4194304 / (1e-5 - 0.5e-6),
+              1e-3 * fit->levels[0].bandwidth);
+  ASSERT_FALSE(fit->notes.empty());
+  EXPECT_NE(fit->notes[0].find("rank 0 and rank 1 (intranode): larger "
+                               "messages were not slower"),
+            std::string::npos);
+}
+
 TEST(LinkFitTest, BadProbesAreOneLineEach) {
   EXPECT_EQ(ParseLinkProbe("hello\n", "p.txt").status().message(),
             "p.txt:1: expected 'link-probe 1 <ranks>' (sim/link_probe)");

@@ -275,11 +275,9 @@ std::vector<int> GroupHosts(const Plan& p, Probe& probe) {
   return group;
 }
 
-void PingPongs(FILE* out, int a, int b, Probe& probe, bool quick) {
+void PingPongs(FILE* out, int a, int b, Probe& probe) {
   const std::vector<int> small = {1, 8, 64, 128};
-  const std::vector<int> large =
-      quick ? std::vector<int>{262144, 1048576}
-            : std::vector<int>{262144, 1048576, 4194304};
+  const std::vector<int> large = {262144, 1048576, 4194304};
   for (const auto* sizes : {&small, &large}) {
     for (int bytes : *sizes) {
       const double t = probe.PingPong(a, b, bytes);
@@ -308,14 +306,14 @@ void Measure(FILE* out, const Plan& p, const std::vector<int>& group,
   const int hosts = static_cast<int>(p.hosts.size());
   const std::vector<int>& home = p.on[0];
   for (size_t i = 1; i < home.size() && i <= 64; ++i)
-    PingPongs(out, 0, home[i], probe, quick);
+    PingPongs(out, 0, home[i], probe);
   int near = -1, far = -1;
   for (int h = 1; h < hosts; ++h) {
     if (group[h] == 0 && near < 0) near = h;
     if (group[h] != 0 && far < 0) far = h;
   }
-  if (near >= 0) PingPongs(out, 0, p.leader[near], probe, quick);
-  if (far >= 0) PingPongs(out, 0, p.leader[far], probe, quick);
+  if (near >= 0) PingPongs(out, 0, p.leader[near], probe);
+  if (far >= 0) PingPongs(out, 0, p.leader[far], probe);
   // The host's link: its ranks to as many ranks of a near host (or any
   // other host).
   const int peer = near >= 0 ? near : far;
