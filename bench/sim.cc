@@ -129,10 +129,11 @@ ABSL_FLAG(std::string, work_dir, "",
 ABSL_FLAG(std::string, mesh_dir, "/usr/share/doc/libmetis-dev/examples/graphs",
           "where the METIS example meshes are (Debian libmetis-doc)");
 ABSL_FLAG(int64_t, iterations, 2, "timed iterations per simulated run");
-ABSL_FLAG(int64_t, replay_iterations, 8,
+ABSL_FLAG(int64_t, replay_iterations, 30,
           "timed iterations of the replays the prediction is checked "
-          "against (a few iterations are a transient: ranks start the timed "
-          "ones at different moments)");
+          "against (the prediction is of the steady state; a few iterations "
+          "are a transient: a 256-rank mesh halo's per-iteration time moves "
+          "by 10% between 4 and 30)");
 ABSL_FLAG(uint64_t, seed, 1, "seed of the engine, the shuffles and random");
 
 namespace rankmap::bench {
@@ -393,8 +394,12 @@ absl::StatusOr<Summary> RunCase(const Case& c, const std::string& dir) {
     ASSIGN_OR_RETURN(const double t, sim::ParseTimePerIteration(out.out));
     if (a.algorithm == core::Algorithm::kIdentity) packed = t;
     all_sims.push_back(t);
+    // The variants of default stay out of the check: their mappings are
+    // mostly default's.
     double replayed = t;
-    if (!replays_itself) {
+    if (a.variant != Variant::kNone) {
+      replayed = 0;
+    } else if (!replays_itself) {
       ASSIGN_OR_RETURN(replayed, ReplayTime(simulator, files, m));
     }
     if (a.variant == Variant::kNone) {
@@ -404,9 +409,14 @@ absl::StatusOr<Summary> RunCase(const Case& c, const std::string& dir) {
       replays.push_back(replayed);
       mappings.push_back(m);
     }
-    std::printf("%-13s %11.4g %10.4g %10.4g %6.3f %12.6g %7.3f", a.name, j,
-                load.seconds, replayed, load.seconds / replayed, t,
-                t / packed);
+    if (replayed > 0) {
+      std::printf("%-13s %11.4g %10.4g %10.4g %6.3f %12.6g %7.3f", a.name, j,
+                  load.seconds, replayed, load.seconds / replayed, t,
+                  t / packed);
+    } else {
+      std::printf("%-13s %11.4g %10.4g %10s %6s %12.6g %7.3f", a.name, j,
+                  load.seconds, "-", "-", t, t / packed);
+    }
     for (size_t k = 0; k < std::size(kModels); ++k) {
       ASSIGN_OR_RETURN(const double p,
                        models::PredictTime(kModels[k], params, tree, flow, m));
