@@ -13,8 +13,8 @@
 #include "api/named_options.h"
 #include "base/memory_budget.h"
 #include "base/status_macros.h"
-#include "core/mapping.h"
-#include "core/slot_classes.h"
+#include "core/model/mapping.h"
+#include "core/model/slot_classes.h"
 #include "graphs/comm_graph.h"
 
 namespace rankmap::api {
