@@ -1,8 +1,8 @@
 // Partition: the n-to-1 call every partitioner interface makes (the PETSc
 // plugin, the C API's rankmap_partition, the command's n-to-1 `map`): a graph
 // of many vertices partitioned onto the leaves of a machine, the parts chosen
-// by the predicted time of one exchange (core/partition_choice.h), with its
-// checked cost, its imbalance and the prediction that chose it.
+// by the predicted time of one exchange (core/strategies/partition_choice.h),
+// with its checked cost, its imbalance and the prediction that chose it.
 //
 // The traffic model of that exchange (core::ExchangeModel in
 // MappingOptions::exchange) is given by the caller, fitted from a profile of
@@ -24,9 +24,9 @@
 #include <string>
 
 #include "absl/status/statusor.h"
-#include "core/mapping.h"
-#include "core/options.h"
-#include "core/partition_choice.h"
+#include "core/model/map_report.h"
+#include "core/model/mapping.h"
+#include "core/model/options.h"
 #include "graphs/comm_graph.h"
 #include "topology/tree.h"
 

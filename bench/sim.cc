@@ -40,8 +40,8 @@
 // Algorithms: identity (packed), round-robin, random, scotch, tm,
 // multisection, default (portfolio), then two variants of default:
 // default-by-J (the portfolio choosing by J alone) and default+cong (default
-// refined for congestion, core/congestion.h). Each row: J, the predicted
-// time per iteration (core/link_load.h, what the engine decides by), the
+// refined for congestion, core/refine/congestion.h). Each row: J, the predicted
+// time per iteration (core/objective/link_load.h, what the engine decides by), the
 // replay of the same traffic (sim/replay of the case's graph with its
 // counts, --replay_iterations) and prediction / replay, the program's
 // simulated seconds per iteration, ratio to packed, and per model (eval --model: hockney, lmo, hloggp, taulop,
@@ -74,12 +74,12 @@
 #include "base/runfiles.h"
 #include "base/status_macros.h"
 #include "base/temp_dir.h"
-#include "core/link_load.h"
 #include "core/mapper.h"
-#include "core/mapping.h"
-#include "core/metis_split.h"
-#include "core/options.h"
-#include "core/slot_classes.h"
+#include "core/model/mapping.h"
+#include "core/model/options.h"
+#include "core/model/slot_classes.h"
+#include "core/objective/link_load.h"
+#include "core/split/metis_split.h"
 #include "graphs/frontends/matrix_frontend.h"
 #include "graphs/frontends/mesh_halo.h"
 #include "graphs/frontends/stencil.h"
@@ -149,8 +149,8 @@ constexpr double kCoreSpeed = 1e9;  // flop/s, the platform writer's default
 
 // Variants of default run after the seven algorithms and stay out of the
 // rank correlations: the portfolio choosing by J alone (as on trees without
-// links), and default refined for congestion (core/congestion.h) with the
-// weight of the root's cost (one byte on the hot link against one byte
+// links), and default refined for congestion (core/refine/congestion.h) with
+// the weight of the root's cost (one byte on the hot link against one byte
 // across the root).
 enum class Variant { kNone, kJOnly, kCongestion };
 struct Algo {
@@ -229,7 +229,7 @@ struct Summary {
   double default_vs_packed = 0;
   std::string best;
   std::vector<double> correlation;  // J, then each model
-  // The predicted time per iteration (core/link_load.h) against the replay
+  // The predicted time per iteration (core/objective/link_load.h) against the replay
   // of the same traffic (sim/replay), packed (the present order) and default
   // (the chosen mapping): the gains each implies, and the pairs of the seven
   // algorithms' mappings whose replays differ by more than 2%, and how many
@@ -833,8 +833,8 @@ absl::Status RunSumma(const std::string& dir) {
       std::printf("%s\n", std::string(line).c_str());
   }
   // rankmap on the unaware partition: with slot classes (a rectangle only
-  // moves to a host of the speed it was sized for, core/slot_classes.h) and
-  // free.
+  // moves to a host of the speed it was sized for, core/model/slot_classes.h)
+  // and free.
   ASSIGN_OR_RETURN(core::MappingOptions opts,
                    core::MappingOptions::Preset("default"));
   opts.seed = absl::GetFlag(FLAGS_seed);
@@ -1023,7 +1023,7 @@ int main(int argc, char** argv) {
   }
   std::printf(
       "\n== predicted = simulated: default's gain over packed predicted "
-      "(core/link_load.h) and replayed (sim/replay of the same traffic); "
+      "(core/objective/link_load.h) and replayed (sim/replay of the same traffic); "
       "pairs of mappings whose replays differ by more than 2%%, ordered alike "
       "by the prediction\n");
   std::printf("%-26s %10s %10s %8s %8s\n", "case", "predicted", "replayed",

@@ -24,10 +24,10 @@
 #include "cli/outputs.h"
 #include "cli/progress_line.h"
 #include "cli/simulate_command.h"
-#include "core/link_load.h"
+#include "core/objective/link_load.h"
 #include "core/mapper.h"
-#include "core/mapping.h"
-#include "core/present_order.h"
+#include "core/model/map_report.h"
+#include "core/model/mapping.h"
 #include "graphs/traffic.h"
 #include "launch/launch.h"
 #include "mpi_bindings/profile_output.h"
@@ -101,7 +101,7 @@ std::string DescribeMapping(const topology::Tree& tree,
 }
 
 // Seconds per iteration of each mapping: on a machine with links rankmap's
-// prediction (core/link_load.h), the measure the engine kept or replaced the
+// prediction (core/objective/link_load.h), the measure the engine kept or replaced the
 // present placement by, and SMPI's replay of the profile's traffic beside it
 // as a check; the Hockney model per level otherwise.
 class Predictor {
@@ -117,7 +117,7 @@ class Predictor {
       ASSIGN_OR_RETURN(p.plan_, sim::PlanReplay(traffic, p.options_));
       p.how_ = absl::StrFormat(
           "message rounds and shared links on the machine's links, "
-          "core/link_load.h; replayed: SMPI, %d iterations of the profile's "
+          "core/objective/link_load.h; replayed: SMPI, %d iterations of the profile's "
           "traffic",
           iterations);
     } else {

@@ -13,7 +13,7 @@
 #include "base/status_macros.h"
 #include "base/subprocess.h"
 #include "cli/job_profile.h"
-#include "core/link_load.h"
+#include "core/objective/link_load.h"
 #include "models/link_fit.h"
 #include "sim/smpirun.h"
 #include "topology/binding.h"

@@ -1,7 +1,7 @@
 // How `map` and `compare` choose against what the job has now: the objective
 // (--objective), the present order (--present, the identity by default) and
 // the margin a remap must win by (--keep-margin); and the one line that says
-// how the present order compared (core/present_order.h).
+// how the present order compared (core/strategies/present_order.h).
 //
 //   RETURN_IF_ERROR(ApplyChoice(cmd.choice, cmd.inputs, tree, n, &opts));
 //   core::MapReport report;
@@ -16,9 +16,8 @@
 
 #include "absl/status/status.h"
 #include "cli/inputs.h"
-#include "core/options.h"
-#include "core/partition_choice.h"
-#include "core/present_order.h"
+#include "core/model/map_report.h"
+#include "core/model/options.h"
 #include "graphs/traffic.h"
 #include "topology/tree.h"
 
@@ -59,8 +58,8 @@ std::string MessagesLine(const graphs::Traffic& traffic);
 // How the present order compared, one line, or "" when it was not weighed
 // (explicit algorithms, n-to-1, slot classes) or when J weighed the identity
 // (the summary line gives its J). The figures are the measure that decided
-// (core/present_order.h): on a tree with links the predicted time per
-// iteration (core/link_load.h), else T (seconds, core/time_objective.h) or J:
+// (core/strategies/present_order.h): on a tree with links the predicted time per
+// iteration (core/objective/link_load.h), else T (seconds, core/objective/time_objective.h) or J:
 //   present order (identity): kept; the best mapping found is 0.4% faster,
 //   within the margin of 2.0% (predicted 0.001229 s against 0.001234 s per
 //   iteration)

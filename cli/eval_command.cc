@@ -14,9 +14,9 @@
 #include "cli/leaf_numbering.h"
 #include "cli/mapping_reader.h"
 #include "cli/outputs.h"
-#include "core/link_load.h"
-#include "core/mapping.h"
-#include "core/options.h"
+#include "core/objective/link_load.h"
+#include "core/model/mapping.h"
+#include "core/model/options.h"
 #include "models/channel_params.h"
 
 namespace rankmap::cli {
@@ -67,7 +67,7 @@ absl::Status RunEval(const EvalCommand& cmd, std::ostream& out) {
         {"time/iteration",
          absl::StrFormat(
              "%.6g s predicted (message rounds and link loads, "
-             "core/link_load.h)",
+             "core/objective/link_load.h)",
              core::EstimateLinkLoad(tree, graph, mapping).seconds)});
   }
   PrintFacts(facts, out);

@@ -16,7 +16,7 @@ namespace {
 constexpr double kSmallBytes = 128;     // at most: latency samples
 constexpr double kLargeBytes = 262144;  // at least: bandwidth samples
 // What a shared link's acknowledgements take under SMPI's model
-// (core/link_load.h).
+// (core/objective/link_load.h).
 constexpr double kSmpiSharedAcks = 1.05;
 
 absl::StatusOr<double> Number(std::string_view name, const base::Line& l,

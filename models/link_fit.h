@@ -27,7 +27,7 @@
 // which a note says). Under LinkModel::kSmpi the values are nominal, as
 // SimGrid's default (calibrated) model reads a platform: latencies divided
 // by its small-message latency factor, bandwidths by its large-message
-// bandwidth factor (core/link_load.h), and a shared loopback's by the 5% its
+// bandwidth factor (core/objective/link_load.h), and a shared loopback's by the 5% its
 // acknowledgements take; the model then gives back what was measured. Under
 // kExact they are the measured values.
 #ifndef RANKMAP_MODELS_LINK_FIT_H_
@@ -41,7 +41,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "core/link_load.h"
+#include "core/objective/link_load.h"
 #include "topology/link.h"
 
 namespace rankmap::models {

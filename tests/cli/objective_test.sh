@@ -35,7 +35,7 @@ grep -q "^present order (identity): kept; the best mapping found is no faster (p
 printf '0\n2\n1\n3\n' >"$dir/now.txt"
 "$rankmap" map --topology "$T" --comm "$dir/app.mat" --present "$dir/now.txt" --output "$dir/p.txt" \
   >"$dir/p.log" 2>&1 || fail "map --present failed: $(cat "$dir/p.log")"
-# The deciding measure is the predicted time of an iteration (core/link_load.h, SMPI's default
+# The deciding measure is the predicted time of an iteration (core/objective/link_load.h, SMPI's default
 # model): 0 and 1 exchange in 500 rounds of one 8-byte message each way. By hand:
 # present (0-1 across the hosts): an 8-byte message takes 2 us x 2.01467 (latency factor) +
 # 8 B / (3.125 GB/s x 0.812084) = 4.032492 us; round 0 also sends 100 kB from 0 to 2 inside a
