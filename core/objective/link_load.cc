@@ -39,6 +39,9 @@ constexpr double kSmpiDetachedBelow = 65536;
 constexpr double kSmpiWeightS = 8775;
 // network/TCP-gamma: a flow's window bounds its rate by gamma / (2 latency).
 constexpr double kSmpiTcpGamma = 4194304;
+// The most classes of flows a round is shared among by FluidLinks (each
+// event recomputes every class's rate); beyond, the cheap bound.
+constexpr int64_t kMaxFluidClasses = 4096;
 
 double FactorOf(std::span<const SizeFactor> table, double bytes) {
   for (const SizeFactor& f : table)
@@ -310,8 +313,8 @@ class RoundPlayer {
   void Play(const std::vector<Direction>& all,
             const std::vector<int32_t>& active, bool fluid) {
     ends_.assign(active.size(), 0.0);
-    if (fluid) {
-      FluidEnds(all, active);
+    if (fluid && FluidEnds(all, active)) {
+      // ends_ set.
     } else {
       begin_.resize(active.size());
       for (size_t k = 0; k < active.size(); ++k)
@@ -408,8 +411,10 @@ class RoundPlayer {
   }
 
   // ends_ by FluidLinks: the round's messages grouped into classes of
-  // identical flows (same route ends, size and start).
-  void FluidEnds(const std::vector<Direction>& all,
+  // identical flows (same route ends, size and start). False, ends_ unset,
+  // when the round has more than kMaxFluidClasses classes (processes that
+  // start it at many different times): the fluid's events grow with them.
+  bool FluidEnds(const std::vector<Direction>& all,
                  const std::vector<int32_t>& active) {
     struct Flow {
       NodeId a, b;
@@ -432,6 +437,10 @@ class RoundPlayer {
     auto key = [](const Flow& f) { return std::tie(f.a, f.b, f.size, f.start); };
     std::sort(flows.begin(), flows.end(),
               [&](const Flow& x, const Flow& y) { return key(x) < key(y); });
+    int64_t classes = flows.empty() ? 0 : 1;
+    for (size_t i = 1; i < flows.size(); ++i)
+      classes += key(flows[i]) != key(flows[i - 1]);
+    if (classes > kMaxFluidClasses) return false;
     FluidLinks fluid(slots_.Capacities());
     std::vector<int32_t> class_of(flows.size());
     for (size_t i = 0; i < flows.size(); ++i) {
@@ -447,6 +456,7 @@ class RoundPlayer {
       ends_[flows[i].k] = fluid.classes()[class_of[i]].size > 0
                               ? end[class_of[i]]
                               : -1;
+    return true;
   }
 
   void AddClass(const Direction& m, double start, FluidLinks* fluid) const {

@@ -34,7 +34,9 @@
 //     every link max-min fairly, weighted by their route's latency plus
 //     SMPI's weight-S over each link's bandwidth, and rates change whenever a
 //     flow starts or ends (internal::FluidLinks; identical flows are one
-//     class, so a round costs about its distinct host pairs);
+//     class, so a round costs about its distinct host pairs; a round of more
+//     than 4,096 classes, processes starting it at many different times,
+//     takes the cheap bound below);
 //   * longer exchanges (many small latency-bound rounds) take the cheap
 //     bound: a message arrives after its own bytes at its route's bandwidth
 //     and not before each link on its route has carried the round's bytes,
