@@ -109,7 +109,10 @@ absl::StatusOr<std::vector<int32_t>> PartitionOntoRanks(
                        " ranks but has capacity ", tree.Capacity(l)));
     }
   }
-  ASSIGN_OR_RETURN(PartitionOutcome out, Partition(tree, graph, options));
+  // The status quo: part p where rank p runs.
+  core::MappingOptions placed = options;
+  placed.present.assign(slot_of_rank.begin(), slot_of_rank.end());
+  ASSIGN_OR_RETURN(PartitionOutcome out, Partition(tree, graph, placed));
   std::vector<int32_t> part(graph.num_vertices(), -1);
   std::vector<std::vector<graphs::VertexId>> on_leaf(tree.num_leaves());
   for (graphs::VertexId v = 0; v < graph.num_vertices(); ++v)

@@ -65,7 +65,9 @@ double MaxImbalance(const topology::Tree& tree, const graphs::CommGraph& graph,
 // holds the ranks r with slot_of_rank[r] == l (its capacity their number),
 // then the vertices of a leaf with several ranks split among them (the
 // leaf's subgraph partitioned as onto a complete graph), so that rank r's
-// part lies on the leaf where rank r runs. part[v] receives the rank of
+// part lies on the leaf where rank r runs. The status quo it is weighed
+// against is the partition as onto a complete graph with part r where rank
+// r runs (core::MappingOptions::present = slot_of_rank). part[v] receives the rank of
 // vertex v; *outcome (optional) Partition's outcome on `tree`. Errors:
 // Partition's; slot_of_rank not matching the tree's capacities.
 absl::StatusOr<std::vector<int32_t>> PartitionOntoRanks(

@@ -114,7 +114,9 @@ absl::StatusOr<ExchangePrediction> PredictExchange(
 // The status quo: `graph` partitioned onto a flat tree of the same leaf
 // capacities, part p on leaf p: by Scotch (core/scotch_map.h), or, where
 // Scotch fails or breaks the balance bound, by the engine's partition of the
-// flat tree (core/partition_map.h). Errors: the latter's.
+// flat tree (core/partition_map.h). With options.present (one leaf per slot),
+// one part per slot, part p on leaf present[p]. Errors: a present that does
+// not fill every leaf's slots, the partition's.
 absl::StatusOr<Mapping> StatusQuoPartition(const topology::Tree& tree,
                                            const graphs::CommGraph& graph,
                                            const MappingOptions& options);
