@@ -52,9 +52,9 @@ struct Exchange {
   double cut = 0.0;
 };
 
-absl::StatusOr<Exchange> MakeExchange(const topology::Tree& tree,
-                                      const graphs::CommGraph& graph,
-                                      const Mapping& mapping,
+absl::StatusOr<Exchange> MakeExchange(const graphs::CommGraph& graph,
+                                      std::span<const int32_t> part,
+                                      int32_t num_parts,
                                       const ExchangeModel& model) {
   const ExchangeModel& m = model;
   if (!(m.bytes_per_unit >= 0) || !std::isfinite(m.bytes_per_unit) ||
@@ -65,7 +65,7 @@ absl::StatusOr<Exchange> MakeExchange(const topology::Tree& tree,
   }
   graphs::GraphContractor contractor;
   ASSIGN_OR_RETURN(graphs::CommGraph parts,
-                   contractor.Contract(graph, mapping, tree.num_leaves()));
+                   contractor.Contract(graph, part, num_parts));
   Exchange out;
   out.cut = parts.TotalVolume();
   auto xadj = parts.xadj();
@@ -75,7 +75,7 @@ absl::StatusOr<Exchange> MakeExchange(const topology::Tree& tree,
   if (OwnCounts(model, graph)) {
     ASSIGN_OR_RETURN(const graphs::CommGraph counts, CountsAsWeights(graph));
     ASSIGN_OR_RETURN(const graphs::CommGraph summed,
-                     contractor.Contract(counts, mapping, tree.num_leaves()));
+                     contractor.Contract(counts, part, num_parts));
     messages.assign(summed.adjwgt().begin(), summed.adjwgt().end());
   } else {
     // Both directions: the graph convention (core/link_load.h).
@@ -109,8 +109,9 @@ class Pricer {
 
   absl::StatusOr<ExchangePrediction> Predict(const graphs::CommGraph& graph,
                                              const Mapping& mapping) const {
-    ASSIGN_OR_RETURN(const Exchange ex,
-                     MakeExchange(tree_, graph, mapping, options_.exchange));
+    ASSIGN_OR_RETURN(
+        const Exchange ex,
+        MakeExchange(graph, mapping, tree_.num_leaves(), options_.exchange));
     ExchangePrediction p;
     const LinkLoad load = EstimateLinkLoad(tree_, ex.graph, identity_);
     p.seconds = load.seconds;
@@ -211,7 +212,13 @@ absl::StatusOr<graphs::CommGraph> ExchangeGraph(const topology::Tree& tree,
                                                 const graphs::CommGraph& graph,
                                                 const Mapping& mapping,
                                                 const ExchangeModel& model) {
-  ASSIGN_OR_RETURN(Exchange ex, MakeExchange(tree, graph, mapping, model));
+  return PartsExchangeGraph(graph, mapping, tree.num_leaves(), model);
+}
+
+absl::StatusOr<graphs::CommGraph> PartsExchangeGraph(
+    const graphs::CommGraph& graph, std::span<const int32_t> part,
+    int32_t num_parts, const ExchangeModel& model) {
+  ASSIGN_OR_RETURN(Exchange ex, MakeExchange(graph, part, num_parts, model));
   return std::move(ex.graph);
 }
 

@@ -44,6 +44,7 @@
 #define RANKMAP_CORE_PARTITION_CHOICE_H_
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -103,6 +104,13 @@ absl::StatusOr<graphs::CommGraph> ExchangeGraph(const topology::Tree& tree,
                                                 const graphs::CommGraph& graph,
                                                 const Mapping& mapping,
                                                 const ExchangeModel& model);
+
+// The same over `num_parts` parts numbered as the caller numbers them
+// (part[v] in [0, num_parts): a partitioner's ranks), for replaying the
+// exchange (rankmap simulate). Errors: the model's, a part out of range.
+absl::StatusOr<graphs::CommGraph> PartsExchangeGraph(
+    const graphs::CommGraph& graph, std::span<const int32_t> part,
+    int32_t num_parts, const ExchangeModel& model);
 
 // The prediction of one partition under `options` (objective, exchange).
 // Errors: ExchangeGraph's; the time objective (kTime) on a tree without

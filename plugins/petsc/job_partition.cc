@@ -151,8 +151,10 @@ struct Machine {
 };
 
 std::string MachineSource(const JobPartitionOptions& o) {
-  if (!o.topology.empty()) return "the machine -*_rankmap_topology names";
-  if (!o.network.empty()) return "the network spec -*_rankmap_network names";
+  if (!o.topology.empty())
+    return absl::StrCat("the machine ", o.option_prefix, "topology names");
+  if (!o.network.empty())
+    return absl::StrCat("the network spec ", o.option_prefix, "network names");
   if (std::getenv("RANKMAP_TOPOLOGY") != nullptr) return "RANKMAP_TOPOLOGY";
   if (std::getenv("RANKMAP_NETWORK") != nullptr) return "RANKMAP_NETWORK";
   if (std::getenv("SLURM_TOPOLOGY_ADDR_PATTERN") != nullptr)
@@ -179,12 +181,10 @@ absl::StatusOr<Machine> MachineFor(MPI_Comm comm, const JobPartitionOptions& o,
   if (RankOf(comm) == kRoot) {
     s = Guarded([&]() -> absl::Status {
       if (o.topology.empty()) {
-        return absl::InvalidArgumentError(
-            absl::StrCat("rankmap partition: ", parts,
-                         " parts on a communicator of ", SizeOf(comm),
-                         " ranks: name a machine of that many leaves with "
-                         "-mat_partitioning_rankmap_topology (or "
-                         "-petscpartitioner_rankmap_topology)"));
+        return absl::InvalidArgumentError(absl::StrCat(
+            "rankmap partition: ", parts, " parts on a communicator of ",
+            SizeOf(comm), " ranks: name a machine of that many leaves with ",
+            o.option_prefix, "topology"));
       }
       ASSIGN_OR_RETURN(m.tree, api::LoadTopology({.description = o.topology}));
       if (m.tree.num_leaves() != parts) {
@@ -234,16 +234,19 @@ absl::StatusOr<core::MappingOptions> ResolveOn(const JobPartitionOptions& o,
                    core::ParseObjective(o.objective));
   m.objective = objective;
   m.seed = o.seed;
+  m.max_memory_bytes = o.max_memory_bytes;
   if (o.imbalance >= 0) m.imbalance = o.imbalance;
   if ((o.exchange.empty() && o.exchange_profile.empty()) ||
       (g == nullptr && o.exchange.empty())) {
     // A MatMult's halo: one double per coupling, one message a neighbour.
     m.exchange.bytes_per_unit = 8;
   } else {
+    const graphs::CommGraph none;
     ASSIGN_OR_RETURN(
-        m.exchange, api::ExchangeModelByName(o.exchange, o.exchange_profile, *g,
-                                             "-*_rankmap_exchange",
-                                             "-*_rankmap_exchange_profile"));
+        m.exchange,
+        api::ExchangeModelByName(o.exchange, o.exchange_profile, g ? *g : none,
+                                 o.option_prefix + "exchange",
+                                 o.option_prefix + "exchange_profile"));
   }
   RETURN_IF_ERROR(core::ValidateOptions(m));
   return m;
@@ -254,14 +257,41 @@ std::string PartLines(std::span<const int32_t> v) {
 }
 
 // PREFIX.part and PREFIX.leaves of one partition (PREFIX.compared.* for the
-// compared one).
+// compared one), and its exchange between the ranks as the model has it
+// (PREFIX.exchange.mat and .msgs.mat: what `rankmap simulate` replays with
+// the ranks' leaves, PREFIX.ranks).
 absl::Status WritePartition(const std::string& prefix,
-                            const std::vector<int32_t>& part,
-                            const Machine& m) {
+                            const graphs::CommGraph& g,
+                            const std::vector<int32_t>& part, const Machine& m,
+                            const core::MappingOptions& o) {
   std::vector<int32_t> leaves(part.size());
   for (size_t v = 0; v < part.size(); ++v) leaves[v] = m.slot_of_rank[part[v]];
   RETURN_IF_ERROR(base::WriteFile(prefix + ".part", PartLines(part)));
-  return base::WriteFile(prefix + ".leaves", PartLines(leaves));
+  RETURN_IF_ERROR(base::WriteFile(prefix + ".leaves", PartLines(leaves)));
+  const int32_t ranks = static_cast<int32_t>(m.slot_of_rank.size());
+  ASSIGN_OR_RETURN(const graphs::CommGraph x,
+                   core::PartsExchangeGraph(g, part, ranks, o.exchange));
+  RETURN_IF_ERROR(graphs::WriteGraphFile(x, prefix + ".exchange.mat",
+                                         graphs::GraphFormat::kMat));
+  auto xadj = x.xadj();
+  auto adjncy = x.adjncy();
+  auto msgs = x.adjmsg();
+  ASSIGN_OR_RETURN(const graphs::CommGraph counts,
+                   graphs::CommGraph::FromCsr({xadj.begin(), xadj.end()},
+                                              {adjncy.begin(), adjncy.end()},
+                                              {msgs.begin(), msgs.end()}));
+  return graphs::WriteGraphFile(counts, prefix + ".exchange.msgs.mat",
+                                graphs::GraphFormat::kMat);
+}
+
+// The largest part's vertex weight over the smallest's; 0 when one is empty.
+double Balance(const graphs::CommGraph& g, const std::vector<int32_t>& part,
+               int32_t parts) {
+  std::vector<double> load(parts, 0.0);
+  for (graphs::VertexId v = 0; v < g.num_vertices(); ++v)
+    load[part[v]] += g.vertex_weight(v);
+  const auto [lo, hi] = std::minmax_element(load.begin(), load.end());
+  return *lo > 0 ? *hi / *lo : 0.0;
 }
 
 // One partition's figures on the machine: J, imbalance, predicted exchange.
@@ -376,8 +406,7 @@ Gathered GatherGraph(MPI_Comm comm, const Layout& l, const LocalGraph& local,
 // the report and the files. part receives every vertex's part.
 absl::Status RootStep(const Layout& l, const Gathered& a, const Machine& m,
                       const JobPartitionOptions& o, bool has_compared,
-                      std::vector<int32_t>* part,
-                      std::vector<std::string>* report) {
+                      std::vector<int32_t>* part, JobPartition* out) {
   ASSIGN_OR_RETURN(const graphs::CommGraph g,
                    BuildGraph(l, a.degree, a.adjncy, a.adjwgt, a.vwgt));
   ASSIGN_OR_RETURN(const core::MappingOptions opts, ResolveOn(o, &g));
@@ -389,15 +418,19 @@ absl::Status RootStep(const Layout& l, const Gathered& a, const Machine& m,
   if (has_compared) {
     ASSIGN_OR_RETURN(compared, FiguresOf(m, g, a.compared, opts));
   }
-  *report = ReportLines(m, g, opts, outcome, mine,
-                        compared ? &*compared : nullptr, o.compared_name);
+  out->report = ReportLines(m, g, opts, outcome, mine,
+                            compared ? &*compared : nullptr, o.compared_name);
+  out->cut = mine.exchange.cut;
+  out->balance = Balance(g, *part, static_cast<int32_t>(m.slot_of_rank.size()));
   if (o.write.empty()) return absl::OkStatus();
   RETURN_IF_ERROR(graphs::WriteGraphFile(g, o.write + ".graph",
                                          graphs::GraphFormat::kMetis));
-  RETURN_IF_ERROR(WritePartition(o.write, *part, m));
-  if (has_compared)
-    RETURN_IF_ERROR(WritePartition(o.write + ".compared", a.compared, m));
-  return absl::OkStatus();
+  RETURN_IF_ERROR(WritePartition(o.write, g, *part, m, opts));
+  if (has_compared) {
+    RETURN_IF_ERROR(
+        WritePartition(o.write + ".compared", g, a.compared, m, opts));
+  }
+  return base::WriteFile(o.write + ".ranks", PartLines(m.slot_of_rank));
 }
 
 // Collective: the checks every rank can make on its own rows, agreed.
@@ -456,8 +489,7 @@ absl::Status PartitionJob(MPI_Comm comm, const LocalGraph& local, int32_t parts,
   std::vector<int32_t> part;
   if (root) {
     s = Guarded([&] {
-      return RootStep(l, a, m, options, compared != nullptr, &part,
-                      &out->report);
+      return RootStep(l, a, m, options, compared != nullptr, &part, out);
     });
   }
   RETURN_IF_ERROR(mpi_bindings::AgreeOnStatus(comm, s));

@@ -60,9 +60,17 @@ struct JobPartitionOptions {
   std::string exchange_profile;
   // When not empty, rank 0 writes PREFIX.graph (the gathered graph, METIS
   // format), PREFIX.part (each vertex's part), PREFIX.leaves (each vertex's
-  // leaf of the machine tree) and, with a compared partition,
-  // PREFIX.compared.part and PREFIX.compared.leaves.
+  // leaf of the machine tree), PREFIX.ranks (each rank's leaf),
+  // PREFIX.exchange.mat and .msgs.mat (the modelled exchange between the
+  // ranks, for `rankmap simulate --mapping PREFIX.ranks`) and, with a
+  // compared partition, the same as PREFIX.compared.*.
   std::string write;
+  // Memory the partition may use on rank 0, in bytes; 0: half of physical
+  // memory (less under `ulimit -v`).
+  int64_t max_memory_bytes = 0;
+  // How the caller's users spell these options, for messages
+  // ("-mat_partitioning_rankmap_").
+  std::string option_prefix = "-mat_partitioning_rankmap_";
   // Name of the compared partition (e.g. "ptscotch"), for the report.
   std::string compared_name;
 };
@@ -72,6 +80,10 @@ struct JobPartition {
   // What rank 0 reports (empty on the other ranks): the machine, J, the
   // imbalance, the model and the predicted exchanges, one line each.
   std::vector<std::string> report;
+  // On rank 0: the edge weight between parts, and the largest part's vertex
+  // weight over the smallest's (PETSc's "balance"; 0 with an empty part).
+  double cut = 0.0;
+  double balance = 0.0;
 };
 
 // Collective over `comm`. parts == communicator size: onto the job's

@@ -69,7 +69,15 @@ PetscErrorCode ReadOptions(PetscOptionItems* PetscOptionsObject,
   PetscCall(PetscOptionsInt(sd.c_str(), "the engine's seed",
                             "MatPartitioningRankmap", seed, &seed, &set));
   if (set) o.seed = static_cast<uint64_t>(seed);
+  PetscReal memory = static_cast<PetscReal>(o.max_memory_bytes);
+  const std::string mm = OptionName(word, "max_memory");
+  PetscCall(PetscOptionsReal(mm.c_str(),
+                             "bytes the partition may use on rank 0 (0: half "
+                             "of physical memory)",
+                             "MatPartitioningRankmap", memory, &memory, &set));
+  if (set) o.max_memory_bytes = static_cast<int64_t>(memory);
   o.compared_name = state->compare;
+  o.option_prefix = OptionName(word, "");
   PetscFunctionReturn(0);
 }
 

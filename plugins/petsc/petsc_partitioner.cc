@@ -3,6 +3,7 @@
 // vertSection) partitioned by PartitionJob onto the machine the job runs on.
 #include <petsc/private/partitionerimpl.h>
 
+#include <cmath>
 #include <vector>
 
 #include "plugins/petsc/job_partition.h"
@@ -94,6 +95,8 @@ PetscErrorCode Partition(PetscPartitioner part, PetscInt nparts, PetscInt n,
       comm, PartitionJob(comm, g, static_cast<int32_t>(nparts), state->options,
                          state->compare.empty() ? nullptr : &compared, &out)));
   state->report = std::move(out.report);
+  part->edgeCut = static_cast<PetscInt>(std::llround(out.cut));
+  part->balance = static_cast<PetscReal>(out.balance);
   // The section counts each part's vertices; the IS lists them part by part,
   // in local order within a part.
   std::vector<PetscInt> order;

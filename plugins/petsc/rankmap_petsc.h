@@ -25,6 +25,8 @@
  *   compare TYPE       also partition with this type (ptscotch) and report
  *                      both on the same machine
  *   write PREFIX       rank 0 writes the graph and the partitions
+ *   max_memory BYTES   what the partition may use on rank 0 (a graph whose
+ *                      gathered size is over it is refused before the gather)
  * -mat_partitioning_view / -petscpartitioner_view print the machine, J, the
  * imbalance, the model and the predicted exchanges.
  */
