@@ -40,9 +40,9 @@ hosts="$(for ((n = 0; n < nodes; ++n)); do printf 'n%d:2,' "$n"; done)"
 
 j_of() { "$rankmap" eval --topology "$dir/machine.net" --comm "$1.graph" --mapping "$2" |
   awk '$1 == "J" { print $2 }'; }
+# Seconds of one exchange replayed in SMPI: EXCHANGE-PREFIX RANKS-FILE.
 replay() { "$rankmap" simulate --topology "$dir/machine.net" --comm "$1.exchange.mat" \
-  --mapping "$1.ranks" --iterations 1 | awk '/per iteration/ { for (i = 1; i <= NF; ++i)
-  if ($i ~ /^[0-9.e+-]+$/) { print $i; exit } }'; }
+  --mapping "$2" --iterations 1 | awk '/^simulated time per iteration/ { print $(NF - 1) }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", (b > 0 ? a / b : 1) }'; }
 
 echo "ex13 on a ${faces}^3 hex mesh, $ranks ranks on $nodes nodes of 2 cores under 2 switches"
@@ -63,8 +63,8 @@ for placement in core node; do
       -petscpartitioner_view >"$prefix.out" 2>&1 || { echo "run failed:"; tail "$prefix.out"; exit 1; }
     chosen="$(sed -n 's/^chose \([^:]*\):.*/\1/p' "$prefix.out")"
     predicted="$(sed -n 's/.*one exchange predicted [^(]*(rankmap \([0-9.]*\)x).*/\1/p' "$prefix.out")"
-    mine="$(replay "$prefix")"
-    theirs="$(replay "$prefix.compared")"
+    mine="$(replay "$prefix" "$prefix.ranks")"
+    theirs="$(replay "$prefix.compared" "$prefix.ranks")"
     printf '%-8s %-16s %-14s %10s %12s %12s %10s %8s\n' "$placement" "$name ${model#*:}" \
       "$chosen" "$(ratio "$(j_of "$prefix" "$prefix.leaves")" \
       "$(j_of "$prefix" "$prefix.compared.leaves")")" "$mine" "$theirs" \
