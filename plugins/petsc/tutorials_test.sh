@@ -138,6 +138,19 @@ case "$mode" in
     awk '/^\[[0-9]+\] [0-9]+ [0-9]+$/ { print $3 }' "$dir/ex15.out" | tail -n 4000 |
       cmp -s - "$dir/line.part" ||
       fail "ex15: the IS PETSc printed differs from the plugin's partition"
+    # With ex15's vertex weights (rank + 1) and edge weights (2, 3, 5): both reach the graph,
+    # and rankmap eval checks the balance by weight.
+    run ex15_weights "$dir/ex15" -N 4000 -test_vertex_weights -test_use_edge_weights \
+      -dll_append "$plugin" -mat_partitioning_type rankmap \
+      -mat_partitioning_rankmap_network "$dir/machine.net" \
+      -mat_partitioning_rankmap_compare ptscotch -mat_partitioning_rankmap_write "$dir/weighted"
+    [ "$(head -1 "$dir/weighted.graph")" = "4000 3999 011" ] ||
+      fail "ex15 weights: the graph's header is '$(head -1 "$dir/weighted.graph")'"
+    mine="$(j_of "$dir/weighted" "$dir/weighted.leaves")"
+    theirs="$(j_of "$dir/weighted" "$dir/weighted.compared.leaves")"
+    echo "J with weights: rankmap $mine, ptscotch $theirs"
+    awk -v a="$mine" -v b="$theirs" 'BEGIN { exit !(a > 0 && a < b) }' ||
+      fail "ex15 weights: J '$mine' is not below ptscotch's '$theirs' (or a partition was refused)"
     ;;
   *)
     echo "unknown mode $mode"
