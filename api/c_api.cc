@@ -15,8 +15,8 @@
 #include "api/partition.h"
 #include "base/memory_budget.h"
 #include "base/status_macros.h"
-#include "core/mapping.h"
-#include "core/slot_classes.h"
+#include "core/model/mapping.h"
+#include "core/model/slot_classes.h"
 #include "graphs/comm_graph.h"
 
 namespace rankmap::api {

@@ -13,6 +13,7 @@
 #include "base/status_macros.h"
 #include "core/map_budget.h"
 #include "core/mapper.h"
+#include "core/strategies/partition_choice.h"
 #include "graphs/frontends/mesh_halo.h"
 #include "graphs/operations.h"
 #include "graphs/traffic.h"
@@ -65,6 +66,18 @@ double MaxImbalance(const topology::Tree& tree, const graphs::CommGraph& graph,
     if (share > 0) worst = std::max(worst, load[l] / share - 1.0);
   }
   return worst;
+}
+
+absl::StatusOr<core::ExchangePrediction> PredictPartition(
+    const topology::Tree& tree, const graphs::CommGraph& graph,
+    const core::Mapping& mapping, const core::MappingOptions& options) {
+  return core::PredictExchange(tree, graph, mapping, options);
+}
+
+absl::StatusOr<graphs::CommGraph> PartsExchange(
+    const graphs::CommGraph& graph, std::span<const int32_t> part,
+    int32_t num_parts, const core::ExchangeModel& model) {
+  return core::PartsExchangeGraph(graph, part, num_parts, model);
 }
 
 absl::StatusOr<PartitionOutcome> Partition(

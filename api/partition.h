@@ -1,8 +1,8 @@
 // Partition: the n-to-1 call every partitioner interface makes (the PETSc
 // plugin, the C API's rankmap_partition, the command's n-to-1 `map`): a graph
 // of many vertices partitioned onto the leaves of a machine, the parts chosen
-// by the predicted time of one exchange (core/partition_choice.h), with its
-// checked cost, its imbalance and the prediction that chose it.
+// by the predicted time of one exchange (core/strategies/partition_choice.h),
+// with its checked cost, its imbalance and the prediction that chose it.
 //
 // The traffic model of that exchange (core::ExchangeModel in
 // MappingOptions::exchange) is given by the caller, fitted from a profile of
@@ -26,9 +26,9 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "core/mapping.h"
-#include "core/options.h"
-#include "core/partition_choice.h"
+#include "core/model/map_report.h"
+#include "core/model/mapping.h"
+#include "core/model/options.h"
 #include "graphs/comm_graph.h"
 #include "topology/tree.h"
 
@@ -54,6 +54,22 @@ struct PartitionOutcome {
 absl::StatusOr<PartitionOutcome> Partition(const topology::Tree& tree,
                                            const graphs::CommGraph& graph,
                                            const core::MappingOptions& options);
+
+// The predicted exchange of a partition of `graph` onto `tree` under
+// options' model and objective (core/strategies/partition_choice.h), for
+// interfaces that report partitions beside the one Partition chose. Errors:
+// the model's; the time objective on a tree without links.
+absl::StatusOr<core::ExchangePrediction> PredictPartition(
+    const topology::Tree& tree, const graphs::CommGraph& graph,
+    const core::Mapping& mapping, const core::MappingOptions& options);
+
+// The modelled exchange between the parts of a partition numbered as the
+// caller numbers them (part[v] in [0, num_parts): a partitioner's ranks):
+// what `rankmap simulate` replays with the ranks' leaves. Errors: the
+// model's, a part out of range.
+absl::StatusOr<graphs::CommGraph> PartsExchange(
+    const graphs::CommGraph& graph, std::span<const int32_t> part,
+    int32_t num_parts, const core::ExchangeModel& model);
 
 // Largest relative excess over the leaves' shares (PartitionOutcome's
 // imbalance); 0 for a graph without vertex weight. Requires a mapping of

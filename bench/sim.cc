@@ -40,9 +40,9 @@
 // Algorithms: identity (packed), round-robin, random, scotch, tm,
 // multisection, default (portfolio), then two variants of default:
 // default-by-J (the portfolio choosing by J alone) and default+cong (default
-// refined for congestion, core/congestion.h). Each row: J, the link-load
-// estimate (core/link_load.h), simulated seconds per iteration, ratio to
-// packed, and per model (eval --model: hockney, lmo, hloggp, taulop,
+// refined for congestion, core/refine/congestion.h). Each row: J, the link-load
+// estimate (core/objective/link_load.h), simulated seconds per iteration, ratio
+// to packed, and per model (eval --model: hockney, lmo, hloggp, taulop,
 // parameters from the platform's links) the predicted seconds (exchange of
 // every edge both ways, plus the program's compute time) and the ratio
 // predicted / simulated. Per case: Spearman rank correlation of J, of the
@@ -69,12 +69,12 @@
 #include "base/runfiles.h"
 #include "base/status_macros.h"
 #include "base/temp_dir.h"
-#include "core/link_load.h"
 #include "core/mapper.h"
-#include "core/mapping.h"
-#include "core/metis_split.h"
-#include "core/options.h"
-#include "core/slot_classes.h"
+#include "core/model/mapping.h"
+#include "core/model/options.h"
+#include "core/model/slot_classes.h"
+#include "core/objective/link_load.h"
+#include "core/split/metis_split.h"
 #include "graphs/frontends/matrix_frontend.h"
 #include "graphs/frontends/mesh_halo.h"
 #include "graphs/frontends/stencil.h"
@@ -139,8 +139,8 @@ constexpr double kCoreSpeed = 1e9;  // flop/s, the platform writer's default
 
 // Variants of default run after the seven algorithms and stay out of the
 // rank correlations: the portfolio choosing by J alone (as on trees without
-// links), and default refined for congestion (core/congestion.h) with the
-// weight of the root's cost (one byte on the hot link against one byte
+// links), and default refined for congestion (core/refine/congestion.h) with
+// the weight of the root's cost (one byte on the hot link against one byte
 // across the root).
 enum class Variant { kNone, kJOnly, kCongestion };
 struct Algo {
@@ -720,8 +720,8 @@ absl::Status RunSumma(const std::string& dir) {
       std::printf("%s\n", std::string(line).c_str());
   }
   // rankmap on the unaware partition: with slot classes (a rectangle only
-  // moves to a host of the speed it was sized for, core/slot_classes.h) and
-  // free.
+  // moves to a host of the speed it was sized for, core/model/slot_classes.h)
+  // and free.
   ASSIGN_OR_RETURN(core::MappingOptions opts,
                    core::MappingOptions::Preset("default"));
   opts.seed = absl::GetFlag(FLAGS_seed);

@@ -1,7 +1,7 @@
 // How `map` and `compare` choose against what the job has now: the objective
 // (--objective), the present order (--present, the identity by default) and
 // the margin a remap must win by (--keep-margin); and the one line that says
-// how the present order compared (core/present_order.h).
+// how the present order compared (core/strategies/present_order.h).
 //
 //   RETURN_IF_ERROR(ApplyChoice(cmd.choice, cmd.inputs, tree, n, &opts));
 //   core::MapReport report;
@@ -16,9 +16,8 @@
 
 #include "absl/status/status.h"
 #include "cli/inputs.h"
-#include "core/options.h"
-#include "core/partition_choice.h"
-#include "core/present_order.h"
+#include "core/model/map_report.h"
+#include "core/model/options.h"
 #include "graphs/traffic.h"
 #include "topology/tree.h"
 
@@ -60,8 +59,9 @@ std::string MessagesLine(const graphs::Traffic& traffic);
 // (explicit algorithms, n-to-1, slot classes) or when J weighed the identity
 // (the summary line gives its J). Under time the figures are T, the sum over
 // pairs of messages x latency + bytes / bandwidth in seconds
-// (core/time_objective.h), and, where the tree has links, the link-load
-// estimate of one exchange (core/link_load.h); under J they are J:
+// (core/objective/time_objective.h), and, where the tree has links, the
+// link-load estimate of one exchange (core/objective/link_load.h); under J they
+// are J:
 //   present order (identity): kept; the best mapping found is 0.4% better,
 //   within the margin of 2.0% (T 1.229e-03 s against 1.234e-03 s)
 //   present order (identity): replaced; this mapping is 10.6% faster (T ...

@@ -9,7 +9,7 @@
 #include "base/cpus.h"
 #include "cli/choice.h"
 #include "cli/inputs.h"
-#include "core/options.h"
+#include "core/model/options.h"
 
 namespace rankmap::cli {
 

@@ -12,8 +12,8 @@
 #include "cli/outputs.h"
 #include "cli/progress_line.h"
 #include "cli/simulate_command.h"
-#include "core/mapping.h"
-#include "core/options.h"
+#include "core/model/mapping.h"
+#include "core/model/options.h"
 #include "models/channel_params.h"
 
 namespace rankmap::cli {

@@ -14,8 +14,8 @@
 #include "cli/leaf_numbering.h"
 #include "cli/mapping_reader.h"
 #include "cli/outputs.h"
-#include "core/mapping.h"
-#include "core/options.h"
+#include "core/model/mapping.h"
+#include "core/model/options.h"
 #include "models/channel_params.h"
 
 namespace rankmap::cli {

@@ -6,7 +6,7 @@
 #include "base/status_macros.h"
 #include "cli/leaf_numbering.h"
 #include "cli/mapping_reader.h"
-#include "core/mapping.h"
+#include "core/model/mapping.h"
 #include "graphs/traffic.h"
 #include "topology/simgrid_platform.h"
 

@@ -9,19 +9,19 @@
 #include "base/cpus.h"
 #include "base/memory_budget.h"
 #include "base/status_macros.h"
-#include "core/baselines.h"
-#include "core/congestion.h"
-#include "core/isolated_vertices.h"
+#include "core/baselines/baselines.h"
+#include "core/baselines/scotch_map.h"
+#include "core/initial/multisection.h"
+#include "core/initial/treematch.h"
 #include "core/map_budget.h"
-#include "core/multilevel/multilevel.h"
-#include "core/multisection.h"
-#include "core/objective.h"
-#include "core/partition_choice.h"
-#include "core/partition_map.h"
-#include "core/portfolio.h"
-#include "core/present_order.h"
-#include "core/scotch_map.h"
-#include "core/treematch.h"
+#include "core/objective/objective.h"
+#include "core/refine/congestion.h"
+#include "core/strategies/isolated_vertices.h"
+#include "core/strategies/multilevel.h"
+#include "core/strategies/partition_choice.h"
+#include "core/strategies/partition_map.h"
+#include "core/strategies/portfolio.h"
+#include "core/strategies/present_order.h"
 
 namespace rankmap::core {
 namespace {
@@ -42,8 +42,8 @@ absl::StatusOr<Mapping> MachineAwarePartition(const topology::Tree& tree,
 }
 
 // n-to-1: the engine's partition weighed by the predicted time of one
-// exchange against the status quo (core/partition_choice.h); Scotch's as the
-// baseline it is.
+// exchange against the status quo (core/strategies/partition_choice.h);
+// Scotch's as the baseline it is.
 absl::StatusOr<Mapping> MapNTo1(const topology::Tree& tree,
                                 const graphs::CommGraph& graph,
                                 const MappingOptions& options) {
@@ -85,7 +85,7 @@ absl::StatusOr<Mapping> MapChecked(const topology::Tree& tree,
                                    const MappingOptions& options);
 
 // The portfolio's result weighed against the present order of the whole
-// graph (core/present_order.h).
+// graph (core/strategies/present_order.h).
 absl::StatusOr<Mapping> WeighPresent(const topology::Tree& tree,
                                      const graphs::CommGraph& graph,
                                      const MappingOptions& options,
@@ -140,9 +140,10 @@ absl::StatusOr<Mapping> MapChecked(const topology::Tree& tree,
   if (absl::Status s = CheckCostRange(tree, graph); !s.ok()) return s;
   if (absl::Status s = CheckMapMemory(tree, graph, options); !s.ok()) return s;
   const bool n_to_1 = IsNTo1(tree, graph);
-  // Processes without edges are placed directly (core/isolated_vertices.h):
-  // the engine's strategies and the n-to-1 partition only see the rest. The
-  // present order is a mapping of the whole graph: it is weighed after.
+  // Processes without edges are placed directly
+  // (core/strategies/isolated_vertices.h): the engine's strategies and the
+  // n-to-1 partition only see the rest. The present order is a mapping of the
+  // whole graph: it is weighed after.
   if ((n_to_1 ? options.algorithm != Algorithm::kScotch
               : IsEngineStrategy(options.algorithm)) &&
       CountIsolatedVertices(graph) > 0) {

@@ -32,7 +32,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "core/mapper.h"
-#include "core/mapping.h"
+#include "core/model/mapping.h"
 #include "graphs/comm_graph.h"
 #include "graphs/graphs.h"
 #include "launch/launch.h"

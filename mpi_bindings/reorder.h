@@ -75,7 +75,7 @@ struct ReorderOptions {
   // Speed each process's share of the work was computed for, one per graph
   // vertex (= new rank); empty: none. Vertex u goes to a slot whose leaf has
   // that speed (hwloc CPU kinds, a network spec's `speed` directive;
-  // core/slot_classes.h). Compared across ranks like the other options.
+  // core/model/slot_classes.h). Compared across ranks like the other options.
   std::vector<double> process_speed;
 };
 

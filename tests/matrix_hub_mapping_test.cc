@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "core/mapper.h"
-#include "core/mapping.h"
-#include "core/options.h"
+#include "core/model/mapping.h"
+#include "core/model/options.h"
 #include "graphs/frontends/summa.h"
 #include "gtest/gtest.h"
 #include "tiling/partition.h"

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "core/mapper.h"
-#include "core/mapping.h"
+#include "core/model/mapping.h"
 #include "graphs/frontends/stencil.h"
 #include "gtest/gtest.h"
 #include "tests/factories.h"

@@ -20,8 +20,8 @@
 #include "api/partition.h"
 #include "base/file.h"
 #include "base/status_macros.h"
-#include "core/mapping.h"
-#include "core/partition_choice.h"
+#include "core/model/map_report.h"
+#include "core/model/mapping.h"
 #include "graphs/comm_graph.h"
 #include "graphs/graphs.h"
 #include "mpi_bindings/reorder.h"
@@ -270,7 +270,7 @@ absl::Status WritePartition(const std::string& prefix,
   RETURN_IF_ERROR(base::WriteFile(prefix + ".leaves", PartLines(leaves)));
   const int32_t ranks = static_cast<int32_t>(m.slot_of_rank.size());
   ASSIGN_OR_RETURN(const graphs::CommGraph x,
-                   core::PartsExchangeGraph(g, part, ranks, o.exchange));
+                   api::PartsExchange(g, part, ranks, o.exchange));
   RETURN_IF_ERROR(graphs::WriteGraphFile(x, prefix + ".exchange.mat",
                                          graphs::GraphFormat::kMat));
   auto xadj = x.xadj();
@@ -314,7 +314,7 @@ absl::StatusOr<Figures> FiguresOf(const Machine& m, const graphs::CommGraph& g,
   Figures f;
   f.j = core::ComputeJ(m.tree, g, leaves);
   f.imbalance = api::MaxImbalance(m.tree, g, leaves);
-  ASSIGN_OR_RETURN(f.exchange, core::PredictExchange(m.tree, g, leaves, o));
+  ASSIGN_OR_RETURN(f.exchange, api::PredictPartition(m.tree, g, leaves, o));
   return f;
 }
 

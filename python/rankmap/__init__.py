@@ -92,7 +92,7 @@ class MapResult(_MappingAndJ):
 
 
 class CostReport(NamedTuple):
-    """Metrics of a mapping (core/mapping.h), checked as `rankmap eval`
+    """Metrics of a mapping (core/model/mapping.h), checked as `rankmap eval`
     checks it (n-to-1 mappings against the imbalance bound)."""
 
     j: float
