@@ -5,9 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "absl/strings/numbers.h"
 #include "absl/strings/str_format.h"
-#include "absl/strings/str_split.h"
 #include "api/partition.h"
 #include "base/status_macros.h"
 #include "cli/leaf_numbering.h"
@@ -42,38 +40,10 @@ absl::Status ApplyChoice(const Choice& choice, const Inputs& inputs,
 
 absl::Status ApplyExchange(const Choice& choice, const graphs::CommGraph& graph,
                            core::MappingOptions* options) {
-  if (!choice.exchange.empty() && !choice.exchange_profile.empty()) {
-    return absl::InvalidArgumentError(
-        "--exchange and --exchange-profile: give one of them");
-  }
-  if (!choice.exchange.empty()) {
-    const std::vector<std::string> f = absl::StrSplit(choice.exchange, ',');
-    core::ExchangeModel m;
-    m.source = core::ExchangeModel::Source::kGiven;
-    if (f.size() != 2 || !absl::SimpleAtod(f[0], &m.bytes_per_unit) ||
-        !absl::SimpleAtod(f[1], &m.messages_per_pair) ||
-        !std::isfinite(m.bytes_per_unit) || m.bytes_per_unit < 0 ||
-        !std::isfinite(m.messages_per_pair) || m.messages_per_pair < 0) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "--exchange '", choice.exchange,
-          "': expected B,M (bytes per unit of edge weight, messages per "
-          "neighbouring pair; numbers >= 0), e.g. 40,1"));
-    }
-    options->exchange = m;
-  }
-  if (!choice.exchange_profile.empty()) {
-    const std::vector<std::string> f =
-        absl::StrSplit(choice.exchange_profile, ',');
-    int64_t k = 1;
-    if (f.size() < 2 || f.size() > 3 ||
-        (f.size() == 3 && (!absl::SimpleAtoi(f[2], &k) || k < 1))) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "--exchange-profile '", choice.exchange_profile,
-          "': expected PROFILE.mat,PART or PROFILE.mat,PART,K (K >= 1)"));
-    }
-    ASSIGN_OR_RETURN(options->exchange,
-                     api::FitExchangeModelFromFiles(graph, f[0], f[1], k));
-  }
+  ASSIGN_OR_RETURN(
+      options->exchange,
+      api::ExchangeModelByName(choice.exchange, choice.exchange_profile, graph,
+                               "--exchange", "--exchange-profile"));
   return absl::OkStatus();
 }
 

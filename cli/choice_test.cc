@@ -69,19 +69,14 @@ TEST(ApplyExchange, ReadsTheModelOrRefusesItInOneLine) {
   EXPECT_EQ(o.exchange.bytes_per_unit, 40);
   EXPECT_EQ(o.exchange.messages_per_pair, 2.5);
   EXPECT_EQ(o.exchange.source, core::ExchangeModel::Source::kGiven);
-  for (const char* bad : {"40", "40,x", "-1,1", "1,inf", "1,2,3"}) {
-    c.exchange = bad;
-    const absl::Status s = ApplyExchange(c, g, &o);
-    EXPECT_NE(s.message().find("--exchange '"), std::string::npos) << bad;
-  }
+  c.exchange = "40,x";
+  EXPECT_NE(ApplyExchange(c, g, &o).message().find("--exchange '40,x'"),
+            std::string::npos);
   c.exchange = "1,1";
   c.exchange_profile = "run.mat,run.part";
   EXPECT_NE(ApplyExchange(c, g, &o).message().find("give one of them"),
             std::string::npos);
   c.exchange.clear();
-  c.exchange_profile = "run.mat,run.part,0";
-  EXPECT_NE(ApplyExchange(c, g, &o).message().find("K >= 1"),
-            std::string::npos);
   c.exchange_profile = "missing.mat,missing.part";
   EXPECT_NE(ApplyExchange(c, g, &o).message().find("missing.mat"),
             std::string::npos);

@@ -34,6 +34,7 @@ def mpi_flavour(mpi, env = {}):
         visibility = ["//visibility:public"],
         deps = [
             _src("job_tree"),
+            "//base:host_name",
             "//base:memory_budget",
             "//base:sha256",
             "//base:status_macros",

@@ -242,5 +242,25 @@ TEST(PartitionChoiceTest, StatusQuoIgnoresTheLevels) {
                   .ok());
 }
 
+// With the parts placed (present: part p on leaf present[p], one a slot),
+// the status quo is the same partition, its parts moved to their leaves.
+TEST(PartitionChoiceTest, StatusQuoPartsWhereTheRanksRun) {
+  const topology::Tree t = testing::MakeTleaf("2 2 10 4 1");
+  const graphs::CommGraph mesh = testing::MakeGrid2D(16, 16);
+  MappingOptions o;
+  const Mapping in_order = StatusQuoPartition(t, mesh, o).value();
+  o.present = {0, 4, 1, 5, 2, 6, 3, 7};  // ranks dealt over the two nodes
+  const Mapping placed = StatusQuoPartition(t, mesh, o).value();
+  for (size_t v = 0; v < placed.size(); ++v)
+    EXPECT_EQ(placed[v], o.present[in_order[v]]) << v;
+  // Every slot once: a leaf given twice is refused.
+  o.present = {0, 0, 1, 5, 2, 6, 3, 7};
+  EXPECT_NE(StatusQuoPartition(t, mesh, o)
+                .status()
+                .message()
+                .find("2 parts on leaf 0 of capacity 1"),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace rankmap::core
