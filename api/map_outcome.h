@@ -4,8 +4,8 @@
 //
 // Every interface maps the same way: core::Map, then core::CheckedCost of the
 // result (one-to-one or n-to-1 validation, then every metric), then the
-// report of the present order (core/present_order.h). MapChecked does that
-// once for all of them.
+// report of the present order (core/strategies/present_order.h). MapChecked
+// does that once for all of them.
 //
 //   ASSIGN_OR_RETURN(core::MappingOptions o, ResolveOptions(names));
 //   ASSIGN_OR_RETURN(MapOutcome out, MapChecked(tree, graph, o));
@@ -17,10 +17,10 @@
 #include <string_view>
 
 #include "absl/status/statusor.h"
-#include "core/mapping.h"
-#include "core/options.h"
-#include "core/present_order.h"
-#include "core/slot_classes.h"
+#include "core/model/map_report.h"
+#include "core/model/mapping.h"
+#include "core/model/options.h"
+#include "core/model/slot_classes.h"
 #include "graphs/comm_graph.h"
 #include "topology/tree.h"
 

@@ -15,8 +15,8 @@
 //   // One string that names either (RANKMAP_ALGORITHM, the MPI C API):
 //   ASSIGN_OR_RETURN(core::MappingOptions o, PresetOrAlgorithm("strong"));
 //
-// Errors are the engine's own messages (core/options.h: "unknown algorithm
-// 'x' (expected ...)"), so every interface reports a bad name alike.
+// Errors are the engine's own messages (core/model/options.h: "unknown
+// algorithm 'x' (expected ...)"), so every interface reports a bad name alike.
 #ifndef RANKMAP_API_NAMED_OPTIONS_H_
 #define RANKMAP_API_NAMED_OPTIONS_H_
 
@@ -27,7 +27,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "core/options.h"
+#include "core/model/options.h"
 
 namespace rankmap::api {
 
@@ -36,7 +36,7 @@ struct NamedOptions {
   std::string algorithm;           // core::Algorithms(); "": the preset's
   std::string objective = "auto";  // auto | j | time (core::ParseObjective)
   // Relative lead a mapping needs to replace the present order (time
-  // objective; core/present_order.h).
+  // objective; core/strategies/present_order.h).
   double keep_margin = 0.02;
   // The order the job has now: one leaf (index in the tree) per process;
   // empty: the identity (packed) order. Checked by core::Map.

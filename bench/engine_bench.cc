@@ -50,9 +50,9 @@
 #include "absl/flags/parse.h"
 #include "absl/strings/str_split.h"
 #include "base/file.h"
+#include "core/baselines/scotch_map.h"
 #include "core/mapper.h"
-#include "core/mapping.h"
-#include "core/scotch_map.h"
+#include "core/model/mapping.h"
 #include "graphs/comm_graph.h"
 #include "graphs/graphs.h"
 #include "tests/factories.h"
@@ -222,7 +222,7 @@ struct Row {
   std::vector<std::pair<std::string, double>> phases;
 };
 
-// Wall time of each phase the engine reports (core/progress.h): from its
+// Wall time of each phase the engine reports (core/model/progress.h): from its
 // first report to its last.
 class PhaseClock : public core::ProgressSink {
  public:

@@ -19,14 +19,16 @@
 #include "base/shell_quote.h"
 #include "base/status_macros.h"
 #include "cli/advise_machine.h"
+#include "cli/calibrate_command.h"
 #include "cli/evaluation.h"
 #include "cli/job_profile.h"
 #include "cli/outputs.h"
 #include "cli/progress_line.h"
 #include "cli/simulate_command.h"
+#include "core/objective/link_load.h"
 #include "core/mapper.h"
-#include "core/mapping.h"
-#include "core/present_order.h"
+#include "core/model/map_report.h"
+#include "core/model/mapping.h"
 #include "graphs/traffic.h"
 #include "launch/launch.h"
 #include "mpi_bindings/profile_output.h"
@@ -42,7 +44,8 @@ using mpi_bindings::RankPlacement;
 struct Placed {
   core::Mapping mapping;
   core::CostReport cost;
-  double seconds = 0;  // predicted per iteration
+  double seconds = 0;   // predicted per iteration
+  double replayed = 0;  // SMPI's replay per iteration (0: not replayed)
 };
 
 // The profile's placement: one line per rank 0..n-1.
@@ -97,8 +100,10 @@ std::string DescribeMapping(const topology::Tree& tree,
   return DescribePlacement(host_of, pus_of);
 }
 
-// Seconds per iteration of each mapping: SMPI on the machine's links, or the
-// Hockney model on trees without links.
+// Seconds per iteration of each mapping: on a machine with links rankmap's
+// prediction (core/objective/link_load.h), the measure the engine kept or replaced the
+// present placement by, and SMPI's replay of the profile's traffic beside it
+// as a check; the Hockney model per level otherwise.
 class Predictor {
  public:
   static absl::StatusOr<Predictor> For(const topology::Tree& tree,
@@ -111,8 +116,9 @@ class Predictor {
       p.options_.iterations = iterations;
       ASSIGN_OR_RETURN(p.plan_, sim::PlanReplay(traffic, p.options_));
       p.how_ = absl::StrFormat(
-          "SMPI, %d iterations of the profile's traffic on the machine's "
-          "links",
+          "message rounds and shared links on the machine's links, "
+          "core/objective/link_load.h; replayed: SMPI, %d iterations of the profile's "
+          "traffic",
           iterations);
     } else {
       ASSIGN_OR_RETURN(p.model_, LoadTimeModel("hockney", "", tree));
@@ -123,8 +129,13 @@ class Predictor {
   absl::StatusOr<double> Seconds(const topology::Tree& tree,
                                  const graphs::CommGraph& graph,
                                  const core::Mapping& m) const {
-    if (simulator_) return simulator_->Replay(plan_, m, options_);
+    if (simulator_) return core::EstimateLinkLoad(tree, graph, m).seconds;
     return PredictExchange(*model_, tree, graph, m);
+  }
+  // SMPI's replay (0 without links).
+  absl::StatusOr<double> Replayed(const core::Mapping& m) const {
+    if (!simulator_) return 0.0;
+    return simulator_->Replay(plan_, m, options_);
   }
   const std::string& how() const { return how_; }
 
@@ -176,6 +187,10 @@ void PrintComparison(const topology::Tree& tree, const Placed& now,
   PrintRow(out, "busiest link", link(now.cost), link(next.cost));
   PrintRow(out, "time per iteration", absl::StrFormat("%.4g s", now.seconds),
            absl::StrFormat("%.4g s", next.seconds));
+  if (now.replayed > 0) {
+    PrintRow(out, "  replayed (SMPI)", absl::StrFormat("%.4g s", now.replayed),
+             absl::StrFormat("%.4g s", next.replayed));
+  }
   out << "  (predicted: " << how << ")\n";
 }
 
@@ -271,6 +286,21 @@ absl::StatusOr<Observed> Observe(const AdviseCommand& cmd, std::ostream& out) {
   return o;
 }
 
+// advise --calibrate: the links measured under the job's own launch line
+// (cli/calibrate_command.h), written to output/links.net.
+absl::StatusOr<std::string> CalibrateFor(const AdviseCommand& cmd,
+                                         const Observed& seen,
+                                         std::ostream& out) {
+  if (cmd.launch.empty()) {
+    return absl::InvalidArgumentError(
+        "advise: --calibrate runs the launch line: give it after -- (not "
+        "with --from-profile; run rankmap calibrate where the job runs)");
+  }
+  std::optional<launch::Launcher> launcher;
+  if (seen.job) launcher = seen.job->line.launcher;
+  return CalibrateLinks(cmd.launch, cmd.output + "/links.net", launcher, out);
+}
+
 // Step 3: the machine, with room for as many ranks per leaf as shared one,
 // and the leaf each rank ran on.
 struct PresentMachine {
@@ -281,7 +311,10 @@ struct PresentMachine {
 absl::StatusOr<PresentMachine> PlaceOnMachine(const AdviseCommand& cmd,
                                               const Observed& seen,
                                               std::ostream& out) {
-  MachineRequest request{cmd.inputs, cmd.network};
+  MachineRequest request{cmd.inputs, cmd.network, ProfileHardware(seen.mat)};
+  if (cmd.calibrate) {
+    ASSIGN_OR_RETURN(request.network, CalibrateFor(cmd, seen, out));
+  }
   ASSIGN_OR_RETURN(
       AdviseMachine machine,
       LoadAdviseMachine(request, HostsInOrder(seen.ranks), cmd.output));
@@ -426,10 +459,13 @@ absl::Status RunAdvise(const AdviseCommand& cmd, std::ostream& out) {
   ASSIGN_OR_RETURN(const Predictor predictor,
                    Predictor::For(tree, seen.mat, cmd.iterations));
   ASSIGN_OR_RETURN(now.seconds, predictor.Seconds(tree, graph, now.mapping));
+  ASSIGN_OR_RETURN(now.replayed, predictor.Replayed(now.mapping));
   next.seconds = now.seconds;
+  next.replayed = now.replayed;
   if (next.mapping != now.mapping) {
     ASSIGN_OR_RETURN(next.seconds,
                      predictor.Seconds(tree, graph, next.mapping));
+    ASSIGN_OR_RETURN(next.replayed, predictor.Replayed(next.mapping));
   }
   PrintComparison(tree, now, next, predictor.how(), out);
   const double gain = now.seconds > 0 ? 1 - next.seconds / now.seconds : 0;

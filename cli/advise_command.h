@@ -10,9 +10,9 @@
 // 2. reads where each rank ran (the profile's .placement: host and CPUs);
 // 3. takes the machine from --topology or builds it (cli/advise_machine.h);
 // 4. maps the traffic with the present placement as the order to beat
-//    (core/present_order.h), and prints both side by side: J, the share of
-//    bytes crossing each level, the busiest link, and a predicted time per
-//    iteration: SMPI's simulation of the profile's own messages on the
+//    (core/strategies/present_order.h), and prints both side by side: J, the
+//    share of bytes crossing each level, the busiest link, and a predicted time
+//    per iteration: SMPI's simulation of the profile's own messages on the
 //    machine's links when the tree has links, the Hockney model otherwise;
 // 5. when the predicted gain is above --min-gain, writes the launch file of
 //    the same launcher (rankfile, Slurm hostfile and binding, Hydra hostfile
@@ -39,6 +39,9 @@ struct AdviseCommand {
   // for map.
   Inputs inputs;
   std::string network;  // a network spec over the job's hosts
+  // Measure the links first (rankmap calibrate under the same launch line)
+  // and price the job on them.
+  bool calibrate = false;
   std::vector<std::string> launch;  // the launch line after --
   std::string from_profile;         // instead of running: a profile's .mat
   std::string placement;            // its .placement (default: beside it)

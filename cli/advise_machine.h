@@ -6,11 +6,14 @@
 //      hosts the job ran on);
 //   2. --network SPEC: a network spec over the hosts (topology/network.h);
 //   3. Slurm: when `scontrol show topology` answers (the cluster runs the
-//      topology/tree plugin), its switches over the nodes, each node's
-//      hardware from --node (default: this machine's, hwloc);
-//   4. otherwise every host the job ran on, each as --node says (default:
-//      this machine's hardware), under one switch.
-// The sources used are said, one line each.
+//      topology/tree plugin), its switches over the nodes;
+//   4. otherwise every host the job ran on under one switch.
+// In 3 and 4 each host's hardware is --node's when given, else the job's
+// own: the hwloc export the profiler kept of each host (the profile's
+// .hwloc directory), so a login node prices a cluster of other machines, and
+// hosts of different kinds, as they are; this machine's hardware only for a
+// host the profile has no export of. The sources used are said, one line
+// each.
 //
 //   ASSIGN_OR_RETURN(AdviseMachine m, LoadAdviseMachine(req, hosts, dir, log));
 #ifndef RANKMAP_CLI_ADVISE_MACHINE_H_
@@ -29,6 +32,9 @@ namespace rankmap::cli {
 struct MachineRequest {
   Inputs inputs;  // topology (empty: build one), node, leaf, level costs
   std::string network;
+  // The job's own hardware: a directory of <host>.xml hwloc exports (the
+  // profile's .hwloc), or "".
+  std::string hardware;
 };
 
 struct AdviseMachine {

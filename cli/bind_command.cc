@@ -12,7 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
 #include "cli/mapping_reader.h"
-#include "core/mapping.h"
+#include "core/model/mapping.h"
 #include "launch/launch.h"
 #include "topology/binding.h"
 #include "topology/tree.h"

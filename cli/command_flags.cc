@@ -9,7 +9,7 @@
 #include "base/cpus.h"
 #include "cli/choice.h"
 #include "cli/inputs.h"
-#include "core/options.h"
+#include "core/model/options.h"
 
 namespace rankmap::cli {
 
@@ -70,6 +70,18 @@ constexpr FlagSpec<double> kKeepMargin{
     "keep_margin", "0.02",
     "map, compare: the lead in predicted time a mapping needs to replace the "
     "present order (time objective)"};
+constexpr FlagSpec<std::string> kExchange{
+    "exchange", "",
+    "map, compare, n-to-1: one exchange between parts as B,M: B bytes per "
+    "unit of edge weight and M messages per neighbouring pair, each way "
+    "(default 1,1, or the graph's own message counts); the partition is "
+    "chosen by its predicted time"};
+constexpr FlagSpec<std::string> kExchangeProfile{
+    "exchange_profile", "",
+    "map, compare, n-to-1: fit --exchange from a profile: PROFILE.mat,PART "
+    "(the ranks' traffic, counts in PROFILE.msgs.mat; PART the rank of each "
+    "vertex in the profiled run, one per line), optionally ,K for K "
+    "exchanges in the profile"};
 
 // ---- The engine and the command's outputs ----
 
@@ -154,6 +166,10 @@ constexpr FlagSpec<std::string> kNetworkSpec{
     "network_spec", "",
     "advise: a network spec over the hosts the job ran on (instead of "
     "Slurm's topology or one switch)"};
+constexpr FlagSpec<bool> kAdviseCalibrate{
+    "calibrate", "false",
+    "advise: measure the links first under the same launch line (rankmap "
+    "calibrate) and price the job on them"};
 constexpr FlagSpec<std::string> kFromProfile{
     "from_profile", "",
     "advise: a profile's .mat made earlier, instead of running the launch "
@@ -304,7 +320,9 @@ template <typename C>
 void AddChoice(FlagTable<C>& t) {
   t.Add(kObjective, &C::choice, &Choice::objective)
       .Add(kPresent, &C::choice, &Choice::present)
-      .Add(kKeepMargin, &C::choice, &Choice::keep_margin);
+      .Add(kKeepMargin, &C::choice, &Choice::keep_margin)
+      .Add(kExchange, &C::choice, &Choice::exchange)
+      .Add(kExchangeProfile, &C::choice, &Choice::exchange_profile);
 }
 
 // The frontend flag `spec`, kept as text (booleans as "true" or "false").
@@ -435,6 +453,7 @@ const FlagTable<AdviseCommand>& AdviseFlags() {
         .Add(kLeaf, &C::inputs, &Inputs::leaf)
         .Add(kLevelCosts, &C::inputs, &Inputs::level_costs)
         .Add(kNetworkSpec, &C::network)
+        .Add(kAdviseCalibrate, &C::calibrate)
         .Add(kFromProfile, &C::from_profile)
         .Add(kPlacement, &C::placement)
         .Add(kLauncher, &C::launcher)
@@ -446,6 +465,39 @@ const FlagTable<AdviseCommand>& AdviseFlags() {
         .Add(kSeed, &C::seed)
         .Add(kThreads, kWorkerThreads)
         .Add(kQuiet, &C::quiet);
+    return t;
+  }();
+  return *kTable;
+}
+
+// ---- calibrate ----
+constexpr FlagSpec<std::string> kCalibrateOutput{
+    "output", "rankmap-calibrate.net",
+    "the network spec to write (beside it: .probe, .hwloc/, .params)"};
+constexpr FlagSpec<std::string> kFromProbe{
+    "from_probe", "",
+    "calibrate: fit the measurements of an earlier probe instead of running "
+    "the launch line"};
+constexpr FlagSpec<std::string> kCalibrateLauncher{
+    "launcher", "",
+    "calibrate: openmpi | hydra | slurm, when the launcher's name and "
+    "--version do not tell"};
+constexpr FlagSpec<std::string> kCalibrateModel{
+    "smpi_model", "calibrated",
+    "calibrate: write nominal links, as SMPI's default model reads them "
+    "(calibrated), or the measured ones (exact)"};
+constexpr FlagSpec<bool> kQuick{
+    "quick", "false", "calibrate: fewer repetitions (a few seconds)"};
+
+const FlagTable<CalibrateCommand>& CalibrateFlags() {
+  static const FlagTable<CalibrateCommand>* const kTable = [] {
+    using C = CalibrateCommand;
+    auto* t = new FlagTable<C>;
+    t->Add(kCalibrateOutput, UnlessEmpty(&C::output))
+        .Add(kFromProbe, &C::from_probe)
+        .Add(kCalibrateLauncher, &C::launcher)
+        .Add(kCalibrateModel, &C::smpi_model)
+        .Add(kQuick, &C::quick);
     return t;
   }();
   return *kTable;

@@ -22,7 +22,7 @@ TEST(CommandsTest, NamesAreUniqueAndFound) {
     EXPECT_TRUE(names.insert(c.name).second) << c.name;
     EXPECT_EQ(FindCommand(c.name), &c);
   }
-  EXPECT_EQ(names.size(), 9u);
+  EXPECT_EQ(names.size(), 10u);
   EXPECT_EQ(FindCommand("mapp"), nullptr);
 }
 

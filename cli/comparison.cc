@@ -104,7 +104,8 @@ std::string SkipReason(core::Algorithm algorithm, const topology::Tree& tree,
                         kMpippLimit, " (name it in --algorithms to run it)");
   }
   if (algorithm == core::Algorithm::kScotch) {
-    int64_t slots = 0;  // what strict balance pads to (core/scotch_map.h)
+    int64_t slots =
+        0;  // what strict balance pads to (core/baselines/scotch_map.h)
     for (core::LeafId l = 0; l < tree.num_leaves(); ++l)
       slots += std::min(tree.capacity(l), n);
     slots = std::max<int64_t>(slots, n);

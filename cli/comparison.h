@@ -15,8 +15,8 @@
 #include "absl/status/statusor.h"
 #include "cli/evaluation.h"
 #include "cli/progress_line.h"
-#include "core/mapping.h"
-#include "core/options.h"
+#include "core/model/mapping.h"
+#include "core/model/options.h"
 #include "graphs/comm_graph.h"
 #include "topology/tree.h"
 

@@ -8,7 +8,7 @@
 
 #include "base/status_macros.h"
 #include "cli/comparison.h"
-#include "core/options.h"
+#include "core/model/options.h"
 #include "graphs/comm_graph.h"
 #include "graphs/frontends/stencil.h"
 #include "graphs/operations.h"

@@ -14,8 +14,9 @@
 #include "cli/leaf_numbering.h"
 #include "cli/mapping_reader.h"
 #include "cli/outputs.h"
-#include "core/mapping.h"
-#include "core/options.h"
+#include "core/objective/link_load.h"
+#include "core/model/mapping.h"
+#include "core/model/options.h"
 #include "models/channel_params.h"
 
 namespace rankmap::cli {
@@ -60,6 +61,15 @@ absl::Status RunEval(const EvalCommand& cmd, std::ostream& out) {
     ASSIGN_OR_RETURN(seconds, PredictExchange(*model, tree, graph, mapping));
   }
   Facts facts = MappingFacts(tree, graph, cost);
+  if (tree.has_links()) {
+    // The engine's own prediction, what map, compare and advise decide by.
+    facts.push_back(
+        {"time/iteration",
+         absl::StrFormat(
+             "%.6g s predicted (message rounds and link loads, "
+             "core/objective/link_load.h)",
+             core::EstimateLinkLoad(tree, graph, mapping).seconds)});
+  }
   PrintFacts(facts, out);
   PrintLevelVolumes(tree, cost, out);
   if (seconds) {

@@ -1,7 +1,7 @@
 // What several commands compute about a mapping: its facts and volumes as
 // reports print them, and the predicted time of one exchange under a
 // communication model. Whether inputs are n-to-1 and the checked cost of a
-// mapping are core's (core::IsNTo1, core::CheckedCost in core/mapping.h).
+// mapping are core's (core::IsNTo1, core::CheckedCost in core/model/mapping.h).
 #ifndef RANKMAP_CLI_EVALUATION_H_
 #define RANKMAP_CLI_EVALUATION_H_
 
@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "core/mapping.h"
+#include "core/model/mapping.h"
 #include "graphs/comm_graph.h"
 #include "models/channel_params.h"
 #include "topology/tree.h"

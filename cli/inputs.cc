@@ -4,8 +4,8 @@
 #include "api/load_topology.h"
 #include "base/status_macros.h"
 #include "core/map_budget.h"
-#include "core/mapping.h"
-#include "core/options.h"
+#include "core/model/mapping.h"
+#include "core/model/options.h"
 #include "graphs/graphs.h"
 #include "topology/kahip_machine.h"
 

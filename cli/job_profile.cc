@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <vector>
 
 #include "absl/strings/match.h"
@@ -23,7 +24,7 @@ namespace {
 // program's own lines: Open MPI's help boxes (between lines of dashes),
 // Hydra's (between lines of '='), "[host:pid] ..." notes, and the profiler's
 // own line, so that the error names what the program said.
-std::string ProgramLines(const std::string& err) {
+std::string LauncherFree(const std::string& err) {
   std::string kept;
   bool in_box = false;
   for (absl::string_view line : absl::StrSplit(err, '\n')) {
@@ -64,7 +65,10 @@ std::string OutputOf(std::vector<std::string> argv) {
          base::ReadFile(o.stderr_path, "output").value_or("");
 }
 
-absl::StatusOr<Launcher> DetectLauncher(const std::string& exe) {
+}  // namespace
+
+absl::StatusOr<Launcher> DetectLauncher(const std::string& exe,
+                                        std::string_view command) {
   const std::string name = BaseName(exe);
   if (name == "srun") return Launcher::kSlurm;
   if (name == "mpiexec.hydra" || name == "mpiexec.mpich" ||
@@ -78,13 +82,12 @@ absl::StatusOr<Launcher> DetectLauncher(const std::string& exe) {
   }
   if (version.find("HYDRA") != std::string::npos) return Launcher::kHydra;
   return absl::InvalidArgumentError(absl::StrCat(
-      "advise: '", exe,
-      "' is not a launcher advise knows (Open MPI's mpirun, MPICH's "
-      "mpiexec.hydra, Slurm's srun; --launcher openmpi|hydra|slurm names one "
-      "called otherwise)"));
+      std::string(command), ": '", exe, "' is not a launcher ",
+      std::string(command),
+      " knows (Open MPI's mpirun, MPICH's mpiexec.hydra, Slurm's srun; "
+      "--launcher openmpi|hydra|slurm names one called otherwise)"));
 }
 
-// The program's path: as given when it has a '/', else from PATH.
 absl::StatusOr<std::string> ResolveProgram(const std::string& program) {
   auto runnable = [](const std::string& p) {
     struct stat st;
@@ -104,7 +107,6 @@ absl::StatusOr<std::string> ResolveProgram(const std::string& program) {
                    "' of the launch line is not an executable file"));
 }
 
-// "Open MPI" or "MPICH", from the libraries the program links.
 absl::StatusOr<std::string> MpiFlavour(const std::string& program) {
   const std::string libs = OutputOf({"ldd", program});
   if (libs.find("libmpi.so") != std::string::npos) return "Open MPI";
@@ -114,6 +116,10 @@ absl::StatusOr<std::string> MpiFlavour(const std::string& program) {
       "' is not dynamically linked against MPI (ldd lists neither libmpi.so "
       "nor libmpich.so), so the profiler cannot be preloaded into it"));
 }
+
+std::string ProgramLines(const std::string& err) { return LauncherFree(err); }
+
+namespace {
 
 absl::StatusOr<std::string> ProfilerFor(const std::string& flavour) {
   if (flavour == "MPICH") {
@@ -137,6 +143,12 @@ int32_t SavedWorldSize(const std::string& prefix) {
 
 }  // namespace
 
+std::string ProfileHardware(const std::string& mat) {
+  const std::string dir = mpi_bindings::HardwareDirectory(
+      std::filesystem::path(mat).replace_extension("").string());
+  return base::IsDirectory(dir) ? dir : "";
+}
+
 absl::StatusOr<launch::Launcher> ParseLauncher(std::string_view name) {
   if (name == "openmpi") return Launcher::kOpenMpi;
   if (name == "hydra") return Launcher::kHydra;
@@ -155,9 +167,9 @@ absl::StatusOr<JobProfile> ProfileJob(std::span<const std::string> argv,
         "8 ./app)");
   }
   JobProfile job;
-  ASSIGN_OR_RETURN(const Launcher launcher, options.launcher
-                                                ? *options.launcher
-                                                : DetectLauncher(argv[0]));
+  ASSIGN_OR_RETURN(const Launcher launcher,
+                   options.launcher ? *options.launcher
+                                    : DetectLauncher(argv[0], "advise"));
   absl::StatusOr<launch::LaunchLine> line =
       launch::ParseLaunchLine(argv, launcher);
   if (!line.ok()) {

@@ -19,7 +19,7 @@
 #include <string_view>
 
 #include "absl/status/statusor.h"
-#include "core/mapping.h"
+#include "core/model/mapping.h"
 
 namespace rankmap::cli {
 

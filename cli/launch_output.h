@@ -13,7 +13,7 @@
 
 #include "absl/status/status.h"
 #include "cli/inputs.h"
-#include "core/mapping.h"
+#include "core/model/mapping.h"
 #include "topology/tree.h"
 
 namespace rankmap::cli {

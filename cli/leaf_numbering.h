@@ -16,7 +16,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/status/statusor.h"
 #include "cli/inputs.h"
-#include "core/mapping.h"
+#include "core/model/mapping.h"
 #include "topology/tree.h"
 
 namespace rankmap::cli {

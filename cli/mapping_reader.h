@@ -24,7 +24,7 @@
 
 #include "absl/status/statusor.h"
 #include "cli/leaf_numbering.h"
-#include "core/mapping.h"
+#include "core/model/mapping.h"
 #include "topology/tree.h"
 
 namespace rankmap::cli {

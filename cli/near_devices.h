@@ -1,6 +1,6 @@
 // `rankmap map --near gpu|nic`: processes kept on the leaves local to their
-// device (topology/io_devices.h), as slot classes (core/slot_classes.h) that
-// core::Map honours.
+// device (topology/io_devices.h), as slot classes (core/model/slot_classes.h)
+// that core::Map honours.
 //
 // Who needs which device: by default process i takes device i, one process
 // per device, for every process (one rank per GPU); it is an error to have
@@ -33,8 +33,8 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "core/mapping.h"
-#include "core/slot_classes.h"
+#include "core/model/mapping.h"
+#include "core/model/slot_classes.h"
 #include "topology/io_devices.h"
 #include "topology/tree.h"
 

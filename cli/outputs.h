@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "core/mapping.h"
+#include "core/model/mapping.h"
 #include "graphs/comm_graph.h"
 #include "topology/tree.h"
 

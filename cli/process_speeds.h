@@ -15,7 +15,7 @@
 #include <string>
 
 #include "absl/status/statusor.h"
-#include "core/slot_classes.h"
+#include "core/model/slot_classes.h"
 #include "topology/tree.h"
 
 namespace rankmap::cli {

@@ -1,5 +1,5 @@
 // The progress line of long commands, on stderr: the step, the engine's
-// current phase (core/progress.h), the fraction of it done and the time
+// current phase (core/model/progress.h), the fraction of it done and the time
 // since the step began:
 //   rankmap: mapping 4096 processes onto 4096 leaves: refinement 67% (3.1 s)
 // Nothing is shown before `delay` (2 s): quick runs stay silent. On a
@@ -25,7 +25,7 @@
 #include <string_view>
 #include <thread>
 
-#include "core/progress.h"
+#include "core/model/progress.h"
 
 namespace rankmap::cli {
 

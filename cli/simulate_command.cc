@@ -6,7 +6,8 @@
 #include "base/status_macros.h"
 #include "cli/leaf_numbering.h"
 #include "cli/mapping_reader.h"
-#include "core/mapping.h"
+#include "core/objective/link_load.h"
+#include "core/model/mapping.h"
 #include "graphs/traffic.h"
 #include "topology/simgrid_platform.h"
 
@@ -99,6 +100,17 @@ absl::Status RunSimulate(const SimulateCommand& cmd, std::ostream& out) {
       plan.processes, plan.edges, opts.iterations, cmd.smpi_model);
   out << MessagesLine(plan, cmd.inputs, opts) << "\n";
   out << absl::StrFormat("simulated time per iteration  %.6g s\n", seconds);
+  // What the engine predicts for the same traffic (core/objective/link_load.h), when
+  // the machine is rankmap's own tree and the model one it follows.
+  ASSIGN_OR_RETURN(const graphs::Traffic traffic, LoadTraffic(cmd.inputs));
+  const core::LinkLoad predicted = core::EstimateLinkLoad(
+      tree, traffic.graph, mapping, true,
+      opts.model == sim::SmpiModel::kExact ? core::LinkModel::kExact
+                                           : core::LinkModel::kSmpi);
+  out << absl::StrFormat(
+      "predicted time per iteration  %.6g s (rankmap's model, "
+      "core/objective/link_load.h: %+.1f%% of the simulated)\n",
+      predicted.seconds, 100 * (predicted.seconds / seconds - 1));
   return absl::OkStatus();
 }
 

@@ -9,7 +9,7 @@
 #include <cstdint>
 
 #include "absl/status/status.h"
-#include "core/options.h"
+#include "core/model/options.h"
 #include "graphs/comm_graph.h"
 #include "topology/tree.h"
 

@@ -9,35 +9,47 @@
 #include "base/cpus.h"
 #include "base/memory_budget.h"
 #include "base/status_macros.h"
-#include "core/baselines.h"
-#include "core/congestion.h"
-#include "core/isolated_vertices.h"
+#include "core/baselines/baselines.h"
+#include "core/baselines/scotch_map.h"
+#include "core/initial/multisection.h"
+#include "core/initial/treematch.h"
 #include "core/map_budget.h"
-#include "core/multilevel/multilevel.h"
-#include "core/multisection.h"
-#include "core/objective.h"
-#include "core/partition_map.h"
-#include "core/portfolio.h"
-#include "core/present_order.h"
-#include "core/scotch_map.h"
-#include "core/treematch.h"
+#include "core/objective/objective.h"
+#include "core/refine/congestion.h"
+#include "core/strategies/isolated_vertices.h"
+#include "core/strategies/multilevel.h"
+#include "core/strategies/partition_choice.h"
+#include "core/strategies/partition_map.h"
+#include "core/strategies/portfolio.h"
+#include "core/strategies/present_order.h"
 
 namespace rankmap::core {
 namespace {
 
-// n-to-1: partition and map in one step, leaf loads within options.imbalance.
+// n-to-1, the engine's machine-aware partition: partition and map in one
+// step, leaf loads within options.imbalance, J minimised.
+absl::StatusOr<Mapping> MachineAwarePartition(const topology::Tree& tree,
+                                              const graphs::CommGraph& graph,
+                                              const MappingOptions& options) {
+  if (options.algorithm == Algorithm::kMultilevel)
+    return MultilevelPartition(tree, graph, options);
+  ASSIGN_OR_RETURN(Mapping m, PartitionMap(tree, graph, options));
+  if (!options.portfolio_multilevel) return m;
+  // The multilevel engine competes (the strong preset), lower J kept.
+  ASSIGN_OR_RETURN(Mapping ml, MultilevelPartition(tree, graph, options));
+  if (ComputeJ(tree, graph, ml) < ComputeJ(tree, graph, m)) return ml;
+  return m;
+}
+
+// n-to-1: the engine's partition weighed by the predicted time of one
+// exchange against the status quo (core/strategies/partition_choice.h);
+// Scotch's as the baseline it is.
 absl::StatusOr<Mapping> MapNTo1(const topology::Tree& tree,
                                 const graphs::CommGraph& graph,
                                 const MappingOptions& options) {
-  if (options.algorithm == Algorithm::kMultilevel)
-    return MultilevelPartition(tree, graph, options);
   if (options.algorithm != Algorithm::kScotch) {
-    ASSIGN_OR_RETURN(Mapping m, PartitionMap(tree, graph, options));
-    if (!options.portfolio_multilevel) return m;
-    // The multilevel engine competes (the strong preset), lower J kept.
-    ASSIGN_OR_RETURN(Mapping ml, MultilevelPartition(tree, graph, options));
-    if (ComputeJ(tree, graph, ml) < ComputeJ(tree, graph, m)) return ml;
-    return m;
+    ASSIGN_OR_RETURN(Mapping m, MachineAwarePartition(tree, graph, options));
+    return ChoosePartition(tree, graph, options, std::move(m));
   }
   absl::StatusOr<Mapping> m =
       ScotchPartitionMap(tree, graph, options.imbalance, options.seed);
@@ -73,7 +85,7 @@ absl::StatusOr<Mapping> MapChecked(const topology::Tree& tree,
                                    const MappingOptions& options);
 
 // The portfolio's result weighed against the present order of the whole
-// graph (core/present_order.h).
+// graph (core/strategies/present_order.h).
 absl::StatusOr<Mapping> WeighPresent(const topology::Tree& tree,
                                      const graphs::CommGraph& graph,
                                      const MappingOptions& options,
@@ -128,19 +140,17 @@ absl::StatusOr<Mapping> MapChecked(const topology::Tree& tree,
   if (absl::Status s = CheckCostRange(tree, graph); !s.ok()) return s;
   if (absl::Status s = CheckMapMemory(tree, graph, options); !s.ok()) return s;
   const bool n_to_1 = IsNTo1(tree, graph);
-  if (n_to_1 && options.objective == ObjectiveKind::kTime) {
-    return absl::InvalidArgumentError(
-        "map: the time objective is for one-to-one mappings (more processes "
-        "than slots map by J)");
-  }
-  // Processes without edges are placed directly (core/isolated_vertices.h):
-  // the engine's strategies and the n-to-1 partition only see the rest. The
-  // present order is a mapping of the whole graph: it is weighed after.
+  // Processes without edges are placed directly
+  // (core/strategies/isolated_vertices.h): the engine's strategies and the
+  // n-to-1 partition only see the rest. The present order is a mapping of the
+  // whole graph: it is weighed after.
   if ((n_to_1 ? options.algorithm != Algorithm::kScotch
               : IsEngineStrategy(options.algorithm)) &&
       CountIsolatedVertices(graph) > 0) {
     MappingOptions part_options = options;
-    part_options.present.clear();
+    // One-to-one, the present order maps processes of the whole graph; n-to-1
+    // it names the parts' leaves, the same for the rest of the graph.
+    if (!n_to_1) part_options.present.clear();
     part_options.report = nullptr;
     absl::StatusOr<Mapping> m = MapAroundIsolated(
         tree, graph, n_to_1, options.imbalance,

@@ -21,10 +21,10 @@
 // that only cost memory: each worker keeps scratch of the graph's size).
 //
 // Map is where the engine decides, once, what runs: one-to-one or n-to-1, the
-// strategy of options.algorithm (core/options.h: Algorithms()), and the
+// strategy of options.algorithm (core/model/options.h: Algorithms()), and the
 // refinement of its result (options.refine). n-to-1 runs Scotch for kScotch and
-// the partitioning multisection (core/partition_map.h) for every other
-// algorithm; EffectiveAlgorithm says which, so callers can report it.
+// the partitioning multisection (core/strategies/partition_map.h) for every
+// other algorithm; EffectiveAlgorithm says which, so callers can report it.
 #ifndef RANKMAP_CORE_MAPPER_H_
 #define RANKMAP_CORE_MAPPER_H_
 
@@ -34,9 +34,9 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "core/mapping.h"
-#include "core/options.h"
-#include "core/slot_classes.h"
+#include "core/model/mapping.h"
+#include "core/model/options.h"
+#include "core/model/slot_classes.h"
 #include "graphs/comm_graph.h"
 #include "topology/tree.h"
 
@@ -48,7 +48,7 @@ absl::StatusOr<Mapping> Map(const topology::Tree& tree,
                             const graphs::CommGraph& graph,
                             const MappingOptions& options);
 
-// Map with slot classes (core/slot_classes.h): every process with a class
+// Map with slot classes (core/model/slot_classes.h): every process with a class
 // ends on a leaf of its class. The strategy's mapping is repaired to the
 // classes (each misplaced process to the nearest free leaf of its class) and
 // refined with class-preserving swaps and moves. Errors: Map's, classes that

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "base/cpus.h"
-#include "core/mapping.h"
-#include "core/progress.h"
+#include "core/model/mapping.h"
+#include "core/model/progress.h"
 #include "gtest/gtest.h"
 #include "tests/factories.h"
 #include "tests/progress_recorder.h"

@@ -2,7 +2,7 @@
 // cost.
 //   bazel run //examples:quickstart [-- "pack:2 core:4 pu:2"]
 #include <rankmap/core/mapper.h>
-#include <rankmap/core/mapping.h>
+#include <rankmap/core/model/mapping.h>
 #include <rankmap/graphs/comm_graph.h>
 #include <rankmap/topology/topology.h>
 

@@ -33,7 +33,7 @@
 #include "absl/strings/str_cat.h"
 #include "base/cpu_list.h"
 #include "core/mapper.h"
-#include "core/mapping.h"
+#include "core/model/mapping.h"
 #include "graphs/comm_graph.h"
 #include "graphs/graphs.h"
 #include "launch/launch.h"

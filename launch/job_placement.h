@@ -26,7 +26,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "core/mapping.h"
+#include "core/model/mapping.h"
 #include "topology/tree.h"
 
 namespace rankmap::launch {

@@ -31,7 +31,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "core/mapping.h"
+#include "core/model/mapping.h"
 #include "launch/binding_mode.h"
 #include "launch/launch_plan.h"
 #include "launch/rank_environment.h"

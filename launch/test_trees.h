@@ -3,7 +3,7 @@
 #ifndef RANKMAP_LAUNCH_TEST_TREES_H_
 #define RANKMAP_LAUNCH_TEST_TREES_H_
 
-#include "core/mapping.h"
+#include "core/model/mapping.h"
 #include "launch/job_placement.h"
 #include "topology/tree.h"
 

@@ -41,7 +41,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "core/mapping.h"
+#include "core/model/mapping.h"
 #include "models/channel_params.h"
 #include "models/cost_model_taulop.h"
 #include "models/flow.h"

@@ -42,8 +42,8 @@
 
 #include "absl/status/statusor.h"
 #include "core/mapper.h"
-#include "core/mapping.h"
-#include "core/slot_classes.h"
+#include "core/model/mapping.h"
+#include "core/model/slot_classes.h"
 #include "graphs/comm_graph.h"
 #include "topology/tree.h"
 

@@ -35,6 +35,7 @@ def mpi_flavour(mpi, env = {}):
         deps = [
             _src("job_tree"),
             "//base:catch_as_status",
+            "//base:host_name",
             "//base:memory_budget",
             "//base:sha256",
             "//base:status_macros",
@@ -163,6 +164,7 @@ def mpi_flavour(mpi, env = {}):
             "//base:host_name",
             "//base:memory_budget",
             "//third_party/system:absl",
+            "//topology:machine_xml",
             mpi,
         ],
     )
@@ -211,6 +213,7 @@ def mpi_flavour(mpi, env = {}):
             ":profile_mpi_test_main",
             "//cli:rankmap",
             _src("mpi_run.sh"),
+            _src("profile_formats.sh"),
             _src("profile_expected"),
             _src("profile_mpi_test.f90"),
             _src("profile_mpi_test_f08.f90"),
@@ -242,6 +245,7 @@ def mpi_flavour(mpi, env = {}):
             ":librankmap_profile.so",
             ":profile_window_test_main",
             _src("mpi_run.sh"),
+            _src("profile_formats.sh"),
         ],
         env = env,
         tags = _MPI_TEST_TAGS,

@@ -1,6 +1,8 @@
 #include "mpi_bindings/profile.h"
 
+#include <dirent.h>
 #include <sched.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -27,6 +29,7 @@
 #include "mpi_bindings/profile_output.h"
 #include "mpi_bindings/profile_window.h"
 #include "mpi_bindings/traffic_model.h"
+#include "topology/machine_xml.h"
 
 namespace rankmap::mpi_bindings::profile {
 namespace {
@@ -656,6 +659,48 @@ void WritePlacementFile(const std::string& prefix,
   }
 }
 
+// The job's own hardware: the lowest rank on each host (by the gathered
+// placement lines, "<host> <cpus>", on rank 0) exports its machine into
+// prefix.hwloc/<host>.xml. Collective; stale exports are removed first.
+void WriteHostHardware(const std::string& prefix, const ProfileRow& row,
+                       bool root, const std::vector<std::string>& lines) {
+  const std::string dir = HardwareDirectory(prefix);
+  std::vector<int> writes(root ? lines.size() : 0, 0);
+  if (root) {
+    std::vector<std::string> seen;
+    for (size_t r = 0; r < lines.size(); ++r) {
+      const std::string host = lines[r].substr(0, lines[r].find(' '));
+      if (host.empty() ||
+          std::find(seen.begin(), seen.end(), host) != seen.end())
+        continue;
+      seen.push_back(host);
+      writes[r] = 1;
+    }
+    mkdir(dir.c_str(), 0755);
+    if (DIR* d = opendir(dir.c_str())) {
+      while (const dirent* e = readdir(d)) {
+        const std::string name = e->d_name;
+        if (name.size() > 4 && name.compare(name.size() - 4, 4, ".xml") == 0)
+          std::remove((dir + "/" + name).c_str());
+      }
+      closedir(d);
+    }
+  }
+  int mine = 0;
+  PMPI_Scatter(writes.data(), 1, MPI_INT, &mine, 1, MPI_INT, 0,
+               MPI_COMM_WORLD);
+  if (!mine) return;
+  absl::StatusOr<std::string> xml = topology::ThisMachineXml();
+  mkdir(dir.c_str(), 0755);
+  const absl::Status st =
+      xml.ok() ? WriteFileAtomically(dir + "/" + row.host + ".xml", *xml)
+               : xml.status();
+  if (!st.ok()) {
+    std::fprintf(stderr, "rankmap: hardware of %s not written: %s\n",
+                 row.host.c_str(), std::string(st.message()).c_str());
+  }
+}
+
 // Rank 0: the matrices (fetched traffic folded in) and the header.
 void WriteGathered(const std::string& prefix, const ProfileRow& row,
                    Gathered* g) {
@@ -665,6 +710,8 @@ void WriteGathered(const std::string& prefix, const ProfileRow& row,
   ProfileNotes notes;
   notes.window =
       ProfileHeader(row.window, row.marks, g->iterations, row.collectives);
+  notes.facts =
+      ProfileFacts(row.window, row.marks, g->iterations, row.collectives);
   const absl::Status st = WriteProfile(prefix, n, g->bytes, g->messages, notes);
   std::remove((prefix + ".lock").c_str());
   if (st.ok()) {
@@ -717,6 +764,7 @@ void FinalizeProfile() {
   GatherRows(row, &g);
   std::vector<std::string> placement;
   const bool placed = GatherPlacement(row, root, &placement);
+  if (placed) WriteHostHardware(s.prefix, row, root, placement);
   // The complete profile replaces the rows saved on the way.
   std::remove(RowPath(s.prefix, s.world_rank).c_str());
   if (!root) return;

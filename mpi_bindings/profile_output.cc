@@ -2,9 +2,11 @@
 
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -122,6 +124,44 @@ absl::StatusOr<graphs::CommGraph> GraphFromMatrix(
   return std::move(b).Build();
 }
 
+namespace {
+
+// The side file's text (profile_output.h).
+std::string FormatProfileSide(const std::string& prefix, int32_t n,
+                              const ProfileNotes& notes) {
+  const std::string name = prefix.substr(prefix.rfind('/') + 1);
+  // Values stay on one line.
+  auto line = [](std::string_view key, std::string value) {
+    std::replace(value.begin(), value.end(), '\n', ' ');
+    std::replace(value.begin(), value.end(), '\r', ' ');
+    return absl::StrCat(A(key), "=", value, "\n");
+  };
+  std::string out = absl::StrCat(
+      "# ", notes.window.empty() ? "rankmap profile" : notes.window, "\n");
+  absl::StrAppend(&out, line("processes", absl::StrCat(n)));
+  for (const auto& [key, value] : notes.facts) absl::StrAppend(&out, line(key, value));
+  if (!notes.partial.empty()) absl::StrAppend(&out, line("partial", notes.partial));
+  absl::StrAppend(&out, line("bytes", name + ".mat"),
+                  line("messages", name + ".msgs.mat"),
+                  line("graph", name + ".grf"),
+                  line("placement", name + ".placement"));
+  struct stat st;
+  const std::string hardware = HardwareDirectory(prefix);
+  if (stat(hardware.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
+    absl::StrAppend(&out, line("hardware", name + ".hwloc"));
+  return out;
+}
+
+}  // namespace
+
+std::string HardwareDirectory(const std::string& prefix) {
+  return prefix + ".hwloc";
+}
+
+std::string ProfileSidePath(const std::string& prefix) {
+  return prefix + ".profile";
+}
+
 absl::Status WriteProfile(const std::string& prefix, int32_t n,
                           std::span<const double> bytes,
                           std::span<const double> messages,
@@ -130,21 +170,42 @@ absl::Status WriteProfile(const std::string& prefix, int32_t n,
   if (messages.size() != bytes.size()) {
     return absl::InvalidArgumentError("profile: message matrix size differs");
   }
-  std::string head;
-  if (!notes.partial.empty()) {
-    absl::StrAppend(&head, "# partial profile: ", notes.partial, "\n");
-  }
-  if (!notes.window.empty()) absl::StrAppend(&head, "# ", notes.window, "\n");
+  RETURN_IF_ERROR(WriteText(prefix + ".mat", FormatDenseMatrix(n, bytes)));
   RETURN_IF_ERROR(
-      WriteText(prefix + ".mat", head + FormatDenseMatrix(n, bytes)));
-  RETURN_IF_ERROR(
-      WriteText(prefix + ".msgs.mat", head + FormatDenseMatrix(n, messages)));
+      WriteText(prefix + ".msgs.mat", FormatDenseMatrix(n, messages)));
   RETURN_IF_ERROR(WriteText(prefix + ".grf", FormatScotchGraph(graph)));
+  RETURN_IF_ERROR(WriteText(ProfileSidePath(prefix),
+                            FormatProfileSide(prefix, n, notes)));
   if (notes.partial.empty()) {
     std::remove((prefix + ".partial").c_str());
     return absl::OkStatus();
   }
   return WriteText(prefix + ".partial", absl::StrCat(notes.partial, "\n"));
+}
+
+absl::StatusOr<std::vector<std::pair<std::string, std::string>>>
+ParseProfileSide(std::string_view text, std::string_view name) {
+  std::vector<std::pair<std::string, std::string>> facts;
+  int32_t number = 0;
+  for (absl::string_view line : absl::StrSplit(A(text), '\n')) {
+    ++number;
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (line.empty() || line[0] == '#') continue;
+    const size_t eq = line.find('=');
+    const absl::string_view key = line.substr(0, eq);
+    const bool good_key =
+        eq != absl::string_view::npos && !key.empty() &&
+        std::all_of(key.begin(), key.end(), [](char c) {
+          return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+        });
+    if (!good_key) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          A(name), ":", number, ": expected key=value, found '",
+          line.substr(0, 64), "'"));
+    }
+    facts.emplace_back(std::string(key), std::string(line.substr(eq + 1)));
+  }
+  return facts;
 }
 
 absl::StatusOr<std::vector<int32_t>> ParseCpuList(std::string_view list,
@@ -492,6 +553,8 @@ absl::StatusOr<std::string> MergePartialProfile(const std::string& prefix,
   }
   notes.window = profile::ProfileHeader(s.first.window, s.first.marks,
                                         s.iterations, s.first.collectives);
+  notes.facts = profile::ProfileFacts(s.first.window, s.first.marks,
+                                      s.iterations, s.first.collectives);
   RETURN_IF_ERROR(WriteProfile(prefix, world_size, s.bytes, s.messages, notes));
   if (!s.placement.empty()) {
     const std::string note =

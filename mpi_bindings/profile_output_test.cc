@@ -55,7 +55,7 @@ TEST(ProfileOutputTest, WritesThreeFiles) {
             "directory");
 }
 
-TEST(ProfileOutputTest, HeaderLinesComeFirstAndTheGraphReadersSkipThem) {
+TEST(ProfileOutputTest, WhatTheProfileSaysGoesToItsSideFile) {
   const std::string prefix = ::testing::TempDir() + "/headed";
   const std::vector<double> bytes = {0, 10, 20, 0};
   const std::vector<double> msgs = {0, 1, 2, 0};
@@ -63,17 +63,36 @@ TEST(ProfileOutputTest, HeaderLinesComeFirstAndTheGraphReadersSkipThem) {
   notes.window =
       "rankmap profile: from MPI_Init to MPI_Finalize; window "
       "totals; collectives: openmpi";
+  notes.facts = {{"window", "from MPI_Init to MPI_Finalize"},
+                 {"iterations", "none"},
+                 {"traffic", "window totals"},
+                 {"collectives", "openmpi"}};
   ASSERT_TRUE(WriteProfile(prefix, 2, bytes, msgs, notes).ok());
-  EXPECT_EQ(Slurp(prefix + ".mat"), "# " + notes.window + "\n0 10\n20 0\n");
-  EXPECT_EQ(Slurp(prefix + ".msgs.mat"), "# " + notes.window + "\n0 1\n2 0\n");
-  // No comment in the Scotch graph: its format has none.
+  // The matrices stay bare: TopoMatch's format has no comment, nor Scotch's.
+  EXPECT_EQ(Slurp(prefix + ".mat"), "0 10\n20 0\n");
+  EXPECT_EQ(Slurp(prefix + ".msgs.mat"), "0 1\n2 0\n");
   EXPECT_EQ(Slurp(prefix + ".grf"), "0\n2 2\n0\t010\n1\t30 1\n1\t30 0\n");
-  notes.partial = "rank 1 called MPI_Abort (error code 3)";
+  EXPECT_EQ(Slurp(ProfileSidePath(prefix)),
+            "# " + notes.window +
+                "\nprocesses=2\nwindow=from MPI_Init to MPI_Finalize\n"
+                "iterations=none\ntraffic=window totals\ncollectives=openmpi\n"
+                "bytes=headed.mat\nmessages=headed.msgs.mat\ngraph=headed.grf\n"
+                "placement=headed.placement\n");
+  notes.partial = "rank 1 called MPI_Abort (error code 3)\nand more";
   ASSERT_TRUE(WriteProfile(prefix, 2, bytes, msgs, notes).ok());
-  EXPECT_EQ(Slurp(prefix + ".mat"), "# partial profile: " + notes.partial +
-                                        "\n# " + notes.window +
-                                        "\n0 10\n20 0\n");
+  EXPECT_EQ(Slurp(prefix + ".mat"), "0 10\n20 0\n");
+  absl::StatusOr<std::vector<std::pair<std::string, std::string>>> facts =
+      ParseProfileSide(Slurp(ProfileSidePath(prefix)), "side");
+  ASSERT_TRUE(facts.ok()) << facts.status();
+  EXPECT_THAT(*facts, ::testing::Contains(std::make_pair(
+                          std::string("partial"),
+                          std::string("rank 1 called MPI_Abort (error code "
+                                      "3) and more"))));
   EXPECT_EQ(Slurp(prefix + ".partial"), notes.partial + "\n");
+  EXPECT_EQ(ParseProfileSide("# x\nprocesses=2\nbad line\n", "p.profile")
+                .status()
+                .message(),
+            "p.profile:3: expected key=value, found 'bad line'");
 }
 
 ProfileRow SampleRow() {
@@ -177,11 +196,16 @@ TEST(ProfileOutputTest, MergesSavedRowsIntoAPartialProfile) {
       "rank 2 called MPI_Abort (error code 3); rows of 2 of 3 processes, each "
       "as of its last save; no row from ranks 1; rank 2 aborted (MPI_Abort "
       "error code 3)";
-  EXPECT_EQ(Slurp(prefix + ".mat"),
-            "# partial profile: " + note +
-                "\n# rankmap profile: iterations end at each MPI_Barrier; 2 "
-                "iterations on every rank; traffic per iteration (window "
-                "totals / 2); collectives: openmpi\n0 800 0\n0 0 0\n800 0 0\n");
+  EXPECT_EQ(Slurp(prefix + ".mat"), "0 800 0\n0 0 0\n800 0 0\n");
+  EXPECT_EQ(Slurp(ProfileSidePath(prefix)),
+            "# rankmap profile: iterations end at each MPI_Barrier; 2 "
+            "iterations on every rank; traffic per iteration (window totals / "
+            "2); collectives: openmpi\nprocesses=3\nwindow=iterations end at "
+            "each MPI_Barrier\niterations=2\ntraffic=per iteration\n"
+            "collectives=openmpi\npartial=" +
+                note +
+                "\nbytes=partial.mat\nmessages=partial.msgs.mat\n"
+                "graph=partial.grf\nplacement=partial.placement\n");
   EXPECT_EQ(Slurp(prefix + ".partial"), note + "\n");
   absl::StatusOr<std::vector<RankPlacement>> where =
       ParsePlacement(Slurp(PlacementPath(prefix)), "p");

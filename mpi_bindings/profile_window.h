@@ -35,6 +35,8 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "absl/status/statusor.h"
 
@@ -118,6 +120,15 @@ class ProfileWindow {
 std::string ProfileHeader(std::string_view window, bool marks,
                           std::span<const double> iterations,
                           std::string_view collective_model);
+
+// The same as key-value facts for the profile's side file (profile_output.h):
+//   window=<window>
+//   iterations=<N>, <lo>-<hi> (counts that differ), or "none" without marks
+//   traffic=per iteration | window totals | none (no complete iteration)
+//   collectives=<model>
+std::vector<std::pair<std::string, std::string>> ProfileFacts(
+    std::string_view window, bool marks, std::span<const double> iterations,
+    std::string_view collective_model);
 
 }  // namespace rankmap::mpi_bindings::profile
 

@@ -188,5 +188,24 @@ TEST(ProfileWindowTest, HeaderSaysWhatTheNumbersAre) {
             "collectives: star");
 }
 
+TEST(ProfileWindowTest, FactsSayTheSameAsKeyValues) {
+  using Facts = std::vector<std::pair<std::string, std::string>>;
+  const std::vector<double> same = {7, 7}, differ = {6, 7}, none = {0, 0};
+  EXPECT_EQ(ProfileFacts("w", true, same, "openmpi"),
+            (Facts{{"window", "w"},
+                   {"iterations", "7"},
+                   {"traffic", "per iteration"},
+                   {"collectives", "openmpi"}}));
+  EXPECT_EQ(ProfileFacts("w", true, differ, "mpich")[1],
+            std::make_pair(std::string("iterations"), std::string("6-7")));
+  EXPECT_EQ(ProfileFacts("w", true, none, "star")[2],
+            std::make_pair(std::string("traffic"), std::string("none")));
+  EXPECT_EQ(ProfileFacts("w", false, {}, "star"),
+            (Facts{{"window", "w"},
+                   {"iterations", "none"},
+                   {"traffic", "window totals"},
+                   {"collectives", "star"}}));
+}
+
 }  // namespace
 }  // namespace rankmap::mpi_bindings::profile

@@ -32,7 +32,7 @@
 
 #include "absl/status/statusor.h"
 #include "base/temp_dir.h"
-#include "core/mapping.h"
+#include "core/model/mapping.h"
 #include "sim/smpirun.h"
 #include "topology/tree.h"
 

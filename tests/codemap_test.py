@@ -7,7 +7,9 @@ and the table must name no package that does not exist. Each row's "depends
 on" column must name exactly the rankmap packages that the row's packages
 depend on: the `deps` of their rules, test rules and testonly rules left out
 (tests may use any package), rules declared by macros in .bzl files included;
-rows whose column says "anything" are not checked.
+rows whose column says "anything" are not checked. No two packages may depend
+on each other, directly or through others (a front door over its own
+subpackages is layered, not circular).
 
 The BUILD files are evaluated as the Starlark subset they are written in, with
 every rule replaced by a recorder. The test reads the workspace the README it
@@ -194,6 +196,32 @@ def package_deps(package):
     return deps
 
 
+def find_cycle(deps):
+    """One cycle of the package graph as [a, b, ..., a], or None."""
+    state = {}  # package -> 1 on the current path, 2 done
+
+    def visit(node, path):
+        state[node] = 1
+        path.append(node)
+        for dep in sorted(deps.get(node, ())):
+            if state.get(dep) == 1:
+                return path[path.index(dep):] + [dep]
+            if dep not in state:
+                cycle = visit(dep, path)
+                if cycle:
+                    return cycle
+        path.pop()
+        state[node] = 2
+        return None
+
+    for node in sorted(deps):
+        if node not in state:
+            cycle = visit(node, [])
+            if cycle:
+                return cycle
+    return None
+
+
 def codemap_rows(readme):
     """(line number, packages named, depends-on cell) of each table row."""
     lines = open(readme, encoding="utf-8").read().splitlines()
@@ -245,6 +273,10 @@ def check(readme, root):
                             "which is not a package (no BUILD file)")
     evaluator = Evaluator(root)
     deps = {name: package_deps(evaluator.package(name)) for name in packages}
+    cycle = find_cycle(deps)
+    if cycle:
+        problems.append("packages depend on each other: " +
+                        " -> ".join(f"`{n}/`" for n in cycle))
     for number, names, depends in rows:
         if "anything" in depends or not all(n in deps for n in names):
             continue
@@ -299,6 +331,10 @@ def self_test():
         ("| `b/` | y | `c` |\n", "| `b/` | y | |\n",
          "the BUILD deps of `b/` depend on `c`"),
     ]
+    # c's library on a closes a cycle a -> b -> c -> a.
+    cyclic = dict(files)
+    cyclic["c/BUILD"] = 'cc_library(name = "z", deps = ["//a:x"])\n'
+    cyclic_table = table.replace("| `c/` | z | |", "| `c/` | z | `a` |")
     with tempfile.TemporaryDirectory() as root:
         for name, text in files.items():
             os.makedirs(os.path.join(root, os.path.dirname(name)), exist_ok=True)
@@ -315,6 +351,18 @@ def self_test():
             if not found:
                 sys.exit(f"self test: expected {want or 'no problem'}, got "
                          f"{problems}")
+    with tempfile.TemporaryDirectory() as root:
+        for name, text in cyclic.items():
+            os.makedirs(os.path.join(root, os.path.dirname(name)), exist_ok=True)
+            with open(os.path.join(root, name), "w", encoding="utf-8") as f:
+                f.write(text)
+        readme = os.path.join(root, "README.md")
+        with open(readme, "w", encoding="utf-8") as f:
+            f.write(cyclic_table)
+        _, problems = check(readme, root)
+        want = "packages depend on each other: `a/` -> `b/` -> `c/` -> `a/`"
+        if problems != [want]:
+            sys.exit(f"self test: expected [{want!r}], got {problems}")
 
 
 def main():

@@ -8,7 +8,7 @@
 
 #include "base/status_matchers.h"
 #include "core/mapper.h"
-#include "core/mapping.h"
+#include "core/model/mapping.h"
 #include "gtest/gtest.h"
 #include "tests/factories.h"
 #include "tests/hetero_clusters.h"
@@ -60,8 +60,8 @@ double BruteForce(const Tree& t, const CommGraph& g) {
   return best;
 }
 
-// Up to 9 processes the default preset searches exactly (core/exact_map.h):
-// the stated factor is 1, on every instance.
+// Up to 9 processes the default preset searches exactly
+// (core/initial/exact_map.h): the stated factor is 1, on every instance.
 TEST(HeteroClustersMappingTest, TinyInstancesAreOptimal) {
   std::mt19937_64 rng(2026);
   int optimal = 0, total = 0;

@@ -6,8 +6,8 @@
 
 #include "base/status_matchers.h"
 #include "core/mapper.h"
-#include "core/mapping.h"
-#include "core/options.h"
+#include "core/model/mapping.h"
+#include "core/model/options.h"
 #include "graphs/frontends/summa.h"
 #include "gtest/gtest.h"
 #include "tiling/partition.h"

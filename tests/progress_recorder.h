@@ -1,6 +1,6 @@
 // A progress sink that keeps every report, for tests of the engine's progress
-// (core/progress.h). Thread-safe, as the interface requires: reports may come
-// from workers.
+// (core/model/progress.h). Thread-safe, as the interface requires: reports may
+// come from workers.
 //
 //   testing::ProgressRecorder rec;
 //   options.progress = &rec;
@@ -15,7 +15,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/progress.h"
+#include "core/model/progress.h"
 
 namespace rankmap::testing {
 

@@ -14,7 +14,7 @@
 #include "cli/eval_command.h"
 #include "cli/map_command.h"
 #include "cli/mapping_io.h"
-#include "core/mapping.h"
+#include "core/model/mapping.h"
 #include "graphs/graphs.h"
 #include "gtest/gtest.h"
 #include "topology/topology.h"

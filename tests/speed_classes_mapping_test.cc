@@ -7,8 +7,8 @@
 
 #include "base/status_matchers.h"
 #include "core/mapper.h"
-#include "core/mapping.h"
-#include "core/slot_classes.h"
+#include "core/model/mapping.h"
+#include "core/model/slot_classes.h"
 #include "graphs/frontends/summa.h"
 #include "gtest/gtest.h"
 #include "tests/factories.h"

@@ -6,7 +6,7 @@
 
 #include "base/status_matchers.h"
 #include "core/mapper.h"
-#include "core/mapping.h"
+#include "core/model/mapping.h"
 #include "graphs/frontends/stencil.h"
 #include "gtest/gtest.h"
 #include "tests/factories.h"

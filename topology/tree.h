@@ -217,8 +217,9 @@ class Tree {
   // The same tree priced differently: costs[v] for every node (leaves' are
   // ignored) and, for nodes with pair costs, pair_cost(v, i, j) for children
   // i != j. Prices the same shape by another quantity (the time objective's
-  // latency and inverse-bandwidth trees, core/time_objective.h). Errors: wrong
-  // length, a cost that is not finite and >= 0. O(nodes + pair costs).
+  // latency and inverse-bandwidth trees, core/objective/time_objective.h).
+  // Errors: wrong length, a cost that is not finite and >= 0. O(nodes + pair
+  // costs).
   absl::StatusOr<Tree> WithCosts(
       std::vector<double> costs,
       const std::function<double(NodeId, int32_t, int32_t)>& pair_cost) const;

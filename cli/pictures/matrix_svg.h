@@ -24,7 +24,7 @@
 #include <cstdint>
 #include <string>
 
-#include "core/mapping.h"
+#include "core/model/mapping.h"
 #include "graphs/comm_graph.h"
 #include "topology/tree.h"
 

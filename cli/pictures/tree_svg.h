@@ -29,7 +29,7 @@
 #include <cstdint>
 #include <string>
 
-#include "core/mapping.h"
+#include "core/model/mapping.h"
 #include "topology/tree.h"
 
 namespace rankmap::cli::pictures {

@@ -92,7 +92,7 @@ struct MatrixFrontendResult {
   std::vector<int32_t> rank_order;
   // Speed each process's (graph vertex's) rectangle was computed for, as given
   // in options.speeds: speed-aware mapping keeps the process on a leaf of that
-  // speed (core/slot_classes.h). Empty when the partition came from speed
+  // speed (core/model/slot_classes.h). Empty when the partition came from speed
   // functions or a file.
   std::vector<double> process_speed;
   std::string report;

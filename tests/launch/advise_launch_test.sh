@@ -22,18 +22,8 @@ fail() { echo "FAIL $launcher: $*"; failures=$((failures + 1)); }
 npus=$(hwloc-calc --number-of pu machine:0)
 if [ "$npus" -lt 2 ]; then echo "needs 2 CPUs, this machine has $npus"; exit 1; fi
 
-# The remote shell: skips ssh's options, runs the command here with the node's name and a
-# temporary directory of the node's own (Open MPI's daemons of one job would otherwise race
-# to make the same session directory on this one host).
-cat >"$dir/fakessh" <<EOF
-#!/bin/sh
-while [ \$# -gt 0 ]; do case "\$1" in -*) shift ;; *) break ;; esac; done
-host=\$1
-shift
-mkdir -p "$dir/node-tmp/\$host"
-SLURMD_NODENAME=\$host TMPDIR="$dir/node-tmp/\$host" exec sh -c "\$*"
-EOF
-chmod +x "$dir/fakessh"
+source tests/launch/virtual_nodes.sh
+fake_remote_shell "$dir"
 printf 'n0:2\nn1:2\nn2:2\nn3:2\n' >"$dir/hosts"
 # The machine for mpirun and hydra: 2 cores a node, 2 nodes a switch, a slower network above.
 cat >"$dir/machine.net" <<'EOF'
