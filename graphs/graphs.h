@@ -1,14 +1,13 @@
 // Front door of graphs/: read and write communication graphs in the common file
 // formats.
 //
-//   ASSIGN_OR_RETURN(CommGraph g, ReadGraphFile("app.mat"));        // format
-//   detected RETURN_IF_ERROR(WriteGraphFile(g, "app.grf",
-//   GraphFormat::kScotch));
+//   // The format is detected from the content.
+//   ASSIGN_OR_RETURN(CommGraph g, ReadGraphFile("app.mat"));
+//   RETURN_IF_ERROR(WriteGraphFile(g, "app.grf", GraphFormat::kScotch));
 //
 // Formats: TopoMatch/TreeMatch dense `.mat`, Scotch `.grf`, METIS `.graph`,
-// MatrixMarket
-// `.mtx` (coordinate), edge list `i j w` (0-based), OTF2 traces (the anchor
-// file, traces.otf2: bytes sent between world ranks, graphs/otf2_reader.h).
+// MatrixMarket `.mtx` (coordinate), edge list `i j w` (0-based), OTF2 traces
+// (the anchor file, traces.otf2: bytes sent between world ranks).
 // Asymmetric input is symmetrised by summing both directions. Errors read
 // `file:line: expected ..., found ...`.
 #ifndef RANKMAP_GRAPHS_GRAPHS_H_
@@ -20,7 +19,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "graphs/comm_graph.h"
-#include "graphs/graph_readers.h"
+#include "graphs/read_options.h"
 
 namespace rankmap::graphs {
 
@@ -40,7 +39,7 @@ absl::StatusOr<GraphFormat> ParseGraphFormat(std::string_view name);
 
 // Reads a file; kAuto detects the format from the content, with the extension
 // as a hint. `options`: the memory budget and what the caller will need on
-// top of the graph (graph_readers.h), checked before the graph is built.
+// top of the graph (read_options.h), checked before the graph is built.
 absl::StatusOr<CommGraph> ReadGraphFile(const std::string& path,
                                         GraphFormat format = GraphFormat::kAuto,
                                         const ReadOptions& options = {});

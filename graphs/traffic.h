@@ -20,8 +20,8 @@
 
 #include "absl/status/statusor.h"
 #include "graphs/comm_graph.h"
-#include "graphs/graph_readers.h"
 #include "graphs/graphs.h"
+#include "graphs/read_options.h"
 
 namespace rankmap::graphs {
 
@@ -33,7 +33,7 @@ struct TrafficOptions {
   // it cannot be read).
   std::string messages;
   GraphFormat messages_format = GraphFormat::kAuto;
-  // For both files (graphs/graph_readers.h: the memory budget and what the
+  // For both files (graphs/read_options.h: the memory budget and what the
   // caller needs on top of the graph).
   ReadOptions read;
 };
