@@ -1,7 +1,10 @@
 #include "api/load_topology.h"
 
+#include <string>
+
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
+#include "topology/kahip_machine.h"
 #include "topology/topology.h"
 
 namespace rankmap::api {
@@ -28,8 +31,18 @@ absl::StatusOr<topology::LoadOptions> LoadOptionsOf(const TopologySpec& spec) {
 }
 
 absl::StatusOr<topology::Tree> LoadTree(const TopologySpec& spec) {
+  if (spec.kahip_hierarchy.empty() != spec.kahip_distance.empty()) {
+    return absl::InvalidArgumentError(
+        "--hierarchy and --distance go together (e.g. --hierarchy 4:8:6 "
+        "--distance 1:10:100)");
+  }
   ASSIGN_OR_RETURN(const topology::LoadOptions options, LoadOptionsOf(spec));
-  return topology::LoadTopology(spec.description, options);
+  if (spec.kahip_hierarchy.empty())
+    return topology::LoadTopology(spec.description, options);
+  ASSIGN_OR_RETURN(
+      const std::string tleaf,
+      topology::KahipMachineToTleaf(spec.kahip_hierarchy, spec.kahip_distance));
+  return topology::LoadTopology(tleaf, options);
 }
 
 }  // namespace rankmap::api

@@ -34,6 +34,10 @@ struct TopologySpec {
   // The hosts' hardware for Slurm and InfiniBand networks
   // (topology/switch_tree.h); "": none given.
   std::string node;
+  // A KaHIP machine instead of the description: arities bottom-up ("4:8:6")
+  // and the distance at each level ("1:10:100"); both or neither.
+  std::string kahip_hierarchy;
+  std::string kahip_distance;
 };
 
 // "pu" or "core". Errors: "leaf: expected 'pu' or 'core', found '<leaf>'".
@@ -43,8 +47,11 @@ absl::StatusOr<topology::LeafKind> ParseLeafKind(const std::string& leaf);
 // below 1.
 absl::StatusOr<topology::LoadOptions> LoadOptionsOf(const TopologySpec& spec);
 
-// The tree of the spec (topology::LoadTopology). Errors: LoadOptionsOf's and
-// the loader's, which name the file, line or column at fault.
+// The tree of the spec (topology::LoadTopology, or the KaHIP machine's tleaf).
+// Errors: LoadOptionsOf's, "--hierarchy and --distance go together" when one
+// of kahip_hierarchy and kahip_distance is empty, the KaHIP lists' (which name
+// the flag and the column) and the loader's, which name the file, line or
+// column at fault.
 absl::StatusOr<topology::Tree> LoadTree(const TopologySpec& spec);
 
 }  // namespace rankmap::api

@@ -28,6 +28,31 @@ TEST(LoadTree, ADescriptionWithItsOptions) {
   EXPECT_EQ(LoadTree(spec)->num_leaves(), 2);
 }
 
+TEST(LoadTree, AKahipMachineIsItsTleaf) {
+  TopologySpec spec;
+  spec.description = "never read";
+  spec.kahip_hierarchy = "2:3";  // 2 PEs per node, 3 nodes
+  spec.kahip_distance = "1:10";
+  auto t = LoadTree(spec);
+  ASSERT_THAT(t, IsOk());
+  EXPECT_EQ(t->num_leaves(), 6);
+  EXPECT_EQ(t->Distance(0, 1), 1);
+  EXPECT_EQ(t->Distance(0, 2), 10);
+  spec.slots_per_leaf = 2;
+  EXPECT_EQ(LoadTree(spec)->Capacity(t->root()), 12);
+}
+
+TEST(LoadTree, AKahipMachineNeedsBothLists) {
+  TopologySpec spec;
+  spec.kahip_hierarchy = "4:8";
+  EXPECT_THAT(LoadTree(spec).status().message(),
+              HasSubstr("--hierarchy and --distance go together"));
+  spec.kahip_distance = "1:x";
+  EXPECT_THAT(LoadTree(spec).status().message(),
+              HasSubstr("--distance: expected a non-negative number, found "
+                        "'x' at column 3"));
+}
+
 TEST(LoadTree, LeavesArePusOrCores) {
   TopologySpec spec;
   spec.description = "pack:2 core:2 pu:2";

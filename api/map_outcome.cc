@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
+#include "core/map_budget.h"
 #include "core/mapper.h"
 
 namespace rankmap::api {
@@ -30,6 +31,13 @@ absl::StatusOr<MapOutcome> MapChecked(const topology::Tree& tree,
   }
   out.cost = *std::move(cost);
   return out;
+}
+
+std::function<int64_t(int64_t vertices, int64_t arcs)> MapBytesOf(
+    const topology::Tree& tree, const core::MappingOptions& options) {
+  return [&tree, options](int64_t vertices, int64_t arcs) {
+    return core::EstimatedMapBytes(tree, vertices, arcs, options);
+  };
 }
 
 PresentVerdict VerdictOf(const core::MapReport& report) {

@@ -14,6 +14,8 @@
 #ifndef RANKMAP_API_MAP_OUTCOME_H_
 #define RANKMAP_API_MAP_OUTCOME_H_
 
+#include <cstdint>
+#include <functional>
 #include <string_view>
 
 #include "absl/status/statusor.h"
@@ -40,6 +42,14 @@ absl::StatusOr<MapOutcome> MapChecked(
     const topology::Tree& tree, const graphs::CommGraph& graph,
     const core::MappingOptions& options,
     const core::SlotClasses* classes = nullptr);
+
+// What MapChecked will need for a graph of these counts beyond the graph
+// (core::EstimatedMapBytes), as a graph reader takes it
+// (graphs::ReadOptions::consumer_bytes): a graph the mapping could not use is
+// refused from its header's counts, before it is read. Keeps a reference to
+// `tree`.
+std::function<int64_t(int64_t vertices, int64_t arcs)> MapBytesOf(
+    const topology::Tree& tree, const core::MappingOptions& options);
 
 // What happened to the present order.
 enum class PresentVerdict {

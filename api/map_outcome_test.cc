@@ -5,6 +5,7 @@
 #include "base/status_matchers.h"
 #include "core/mapper.h"
 #include "gmock/gmock.h"
+#include "graphs/graphs.h"
 #include "gtest/gtest.h"
 #include "tests/factories.h"
 #include "topology/tleaf.h"
@@ -113,6 +114,27 @@ TEST(MapChecked, SlotClassesAndErrors) {
   bad.present = {0, 0, 1, 2};  // two processes on leaf 0
   EXPECT_THAT(std::string(MapChecked(t, g, bad).status().message()),
               ::testing::HasSubstr("present order"));
+}
+
+TEST(MapBytesOf, AReaderRefusesAGraphTheMappingCouldNotUse) {
+  const topology::Tree tree = TwoHosts();
+  const auto bytes = MapBytesOf(tree, core::MappingOptions());
+  // At least 128 bytes per process and 64 per arc (core/map_budget.h).
+  EXPECT_GE(bytes(1000, 0) - bytes(0, 0), 1000 * 128);
+  EXPECT_GE(bytes(0, 1000) - bytes(0, 0), 1000 * 64);
+  // A budget the mapping's share alone fills: the graph (3 vertices, 4 arcs)
+  // is read without the consumer and refused with it, from its counts.
+  graphs::ReadOptions read;
+  read.max_memory_bytes = bytes(3, 4);
+  EXPECT_THAT(graphs::ReadGraphString("0 1 5\n1 2 5\n", "g.edges",
+                                      graphs::GraphFormat::kEdgeList, read),
+              IsOk());
+  read.consumer_bytes = bytes;
+  EXPECT_EQ(graphs::ReadGraphString("0 1 5\n1 2 5\n", "g.edges",
+                                    graphs::GraphFormat::kEdgeList, read)
+                .status()
+                .code(),
+            absl::StatusCode::kResourceExhausted);
 }
 
 TEST(Verdict, NamesEveryOutcome) {

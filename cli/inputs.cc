@@ -2,27 +2,19 @@
 
 #include "absl/strings/str_cat.h"
 #include "api/load_topology.h"
+#include "api/map_outcome.h"
 #include "base/status_macros.h"
-#include "core/map_budget.h"
 #include "core/model/mapping.h"
 #include "core/model/options.h"
 #include "graphs/graphs.h"
-#include "topology/kahip_machine.h"
 
 namespace rankmap::cli {
 
 absl::StatusOr<topology::Tree> LoadTree(const Inputs& in) {
-  if (in.hierarchy.empty() != in.distance.empty()) {
-    return absl::InvalidArgumentError(
-        "--hierarchy and --distance go together (e.g. --hierarchy 4:8:6 "
-        "--distance 1:10:100)");
-  }
   api::TopologySpec spec;
   spec.description = in.topology;
-  if (!in.hierarchy.empty()) {
-    ASSIGN_OR_RETURN(spec.description,
-                     topology::KahipMachineToTleaf(in.hierarchy, in.distance));
-  }
+  spec.kahip_hierarchy = in.hierarchy;
+  spec.kahip_distance = in.distance;
   spec.leaf = in.leaf;
   spec.slots_per_leaf = in.slots_per_leaf;
   spec.allowed = in.allowed;
@@ -52,9 +44,7 @@ absl::StatusOr<graphs::CommGraph> LoadGraph(
 ConsumerBytes MapBytes(const topology::Tree& tree, int32_t threads) {
   core::MappingOptions options;
   options.threads = threads;
-  return [&tree, options](int64_t vertices, int64_t arcs) {
-    return core::EstimatedMapBytes(tree, vertices, arcs, options);
-  };
+  return api::MapBytesOf(tree, options);
 }
 
 absl::Status CheckCostRangeOf(const Inputs& in, const topology::Tree& tree,
