@@ -15,8 +15,8 @@
 #include "cli/job_profile.h"
 #include "core/objective/link_load.h"
 #include "models/link_fit.h"
+#include "mpi_bindings/profile_output.h"
 #include "sim/smpirun.h"
-#include "topology/binding.h"
 #include "topology/link.h"
 #include "topology/topology.h"
 
@@ -130,8 +130,8 @@ std::map<int32_t, std::string> IntraLevels(const models::LinkProbe& p,
   if (!tree.ok()) return level;
   // The lowest node covering every CPU of a rank, or -1.
   auto place = [&](int32_t r) -> topology::NodeId {
-    absl::StatusOr<std::vector<int32_t>> cpus =
-        topology::ParsePuList(p.cpus_of[r]);
+    absl::StatusOr<std::vector<int32_t>> cpus = mpi_bindings::ParseCpuList(
+        p.cpus_of[r], mpi_bindings::kMaxCpuIndex + 1);
     if (!cpus.ok()) return -1;
     topology::NodeId at = -1;
     for (topology::LeafId l = 0; l < tree->num_leaves(); ++l) {

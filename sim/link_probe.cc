@@ -47,6 +47,7 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "sim/program.h"
 #include "topology/machine_xml.h"
 
 namespace {
@@ -419,9 +420,8 @@ int Run(int argc, char** argv) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
-  const int rc = Run(argc, argv);
-  MPI_Finalize();
-  return rc;
-}
+namespace rankmap::sim {
+
+int RunProgram(int argc, char** argv) { return Run(argc, argv); }
+
+}  // namespace rankmap::sim

@@ -1,6 +1,7 @@
-// What every SMPI program (replay, stencil3d, mesh_halo, summa, pingpong)
-// shares: main (program_main.cc: MPI_Init, the program's RunProgram,
-// MPI_Finalize) and rank 0's last line, the one Simulator and the tests read.
+// What every SMPI program (replay, stencil3d, mesh_halo, summa, pingpong,
+// link_probe) shares: main (program_main.cc: MPI_Init, the program's
+// RunProgram, MPI_Finalize) and rank 0's last line, the one Simulator and the
+// tests read.
 // smpi_program (smpi.bzl) compiles both into each program, for SMPI and for
 // Open MPI alike.
 //
