@@ -7,7 +7,9 @@
 #include <vector>
 
 #include "base/file.h"
+#include "base/status_matchers.h"
 #include "base/temp_dir.h"
+#include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/factories.h"
 #include "topology/tleaf.h"
@@ -15,6 +17,9 @@
 
 namespace rankmap::api {
 namespace {
+
+using ::rankmap::base::IsOk;
+using ::testing::Not;
 
 // Two switches of two hosts of four cores, with links.
 topology::Tree TwoSwitches() {
@@ -65,15 +70,15 @@ TEST(PartitionTest, SmallGraphIsOneToOne) {
 // collective).
 graphs::CommGraph Path() {
   graphs::CommGraphBuilder b(8);
-  for (int v = 0; v + 1 < 8; ++v) EXPECT_TRUE(b.AddEdge(v, v + 1, 1).ok());
+  for (int v = 0; v + 1 < 8; ++v) EXPECT_THAT(b.AddEdge(v, v + 1, 1), IsOk());
   return std::move(b).Build().value();
 }
 
 graphs::CommGraph Profile() {
   graphs::CommGraphBuilder b(3);
-  EXPECT_TRUE(b.AddTraffic(0, 1, 400, 10).ok());
-  EXPECT_TRUE(b.AddTraffic(1, 0, 400, 10).ok());
-  EXPECT_TRUE(b.AddTraffic(2, 0, 100, 1).ok());
+  EXPECT_THAT(b.AddTraffic(0, 1, 400, 10), IsOk());
+  EXPECT_THAT(b.AddTraffic(1, 0, 400, 10), IsOk());
+  EXPECT_THAT(b.AddTraffic(2, 0, 100, 1), IsOk());
   return std::move(b).Build().value();
 }
 
@@ -102,35 +107,35 @@ TEST(PartitionTest, FitErrors) {
             absl::StatusCode::kInvalidArgument);
   // Wrong size.
   const std::vector<int32_t> two = {0, 1};
-  EXPECT_FALSE(FitExchangeModel(Path(), two, Profile()).ok());
+  EXPECT_THAT(FitExchangeModel(Path(), two, Profile()), Not(IsOk()));
   // No cut.
   const std::vector<int32_t> one(8, 0);
-  EXPECT_FALSE(FitExchangeModel(Path(), one, Profile()).ok());
+  EXPECT_THAT(FitExchangeModel(Path(), one, Profile()), Not(IsOk()));
   // No counts.
   graphs::CommGraphBuilder b(2);
-  ASSERT_TRUE(b.AddEdge(0, 1, 5).ok());
+  ASSERT_THAT(b.AddEdge(0, 1, 5), IsOk());
   const absl::Status s =
       FitExchangeModel(Path(), part, std::move(b).Build().value()).status();
   EXPECT_NE(s.message().find("no message counts"), std::string::npos);
-  EXPECT_FALSE(FitExchangeModel(Path(), part, Profile(), "", 0).ok());
+  EXPECT_THAT(FitExchangeModel(Path(), part, Profile(), "", 0), Not(IsOk()));
 }
 
 TEST(PartitionTest, FitFromFiles) {
   const base::TempDir dir = base::TempDir::Create("partition_test").value();
   const std::string mat = dir.path() + "/run.mat";
-  ASSERT_TRUE(base::WriteFile(mat, "0 400 0\n400 0 0\n100 0 0\n").ok());
-  ASSERT_TRUE(
+  ASSERT_THAT(base::WriteFile(mat, "0 400 0\n400 0 0\n100 0 0\n"), IsOk());
+  ASSERT_THAT(
       base::WriteFile(dir.path() + "/run.msgs.mat", "0 10 0\n10 0 0\n1 0 0\n")
-          .ok());
+          , IsOk());
   const std::string part = dir.path() + "/run.part";
-  ASSERT_TRUE(base::WriteFile(part, "0\n0\n0\n0\n1\n1\n1\n1\n").ok());
+  ASSERT_THAT(base::WriteFile(part, "0\n0\n0\n0\n1\n1\n1\n1\n"), IsOk());
   const core::ExchangeModel m =
       FitExchangeModelFromFiles(Path(), mat, part).value();
   EXPECT_DOUBLE_EQ(m.bytes_per_unit, 400);
   EXPECT_DOUBLE_EQ(m.messages_per_pair, 10);
   EXPECT_NE(m.origin.find("run.msgs.mat"), std::string::npos);
   // A partition file of the wrong length names the file.
-  ASSERT_TRUE(base::WriteFile(part, "0\n1\n").ok());
+  ASSERT_THAT(base::WriteFile(part, "0\n1\n"), IsOk());
   const absl::Status s = FitExchangeModelFromFiles(Path(), mat, part).status();
   EXPECT_NE(s.message().find("run.part"), std::string::npos);
 }
@@ -188,7 +193,7 @@ TEST(PartitionTest, OntoRanksSharingLeaves) {
   for (int c : count) EXPECT_NEAR(c, 32, 2);
   // Capacities that do not match the ranks.
   const std::vector<int32_t> three = {0, 0, 0, 1, 2, 2, 3, 3};
-  EXPECT_FALSE(PartitionOntoRanks(t, three, mesh, {}).ok());
+  EXPECT_THAT(PartitionOntoRanks(t, three, mesh, {}), Not(IsOk()));
 }
 
 TEST(PartitionTest, MemoryCheckNamesTheCounts) {
@@ -198,9 +203,9 @@ TEST(PartitionTest, MemoryCheckNamesTheCounts) {
       topology::ParseTleaf("tleaf 1 4 1").value(), 1000000, 6000000, o);
   EXPECT_EQ(s.code(), absl::StatusCode::kResourceExhausted);
   EXPECT_NE(s.message().find("1000000 vertices"), std::string::npos);
-  EXPECT_TRUE(CheckPartitionMemory(topology::ParseTleaf("tleaf 1 4 1").value(),
+  EXPECT_THAT(CheckPartitionMemory(topology::ParseTleaf("tleaf 1 4 1").value(),
                                    100, 600, o)
-                  .ok());
+                  , IsOk());
 }
 
 }  // namespace

@@ -1,9 +1,13 @@
 #include "cli/choice.h"
 
+#include "base/status_matchers.h"
+#include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::cli {
 namespace {
+
+using ::rankmap::base::IsOk;
 
 TEST(PresentVerdict, SaysKeptOrReplacedWithTheFigures) {
   core::MapReport r;
@@ -62,10 +66,10 @@ TEST(ApplyExchange, ReadsTheModelOrRefusesItInOneLine) {
   const graphs::CommGraph g;
   core::MappingOptions o;
   Choice c;
-  ASSERT_TRUE(ApplyExchange(c, g, &o).ok());
+  ASSERT_THAT(ApplyExchange(c, g, &o), IsOk());
   EXPECT_EQ(o.exchange.source, core::ExchangeModel::Source::kDefault);
   c.exchange = "40,2.5";
-  ASSERT_TRUE(ApplyExchange(c, g, &o).ok());
+  ASSERT_THAT(ApplyExchange(c, g, &o), IsOk());
   EXPECT_EQ(o.exchange.bytes_per_unit, 40);
   EXPECT_EQ(o.exchange.messages_per_pair, 2.5);
   EXPECT_EQ(o.exchange.source, core::ExchangeModel::Source::kGiven);

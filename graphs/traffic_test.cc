@@ -5,6 +5,7 @@
 #include "base/file.h"
 #include "base/status_matchers.h"
 #include "base/temp_dir.h"
+#include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::graphs {
@@ -59,16 +60,16 @@ TEST(AttachMessages, DifferentSizesAreAnError) {
 // still read as the same traffic.
 TEST(ReadTraffic, ReadsProfilesWithTheOldHeader) {
   auto dir = base::TempDir::Create("traffic");
-  ASSERT_TRUE(dir.ok());
+  ASSERT_THAT(dir, IsOk());
   const std::string p = dir->path() + "/old";
   const std::string head =
       "# partial profile: rank 1 called MPI_Abort (error code 3)\n"
       "# rankmap profile: from MPI_Init to MPI_Finalize; window totals; "
       "collectives: library\n";
-  ASSERT_TRUE(base::WriteFile(p + ".mat", head + "0 64 0\n32 0 8\n0 0 0\n").ok());
-  ASSERT_TRUE(base::WriteFile(p + ".msgs.mat", head + "0 2 0\n1 0 1\n0 0 0\n").ok());
+  ASSERT_THAT(base::WriteFile(p + ".mat", head + "0 64 0\n32 0 8\n0 0 0\n"), IsOk());
+  ASSERT_THAT(base::WriteFile(p + ".msgs.mat", head + "0 2 0\n1 0 1\n0 0 0\n"), IsOk());
   auto t = ReadTraffic(p + ".mat");
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   ASSERT_EQ(t->graph.num_vertices(), 3);
   EXPECT_EQ(t->graph.EdgeWeight(0, 1), 96.0);
   EXPECT_EQ(t->graph.EdgeWeight(1, 2), 8.0);

@@ -4,10 +4,14 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "base/status_matchers.h"
+#include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::models {
 namespace {
+
+using ::rankmap::base::IsOk;
 
 // Four ranks on four hosts... the platform of the oracle, by hand: hosts of
 // two ranks (loopback 40 GB/s, 0.5 us), host links 1.25 GB/s, 2 us, two
@@ -48,11 +52,11 @@ void ExpectLinks(const LinkFit& fit) {
 
 TEST(LinkFitTest, RecoversTheLinksOfEachLevel) {
   absl::StatusOr<LinkProbe> p = ParseLinkProbe(Probe(1, 1, 1), "p.txt");
-  ASSERT_TRUE(p.ok()) << p.status();
+  ASSERT_THAT(p, IsOk());
   EXPECT_EQ(p->hosts, (std::vector<std::string>{"n0", "n1", "n2"}));
   EXPECT_EQ(p->group, (std::vector<int32_t>{0, 0, 1}));
   absl::StatusOr<LinkFit> fit = FitLinks(*p, {{1, "Core"}}, core::LinkModel::kExact);
-  ASSERT_TRUE(fit.ok()) << fit.status();
+  ASSERT_THAT(fit, IsOk());
   ASSERT_EQ(fit->levels.size(), 3u);
   EXPECT_EQ(fit->levels[0].name, "Core");
   EXPECT_EQ(fit->levels[1].name, "switch");
@@ -70,9 +74,9 @@ TEST(LinkFitTest, NominalLinksUnderSmpisModel) {
   const double lat = core::SmpiLatencyFactor(128);
   const double bw = core::SmpiBandwidthFactor(262144);
   absl::StatusOr<LinkProbe> p = ParseLinkProbe(Probe(lat, bw, 1.05), "p.txt");
-  ASSERT_TRUE(p.ok()) << p.status();
+  ASSERT_THAT(p, IsOk());
   absl::StatusOr<LinkFit> fit = FitLinks(*p, {}, core::LinkModel::kSmpi);
-  ASSERT_TRUE(fit.ok()) << fit.status();
+  ASSERT_THAT(fit, IsOk());
   EXPECT_EQ(fit->levels[0].name, "intranode");
   ExpectLinks(*fit);
 }
@@ -83,9 +87,9 @@ TEST(LinkFitTest, NoiseIsANoteNotAnError) {
   std::string text = Probe(1, 1, 1);
   text += "pingpong 0 1 4194304 1e-5\n";  // faster than the 1 MB one
   absl::StatusOr<LinkProbe> p = ParseLinkProbe(text, "p.txt");
-  ASSERT_TRUE(p.ok()) << p.status();
+  ASSERT_THAT(p, IsOk());
   absl::StatusOr<LinkFit> fit = FitLinks(*p, {}, core::LinkModel::kExact);
-  ASSERT_TRUE(fit.ok()) << fit.status();
+  ASSERT_THAT(fit, IsOk());
   EXPECT_EQ(fit->levels[0].name, "intranode");
   EXPECT_TRUE(fit->levels[0].noisy);
   EXPECT_NEAR(fit->levels[0].bandwidth, 4194304 / (1e-5 - 0.5e-6),
@@ -115,7 +119,7 @@ TEST(LinkFitTest, BadProbesAreOneLineEach) {
             "p.txt:2: no group for host a");
   absl::StatusOr<LinkProbe> one =
       ParseLinkProbe("link-probe 1 2\nrank 0 a 0\nrank 1 a 1\ngroup a 0\n", "p");
-  ASSERT_TRUE(one.ok());
+  ASSERT_THAT(one, IsOk());
   EXPECT_EQ(FitLinks(*one, {}, core::LinkModel::kExact).status().message(),
             "calibrate: every rank ran on one host; run ranks on two hosts or "
             "more to measure the network");

@@ -3,18 +3,22 @@
 #include <hwloc.h>
 #include <stdlib.h>
 
+#include "base/status_matchers.h"
+#include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "topology/hwloc_import.h"
 
 namespace rankmap::topology {
 namespace {
 
+using ::rankmap::base::IsOk;
+
 // The export reads back as this machine: as many PUs as hwloc counts here.
 TEST(ThisMachineXml, ReadsBackAsThisMachine) {
   absl::StatusOr<std::string> xml = ThisMachineXml();
-  ASSERT_TRUE(xml.ok()) << xml.status();
+  ASSERT_THAT(xml, IsOk());
   absl::StatusOr<Tree> tree = TreeFromXmlBuffer(*xml, "this.xml");
-  ASSERT_TRUE(tree.ok()) << tree.status();
+  ASSERT_THAT(tree, IsOk());
   hwloc_topology_t topo;
   ASSERT_EQ(hwloc_topology_init(&topo), 0);
   ASSERT_EQ(hwloc_topology_load(topo), 0);
@@ -27,7 +31,7 @@ TEST(ThisMachineXml, ReadsBackAsThisMachine) {
 // machine exports that machine.
 TEST(ThisMachineXml, HonoursHwlocsEnvironment) {
   absl::StatusOr<std::string> other = SyntheticToXml("pack:2 core:3 pu:1");
-  ASSERT_TRUE(other.ok());
+  ASSERT_THAT(other, IsOk());
   const std::string path = ::testing::TempDir() + "/other.xml";
   FILE* f = fopen(path.c_str(), "w");
   ASSERT_NE(f, nullptr);
@@ -36,9 +40,9 @@ TEST(ThisMachineXml, HonoursHwlocsEnvironment) {
   setenv("HWLOC_XMLFILE", path.c_str(), 1);
   absl::StatusOr<std::string> xml = ThisMachineXml();
   unsetenv("HWLOC_XMLFILE");
-  ASSERT_TRUE(xml.ok()) << xml.status();
+  ASSERT_THAT(xml, IsOk());
   absl::StatusOr<Tree> tree = TreeFromXmlBuffer(*xml, "node.xml");
-  ASSERT_TRUE(tree.ok()) << tree.status();
+  ASSERT_THAT(tree, IsOk());
   EXPECT_EQ(tree->num_leaves(), 6);
 }
 
