@@ -11,6 +11,17 @@ rows whose column says "anything" are not checked. No two packages may depend
 on each other, directly or through others (a front door over its own
 subpackages is layered, not circular).
 
+Each row's "front doors" column names the headers other packages may include
+(`tree.h`, relative to the row's first package, or a path from the workspace
+root), or says "all of it". The non-test sources of every package (the srcs
+and hdrs of rules that are neither tests nor testonly) may include a header of
+another package only through one of its front doors: no package is included
+around its front door. A package and the packages below it (core/ and
+core/model/, core/strategies/, ...) are one family, which includes its own
+headers freely; a new package needs only its row. Doors a cell keeps to some
+clients ("`x.h` for `api`") are doors here: Bazel visibility keeps them to
+those clients.
+
 The BUILD files are evaluated as the Starlark subset they are written in, with
 every rule replaced by a recorder. The test reads the workspace the README it
 is given lives in (its runfile resolves to the source tree), and is tagged
@@ -223,7 +234,8 @@ def find_cycle(deps):
 
 
 def codemap_rows(readme):
-    """(line number, packages named, depends-on cell) of each table row."""
+    """(line number, packages named, depends-on cell, front-doors cell) of each
+    table row."""
     lines = open(readme, encoding="utf-8").read().splitlines()
     try:
         start = lines.index("## Codemap")
@@ -246,7 +258,9 @@ def codemap_rows(readme):
         names = [n.rstrip("/") for n in re.findall(r"`([^`]+)`", cells[0])
                  if n.endswith("/")]
         depends = cells[header.index("depends on")]
-        rows.append((number, names, depends))
+        doors = (cells[header.index("front doors")]
+                 if "front doors" in header else "all of it")
+        rows.append((number, names, depends, doors))
     if header is None or "depends on" not in header:
         sys.exit(f"{readme}: the codemap table has no 'depends on' column")
     return rows
@@ -257,7 +271,7 @@ def check(readme, root):
     packages = find_packages(root)
     rows = codemap_rows(readme)
     named = {}
-    for number, names, _ in rows:
+    for number, names, _, _ in rows:
         for name in names:
             if name in named:
                 problems.append(f"README.md:{number}: `{name}/` is named "
@@ -277,7 +291,7 @@ def check(readme, root):
     if cycle:
         problems.append("packages depend on each other: " +
                         " -> ".join(f"`{n}/`" for n in cycle))
-    for number, names, depends in rows:
+    for number, names, depends, _ in rows:
         if "anything" in depends or not all(n in deps for n in names):
             continue
         actual = set().union(*(deps[n] for n in names)) - set(names)
@@ -296,7 +310,97 @@ def check(readme, root):
             problems.append(f"README.md:{number}: 'depends on' lists "
                             f"`{extra}`, but the BUILD deps of {row} do not "
                             "depend on it")
+    problems += check_front_doors(root, packages, rows, evaluator)
     return packages, problems
+
+
+def front_doors(rows, packages):
+    """Package -> set of header paths other packages may include, or None for
+    all of them. A row's doors belong to its first package; every other
+    package of the row has none (unless a door names it by path)."""
+    doors = {name: set() for name in packages}
+    for _, names, _, cell in rows:
+        if not names:
+            continue
+        if "all of it" in cell:
+            for name in names:
+                doors[name] = None
+            continue
+        for item in re.findall(r"`([^`]+)`", cell):
+            if not item.endswith(".h"):
+                continue  # a module or a library file, not a header
+            path = item if "/" in item and owner(item, packages) else \
+                f"{names[0]}/{item}"
+            pkg = owner(path, packages)
+            if pkg is not None and doors.get(pkg, set()) is not None:
+                doors.setdefault(pkg, set()).add(path)
+    return doors
+
+
+def owner(path, packages):
+    """The package a workspace path lies in: the longest package prefix."""
+    best = None
+    for name in packages:
+        if path.startswith(name + "/") and (best is None or len(name) > len(best)):
+            best = name
+    return best
+
+
+def family(package):
+    return package.split("/")[0]
+
+
+def source_files(package):
+    """The files of the package's rules that are neither tests nor testonly:
+    srcs and hdrs as paths from the workspace root."""
+    files = set()
+    for kind, attrs in package.rules:
+        if kind.endswith("_test") or attrs.get("testonly"):
+            continue
+        for attr in ("srcs", "hdrs"):
+            values = attrs.get(attr, [])
+            if not isinstance(values, list):
+                continue
+            for label in values:
+                if not isinstance(label, str) or label.startswith("@"):
+                    continue
+                if label.startswith("//"):
+                    pkg, _, name = label[2:].partition(":")
+                else:
+                    pkg, name = package.name, label.lstrip(":")
+                if name.endswith((".h", ".cc", ".c")):
+                    files.add(f"{pkg}/{name}")
+    return files
+
+
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+
+
+def check_front_doors(root, packages, rows, evaluator):
+    doors = front_doors(rows, packages)
+    problems = []
+    for name in packages:
+        for path in sorted(source_files(evaluator.package(name))):
+            full = os.path.join(root, path)
+            if not os.path.exists(full):
+                continue
+            text = open(full, encoding="utf-8", errors="replace").read()
+            for m in INCLUDE.finditer(text):
+                header = m.group(1)
+                if not os.path.exists(os.path.join(root, header)):
+                    continue  # a system or generated header
+                target = owner(header, packages)
+                if target is None or family(target) == family(name):
+                    continue
+                allowed = doors.get(target, set())
+                if allowed is None or header in allowed:
+                    continue
+                line = text.count("\n", 0, m.start()) + 1
+                listed = ", ".join(sorted(d.rsplit("/", 1)[-1]
+                                          for d in allowed)) or "none"
+                problems.append(f"{path}:{line}: includes `{header}` around "
+                                f"the front doors of `{target}/` ({listed})")
+    return problems
 
 
 def self_test():
@@ -307,47 +411,67 @@ def self_test():
         "WORKSPACE": "",
         "third_party/system/BUILD": 'cc_library(name = "absl")\n',
         # a depends on b; its test on c does not count.
-        "a/BUILD": 'cc_library(name = "x", deps = ["//b:y", '
+        "a/BUILD": 'cc_library(name = "x", srcs = ["x.cc"], deps = ["//b:y", '
                    '"//third_party/system:absl", ":x2"])\n'
                    'cc_library(name = "x2")\n'
-                   '[cc_test(name = n, deps = ["//c:z"]) for n in ["t"]]\n',
+                   '[cc_test(name = n, srcs = [n + "_test.cc"], '
+                   'deps = ["//c:z"]) for n in ["t"]]\n',
+        # a's source goes through b's front door; its test may go around it.
+        "a/x.cc": '#include "b/y.h"\n#include "a/own.h"\n#include <vector>\n',
+        "a/own.h": "",
+        "a/t_test.cc": '#include "b/y.h"\n#include "b/z.h"\n',
         # b depends on c through a macro of a .bzl file.
         "b/BUILD": 'load(":m.bzl", "m")\nm(name = "y")\n',
         "b/m.bzl": 'def m(name):\n'
-                   '    native.cc_library(name = name, deps = ["//c:z"])\n',
+                   '    native.cc_library(name = name, hdrs = ["y.h", "z.h"], '
+                   'deps = ["//c:z"])\n',
+        "b/y.h": "",
+        "b/z.h": "",
         # c's testonly library depends on a: not counted.
         "c/BUILD": 'cc_library(name = "z")\n'
                    'cc_library(name = "f", testonly = True, deps = ["//a:x"])\n',
     }
-    table = ("## Codemap\n\n| package | what | depends on |\n|---|---|---|\n"
-             "| `a/` | x | `b`, abseil |\n| `b/` | y | `c` |\n"
-             "| `c/` | z | |\n")
-    drifts = [  # (row, drifted row, the problem it must cause)
-        ("| `c/` | z | |\n", "", "does not name package `c/`"),
-        ("| `b/` | y | `c` |\n", "| `b/`, `d/` | y | `c` |\n",
-         "names `d/`, which is not a package"),
-        ("| `a/` | x | `b`, abseil |\n", "| `a/` | x | `b`, `c` |\n",
-         "lists `c`, but the BUILD deps of `a/` do not depend on it"),
-        ("| `b/` | y | `c` |\n", "| `b/` | y | |\n",
-         "the BUILD deps of `b/` depend on `c`"),
+    table = ("## Codemap\n\n| package | what | front doors | depends on |\n"
+             "|---|---|---|---|\n"
+             "| `a/` | x | | `b`, abseil |\n| `b/` | y | `y.h`, `z.h` | `c` |\n"
+             "| `c/` | z | all of it | |\n")
+    drifts = [  # (row, drifted row, the problem it must cause, only it)
+        ("| `c/` | z | all of it | |\n", "", "does not name package `c/`",
+         False),
+        ("| `b/` | y | `y.h`, `z.h` | `c` |\n",
+         "| `b/`, `d/` | y | `y.h`, `z.h` | `c` |\n",
+         "names `d/`, which is not a package", False),
+        ("| `a/` | x | | `b`, abseil |\n", "| `a/` | x | | `b`, `c` |\n",
+         "lists `c`, but the BUILD deps of `a/` do not depend on it", False),
+        ("| `b/` | y | `y.h`, `z.h` | `c` |\n", "| `b/` | y | `y.h`, `z.h` | |\n",
+         "the BUILD deps of `b/` depend on `c`", False),
+        ("| `b/` | y | `y.h`, `z.h` | `c` |\n", "| `b/` | y | `z.h` | `c` |\n",
+         "a/x.cc:1: includes `b/y.h` around the front doors of `b/` (z.h)",
+         True),  # a's test and its own header are not problems
     ]
     # c's library on a closes a cycle a -> b -> c -> a.
     cyclic = dict(files)
     cyclic["c/BUILD"] = 'cc_library(name = "z", deps = ["//a:x"])\n'
-    cyclic_table = table.replace("| `c/` | z | |", "| `c/` | z | `a` |")
+    cyclic_table = table.replace("| `c/` | z | all of it | |",
+                                 "| `c/` | z | all of it | `a` |")
     with tempfile.TemporaryDirectory() as root:
         for name, text in files.items():
             os.makedirs(os.path.join(root, os.path.dirname(name)), exist_ok=True)
             with open(os.path.join(root, name), "w", encoding="utf-8") as f:
                 f.write(text)
         readme = os.path.join(root, "README.md")
-        for readme_text, want in [(table, None)] + [
-                (table.replace(row, drifted), message)
-                for row, drifted, message in drifts]:
+        for readme_text, want, only in [(table, None, True)] + [
+                (table.replace(row, drifted), message, only)
+                for row, drifted, message, only in drifts]:
             with open(readme, "w", encoding="utf-8") as f:
                 f.write(readme_text)
             _, problems = check(readme, root)
-            found = any(want in p for p in problems) if want else not problems
+            if not want:
+                found = not problems
+            elif only:
+                found = problems == [want]
+            else:
+                found = any(want in p for p in problems)
             if not found:
                 sys.exit(f"self test: expected {want or 'no problem'}, got "
                          f"{problems}")
