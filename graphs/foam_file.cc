@@ -229,6 +229,12 @@ absl::StatusOr<std::vector<int32_t>> FoamFile::ReadBinary(
   return labels;
 }
 
+bool LooksLikeFoamFile(std::string_view text) {
+  FoamLexer lex(text, "");
+  const absl::StatusOr<FoamToken> t = lex.Next();
+  return t.ok() && t->IsWord() && t->text == "FoamFile";
+}
+
 std::string FormatFoamLabelList(std::span<const int32_t> labels,
                                 std::string_view object,
                                 std::string_view location,

@@ -87,6 +87,11 @@ class FoamFile {
   int64_t open_line_ = 0;  // line of the list's '(' or '{'
 };
 
+// True when the first token of `text` after blanks and comments is the word
+// FoamFile: an OpenFOAM file, not another format. O(length of the leading
+// comments).
+bool LooksLikeFoamFile(std::string_view text);
+
 // A labelList file as OpenFOAM writes it in ASCII (the header, then N, '(',
 // one label a line, ')'), readable by OpenFOAM itself: the `manual`
 // decomposition's dataFile when `labels` are processor numbers. `object`

@@ -151,6 +151,15 @@ TEST(FoamFileTest, BinaryErrorsGiveTheListLineAndTheLabelIndex) {
             "(truncated file?)");
 }
 
+TEST(FoamFileTest, TellsFoamFilesFromOtherFormats) {
+  EXPECT_TRUE(LooksLikeFoamFile(Header("ascii") + "0()\n"));
+  EXPECT_TRUE(LooksLikeFoamFile("// c\n  FoamFile{format ascii;}"));
+  EXPECT_FALSE(LooksLikeFoamFile("0\n1\n2\n"));
+  EXPECT_FALSE(LooksLikeFoamFile("{\"mapping\": [0]}"));
+  EXPECT_FALSE(LooksLikeFoamFile("/* never closed FoamFile"));
+  EXPECT_FALSE(LooksLikeFoamFile(""));
+}
+
 TEST(FoamFileTest, FormattedListsReadBack) {
   const std::vector<int32_t> labels = {3, 0, 2, 2, 1};
   const std::string text =
