@@ -191,6 +191,24 @@ TEST(PolyMeshTest, BrokenMeshesAreRefusedWithFileAndLine) {
             "no processor patch towards processor0");
 }
 
+// A later piece's face ranges are checked before an earlier piece pairs its
+// processor faces with them (the mutation test's soak found the read past
+// the end of owner).
+TEST(PolyMeshTest, EveryPieceIsCheckedBeforeAnyPairIsRead) {
+  std::vector<internal::PieceTexts> split = SplitRing();
+  const std::string procs = "myProcNo 1; neighbProcNo 0;";
+  split[1].boundary = Boundary(
+      {{"sides", "wall", 8, 1, ""},
+       {"left", "cyclic", 0, 9, "neighbourPatch right;"},
+       {"right", "cyclic", 0, 9, "neighbourPatch left;"},
+       {"procBoundary1to0", "processor", 5, 9, procs},
+       {"procBoundary1to0through", "processorCyclic", 1, 14,
+        procs + " referPatch right;"}});
+  EXPECT_EQ(Error(split),
+            "processor1/boundary:30: patch procBoundary1to0: 5 faces from 9 "
+            "pass the end of owner's 11 faces");
+}
+
 TEST(PolyMeshTest, MeshesAboveTheBudgetAreRefusedBeforeReading) {
   internal::PieceTexts t = Ring(false);
   t.owner = Header(false, "labelList", "") + "2000000{0}\n";
