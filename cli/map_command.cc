@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "api/named_options.h"
+#include "api/partition.h"
 #include "base/file.h"
 #include "base/status_macros.h"
 #include "cli/evaluation.h"
@@ -105,11 +106,12 @@ absl::Status CheckMapRequest(const MapCommand& cmd,
 }
 
 // core::Map under the progress line, with the slot classes of --near or
-// --process-speeds when given.
+// --process-speeds when given; n-to-1 without them, the partitioners' call
+// (api::Partition), which reports its choice into *partition.
 absl::StatusOr<core::Mapping> ComputeMapping(
     const MapCommand& cmd, const topology::Tree& tree,
     const graphs::CommGraph& graph, const std::optional<NearDevices>& near,
-    core::MappingOptions opts) {
+    core::MappingOptions opts, core::PartitionReport* partition) {
   ProgressLine progress(
       absl::StrCat("mapping ", graph.num_vertices(), " processes onto ",
                    tree.num_leaves(), " leaves"),
@@ -121,6 +123,12 @@ absl::StatusOr<core::Mapping> ComputeMapping(
         const core::SlotClasses classes,
         LoadProcessClasses(cmd.process_speeds, tree, graph.num_vertices()));
     return core::Map(tree, graph, opts, classes);
+  }
+  if (core::IsNTo1(tree, graph)) {
+    ASSIGN_OR_RETURN(api::PartitionOutcome out,
+                     api::Partition(tree, graph, opts));
+    *partition = std::move(out.choice);
+    return std::move(out.mapping);
   }
   return core::Map(tree, graph, opts);
 }
@@ -252,12 +260,14 @@ absl::Status WriteNotes(const MapCommand& cmd, const MapResult& r,
                         const core::CostReport& cost,
                         const graphs::Traffic& traffic,
                         const core::MapReport& choice_report,
+                        const core::PartitionReport& partition,
                         const std::optional<NearDevices>& near,
                         const topology::Tree& full,
                         const topology::LeafGroups* groups, std::ostream& out) {
   std::ostream& names = cmd.output.empty() ? std::cerr : out;
   for (const std::string& line :
-       {MessagesLine(traffic), PresentVerdict(choice_report, cmd.choice)}) {
+       {MessagesLine(traffic), PresentVerdict(choice_report, cmd.choice),
+        PartitionVerdict(partition)}) {
     if (!line.empty()) names << line << "\n";
   }
   if (near) PrintNearDevices(*near, names);
@@ -294,6 +304,7 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
                                         .threads = cmd.threads,
                                         .imbalance = cmd.imbalance}));
   RETURN_IF_ERROR(ApplyChoice(cmd.choice, cmd.inputs, tree, &opts));
+  RETURN_IF_ERROR(ApplyExchange(cmd.choice, graph, &opts));
   core::MapReport choice_report;
   opts.report = &choice_report;
   RETURN_IF_ERROR(CheckMapRequest(cmd, group_of, tree, graph));
@@ -308,16 +319,17 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
   if (!launch_format && cmd.format != kOpenFoamFormat) {
     ASSIGN_OR_RETURN(format, ParseMappingFormat(cmd.format));
   }
+  core::PartitionReport partition;
   ASSIGN_OR_RETURN(core::Mapping mapping,
-                   ComputeMapping(cmd, tree, graph, near, opts));
+                   ComputeMapping(cmd, tree, graph, near, opts, &partition));
   ASSIGN_OR_RETURN(const core::CostReport cost,
                    core::CheckedCost(tree, graph, mapping, opts.imbalance));
   const MapResult result =
       ResultOf(cmd, full, group_of, graph, std::move(mapping), format, near,
                opts, cost.j);
   RETURN_IF_ERROR(WriteMapping(cmd, result, format, launch_format, out));
-  return WriteNotes(cmd, result, cost, traffic, choice_report, near, full,
-                    group_of, out);
+  return WriteNotes(cmd, result, cost, traffic, choice_report, partition, near,
+                    full, group_of, out);
 }
 
 }  // namespace rankmap::cli
