@@ -18,13 +18,16 @@
 //                tree); best J of --runs seeds
 //   metis+place  METIS k-way, then rankmap's one-to-one placement of the
 //                parts' exchange graph (under each traffic model)
-//   rankmap      rankmap's n-to-1 mapping (the default preset), told the
-//                traffic model
+//   rankmap      rankmap's n-to-1 entry point (api::Partition, the default
+//                preset), told the traffic model; the candidate its choice
+//                kept is printed after the row
 // Traffic models of one exchange between neighbouring parts p and q sharing
-// f faces: bandwidth-bound (--bw_bytes_per_face B a face, --bw_messages per
-// pair and direction) and latency-bound (--lat_messages small messages per
-// pair and direction carrying --lat_bytes_per_face B a face in all; or fitted
-// from a profile of the solver with --profile). Each partition's exchange is
+// f faces (core::ExchangeModel, the parts' exchange graph of
+// core::ExchangeGraph): bandwidth-bound (--bw_bytes_per_face B a face,
+// --bw_messages per pair and direction) and latency-bound (--lat_messages
+// small messages per pair and direction carrying --lat_bytes_per_face B a
+// face in all; or fitted from a profile of the solver with --profile,
+// api::FitExchangeModel). Each partition's exchange is
 // replayed under both models (SMPI's calibrated model on the tree's links);
 // ratios are to the status quo's and scotch_gmap's replay under the same
 // model.
@@ -33,6 +36,8 @@
 // here from the tree's distances, its imbalance computed here; a row over
 // --imbalance is marked '!'. Deterministic for the engine and METIS (seeded);
 // Debian's Scotch varies from run to run, hence the best of several.
+#include "api/partition.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -48,15 +53,20 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "api/named_options.h"
+#include "base/file.h"
 #include "base/status_macros.h"
 #include "base/temp_dir.h"
-#include "bench/partition_traffic.h"
+#include "base/text_scanner.h"
 #include "core/mapper.h"
 #include "core/mapping.h"
 #include "core/metis_split.h"
+#include "core/options.h"
+#include "core/partition_choice.h"
 #include "core/scotch_map.h"
 #include "graphs/comm_graph.h"
+#include "graphs/foam_file.h"
 #include "graphs/graphs.h"
+#include "graphs/traffic.h"
 #include "sim/simulate.h"
 #include "tests/factories.h"
 #include "topology/tleaf.h"
@@ -104,9 +114,38 @@ ABSL_FLAG(bool, check, false,
 namespace rankmap::bench {
 namespace {
 
+using core::ExchangeModel;
 using graphs::CommGraph;
 using topology::Tree;
 using Clock = std::chrono::steady_clock;
+
+// The message counts of an exchange graph as the weights of a graph of the
+// same arcs: the replay's message file.
+absl::StatusOr<CommGraph> MessageGraph(const CommGraph& g) {
+  return CommGraph::FromCsr({g.xadj().begin(), g.xadj().end()},
+                            {g.adjncy().begin(), g.adjncy().end()},
+                            {g.adjmsg().begin(), g.adjmsg().end()});
+}
+
+// The part of each cell: one per line, or an OpenFOAM labelList
+// (decomposePar -cellDist's cellDecomposition).
+absl::StatusOr<std::vector<int32_t>> ReadPartition(const std::string& path) {
+  ASSIGN_OR_RETURN(const std::string text, base::ReadFile(path, "partition"));
+  if (graphs::LooksLikeFoamFile(text)) {
+    ASSIGN_OR_RETURN(graphs::FoamFile f, graphs::FoamFile::Open(text, path));
+    return f.ReadLabels(INT32_MAX, "a part");
+  }
+  std::vector<int32_t> part;
+  base::TextScanner s(text, path);
+  for (std::string_view t = s.Token(); !t.empty(); t = s.Token()) {
+    int64_t p = -1;
+    if (!base::ParseInt(t, &p) || p < 0 || p > INT32_MAX) {
+      return s.Error("a part number", base::Quote(t));
+    }
+    part.push_back(static_cast<int32_t>(p));
+  }
+  return part;
+}
 
 struct Mesh {
   std::string name;
@@ -121,6 +160,7 @@ struct Row {
   double j = 0;
   double imbalance = 0;
   double replay[2] = {-1, -1};  // bandwidth-bound, latency-bound
+  std::string note;             // rankmap: the candidate its choice kept
 };
 
 absl::StatusOr<std::vector<int32_t>> Dims(const std::string& text, size_t n) {
@@ -257,7 +297,7 @@ absl::StatusOr<core::Mapping> MetisPlaced(const Tree& tree, const CommGraph& g,
       core::ToMetisGraph(g, false), targets, 1 + absl::GetFlag(FLAGS_imbalance),
       core::MetisMethod::kKway, 1, absl::GetFlag(FLAGS_seed), &part));
   ASSIGN_OR_RETURN(const CommGraph exchange,
-                   PartsExchange(g, part, tree.num_leaves(), model));
+                   core::ExchangeGraph(tree, g, part, model));
   ASSIGN_OR_RETURN(const core::MappingOptions o, EngineOptions());
   ASSIGN_OR_RETURN(const core::Mapping place, core::Map(tree, exchange, o));
   core::Mapping m(part.size());
@@ -265,12 +305,16 @@ absl::StatusOr<core::Mapping> MetisPlaced(const Tree& tree, const CommGraph& g,
   return m;
 }
 
-// rankmap's n-to-1 mapping of the cells, told the traffic model.
+// rankmap's n-to-1 entry point (api::Partition), told the traffic model;
+// `winner` gets the candidate it chose.
 absl::StatusOr<core::Mapping> RankmapNTo1(const Tree& tree, const CommGraph& g,
-                                          const ExchangeModel& model) {
+                                          const ExchangeModel& model,
+                                          std::string* winner) {
   ASSIGN_OR_RETURN(core::MappingOptions o, EngineOptions());
-  (void)model;  // the engine's n-to-1 call takes no traffic model yet
-  return core::Map(tree, g, o);
+  o.exchange = model;
+  ASSIGN_OR_RETURN(api::PartitionOutcome out, api::Partition(tree, g, o));
+  *winner = out.choice.winner;
+  return std::move(out.mapping);
 }
 
 // The exchange of `row`'s partition under `model`, replayed message by
@@ -281,14 +325,15 @@ absl::StatusOr<double> Replay(const sim::Simulator& simulator, const Tree& tree,
                               const ExchangeModel& model,
                               const std::string& dir) {
   ASSIGN_OR_RETURN(const CommGraph exchange,
-                   PartsExchange(g, m, tree.num_leaves(), model));
+                   core::ExchangeGraph(tree, g, m, model));
   if (exchange.TotalMessages() > absl::GetFlag(FLAGS_max_replay_messages)) {
     return -1.0;  // too long to simulate: left out
   }
   const std::string bytes = dir + "/exchange.edges";
   const std::string counts = dir + "/exchange.msgs.edges";
   RETURN_IF_ERROR(graphs::WriteGraphFile(exchange, bytes));
-  RETURN_IF_ERROR(graphs::WriteGraphFile(MessageGraph(exchange), counts));
+  ASSIGN_OR_RETURN(const CommGraph messages, MessageGraph(exchange));
+  RETURN_IF_ERROR(graphs::WriteGraphFile(messages, counts));
   sim::SimulateOptions o;
   o.iterations = 1;
   o.messages = counts;
@@ -317,7 +362,7 @@ void PrintRows(const std::vector<Row>& rows, const Row& status_quo,
                     r.replay[k] / gmap.replay[k]);
       }
     }
-    std::printf("\n");
+    std::printf("%s%s\n", r.note.empty() ? "" : "  ", r.note.c_str());
   }
 }
 
@@ -344,9 +389,11 @@ absl::Status RunCase(const Mesh& mesh, const std::string& machine,
                        return MetisPlaced(tree, g, models[k]);
                      }));
     rows.push_back(std::move(metis));
+    std::string winner;
     ASSIGN_OR_RETURN(Row ours, Timed(absl::StrCat("rankmap", tag), [&] {
-                       return RankmapNTo1(tree, g, models[k]);
+                       return RankmapNTo1(tree, g, models[k], &winner);
                      }));
+    ours.note = winner;
     rows.push_back(std::move(ours));
   }
   std::optional<sim::Simulator> simulator;
@@ -374,14 +421,22 @@ absl::Status RunCase(const Mesh& mesh, const std::string& machine,
   return absl::OkStatus();
 }
 
+// The latency-bound model: given, or fitted from a profile of the first
+// mesh's solver (api::FitExchangeModel).
 absl::StatusOr<ExchangeModel> LatencyModel(const std::vector<Mesh>& meshes) {
-  ExchangeModel m{absl::GetFlag(FLAGS_lat_bytes_per_face),
-                  absl::GetFlag(FLAGS_lat_messages), "given"};
   const std::string profile = absl::GetFlag(FLAGS_profile);
-  if (profile.empty()) return m;
-  return FitFromProfile(meshes.at(0).graph, profile,
-                        absl::GetFlag(FLAGS_profile_partition),
-                        absl::GetFlag(FLAGS_exchanges));
+  if (profile.empty()) {
+    return ExchangeModel{absl::GetFlag(FLAGS_lat_bytes_per_face),
+                         absl::GetFlag(FLAGS_lat_messages),
+                         ExchangeModel::Source::kGiven};
+  }
+  ASSIGN_OR_RETURN(const graphs::Traffic t,
+                   graphs::ReadTraffic(profile + ".mat"));
+  ASSIGN_OR_RETURN(const std::vector<int32_t> part,
+                   ReadPartition(absl::GetFlag(FLAGS_profile_partition)));
+  return api::FitExchangeModel(meshes.at(0).graph, part, t.graph,
+                               profile + ".mat + .msgs.mat",
+                               absl::GetFlag(FLAGS_exchanges));
 }
 
 int Main() {
@@ -403,11 +458,13 @@ int Main() {
     std::fprintf(stderr, "%s\n", lat.status().ToString().c_str());
     return 2;
   }
-  const ExchangeModel models[2] = {{absl::GetFlag(FLAGS_bw_bytes_per_face),
-                                    absl::GetFlag(FLAGS_bw_messages), "given"},
-                                   *lat};
+  const ExchangeModel models[2] = {
+      {absl::GetFlag(FLAGS_bw_bytes_per_face), absl::GetFlag(FLAGS_bw_messages),
+       ExchangeModel::Source::kGiven},
+      *lat};
   std::printf("bandwidth-bound: %s\nlatency-bound:   %s\n",
-              Describe(models[0]).c_str(), Describe(models[1]).c_str());
+              core::DescribeExchange(models[0], meshes[0].graph).c_str(),
+              core::DescribeExchange(models[1], meshes[0].graph).c_str());
   int bad = 0, failed = 0;
   for (const Mesh& mesh : meshes) {
     for (const std::string& machine : machines) {
