@@ -53,10 +53,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "api/named_options.h"
-#include "base/file.h"
 #include "base/status_macros.h"
 #include "base/temp_dir.h"
-#include "base/text_scanner.h"
 #include "core/mapper.h"
 #include "core/mapping.h"
 #include "core/metis_split.h"
@@ -64,7 +62,7 @@
 #include "core/partition_choice.h"
 #include "core/scotch_map.h"
 #include "graphs/comm_graph.h"
-#include "graphs/foam_file.h"
+#include "graphs/frontends/mesh_halo.h"
 #include "graphs/graphs.h"
 #include "graphs/traffic.h"
 #include "sim/simulate.h"
@@ -125,26 +123,6 @@ absl::StatusOr<CommGraph> MessageGraph(const CommGraph& g) {
   return CommGraph::FromCsr({g.xadj().begin(), g.xadj().end()},
                             {g.adjncy().begin(), g.adjncy().end()},
                             {g.adjmsg().begin(), g.adjmsg().end()});
-}
-
-// The part of each cell: one per line, or an OpenFOAM labelList
-// (decomposePar -cellDist's cellDecomposition).
-absl::StatusOr<std::vector<int32_t>> ReadPartition(const std::string& path) {
-  ASSIGN_OR_RETURN(const std::string text, base::ReadFile(path, "partition"));
-  if (graphs::LooksLikeFoamFile(text)) {
-    ASSIGN_OR_RETURN(graphs::FoamFile f, graphs::FoamFile::Open(text, path));
-    return f.ReadLabels(INT32_MAX, "a part");
-  }
-  std::vector<int32_t> part;
-  base::TextScanner s(text, path);
-  for (std::string_view t = s.Token(); !t.empty(); t = s.Token()) {
-    int64_t p = -1;
-    if (!base::ParseInt(t, &p) || p < 0 || p > INT32_MAX) {
-      return s.Error("a part number", base::Quote(t));
-    }
-    part.push_back(static_cast<int32_t>(p));
-  }
-  return part;
 }
 
 struct Mesh {
@@ -432,8 +410,11 @@ absl::StatusOr<ExchangeModel> LatencyModel(const std::vector<Mesh>& meshes) {
   }
   ASSIGN_OR_RETURN(const graphs::Traffic t,
                    graphs::ReadTraffic(profile + ".mat"));
-  ASSIGN_OR_RETURN(const std::vector<int32_t> part,
-                   ReadPartition(absl::GetFlag(FLAGS_profile_partition)));
+  // One part a line, or OpenFOAM's cellDecomposition.
+  ASSIGN_OR_RETURN(
+      const std::vector<int32_t> part,
+      graphs::ReadPartitionFile(absl::GetFlag(FLAGS_profile_partition),
+                                meshes.at(0).graph.num_vertices()));
   return api::FitExchangeModel(meshes.at(0).graph, part, t.graph,
                                profile + ".mat + .msgs.mat",
                                absl::GetFlag(FLAGS_exchanges));
