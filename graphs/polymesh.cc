@@ -20,11 +20,13 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// A gzip text replaced by its contents, within what is left of the budget.
+// A gzip text replaced by its contents, within what is left of the budget
+// (*left, which the decompressed text then uses up).
 absl::Status Decompress(std::string& text, const std::string& name,
-                        int64_t budget) {
+                        int64_t* left) {
   if (!base::IsGzip(text)) return absl::OkStatus();
-  ASSIGN_OR_RETURN(text, base::Gunzip(text, name, budget));
+  ASSIGN_OR_RETURN(text, base::Gunzip(text, name, std::max<int64_t>(*left, 0)));
+  *left -= static_cast<int64_t>(text.size());
   return absl::OkStatus();
 }
 
@@ -245,13 +247,14 @@ absl::StatusOr<PolyMeshGraph> CellGraphFromTexts(std::vector<PieceTexts> texts,
     return absl::InvalidArgumentError("a mesh needs at least one piece");
   }
   const int64_t budget = MemoryBudget(options);
+  int64_t left = budget;  // for decompressed files, together
   std::vector<OpenPiece> open;
   int64_t labels = 0;
   for (PieceTexts& t : texts) {
-    RETURN_IF_ERROR(Decompress(t.owner, t.owner_name, budget));
-    RETURN_IF_ERROR(Decompress(t.neighbour, t.neighbour_name, budget));
-    RETURN_IF_ERROR(Decompress(t.addressing, t.addressing_name, budget));
-    RETURN_IF_ERROR(Decompress(t.boundary, t.boundary_name, budget));
+    RETURN_IF_ERROR(Decompress(t.owner, t.owner_name, &left));
+    RETURN_IF_ERROR(Decompress(t.neighbour, t.neighbour_name, &left));
+    RETURN_IF_ERROR(Decompress(t.addressing, t.addressing_name, &left));
+    RETURN_IF_ERROR(Decompress(t.boundary, t.boundary_name, &left));
     ASSIGN_OR_RETURN(OpenPiece p, Open(t));
     labels += p.faces + p.internal + p.addresses;
     open.push_back(std::move(p));

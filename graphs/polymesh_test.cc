@@ -197,13 +197,13 @@ TEST(PolyMeshTest, BrokenMeshesAreRefusedWithFileAndLine) {
 TEST(PolyMeshTest, EveryPieceIsCheckedBeforeAnyPairIsRead) {
   std::vector<internal::PieceTexts> split = SplitRing();
   const std::string procs = "myProcNo 1; neighbProcNo 0;";
-  split[1].boundary = Boundary(
-      {{"sides", "wall", 8, 1, ""},
-       {"left", "cyclic", 0, 9, "neighbourPatch right;"},
-       {"right", "cyclic", 0, 9, "neighbourPatch left;"},
-       {"procBoundary1to0", "processor", 5, 9, procs},
-       {"procBoundary1to0through", "processorCyclic", 1, 14,
-        procs + " referPatch right;"}});
+  split[1].boundary =
+      Boundary({{"sides", "wall", 8, 1, ""},
+                {"left", "cyclic", 0, 9, "neighbourPatch right;"},
+                {"right", "cyclic", 0, 9, "neighbourPatch left;"},
+                {"procBoundary1to0", "processor", 5, 9, procs},
+                {"procBoundary1to0through", "processorCyclic", 1, 14,
+                 procs + " referPatch right;"}});
   EXPECT_EQ(Error(split),
             "processor1/boundary:30: patch procBoundary1to0: 5 faces from 9 "
             "pass the end of owner's 11 faces");
@@ -218,6 +218,21 @@ TEST(PolyMeshTest, MeshesAboveTheBudgetAreRefusedBeforeReading) {
   EXPECT_EQ(m.status().message(),
             "owner: a mesh of 2000003 labels needs about 7.6 MiB, above the "
             "memory budget of 1.0 MiB");
+}
+
+TEST(PolyMeshTest, CompressedFilesShareOneBudget) {
+  // Two files of 600 kB once decompressed (blanks after the list) fit a
+  // 1 MiB budget each but not together.
+  internal::PieceTexts t = Ring(false);
+  t.owner = Gzip(t.owner + std::string(600000, ' '));
+  t.neighbour = Gzip(t.neighbour + std::string(600000, ' '));
+  auto m = Read({t}, 1 << 20);
+  ASSERT_FALSE(m.ok());
+  EXPECT_EQ(m.status().code(), absl::StatusCode::kResourceExhausted);
+  EXPECT_EQ(std::string(m.status().message()),
+            // 1 MiB less the owner file's 600 kB and list.
+            "neighbour: decompresses to more than 437.9 KiB, the memory "
+            "budget");
 }
 
 TEST(PolyMeshTest, ReadsCasesFromDisk) {
