@@ -104,8 +104,13 @@ constexpr FlagSpec<std::string> kOutput{
 constexpr FlagSpec<std::string> kFormat{
     "format", "",
     "map: plain | json | smpi | rankfile (Open MPI 4) | ompi5 | slurm | hydra "
-    "| hwloc; topology: text | json | tleaf | simgrid (default: plain for "
+    "| hwloc | openfoam (manual decomposition); topology: text | json | tleaf "
+    "| simgrid (default: plain for "
     "map, text for topology)"};
+constexpr FlagSpec<double> kImbalance{
+    "imbalance", "0.03",
+    "map, eval: with more processes than leaves (a partition), the allowed "
+    "excess of a leaf's weight over its share (0.03: 3%)"};
 constexpr FlagSpec<std::string> kBind{
     "bind", "",
     "map --format slurm|hydra: auto (if not given) | mask | wrapper | none; "
@@ -270,6 +275,14 @@ constexpr FlagSpec<std::string> kProcGrid{
     "proc_grid", "", "frontend stencil: process grid, e.g. 8x8 (0 = choose)"};
 constexpr FlagSpec<bool> kSlabs{"slabs", "false",
                                 "frontend stencil: 1D slabs instead of blocks"};
+constexpr FlagSpec<std::string> kCase{
+    "case", "",
+    "frontend openfoam: the case directory (constant/polyMesh, or "
+    "processorN/ of a decomposed case)"};
+constexpr FlagSpec<std::string> kRegion{
+    "region", "",
+    "frontend openfoam: the mesh region, constant/<region>/polyMesh "
+    "(default: the default region)"};
 
 // ---- Setters of derived fields ----
 
@@ -372,7 +385,8 @@ const FlagTable<MapCommand>& MapFlags() {
         .Add(kThreadsPerProcess, &C::threads_per_process)
         .Add(kNear, &C::near)
         .Add(kNearProcesses, &C::near_processes)
-        .Add(kProcessSpeeds, &C::process_speeds);
+        .Add(kProcessSpeeds, &C::process_speeds)
+        .Add(kImbalance, &C::imbalance);
     AddChoice(*t);
     return t;
   }();
@@ -387,7 +401,8 @@ const FlagTable<EvalCommand>& EvalFlags() {
     t->Add(kMapping, &C::mapping)
         .Add(kModel, &C::model)
         .Add(kParams, &C::params)
-        .Add(kReport, &C::report);
+        .Add(kReport, &C::report)
+        .Add(kImbalance, &C::imbalance);
     return t;
   }();
   return *kTable;
@@ -559,6 +574,8 @@ const FlagTable<FrontendFlagText>& FrontendFlags() {
       AddText(*t, spec);
     }
     AddText(*t, kAllow1d);
+    AddText(*t, kCase);
+    AddText(*t, kRegion);
     return t;
   }();
   return *kTable;

@@ -1,6 +1,7 @@
 #include "cli/eval_command.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -47,10 +48,14 @@ absl::Status RunEval(const EvalCommand& cmd, std::ostream& out) {
   ASSIGN_OR_RETURN(core::Mapping mapping,
                    ReadAnyMappingFile(cmd.mapping, tree,
                                       LeafNumbering::For(cmd.inputs, tree)));
-  // n-to-1 (a partition): capacities are shares, checked against the default
-  // imbalance.
+  // n-to-1 (a partition): capacities are shares, checked against the
+  // imbalance asked for.
+  if (!(cmd.imbalance >= 0) || !std::isfinite(cmd.imbalance)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--imbalance: ", cmd.imbalance, " is not a finite number >= 0"));
+  }
   absl::StatusOr<core::CostReport> checked =
-      core::CheckedCost(tree, graph, mapping, core::MappingOptions().imbalance);
+      core::CheckedCost(tree, graph, mapping, cmd.imbalance);
   if (!checked.ok()) {
     return absl::InvalidArgumentError(absl::StrCat(
         cmd.mapping, ": ", std::string(checked.status().message())));
@@ -69,6 +74,12 @@ absl::Status RunEval(const EvalCommand& cmd, std::ostream& out) {
              "%.6g s predicted (message rounds and link loads, "
              "core/objective/link_load.h)",
              core::EstimateLinkLoad(tree, graph, mapping).seconds)});
+  }
+  if (core::IsNTo1(tree, graph)) {
+    facts.push_back(
+        {"imbalance",
+         absl::StrFormat("%.4f (heaviest leaf over its share)",
+                         PartitionImbalance(tree, graph, mapping))});
   }
   PrintFacts(facts, out);
   PrintLevelVolumes(tree, cost, out);

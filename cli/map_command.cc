@@ -16,6 +16,7 @@
 #include "cli/leaf_numbering.h"
 #include "cli/mapping_io.h"
 #include "cli/near_devices.h"
+#include "cli/openfoam_output.h"
 #include "cli/outputs.h"
 #include "cli/process_speeds.h"
 #include "cli/progress_line.h"
@@ -28,6 +29,10 @@
 
 namespace rankmap::cli {
 namespace {
+
+// --format openfoam: the `manual` decomposition's labelList
+// (cli/openfoam_output.h).
+constexpr char kOpenFoamFormat[] = "openfoam";
 
 // The OpenMP settings of each rank (what `rankmap bind --threads-per-process`
 // sets), so a launcher's own binding can be followed by the right threads.
@@ -196,6 +201,17 @@ absl::Status WriteMapping(const MapCommand& cmd, const MapResult& r,
   if (cmd.output.empty() && launch_format) {
     return WriteLaunchFormat(cmd.format, cmd.bind, *r.tree, r.mapping, "", out);
   }
+  // OpenFOAM's processors are the mapped tree's leaves in its own order.
+  if (cmd.format == kOpenFoamFormat) {
+    if (cmd.output.empty()) {
+      return WriteOpenFoamDecomposition(*r.tree, r.mapping, "", out, std::cerr);
+    }
+    std::ostringstream notes;
+    RETURN_IF_ERROR(
+        WriteOpenFoamDecomposition(*r.tree, r.mapping, cmd.output, out, notes));
+    out << SummaryLine(cmd, r) << "\n" << notes.str();
+    return absl::OkStatus();
+  }
   // Launch files are checked (a tree without hosts is refused) before the
   // summary line; their command line follows it.
   std::ostringstream launch_line;
@@ -285,7 +301,8 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
                    api::ResolveOptions({.preset = cmd.preset,
                                         .algorithm = cmd.algorithm,
                                         .seed = cmd.seed,
-                                        .threads = cmd.threads}));
+                                        .threads = cmd.threads,
+                                        .imbalance = cmd.imbalance}));
   RETURN_IF_ERROR(ApplyChoice(cmd.choice, cmd.inputs, tree, &opts));
   RETURN_IF_ERROR(ApplyExchange(cmd.choice, graph, &opts));
   core::MapReport choice_report;
@@ -299,7 +316,7 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
   if (launch_format)
     RETURN_IF_ERROR(CheckLaunchableTopology(cmd.inputs, cmd.format));
   MappingFormat format = MappingFormat::kPlain;
-  if (!launch_format) {
+  if (!launch_format && cmd.format != kOpenFoamFormat) {
     ASSIGN_OR_RETURN(format, ParseMappingFormat(cmd.format));
   }
   core::PartitionReport partition;
