@@ -1,6 +1,5 @@
 #include "base/temp_dir.h"
 
-#include <ftw.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -11,18 +10,14 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "base/leftovers.h"
 
 namespace rankmap::base {
 namespace {
 
 void RemoveTree(const std::string& path) {
-  nftw(
-      path.c_str(),
-      [](const char* p, const struct stat*, int, struct FTW*) {
-        std::remove(p);
-        return 0;
-      },
-      16, FTW_DEPTH | FTW_PHYS);
+  RemovePath(path);
+  ForgetTemporary(path);
 }
 
 }  // namespace
@@ -44,6 +39,7 @@ absl::StatusOr<TempDir> TempDir::Create(std::string_view prefix) {
     return absl::PermissionDeniedError(absl::StrCat(
         "cannot create a directory like ", templ, ": ", std::strerror(errno)));
   }
+  RegisterTemporary(buf.data());
   return TempDir(std::string(buf.data()));
 }
 

@@ -1,5 +1,6 @@
 // A fresh directory for a run's temporary files, removed with everything in it
-// when the TempDir goes away.
+// when the TempDir goes away, or when the command is stopped
+// (base/leftovers.h).
 //
 //   ASSIGN_OR_RETURN(TempDir dir, TempDir::Create("sim"));
 //   RETURN_IF_ERROR(WriteFile(dir.path() + "/hostfile", text));
