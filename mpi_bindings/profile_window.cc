@@ -380,4 +380,16 @@ std::string ProfileHeader(std::string_view window, bool marks,
   return out;
 }
 
+absl::StatusOr<double> ParseFlushSeconds(std::string_view value) {
+  constexpr std::string_view kVar = "RANKMAP_PROFILE_FLUSH";
+  if (value.empty()) return kDefaultFlushSeconds;
+  double seconds = 0;
+  if (!absl::SimpleAtod(A(value), &seconds) || !std::isfinite(seconds)) {
+    return Bad(kVar, value.substr(0, 64),
+               "expected seconds between saves of each rank's row, as '2.5' "
+               "(0: after every call, negative: never)");
+  }
+  return seconds;
+}
+
 }  // namespace rankmap::mpi_bindings::profile
