@@ -47,6 +47,9 @@ std::string ProgramLines(const std::string& err) {
 
 using launch::Launcher;
 
+// How much of a failed job's standard error is read for its last lines.
+constexpr int64_t kErrorTailBytes = int64_t{64} << 10;
+
 std::string BaseName(const std::string& path) {
   return path.substr(path.rfind('/') + 1);
 }
@@ -175,18 +178,26 @@ absl::StatusOr<JobProfile> ProfileJob(std::span<const std::string> argv,
     env.emplace_back("RANKMAP_PROFILE_FLUSH",
                      absl::StrCat(std::max(0.1, options.seconds / 4)));
   }
-  const std::vector<std::string> run = launch::WithEnvironment(job.line, env);
+  absl::StatusOr<std::vector<std::string>> run =
+      launch::WithEnvironment(job.line, env);
+  if (!run.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("advise: ", run.status().message()));
+  }
   log << "profiling: " << launch::LauncherName(launcher) << ", " << job.flavour
       << " program, " << job.library << "\n";
   base::SubprocessOptions o;
   o.stdout_path = options.prefix + ".out";
   o.stderr_path = options.prefix + ".err";
   o.timeout_seconds = options.seconds;
-  ASSIGN_OR_RETURN(const base::SubprocessResult r, base::RunSubprocess(run, o));
+  ASSIGN_OR_RETURN(const base::SubprocessResult r,
+                   base::RunSubprocess(*run, o));
   job.stopped = r.timed_out;
   if (!r.timed_out && (r.exit_code != 0 || r.signal != 0)) {
+    // The closing lines only: a job may write gigabytes before it fails.
     const std::string err =
-        base::ReadFile(o.stderr_path, "job errors").value_or("");
+        base::ReadFileTail(o.stderr_path, kErrorTailBytes, "job errors")
+            .value_or("");
     std::string tail = base::LastLines(ProgramLines(err), 3);
     if (tail.empty()) tail = base::LastLines(err, 3);
     for (char& c : tail) c = c == '\n' ? '|' : c;

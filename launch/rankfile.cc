@@ -1,7 +1,8 @@
 #include "launch/rankfile.h"
 
+#include <vector>
+
 #include "absl/strings/str_cat.h"
-#include "base/shell_quote.h"
 #include "base/status_macros.h"
 #include "topology/binding.h"
 
@@ -25,8 +26,13 @@ absl::StatusOr<bool> LogicalCountsCores(const JobPlacement& job) {
 }
 
 LaunchPlan Plan(const JobPlacement& job, const std::string& path,
-                std::string command, bool physical) {
-  std::string text = absl::StrCat("# ", command, " ./app\n");
+                std::vector<std::string> words, bool physical) {
+  LaunchPlan plan;
+  plan.launch.words = std::move(words);
+  plan.launch.words.push_back("-np");
+  plan.launch.words.push_back(absl::StrCat(job.ranks.size()));
+  plan.command = ShellText(plan.launch);
+  std::string text = absl::StrCat("# ", plan.command, " ./app\n");
   for (size_t r = 0; r < job.ranks.size(); ++r) {
     const RankSlot& s = job.ranks[r];
     absl::StrAppend(
@@ -34,26 +40,25 @@ LaunchPlan Plan(const JobPlacement& job, const std::string& path,
         physical ? topology::FormatPuList(s.pus) : absl::StrCat(s.logical),
         "\n");
   }
-  return {{{path, std::move(text)}}, std::move(command)};
+  plan.files.push_back({path, std::move(text)});
+  return plan;
 }
 
 }  // namespace
 
 absl::StatusOr<LaunchPlan> OpenMpi4Rankfile(const JobPlacement& job,
                                             const std::string& path) {
-  const std::string np = absl::StrCat(" -np ", job.ranks.size());
   if (job.physical && !job.ranks.empty()) {
     return Plan(job, path,
-                absl::StrCat("mpirun --use-hwthread-cpus --mca "
-                             "rmaps_rank_file_physical 1 --rankfile ",
-                             base::ShellQuote(path), np),
+                {"mpirun", "--use-hwthread-cpus", "--mca",
+                 "rmaps_rank_file_physical", "1", "--rankfile", path},
                 true);
   }
   ASSIGN_OR_RETURN(const bool cores, LogicalCountsCores(job));
-  return Plan(job, path,
-              absl::StrCat("mpirun ", cores ? "" : "--use-hwthread-cpus ",
-                           "--rankfile ", base::ShellQuote(path), np),
-              false);
+  std::vector<std::string> words = {"mpirun"};
+  if (!cores) words.push_back("--use-hwthread-cpus");
+  words.insert(words.end(), {"--rankfile", path});
+  return Plan(job, path, std::move(words), false);
 }
 
 absl::StatusOr<LaunchPlan> OpenMpi5Rankfile(const JobPlacement& job,
@@ -65,13 +70,10 @@ absl::StatusOr<LaunchPlan> OpenMpi5Rankfile(const JobPlacement& job,
         "launch/ompi5: the rankfile path '", path,
         "' holds a ':', which mpirun --map-by rankfile:file=... cannot read"));
   }
-  return Plan(
-      job, path,
-      absl::StrCat("mpirun --map-by ",
-                   base::ShellQuote(absl::StrCat("rankfile:file=", path,
-                                                 cores ? "" : ":HWTCPUS")),
-                   " -np ", job.ranks.size()),
-      false);
+  return Plan(job, path,
+              {"mpirun", "--map-by",
+               absl::StrCat("rankfile:file=", path, cores ? "" : ":HWTCPUS")},
+              false);
 }
 
 }  // namespace rankmap::launch
