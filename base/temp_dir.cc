@@ -30,9 +30,7 @@ std::string TempBase() {
   return "/tmp";
 }
 
-absl::StatusOr<TempDir> TempDir::Create(std::string_view prefix) {
-  std::string templ =
-      absl::StrCat(TempBase(), "/rankmap-", std::string(prefix), "-XXXXXX");
+absl::StatusOr<TempDir> TempDir::Make(std::string templ) {
   std::vector<char> buf(templ.begin(), templ.end());
   buf.push_back('\0');
   if (mkdtemp(buf.data()) == nullptr) {
@@ -41,6 +39,15 @@ absl::StatusOr<TempDir> TempDir::Create(std::string_view prefix) {
   }
   RegisterTemporary(buf.data());
   return TempDir(std::string(buf.data()));
+}
+
+absl::StatusOr<TempDir> TempDir::Create(std::string_view prefix) {
+  return Make(absl::StrCat(TempBase(), "/rankmap-", std::string(prefix), "-XXXXXX"));
+}
+
+absl::StatusOr<TempDir> TempDir::CreateIn(const std::string& parent,
+                                          std::string_view prefix) {
+  return Make(absl::StrCat(parent, "/.rankmap-", std::string(prefix), "-XXXXXX"));
 }
 
 TempDir::TempDir(TempDir&& other) noexcept

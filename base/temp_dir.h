@@ -22,6 +22,10 @@ class TempDir {
   // A new directory "<base>/rankmap-<prefix>-XXXXXX". Errors name the path
   // and errno text.
   static absl::StatusOr<TempDir> Create(std::string_view prefix);
+  // The same inside `parent` ("<parent>/.rankmap-<prefix>-XXXXXX", hidden):
+  // a run's files beside the outputs they become (a rename away).
+  static absl::StatusOr<TempDir> CreateIn(const std::string& parent,
+                                          std::string_view prefix);
 
   TempDir(TempDir&& other) noexcept;
   TempDir& operator=(TempDir&& other) noexcept;
@@ -33,6 +37,7 @@ class TempDir {
 
  private:
   explicit TempDir(std::string path) : path_(std::move(path)) {}
+  static absl::StatusOr<TempDir> Make(std::string templ);
   std::string path_;  // empty after a move
 };
 
