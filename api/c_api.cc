@@ -8,9 +8,11 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/string_view.h"
 #include "api/load_topology.h"
 #include "api/map_outcome.h"
 #include "api/named_options.h"
+#include "api/partition.h"
 #include "base/memory_budget.h"
 #include "base/status_macros.h"
 #include "core/mapping.h"
@@ -156,6 +158,109 @@ absl::Status MapC(const CRequest& r, int32_t* mapping, double* j,
   return absl::OkStatus();
 }
 
+core::ExchangeModel ModelOf(const rankmap_exchange& e) {
+  core::ExchangeModel m;
+  if (e.bytes_per_unit >= 0 || e.messages_per_pair >= 0)
+    m.source = core::ExchangeModel::Source::kGiven;
+  if (e.bytes_per_unit >= 0) m.bytes_per_unit = e.bytes_per_unit;
+  if (e.messages_per_pair >= 0) m.messages_per_pair = e.messages_per_pair;
+  return m;
+}
+
+void Copy(absl::string_view from, char* to, size_t size) {
+  std::snprintf(to, size, "%s", std::string(from).c_str());
+}
+
+void FillPartitionReport(const PartitionOutcome& out,
+                         rankmap_partition_report* r) {
+  *r = rankmap_partition_report{};
+  const core::PartitionReport& c = out.choice;
+  r->weighed = c.weighed ? 1 : 0;
+  Copy(c.objective, r->objective, sizeof r->objective);
+  Copy(c.winner, r->winner, sizeof r->winner);
+  Copy(c.model, r->model, sizeof r->model);
+  Copy(c.note, r->note, sizeof r->note);
+  r->status_quo_seconds = c.status_quo.seconds;
+  r->chosen_seconds = c.chosen.seconds;
+  r->status_quo_cost = c.status_quo.cost;
+  r->chosen_cost = c.chosen.cost;
+  r->status_quo_pairs = c.status_quo.pairs;
+  r->chosen_pairs = c.chosen.pairs;
+  r->j = out.cost.j;
+  r->imbalance = out.imbalance;
+}
+
+struct CPartition {
+  const char* topology;
+  int32_t n;
+  const int64_t* xadj;
+  const int32_t* adjncy;
+  const double* adjwgt;
+  const double* vwgt;
+  const rankmap_options* options;
+  const rankmap_choice* choice;
+  const rankmap_exchange* exchange;
+};
+
+absl::Status PartitionC(const CPartition& r, int32_t* part,
+                        rankmap_partition_report* report) {
+  if (r.topology == nullptr)
+    return absl::InvalidArgumentError("rankmap_partition: topology is NULL");
+  if (part == nullptr && r.n > 0)
+    return absl::InvalidArgumentError("rankmap_partition: part is NULL");
+  rankmap_choice choice;
+  rankmap_choice_init(&choice);
+  if (r.choice != nullptr) {
+    choice.objective = r.choice->objective;
+    choice.keep_margin = r.choice->keep_margin;
+  }
+  ASSIGN_OR_RETURN(core::MappingOptions opts,
+                   OptionsOf(r.options, &choice, r.n));
+  TopologySpec spec;
+  spec.description = r.topology;
+  spec.slots_per_leaf = r.options != nullptr ? r.options->capacity : 1;
+  ASSIGN_OR_RETURN(const topology::Tree tree, LoadTopology(spec));
+  ASSIGN_OR_RETURN(
+      const graphs::CommGraph graph,
+      GraphFromCsr(r.n, r.xadj, r.adjncy, r.adjwgt, nullptr, r.vwgt));
+  rankmap_exchange exchange;
+  rankmap_exchange_init(&exchange);
+  if (r.exchange != nullptr) exchange = *r.exchange;
+  if (exchange.profile != nullptr) {
+    if (exchange.profile_partition == nullptr) {
+      return absl::InvalidArgumentError(
+          "rankmap_partition: a profile needs profile_partition (the rank of "
+          "each vertex in the profiled run)");
+    }
+    ASSIGN_OR_RETURN(opts.exchange,
+                     FitExchangeModelFromFiles(graph, exchange.profile,
+                                               exchange.profile_partition,
+                                               exchange.profile_exchanges));
+  } else {
+    opts.exchange = ModelOf(exchange);
+  }
+  ASSIGN_OR_RETURN(const PartitionOutcome out, Partition(tree, graph, opts));
+  std::memcpy(part, out.mapping.data(), sizeof(int32_t) * out.mapping.size());
+  if (report != nullptr) FillPartitionReport(out, report);
+  return absl::OkStatus();
+}
+
+// The C boundary: no exception may reach the caller's C code; the message
+// goes to err.
+template <typename F>
+int AtCBoundary(const char* who, char* err, size_t errlen, F call) {
+  absl::Status s;
+  try {
+    s = call();
+  } catch (const std::bad_alloc&) {
+    s = absl::ResourceExhaustedError(absl::StrCat(who, ": out of memory"));
+  } catch (const std::exception& e) {
+    s = absl::InternalError(absl::StrCat(who, ": internal error: ", e.what()));
+  }
+  if (err != nullptr && errlen > 0) Copy(s.message(), err, errlen);
+  return s.ok() ? 0 : 1;
+}
+
 }  // namespace
 }  // namespace rankmap::api
 
@@ -206,21 +311,31 @@ int rankmap_map_traffic(const char* topology, int32_t n, const int64_t* xadj,
   const rankmap::api::CRequest request = {topology, n,      xadj, adjncy,
                                           adjwgt,   adjmsg, vwgt, process_speed,
                                           options,  choice};
-  // The C boundary: no exception may reach the caller's C code.
-  absl::Status s;
-  try {
-    s = rankmap::api::MapC(request, mapping, j, report);
-  } catch (const std::bad_alloc&) {
-    s = absl::ResourceExhaustedError("rankmap_map: out of memory");
-  } catch (const std::exception& e) {
-    s = absl::InternalError(
-        absl::StrCat("rankmap_map: internal error: ", e.what()));
-  }
-  if (err != nullptr && errlen > 0) {
-    const std::string message(s.message());
-    std::snprintf(err, errlen, "%s", message.c_str());
-  }
-  return s.ok() ? 0 : 1;
+  return rankmap::api::AtCBoundary("rankmap_map", err, errlen, [&] {
+    return rankmap::api::MapC(request, mapping, j, report);
+  });
+}
+
+void rankmap_exchange_init(rankmap_exchange* exchange) {
+  exchange->bytes_per_unit = -1;
+  exchange->messages_per_pair = -1;
+  exchange->profile = nullptr;
+  exchange->profile_partition = nullptr;
+  exchange->profile_exchanges = 1;
+}
+
+int rankmap_partition(const char* topology, int32_t n, const int64_t* xadj,
+                      const int32_t* adjncy, const double* adjwgt,
+                      const double* vwgt, const rankmap_options* options,
+                      const rankmap_choice* choice,
+                      const rankmap_exchange* exchange, int32_t* part,
+                      rankmap_partition_report* report, char* err,
+                      size_t errlen) {
+  const rankmap::api::CPartition request = {
+      topology, n, xadj, adjncy, adjwgt, vwgt, options, choice, exchange};
+  return rankmap::api::AtCBoundary("rankmap_partition", err, errlen, [&] {
+    return rankmap::api::PartitionC(request, part, report);
+  });
 }
 
 }  // extern "C"

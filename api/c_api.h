@@ -140,6 +140,67 @@ int rankmap_map_traffic(const char* topology, int32_t n, const int64_t* xadj,
                         double* j, rankmap_report* report, char* err,
                         size_t errlen);
 
+/* n-to-1 partitioning for partitioners (rankmap_partition): the traffic of
+ * one exchange between parts, by which the partition is chosen. Each part
+ * sends every neighbouring part (one it shares edges with) bytes_per_unit x
+ * (their edge weight) bytes in messages_per_pair messages, and receives as
+ * much. With `profile` the model is fitted from a profile of the application
+ * instead (api/partition.h: FitExchangeModel). */
+typedef struct rankmap_exchange {
+  /* Each way, per unit of edge weight; < 0: the default (1). */
+  double bytes_per_unit;
+  /* Each way, per neighbouring pair of parts; < 0: the default (1). */
+  double messages_per_pair;
+  /* The profile of the application's ranks, app.mat (its message counts in
+   * app.msgs.mat beside it); NULL: none. */
+  const char* profile;
+  /* With profile: the rank of each vertex in the profiled run, one per line
+   * (METIS's partition format). */
+  const char* profile_partition;
+  /* With profile: how many exchanges it holds (1 by default). */
+  int64_t profile_exchanges;
+} rankmap_exchange;
+
+void rankmap_exchange_init(rankmap_exchange* exchange);
+
+/* What rankmap_partition chose. Seconds are the link-load estimate of one
+ * exchange (0 when the topology has no links); costs are T in seconds
+ * (messages x latency + bytes / bandwidth summed over pairs) under time, J of
+ * the exchange's bytes under J. */
+typedef struct rankmap_partition_report {
+  int32_t weighed;   /* 0 when n <= slots (one vertex a slot) */
+  char objective[8]; /* "time" or "J" */
+  char winner[32];   /* "machine-aware", "status quo", "scotch" */
+  char model[256];   /* the model in words and where it came from */
+  char note[128];    /* why J, when the objective is J */
+  double status_quo_seconds, chosen_seconds;
+  double status_quo_cost, chosen_cost;
+  int64_t status_quo_pairs, chosen_pairs; /* neighbouring pairs of parts */
+  double j;         /* J of the partition on the topology */
+  double imbalance; /* largest relative excess over a leaf's share */
+} rankmap_partition_report;
+
+/* Partitions the n vertices of the CSR graph (rankmap_map's conventions; vwgt
+ * optional) onto the leaves of `topology`, n-to-1 when n exceeds its slots:
+ * part[v] receives the leaf of vertex v, each leaf's vertex weight within
+ * options->imbalance of its share. The partition is chosen by the predicted
+ * time of one exchange among the machine-aware partition, the status quo (the
+ * graph partitioned as if onto a complete graph, part p on leaf p) and
+ * Scotch's mapping, and is never predicted slower than the status quo.
+ * exchange NULL: the default model (named in report->model). choice
+ * (optional): objective and keep_margin (its present order is not used).
+ * report (optional). Extra errors: rankmap_map's, a profile without message
+ * counts or whose ranks the profiled partition does not fit, a
+ * profile_partition of another length than n. See the README section "From
+ * your partitioner". */
+int rankmap_partition(const char* topology, int32_t n, const int64_t* xadj,
+                      const int32_t* adjncy, const double* adjwgt,
+                      const double* vwgt, const rankmap_options* options,
+                      const rankmap_choice* choice,
+                      const rankmap_exchange* exchange, int32_t* part,
+                      rankmap_partition_report* report, char* err,
+                      size_t errlen);
+
 #ifdef __cplusplus
 }
 #endif

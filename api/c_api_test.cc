@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "api/partition.h"
 #include "core/mapper.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -325,6 +326,84 @@ TEST(CApi, AGarbageXadjEndIsRefusedBeforeAnythingIsReserved) {
                         mapping.data(), nullptr, err, sizeof err),
             0);
   EXPECT_THAT(std::string(err), HasSubstr("needs about 256.0 GiB"));
+}
+
+}  // namespace
+}  // namespace rankmap::api
+
+namespace rankmap::api {
+namespace {
+
+// A symmetric CSR of a graph (both arcs of every edge).
+struct Csr {
+  std::vector<int64_t> xadj = {0};
+  std::vector<int32_t> adjncy;
+  std::vector<double> adjwgt;
+};
+
+Csr CsrOf(const graphs::CommGraph& g) {
+  Csr c;
+  for (graphs::VertexId u = 0; u < g.num_vertices(); ++u) {
+    for (size_t e = 0; e < g.neighbors(u).size(); ++e) {
+      c.adjncy.push_back(g.neighbors(u)[e]);
+      c.adjwgt.push_back(g.weights(u)[e]);
+    }
+    c.xadj.push_back(static_cast<int64_t>(c.adjncy.size()));
+  }
+  return c;
+}
+
+// rankmap_partition gives what the C++ front door gives, with its report.
+TEST(CApi, PartitionIsTheFrontDoorsPartition) {
+  const char* machine = "tleaf 2 2 1GBps:2us 4 10GBps:0.5us";
+  const graphs::CommGraph mesh = testing::Permute(
+      testing::MakeGrid2D(16, 12), testing::RandomPermutation(192, 2));
+  const Csr c = CsrOf(mesh);
+  rankmap_exchange ex;
+  rankmap_exchange_init(&ex);
+  ex.bytes_per_unit = 40;
+  std::vector<int32_t> part(192, -1);
+  rankmap_partition_report r;
+  char err[256] = "";
+  ASSERT_EQ(rankmap_partition(machine, 192, c.xadj.data(), c.adjncy.data(),
+                              c.adjwgt.data(), nullptr, nullptr, nullptr, &ex,
+                              part.data(), &r, err, sizeof err),
+            0)
+      << err;
+  core::MappingOptions o;
+  o.exchange = {.bytes_per_unit = 40,
+                .source = core::ExchangeModel::Source::kGiven};
+  const PartitionOutcome out =
+      Partition(topology::ParseTleaf(machine).value(), mesh, o).value();
+  EXPECT_EQ(part, out.mapping);
+  EXPECT_EQ(r.weighed, 1);
+  EXPECT_STREQ(r.objective, "time");
+  EXPECT_EQ(std::string(r.winner), out.choice.winner);
+  EXPECT_THAT(r.model, HasSubstr("40 B per unit of edge weight and 1 message"));
+  EXPECT_THAT(r.model, HasSubstr("(given)"));
+  EXPECT_EQ(r.chosen_seconds, out.choice.chosen.seconds);
+  EXPECT_EQ(r.status_quo_seconds, out.choice.status_quo.seconds);
+  EXPECT_LE(r.chosen_seconds, r.status_quo_seconds);
+  EXPECT_EQ(r.j, out.cost.j);
+  EXPECT_LE(r.imbalance, 0.03 + 1e-12);
+  // Without a model the report names the default.
+  ASSERT_EQ(rankmap_partition(machine, 192, c.xadj.data(), c.adjncy.data(),
+                              c.adjwgt.data(), nullptr, nullptr, nullptr,
+                              nullptr, part.data(), &r, err, sizeof err),
+            0)
+      << err;
+  EXPECT_THAT(r.model, HasSubstr("(default)"));
+  // A profile without its partition, a bad topology: one-line errors.
+  ex.profile = "run.mat";
+  EXPECT_NE(rankmap_partition(machine, 192, c.xadj.data(), c.adjncy.data(),
+                              c.adjwgt.data(), nullptr, nullptr, nullptr, &ex,
+                              part.data(), &r, err, sizeof err),
+            0);
+  EXPECT_THAT(err, HasSubstr("profile_partition"));
+  EXPECT_NE(rankmap_partition("tleaf 2 x", 192, c.xadj.data(), c.adjncy.data(),
+                              c.adjwgt.data(), nullptr, nullptr, nullptr,
+                              nullptr, part.data(), &r, err, sizeof err),
+            0);
 }
 
 }  // namespace

@@ -2,9 +2,13 @@
 
 #include <cmath>
 #include <filesystem>
+#include <string>
 #include <vector>
 
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_split.h"
+#include "api/partition.h"
 #include "base/status_macros.h"
 #include "cli/leaf_numbering.h"
 #include "cli/mapping_reader.h"
@@ -34,6 +38,86 @@ absl::Status ApplyChoice(const Choice& choice, const Inputs& inputs,
     options->present.assign(present.begin(), present.end());
   }
   return absl::OkStatus();
+}
+
+absl::Status ApplyExchange(const Choice& choice, const graphs::CommGraph& graph,
+                           core::MappingOptions* options) {
+  if (!choice.exchange.empty() && !choice.exchange_profile.empty()) {
+    return absl::InvalidArgumentError(
+        "--exchange and --exchange-profile: give one of them");
+  }
+  if (!choice.exchange.empty()) {
+    const std::vector<std::string> f = absl::StrSplit(choice.exchange, ',');
+    core::ExchangeModel m;
+    m.source = core::ExchangeModel::Source::kGiven;
+    if (f.size() != 2 || !absl::SimpleAtod(f[0], &m.bytes_per_unit) ||
+        !absl::SimpleAtod(f[1], &m.messages_per_pair) ||
+        !std::isfinite(m.bytes_per_unit) || m.bytes_per_unit < 0 ||
+        !std::isfinite(m.messages_per_pair) || m.messages_per_pair < 0) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "--exchange '", choice.exchange,
+          "': expected B,M (bytes per unit of edge weight, messages per "
+          "neighbouring pair; numbers >= 0), e.g. 40,1"));
+    }
+    options->exchange = m;
+  }
+  if (!choice.exchange_profile.empty()) {
+    const std::vector<std::string> f =
+        absl::StrSplit(choice.exchange_profile, ',');
+    int64_t k = 1;
+    if (f.size() < 2 || f.size() > 3 ||
+        (f.size() == 3 && (!absl::SimpleAtoi(f[2], &k) || k < 1))) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "--exchange-profile '", choice.exchange_profile,
+          "': expected PROFILE.mat,PART or PROFILE.mat,PART,K (K >= 1)"));
+    }
+    ASSIGN_OR_RETURN(options->exchange,
+                     api::FitExchangeModelFromFiles(graph, f[0], f[1], k));
+  }
+  return absl::OkStatus();
+}
+
+std::string PartitionVerdict(const core::PartitionReport& r) {
+  if (!r.weighed) return "";
+  const bool time = r.objective == "time";
+  auto figure = [&](const core::ExchangePrediction& p) {
+    return time ? absl::StrFormat("%.4g s", p.seconds)
+                : absl::StrFormat("J %.6g", p.cost);
+  };
+  auto ratio = [&](const core::ExchangePrediction& p) {
+    const double sq = time ? r.status_quo.seconds : r.status_quo.cost;
+    return sq > 0 ? (time ? p.seconds : p.cost) / sq : 1.0;
+  };
+  std::string line;
+  if (r.winner == "status quo") {
+    // The closest other candidate, by the figure shown.
+    const core::PartitionReport::Candidate* best = nullptr;
+    for (size_t i = 1; i < r.candidates.size(); ++i) {
+      if (best == nullptr ||
+          ratio(r.candidates[i].prediction) < ratio(best->prediction))
+        best = &r.candidates[i];
+    }
+    line = absl::StrFormat(
+        "partition: the status quo (as onto a complete graph) kept; one "
+        "exchange predicted %s",
+        figure(r.status_quo));
+    if (best != nullptr) {
+      absl::StrAppendFormat(&line,
+                            ", %s's %.3fx (%d against %d neighbouring "
+                            "pairs)",
+                            best->name, ratio(best->prediction),
+                            best->prediction.pairs, r.status_quo.pairs);
+    }
+  } else {
+    line = absl::StrFormat(
+        "partition: %s; one exchange predicted %s, %.3fx the status quo's "
+        "(%d against %d neighbouring pairs)",
+        r.winner, figure(r.chosen), ratio(r.chosen), r.chosen.pairs,
+        r.status_quo.pairs);
+  }
+  absl::StrAppend(&line, "\nexchange model: ", r.model, "; by ", r.objective,
+                  r.note.empty() ? "" : absl::StrCat(" (", r.note, ")"));
+  return line;
 }
 
 std::string MessagesLine(const graphs::Traffic& traffic) {

@@ -17,6 +17,7 @@
 #include "absl/status/status.h"
 #include "cli/inputs.h"
 #include "core/options.h"
+#include "core/partition_choice.h"
 #include "core/present_order.h"
 #include "graphs/traffic.h"
 #include "topology/tree.h"
@@ -27,6 +28,11 @@ struct Choice {
   std::string objective = "auto";  // auto | j | time
   std::string present;             // mapping file; empty: the identity
   double keep_margin = 0.02;
+  // n-to-1: the exchange model as "B,M" (core::ExchangeModel), or a profile
+  // to fit it from as "PROFILE.mat,PART[,K]" (api::FitExchangeModel); empty:
+  // the default.
+  std::string exchange;
+  std::string exchange_profile;
 };
 
 // Sets options.objective, keep_margin and present (the file read in any
@@ -35,6 +41,16 @@ struct Choice {
 absl::Status ApplyChoice(const Choice& choice, const Inputs& inputs,
                          const topology::Tree& tree,
                          core::MappingOptions* options);
+
+// Sets options.exchange from --exchange or --exchange-profile (fitted on
+// `graph`). Errors: both given, a malformed value, the fit's (file:line).
+absl::Status ApplyExchange(const Choice& choice, const graphs::CommGraph& graph,
+                           core::MappingOptions* options);
+
+// What an n-to-1 map chose, one line, or "" when nothing was weighed:
+//   partition: machine-aware; one exchange predicted 2.002e-03 s against the
+//   status quo's 8.002e-03 s (0.250x) [time; 40 B per unit ... (given)]
+std::string PartitionVerdict(const core::PartitionReport& report);
 
 // "messages: app.msgs.mat (123456 messages of 64 pairs)" when the traffic
 // came with counts, else "".

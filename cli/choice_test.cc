@@ -47,5 +47,61 @@ TEST(PresentVerdict, SaysKeptOrReplacedWithTheFigures) {
             "mapping is 25.0% lower (J 150 against 200), 12 processes moved");
 }
 
+TEST(ApplyExchange, ReadsTheModelOrRefusesItInOneLine) {
+  const graphs::CommGraph g;
+  core::MappingOptions o;
+  Choice c;
+  ASSERT_TRUE(ApplyExchange(c, g, &o).ok());
+  EXPECT_EQ(o.exchange.source, core::ExchangeModel::Source::kDefault);
+  c.exchange = "40,2.5";
+  ASSERT_TRUE(ApplyExchange(c, g, &o).ok());
+  EXPECT_EQ(o.exchange.bytes_per_unit, 40);
+  EXPECT_EQ(o.exchange.messages_per_pair, 2.5);
+  EXPECT_EQ(o.exchange.source, core::ExchangeModel::Source::kGiven);
+  for (const char* bad : {"40", "40,x", "-1,1", "1,inf", "1,2,3"}) {
+    c.exchange = bad;
+    const absl::Status s = ApplyExchange(c, g, &o);
+    EXPECT_NE(s.message().find("--exchange '"), std::string::npos) << bad;
+  }
+  c.exchange = "1,1";
+  c.exchange_profile = "run.mat,run.part";
+  EXPECT_NE(ApplyExchange(c, g, &o).message().find("give one of them"),
+            std::string::npos);
+  c.exchange.clear();
+  c.exchange_profile = "run.mat,run.part,0";
+  EXPECT_NE(ApplyExchange(c, g, &o).message().find("K >= 1"),
+            std::string::npos);
+  c.exchange_profile = "missing.mat,missing.part";
+  EXPECT_NE(ApplyExchange(c, g, &o).message().find("missing.mat"),
+            std::string::npos);
+}
+
+TEST(PartitionVerdict, NamesTheWinnerAndTheModel) {
+  core::PartitionReport r;
+  EXPECT_EQ(PartitionVerdict(r), "");
+  r.weighed = true;
+  r.objective = "time";
+  r.model =
+      "40 B per unit of edge weight and 1 message per neighbouring "
+      "pair, each way (given)";
+  r.status_quo = {.seconds = 8e-3, .pairs = 2};
+  const core::ExchangePrediction m = {.seconds = 2e-3, .pairs = 3};
+  r.candidates = {{"status quo", r.status_quo}, {"machine-aware", m}};
+  r.winner = "machine-aware";
+  r.chosen = m;
+  EXPECT_EQ(PartitionVerdict(r),
+            "partition: machine-aware; one exchange predicted 0.002 s, "
+            "0.250x the status quo's (3 against 2 neighbouring pairs)\n"
+            "exchange model: 40 B per unit of edge weight and 1 message per "
+            "neighbouring pair, each way (given); by time");
+  r.winner = "status quo";
+  r.chosen = r.status_quo;
+  r.candidates[1].prediction.seconds = 8.1e-3;
+  EXPECT_EQ(PartitionVerdict(r).substr(0, PartitionVerdict(r).find('\n')),
+            "partition: the status quo (as onto a complete graph) kept; one "
+            "exchange predicted 0.008 s, machine-aware's 1.012x (3 against 2 "
+            "neighbouring pairs)");
+}
+
 }  // namespace
 }  // namespace rankmap::cli

@@ -80,6 +80,18 @@ constexpr FlagSpec<double> kKeepMargin{
     "present order (time objective)",
     {},
     kFraction};
+constexpr FlagSpec<std::string> kExchange{
+    "exchange", "",
+    "map, compare, n-to-1: one exchange between parts as B,M: B bytes per "
+    "unit of edge weight and M messages per neighbouring pair, each way "
+    "(default 1,1, or the graph's own message counts); the partition is "
+    "chosen by its predicted time"};
+constexpr FlagSpec<std::string> kExchangeProfile{
+    "exchange_profile", "",
+    "map, compare, n-to-1: fit --exchange from a profile: PROFILE.mat,PART "
+    "(the ranks' traffic, counts in PROFILE.msgs.mat; PART the rank of each "
+    "vertex in the profiled run, one per line), optionally ,K for K "
+    "exchanges in the profile"};
 
 // ---- The engine and the command's outputs ----
 
@@ -325,7 +337,9 @@ template <typename C>
 void AddChoice(FlagTable<C>& t) {
   t.Add(kObjective, &C::choice, &Choice::objective)
       .Add(kPresent, &C::choice, &Choice::present)
-      .Add(kKeepMargin, &C::choice, &Choice::keep_margin);
+      .Add(kKeepMargin, &C::choice, &Choice::keep_margin)
+      .Add(kExchange, &C::choice, &Choice::exchange)
+      .Add(kExchangeProfile, &C::choice, &Choice::exchange_profile);
 }
 
 // The frontend flag `spec`, kept as text (booleans as "true" or "false").

@@ -37,6 +37,7 @@ absl::Status RunCompare(const CompareCommand& cmd, std::ostream& out) {
       api::ResolveOptions(
           {.preset = cmd.preset, .seed = cmd.seed, .threads = cmd.threads}));
   RETURN_IF_ERROR(ApplyChoice(cmd.choice, cmd.inputs, tree, &opts));
+  RETURN_IF_ERROR(ApplyExchange(cmd.choice, graph, &opts));
   core::MapReport choice_report;
   opts.report = &choice_report;
   out << absl::StrFormat("%d processes, %d edges, %d leaves\n",

@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "api/named_options.h"
+#include "api/partition.h"
 #include "base/file.h"
 #include "base/status_macros.h"
 #include "cli/evaluation.h"
@@ -100,11 +101,12 @@ absl::Status CheckMapRequest(const MapCommand& cmd,
 }
 
 // core::Map under the progress line, with the slot classes of --near or
-// --process-speeds when given.
+// --process-speeds when given; n-to-1 without them, the partitioners' call
+// (api::Partition), which reports its choice into *partition.
 absl::StatusOr<core::Mapping> ComputeMapping(
     const MapCommand& cmd, const topology::Tree& tree,
     const graphs::CommGraph& graph, const std::optional<NearDevices>& near,
-    core::MappingOptions opts) {
+    core::MappingOptions opts, core::PartitionReport* partition) {
   ProgressLine progress(
       absl::StrCat("mapping ", graph.num_vertices(), " processes onto ",
                    tree.num_leaves(), " leaves"),
@@ -116,6 +118,12 @@ absl::StatusOr<core::Mapping> ComputeMapping(
         const core::SlotClasses classes,
         LoadProcessClasses(cmd.process_speeds, tree, graph.num_vertices()));
     return core::Map(tree, graph, opts, classes);
+  }
+  if (core::IsNTo1(tree, graph)) {
+    ASSIGN_OR_RETURN(api::PartitionOutcome out,
+                     api::Partition(tree, graph, opts));
+    *partition = std::move(out.choice);
+    return std::move(out.mapping);
   }
   return core::Map(tree, graph, opts);
 }
@@ -238,13 +246,15 @@ absl::Status WriteNotes(const MapCommand& cmd, const MapResult& r,
                         const core::CostReport& cost,
                         const graphs::Traffic& traffic,
                         const core::MapReport& choice_report,
+                        const core::PartitionReport& partition,
                         const std::optional<NearDevices>& near,
                         const topology::Tree& full,
                         const topology::LeafGroups* groups,
                         base::FileBatch& files, std::ostream& out) {
   std::ostream& names = cmd.output.empty() ? std::cerr : out;
   for (const std::string& line :
-       {MessagesLine(traffic), PresentVerdict(choice_report, cmd.choice)}) {
+       {MessagesLine(traffic), PresentVerdict(choice_report, cmd.choice),
+        PartitionVerdict(partition)}) {
     if (!line.empty()) names << line << "\n";
   }
   if (near) PrintNearDevices(*near, names);
@@ -281,6 +291,7 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
                                         .seed = cmd.seed,
                                         .threads = cmd.threads}));
   RETURN_IF_ERROR(ApplyChoice(cmd.choice, cmd.inputs, tree, &opts));
+  RETURN_IF_ERROR(ApplyExchange(cmd.choice, graph, &opts));
   core::MapReport choice_report;
   opts.report = &choice_report;
   RETURN_IF_ERROR(CheckMapRequest(cmd, group_of, tree, graph));
@@ -295,8 +306,9 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
   if (!launch_format) {
     ASSIGN_OR_RETURN(format, ParseMappingFormat(cmd.format));
   }
+  core::PartitionReport partition;
   ASSIGN_OR_RETURN(core::Mapping mapping,
-                   ComputeMapping(cmd, tree, graph, near, opts));
+                   ComputeMapping(cmd, tree, graph, near, opts, &partition));
   ASSIGN_OR_RETURN(const core::CostReport cost,
                    core::CheckedCost(tree, graph, mapping, opts.imbalance));
   const MapResult result =
@@ -307,8 +319,8 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
   std::ostringstream said;
   RETURN_IF_ERROR(
       WriteMapping(cmd, result, format, launch_format, files, said));
-  RETURN_IF_ERROR(WriteNotes(cmd, result, cost, traffic, choice_report, near,
-                             full, group_of, files, said));
+  RETURN_IF_ERROR(WriteNotes(cmd, result, cost, traffic, choice_report,
+                             partition, near, full, group_of, files, said));
   RETURN_IF_ERROR(files.Commit());
   out << said.str();
   return absl::OkStatus();

@@ -16,6 +16,7 @@
 #include "core/multilevel/multilevel.h"
 #include "core/multisection.h"
 #include "core/objective.h"
+#include "core/partition_choice.h"
 #include "core/partition_map.h"
 #include "core/portfolio.h"
 #include "core/present_order.h"
@@ -25,19 +26,30 @@
 namespace rankmap::core {
 namespace {
 
-// n-to-1: partition and map in one step, leaf loads within options.imbalance.
+// n-to-1, the engine's machine-aware partition: partition and map in one
+// step, leaf loads within options.imbalance, J minimised.
+absl::StatusOr<Mapping> MachineAwarePartition(const topology::Tree& tree,
+                                              const graphs::CommGraph& graph,
+                                              const MappingOptions& options) {
+  if (options.algorithm == Algorithm::kMultilevel)
+    return MultilevelPartition(tree, graph, options);
+  ASSIGN_OR_RETURN(Mapping m, PartitionMap(tree, graph, options));
+  if (!options.portfolio_multilevel) return m;
+  // The multilevel engine competes (the strong preset), lower J kept.
+  ASSIGN_OR_RETURN(Mapping ml, MultilevelPartition(tree, graph, options));
+  if (ComputeJ(tree, graph, ml) < ComputeJ(tree, graph, m)) return ml;
+  return m;
+}
+
+// n-to-1: the engine's partition weighed by the predicted time of one
+// exchange against the status quo (core/partition_choice.h); Scotch's as the
+// baseline it is.
 absl::StatusOr<Mapping> MapNTo1(const topology::Tree& tree,
                                 const graphs::CommGraph& graph,
                                 const MappingOptions& options) {
-  if (options.algorithm == Algorithm::kMultilevel)
-    return MultilevelPartition(tree, graph, options);
   if (options.algorithm != Algorithm::kScotch) {
-    ASSIGN_OR_RETURN(Mapping m, PartitionMap(tree, graph, options));
-    if (!options.portfolio_multilevel) return m;
-    // The multilevel engine competes (the strong preset), lower J kept.
-    ASSIGN_OR_RETURN(Mapping ml, MultilevelPartition(tree, graph, options));
-    if (ComputeJ(tree, graph, ml) < ComputeJ(tree, graph, m)) return ml;
-    return m;
+    ASSIGN_OR_RETURN(Mapping m, MachineAwarePartition(tree, graph, options));
+    return ChoosePartition(tree, graph, options, std::move(m));
   }
   absl::StatusOr<Mapping> m =
       ScotchPartitionMap(tree, graph, options.imbalance, options.seed);
@@ -128,11 +140,6 @@ absl::StatusOr<Mapping> MapChecked(const topology::Tree& tree,
   if (absl::Status s = CheckCostRange(tree, graph); !s.ok()) return s;
   if (absl::Status s = CheckMapMemory(tree, graph, options); !s.ok()) return s;
   const bool n_to_1 = IsNTo1(tree, graph);
-  if (n_to_1 && options.objective == ObjectiveKind::kTime) {
-    return absl::InvalidArgumentError(
-        "map: the time objective is for one-to-one mappings (more processes "
-        "than slots map by J)");
-  }
   // Processes without edges are placed directly (core/isolated_vertices.h):
   // the engine's strategies and the n-to-1 partition only see the rest. The
   // present order is a mapping of the whole graph: it is weighed after.

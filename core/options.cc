@@ -1,6 +1,7 @@
 #include "core/options.h"
 
 #include <cmath>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
 
@@ -137,7 +138,29 @@ absl::Status ValidateOptions(const MappingOptions& o) {
     return absl::InvalidArgumentError(absl::StrCat(
         "map: option keep_margin is ", o.keep_margin, " (must be in [0, 1))"));
   }
+  const std::pair<const char*, double> model[] = {
+      {"exchange.bytes_per_unit", o.exchange.bytes_per_unit},
+      {"exchange.messages_per_pair", o.exchange.messages_per_pair},
+  };
+  for (const auto& [field, value] : model) {
+    if (!std::isfinite(value) || value < 0) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "map: option ", field, " is ", value, " (must be finite and >= 0)"));
+    }
+  }
   return absl::OkStatus();
+}
+
+std::string_view ExchangeSourceName(ExchangeModel::Source source) {
+  switch (source) {
+    case ExchangeModel::Source::kGiven:
+      return "given";
+    case ExchangeModel::Source::kFitted:
+      return "fitted";
+    case ExchangeModel::Source::kDefault:
+      break;
+  }
+  return "default";
 }
 
 }  // namespace rankmap::core

@@ -39,7 +39,32 @@ enum class Algorithm {
   kScotch,        // SCOTCH_graphMap on the equivalent target, strict balance
 };
 
-struct MapReport;  // core/present_order.h
+struct MapReport;        // core/present_order.h
+struct PartitionReport;  // core/partition_choice.h
+
+// The traffic of one exchange between the parts of an n-to-1 partition, the
+// model by which core/partition_choice.h predicts its time: every part sends
+// each neighbouring part (a part it shares edges with) bytes_per_unit x (the
+// edge weight between them) bytes in messages_per_pair messages, and
+// receives as much; traffic inside a part costs nothing. A mesh's halo
+// exchange of 40 B a face, one message per neighbour and direction, is {40,
+// 1} on the graph whose edge weights count shared faces.
+struct ExchangeModel {
+  enum class Source {
+    kDefault,  // nobody gave it: 1 byte per unit, 1 message per pair; a graph
+               // with message counts (app.msgs.mat) gives its own instead
+    kGiven,    // by the caller (an option, a flag)
+    kFitted,   // fitted from a profile of the application (api/partition.h)
+  };
+  double bytes_per_unit = 1.0;     // each way, per unit of edge weight
+  double messages_per_pair = 1.0;  // each way, per neighbouring pair of parts
+  Source source = Source::kDefault;
+  // Where a fitted model came from ("app.mat + app.msgs.mat"); may be empty.
+  std::string origin;
+};
+
+// "given", "fitted", "default".
+std::string_view ExchangeSourceName(ExchangeModel::Source source);
 
 // What the engine minimises (core/time_objective.h).
 enum class ObjectiveKind {
@@ -162,6 +187,15 @@ struct MappingOptions {
   // order (time objective only).
   double keep_margin = 0.02;
 
+  // n-to-1: the exchange whose predicted time chooses among the candidate
+  // partitions (core/partition_choice.h): the machine-aware partition, the
+  // status quo (the graph partitioned as if onto a complete graph, parts in
+  // leaf order), and Scotch's machine-aware mapping when scotch_candidate.
+  // The status quo is kept unless another is predicted faster by more than
+  // keep_margin.
+  ExchangeModel exchange;
+  bool scotch_candidate = true;
+
   TreeMatchOptions treematch;
   MultisectionOptions multisection;
   RefineOptions refine;
@@ -173,6 +207,9 @@ struct MappingOptions {
   // Where Map says what it chose and why (core/present_order.h: MapReport);
   // null: nowhere. Not owned.
   MapReport* report = nullptr;
+  // Where an n-to-1 Map says which partition it chose and the predicted time
+  // of each candidate; null: nowhere. Not owned.
+  PartitionReport* partition_report = nullptr;
 
   // Named presets: "default" (the values above: portfolio of TreeMatch and
   // multisection, TreeMatch refined only when it is within 2% of the refined
