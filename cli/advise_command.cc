@@ -85,11 +85,16 @@ class Predictor {
       ASSIGN_OR_RETURN(sim::Simulator s, sim::Simulator::Create(tree));
       p.simulator_.emplace(std::move(s));
       p.options_.iterations = iterations;
+      p.options_.max_messages = kCommandReplayMessages / 2;  // two replays
       ASSIGN_OR_RETURN(p.plan_, sim::PlanReplay(traffic, p.options_));
       p.how_ = absl::StrFormat(
           "SMPI, %d iterations of the profile's traffic on the machine's "
-          "links",
-          iterations);
+          "links%s",
+          iterations,
+          p.plan_.divisor > 1
+              ? absl::StrCat(", message counts divided by ", p.plan_.divisor,
+                             " to bound the replay's work")
+              : "");
     } else {
       ASSIGN_OR_RETURN(p.model_, LoadTimeModel("hockney", "", tree));
       p.how_ = "Hockney model per level (the machine has no links to simulate)";
