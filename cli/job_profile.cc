@@ -45,6 +45,18 @@ std::string ProgramLines(const std::string& err) {
   return kept;
 }
 
+// The profiler's own last line on a job's standard error ("rankmap:
+// RANKMAP_PROFILE_FLUSH='5s': ...; profiling off, nothing recorded"), or "".
+std::string ProfilerLine(const std::string& err) {
+  std::string last;
+  for (absl::string_view line : absl::StrSplit(err, '\n')) {
+    if (absl::StartsWith(line, "rankmap: ") &&
+        !absl::StartsWith(line, "rankmap: traffic of"))
+      last = std::string(line.substr(9));
+  }
+  return last;
+}
+
 using launch::Launcher;
 
 // How much of a failed job's standard error is read for its last lines.
@@ -209,6 +221,11 @@ absl::StatusOr<JobProfile> ProfileJob(std::span<const std::string> argv,
   }
   if (r.timed_out) {
     const int32_t world = SavedWorldSize(options.prefix);
+    if (world > 0 && job.line.processes > 0 && world != job.line.processes) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          "advise: the saved rows name ", world,
+          " ranks, the launch line asked for ", job.line.processes));
+    }
     if (world <= 0) {
       return absl::FailedPreconditionError(absl::StrCat(
           "advise: the job was stopped after ", options.seconds,
@@ -222,9 +239,16 @@ absl::StatusOr<JobProfile> ProfileJob(std::span<const std::string> argv,
                                       " s (--profile-seconds)")));
   }
   if (!base::IsRegularFile(options.prefix + ".mat")) {
+    // The profiler says why when it switched itself off (a bad variable).
+    const std::string said = ProfilerLine(
+        base::ReadFileTail(o.stderr_path, kErrorTailBytes, "job errors")
+            .value_or(""));
     return absl::FailedPreconditionError(absl::StrCat(
-        "advise: the job ended without a profile (", options.prefix,
-        ".mat missing: did every rank call MPI_Init and MPI_Finalize?)"));
+        "advise: the job ended without a profile (",
+        said.empty()
+            ? "did every rank call MPI_Init and MPI_Finalize?"
+            : absl::StrCat("the profiler said: ", said),
+        ")"));
   }
   return job;
 }
