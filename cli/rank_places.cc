@@ -42,9 +42,16 @@ std::string Describe(const HostCpus& h) {
 
 absl::StatusOr<RankPlaces> ReadRankPlaces(const std::string& path, int32_t n) {
   ASSIGN_OR_RETURN(const std::string text, base::ReadFile(path, "placement"));
+  return ParseRankPlaces(text, path, n);
+}
+
+absl::StatusOr<RankPlaces> ParseRankPlaces(std::string_view text,
+                                           const std::string& path, int32_t n,
+                                           int64_t max_memory_bytes) {
   RankPlaces places{path};
   ASSIGN_OR_RETURN(places.ranks,
-                   mpi_bindings::ParsePlacementLines(text, path));
+                   mpi_bindings::ParsePlacementLines(text, path,
+                                                     max_memory_bytes));
   // Sorted and distinct: the first rank out of place shows what is wrong.
   for (size_t i = 0; i < places.ranks.size(); ++i) {
     const mpi_bindings::PlacementLine& l = places.ranks[i];

@@ -18,6 +18,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -35,6 +36,11 @@ struct RankPlaces {
 // The placement file of a profile of `n` ranks. Errors: the reader's (file,
 // line, what), and ranks that are not exactly 0..n-1.
 absl::StatusOr<RankPlaces> ReadRankPlaces(const std::string& path, int32_t n);
+// The same on the file's text, named `path`; sizes checked against
+// max_memory_bytes (0: base::MemoryBudget()).
+absl::StatusOr<RankPlaces> ParseRankPlaces(std::string_view text,
+                                           const std::string& path, int32_t n,
+                                           int64_t max_memory_bytes = 0);
 
 // The hosts in the order of their first rank.
 std::vector<std::string> HostsInOrder(const RankPlaces& places);
