@@ -44,10 +44,25 @@ LaunchPlan Plan(const JobPlacement& job, const std::string& path,
   return plan;
 }
 
+// mpirun hands the rankfile's path to the daemons it starts on other nodes
+// inside a double-quoted word of the remote shell's command line (measured
+// with Open MPI 4.1 and its rsh launcher): there '$', '`', '"' and '\'
+// would be expanded or end the word.
+absl::Status CheckRemotePath(const std::string& path, std::string_view who) {
+  const size_t at = path.find_first_of("$`\"\\");
+  if (at == std::string::npos) return absl::OkStatus();
+  return absl::InvalidArgumentError(absl::StrCat(
+      std::string(who), ": the rankfile path '", path, "' holds a '",
+      std::string(1, path[at]),
+      "', which the remote shell mpirun passes it to would expand; choose "
+      "another output path"));
+}
+
 }  // namespace
 
 absl::StatusOr<LaunchPlan> OpenMpi4Rankfile(const JobPlacement& job,
                                             const std::string& path) {
+  RETURN_IF_ERROR(CheckRemotePath(path, "launch/rankfile"));
   if (job.physical && !job.ranks.empty()) {
     return Plan(job, path,
                 {"mpirun", "--use-hwthread-cpus", "--mca",
@@ -64,6 +79,7 @@ absl::StatusOr<LaunchPlan> OpenMpi4Rankfile(const JobPlacement& job,
 absl::StatusOr<LaunchPlan> OpenMpi5Rankfile(const JobPlacement& job,
                                             const std::string& path) {
   ASSIGN_OR_RETURN(const bool cores, LogicalCountsCores(job));
+  RETURN_IF_ERROR(CheckRemotePath(path, "launch/ompi5"));
   // PRRTE splits the --map-by value at ':', so the path cannot hold one.
   if (path.find(':') != std::string::npos) {
     return absl::InvalidArgumentError(absl::StrCat(

@@ -6,6 +6,8 @@
  *                                    words"; every rank exits with CODE
  *   misbehaving_job noinit           exits 0 without calling MPI_Init
  *   misbehaving_job hang             calls MPI_Init, then sleeps forever
+ *   misbehaving_job crash            rank 0 aborts (SIGABRT) after MPI_Init
+ *   misbehaving_job mpiabort         rank 0 calls MPI_Abort(MPI_COMM_WORLD, 3)
  *   misbehaving_job ok               MPI_Init, a barrier, MPI_Finalize */
 #include <mpi.h>
 #include <stdio.h>
@@ -22,6 +24,8 @@ int main(int argc, char** argv) {
   if (strcmp(mode, "hang") == 0) {
     for (;;) sleep(1);
   }
+  if (strcmp(mode, "crash") == 0 && rank == 0) abort();
+  if (strcmp(mode, "mpiabort") == 0 && rank == 0) MPI_Abort(MPI_COMM_WORLD, 3);
   int code = 0;
   if (strcmp(mode, "noise") == 0 && argc == 4) {
     const long mib = atol(argv[2]);
@@ -33,8 +37,11 @@ int main(int argc, char** argv) {
       fputs("misbehaving_job: last words\n", stderr);
       fflush(stderr);
     }
-  } else if (strcmp(mode, "ok") != 0) {
-    if (rank == 0) fprintf(stderr, "usage: misbehaving_job noise|noinit|hang|ok\n");
+  } else if (strcmp(mode, "ok") != 0 && strcmp(mode, "crash") != 0 &&
+             strcmp(mode, "mpiabort") != 0) {
+    if (rank == 0)
+      fprintf(stderr,
+              "usage: misbehaving_job noise MIB CODE|noinit|hang|crash|mpiabort|ok\n");
     code = 2;
   }
   MPI_Barrier(MPI_COMM_WORLD);
