@@ -4,7 +4,7 @@
 // Valid inputs and the cases that once broke them are mutated thousands of
 // times (graphs/fuzz/mutate.h); each result must be accepted with its
 // invariants holding, or refused with one line that names the file. Runs in
-// CI, also under ASan/UBSan.
+// CI; clean under ASan/UBSan too (--config=asan).
 #include <algorithm>
 #include <random>
 #include <set>

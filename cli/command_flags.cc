@@ -19,7 +19,8 @@ namespace {
 
 // The ranges of the numeric flags (cli/flag_table.h checks every value).
 constexpr FlagRange kFraction{.min = 0, .max = 1, .max_open = true};
-constexpr FlagRange kLeafSlots{.min = 1, .max = 1 << 16};
+// Capacities are counts, not copies (tests/hardening_test): any int32 count.
+constexpr FlagRange kLeafSlots{.min = 1, .max = 2147483647};
 constexpr double kMaxThreads = 4096;
 // The replay's work is iterations x messages; its time per iteration settles
 // within tens of iterations (cli/simulate_command.h).

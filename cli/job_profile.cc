@@ -150,6 +150,44 @@ int32_t SavedWorldSize(const std::string& prefix) {
   return row.ok() ? row->world_size : 0;
 }
 
+// A failed job, named by its status and the last lines of its standard
+// error (the closing lines only: a job may write gigabytes before it fails).
+absl::Status JobFailed(const base::SubprocessResult& r,
+                       const std::string& stderr_path) {
+  const std::string err =
+      base::ReadFileTail(stderr_path, kErrorTailBytes, "job errors")
+          .value_or("");
+  std::string tail = base::LastLines(ProgramLines(err), 3);
+  if (tail.empty()) tail = base::LastLines(err, 3);
+  for (char& c : tail) c = c == '\n' ? '|' : c;
+  return absl::FailedPreconditionError(
+      absl::StrCat("advise: the job failed (",
+                   r.signal ? absl::StrCat("signal ", r.signal)
+                            : absl::StrCat("exit status ", r.exit_code),
+                   tail.empty() ? ")" : absl::StrCat("): ", tail)));
+}
+
+// The rows the ranks of a job stopped by the time limit saved, merged into a
+// partial profile; returns why it is partial.
+absl::StatusOr<std::string> MergeStoppedJob(const launch::LaunchLine& line,
+                                            const JobProfileOptions& options) {
+  const int32_t world = SavedWorldSize(options.prefix);
+  if (world > 0 && line.processes > 0 && world != line.processes) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("advise: the saved rows name ", world,
+                     " ranks, the launch line asked for ", line.processes));
+  }
+  if (world <= 0) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "advise: the job was stopped after ", options.seconds,
+        " s before any rank saved its traffic (give --profile-seconds more "
+        "time)"));
+  }
+  return mpi_bindings::MergePartialProfile(
+      options.prefix, world,
+      absl::StrCat("stopped after ", options.seconds, " s (--profile-seconds)"));
+}
+
 }  // namespace
 
 absl::StatusOr<launch::Launcher> ParseLauncher(std::string_view name) {
@@ -206,37 +244,10 @@ absl::StatusOr<JobProfile> ProfileJob(std::span<const std::string> argv,
                    base::RunSubprocess(*run, o));
   job.stopped = r.timed_out;
   if (!r.timed_out && (r.exit_code != 0 || r.signal != 0)) {
-    // The closing lines only: a job may write gigabytes before it fails.
-    const std::string err =
-        base::ReadFileTail(o.stderr_path, kErrorTailBytes, "job errors")
-            .value_or("");
-    std::string tail = base::LastLines(ProgramLines(err), 3);
-    if (tail.empty()) tail = base::LastLines(err, 3);
-    for (char& c : tail) c = c == '\n' ? '|' : c;
-    return absl::FailedPreconditionError(
-        absl::StrCat("advise: the job failed (",
-                     r.signal ? absl::StrCat("signal ", r.signal)
-                              : absl::StrCat("exit status ", r.exit_code),
-                     tail.empty() ? ")" : absl::StrCat("): ", tail)));
+    return JobFailed(r, o.stderr_path);
   }
   if (r.timed_out) {
-    const int32_t world = SavedWorldSize(options.prefix);
-    if (world > 0 && job.line.processes > 0 && world != job.line.processes) {
-      return absl::FailedPreconditionError(absl::StrCat(
-          "advise: the saved rows name ", world,
-          " ranks, the launch line asked for ", job.line.processes));
-    }
-    if (world <= 0) {
-      return absl::FailedPreconditionError(absl::StrCat(
-          "advise: the job was stopped after ", options.seconds,
-          " s before any rank saved its traffic (give --profile-seconds more "
-          "time)"));
-    }
-    ASSIGN_OR_RETURN(job.partial,
-                     mpi_bindings::MergePartialProfile(
-                         options.prefix, world,
-                         absl::StrCat("stopped after ", options.seconds,
-                                      " s (--profile-seconds)")));
+    ASSIGN_OR_RETURN(job.partial, MergeStoppedJob(job.line, options));
   }
   if (!base::IsRegularFile(options.prefix + ".mat")) {
     // The profiler says why when it switched itself off (a bad variable).

@@ -60,29 +60,77 @@ attack_rankmap() {
   done
 }
 
+# Sends SIGTERM to the rankmap under $1 once the job of case $2 started (see `stop`).
+attack_stop_when_started() {
+  local pid="$1" marker="$2" out="$3"
+  for _ in $(seq 100); do
+    if [ -n "${started:-}" ]; then
+      attack_running "$marker" "$started" && break
+    else
+      grep -q '^profiling:' "$out" 2>/dev/null && break
+    fi
+    sleep 0.1
+  done
+  sleep 1
+  kill -TERM "$(attack_rankmap "$pid" | head -1)" 2>/dev/null
+}
+
+# What is wrong with exit $2 and the outputs $3 (stderr without GNU time's lines), $4
+# (stdout) for expectation $1; nothing when all is as expected.
+attack_expectation() {
+  local expect="$1" rc="$2" err="$3" out="$4" lines
+  lines="$(wc -l <"$err")"
+  case "$expect" in
+    refuse)
+      [ "$rc" -eq 2 ] || echo -n "exit $rc, expected 2; "
+      [ "$lines" -eq 1 ] || echo -n "$lines lines on stderr; "
+      [ -z "${want:-}" ] || grep -qF -- "$want" "$err" || echo -n "no '$want'; "
+      ;;
+    ok)
+      [ "$rc" -eq 0 ] || echo -n "exit $rc, expected 0; "
+      [ -z "${want:-}" ] || grep -qF -- "$want" "$out" || echo -n "no '$want' on stdout; "
+      ;;
+    stop)
+      [ "$rc" -eq 143 ] || echo -n "exit $rc, expected 143; "
+      [ "$lines" -eq 1 ] && grep -q 'stopped by SIGTERM$' "$err" ||
+        echo -n "not one 'stopped by SIGTERM' line; "
+      ;;
+  esac
+}
+
+# What case $1 left: processes (killed once named), temporaries, files of $absent.
+attack_leftovers() {
+  local left="" p
+  for _ in $(seq 100); do
+    left="$(attack_marked "$1")"
+    [ -z "$left" ] && break
+    sleep 0.1
+  done
+  if [ -n "$left" ]; then
+    echo -n "left running: $(for p in $left; do tr '\0' ' ' </proc/"$p"/cmdline 2>/dev/null |
+      cut -c1-60; echo -n '; '; done)"
+    kill -KILL $left 2>/dev/null
+  fi
+  local temps
+  temps="$(attack_leftover_temps)"
+  [ -z "$temps" ] || echo -n "left temporaries: $(echo $temps); "
+  for p in ${absent:-}; do
+    [ ! -e "$p" ] || echo -n "wrote $p; "
+  done
+}
+
 attack() {
   local name="$1" expect="$2"
   shift 2
   attack_seq=$((attack_seq + 1))
   local marker="case$$-$attack_seq" out="$dir/attack-$attack_seq.out"
   local err="$dir/attack-$attack_seq.err" rss="$dir/attack-$attack_seq.rss"
-  local start end rc pid child why=""
+  local start end rc pid why=""
   start=$(date +%s.%N)
   RANKMAP_ATTACK_CASE="$marker" /usr/bin/time -f %M -o "$rss" "$@" >"$out" 2>"$err" \
     </dev/null &
   pid=$!
-  if [ "$expect" = stop ]; then
-    for _ in $(seq 100); do
-      if [ -n "${started:-}" ]; then
-        attack_running "$marker" "$started" && break
-      else
-        grep -q '^profiling:' "$out" 2>/dev/null && break
-      fi
-      sleep 0.1
-    done
-    sleep 1
-    kill -TERM "$(attack_rankmap "$pid" | head -1)" 2>/dev/null
-  fi
+  [ "$expect" != stop ] || attack_stop_when_started "$pid" "$marker" "$out"
   # The round's time limit, with room to see it exceeded.
   for _ in $(seq 600); do
     kill -0 "$pid" 2>/dev/null || break
@@ -98,50 +146,16 @@ attack() {
   end=$(date +%s.%N)
   # GNU time prints "Command exited with non-zero status N" or "Command terminated by
   # signal N" before the figure: the figure is the last line.
-  local kib lines
+  local kib seconds
   kib="$(tail -1 "$rss" 2>/dev/null)"
+  seconds="$(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.1f", e - s }')"
   grep -v '^Command \(exited\|terminated\)' "$err" >"$err.own"
-  lines="$(wc -l <"$err.own")"
-  case "$expect" in
-    refuse)
-      [ "$rc" -eq 2 ] || why+="exit $rc, expected 2; "
-      [ "$lines" -eq 1 ] || why+="$lines lines on stderr; "
-      [ -z "${want:-}" ] || grep -qF -- "$want" "$err.own" || why+="no '$want'; "
-      ;;
-    ok)
-      [ "$rc" -eq 0 ] || why+="exit $rc, expected 0; "
-      [ -z "${want:-}" ] || grep -qF -- "$want" "$out" || why+="no '$want' on stdout; "
-      ;;
-    stop)
-      [ "$rc" -eq 143 ] || why+="exit $rc, expected 143; "
-      [ "$lines" -eq 1 ] && grep -q 'stopped by SIGTERM$' "$err.own" ||
-        why+="not one 'stopped by SIGTERM' line; "
-      ;;
-  esac
-  local left="" p
-  for _ in $(seq 100); do
-    left="$(attack_marked "$marker")"
-    [ -z "$left" ] && break
-    sleep 0.1
-  done
-  if [ -n "$left" ]; then
-    why+="left running: $(for p in $left; do tr '\0' ' ' </proc/"$p"/cmdline 2>/dev/null |
-      cut -c1-60; echo -n '; '; done)"
-    kill -KILL $left 2>/dev/null
-  fi
-  local temps
-  temps="$(attack_leftover_temps)"
-  [ -z "$temps" ] || why+="left temporaries: $(echo $temps); "
-  for p in ${absent:-}; do
-    [ ! -e "$p" ] || why+="wrote $p; "
-  done
-  awk -v s="$start" -v e="$end" 'BEGIN { exit !(e - s < 30) }' ||
-    why+="took $(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.1f", e - s }') s; "
+  why+="$(attack_expectation "$expect" "$rc" "$err.own" "$out")"
+  why+="$(attack_leftovers "$marker")"
+  awk -v t="$seconds" 'BEGIN { exit !(t < 30) }' || why+="took $seconds s; "
   [ -n "$kib" ] && [ "$kib" -lt $((2 * 1024 * 1024)) ] 2>/dev/null ||
     why+="max RSS ${kib:-?} KiB; "
-  local summary
-  summary="$(printf 'exit %s, %.1f s, %s MiB' "$rc" \
-    "$(awk -v s="$start" -v e="$end" 'BEGIN { print e - s }')" "$(( ${kib:-0} / 1024 ))")"
+  local summary="exit $rc, $seconds s, $((${kib:-0} / 1024)) MiB"
   if [ -z "$why" ]; then
     clean=$((clean + 1))
     echo "clean $name ($summary): $(head -c 300 "$err.own" | tr '\n' ' ')"
