@@ -10,6 +10,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "base/leftovers.h"
+#include "base/status_macros.h"
 
 namespace rankmap::base {
 namespace {
@@ -34,6 +35,23 @@ absl::Status WriteAll(int fd, std::string_view contents) {
   return absl::OkStatus();
 }
 
+// Writes `contents` into an existing device or FIFO (a FIFO without a
+// reader is an error, not a wait).
+absl::Status WriteStream(const std::string& path, std::string_view contents) {
+  const int fd = open(path.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) {
+    return absl::PermissionDeniedError(absl::StrCat(
+        path, ": cannot open for writing: ", std::strerror(errno)));
+  }
+  absl::Status written = WriteAll(fd, contents);
+  close(fd);
+  if (!written.ok()) {
+    return absl::DataLossError(
+        absl::StrCat(path, ": write failed: ", written.message()));
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 FileBatch::~FileBatch() { RemovePending(); }
@@ -49,15 +67,23 @@ void FileBatch::RemovePending() {
 
 void FileBatch::Adopt(const std::string& file, const std::string& path) {
   RegisterTemporary(file);
-  pending_.push_back({file, path});
+  pending_.push_back({file, path, std::nullopt});
 }
 
 void FileBatch::RemoveAtCommit(const std::string& path) {
-  pending_.push_back({"", path});
+  pending_.push_back({"", path, std::nullopt});
 }
 
 absl::Status FileBatch::Write(const std::string& path,
                               std::string_view contents, bool executable) {
+  // A device or FIFO (--output /dev/null) is written, not replaced: at the
+  // commit, in order.
+  struct stat st;
+  if (stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode) &&
+      !S_ISDIR(st.st_mode)) {
+    pending_.push_back({"", path, std::string(contents)});
+    return absl::OkStatus();
+  }
   std::string name = TemporaryPattern(path);
   const int fd = mkstemp(name.data());
   if (fd < 0) {
@@ -65,7 +91,7 @@ absl::Status FileBatch::Write(const std::string& path,
         path, ": cannot open for writing: ", std::strerror(errno)));
   }
   RegisterTemporary(name);
-  pending_.push_back({name, path});
+  pending_.push_back({name, path, std::nullopt});
   absl::Status written = WriteAll(fd, contents);
   if (fchmod(fd, executable ? 0755 : 0644) != 0 && written.ok()) {
     written = absl::PermissionDeniedError(std::strerror(errno));
@@ -82,6 +108,10 @@ absl::Status FileBatch::Write(const std::string& path,
 
 absl::Status FileBatch::Commit() {
   for (size_t i = 0; i < pending_.size(); ++i) {
+    if (pending_[i].stream) {
+      RETURN_IF_ERROR(WriteStream(pending_[i].path, *pending_[i].stream));
+      continue;
+    }
     if (pending_[i].temporary.empty()) {
       std::remove(pending_[i].path.c_str());
       continue;

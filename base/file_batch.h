@@ -13,6 +13,7 @@
 #ifndef RANKMAP_BASE_FILE_BATCH_H_
 #define RANKMAP_BASE_FILE_BATCH_H_
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -29,8 +30,9 @@ class FileBatch {
   ~FileBatch();
 
   // Writes `contents` to a new temporary beside `path` (mode 0644, 0755 when
-  // `executable`). Errors name `path` and the system's reason (a directory
-  // that does not exist or cannot be written).
+  // `executable`); a `path` that is a device or FIFO (/dev/null) is written
+  // at the commit instead. Errors name `path` and the system's reason (a
+  // directory that does not exist or cannot be written).
   absl::Status Write(const std::string& path, std::string_view contents,
                      bool executable = false);
 
@@ -51,8 +53,9 @@ class FileBatch {
 
  private:
   struct Pending {
-    std::string temporary;  // empty: remove `path`
+    std::string temporary;  // empty: remove `path`, or write `stream`
     std::string path;
+    std::optional<std::string> stream;  // for a device or FIFO
   };
   void RemovePending();
   std::vector<Pending> pending_;

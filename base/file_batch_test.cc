@@ -70,6 +70,16 @@ TEST(FileBatch, ACommitThatCannotRenameRemovesTheRest) {
   EXPECT_EQ(Entries(d), std::vector<std::string>{"taken"});
 }
 
+// A device is written, not replaced (--output /dev/null).
+TEST(FileBatch, DevicesAreWrittenAtTheCommit) {
+  FileBatch files;
+  ASSERT_TRUE(files.Write("/dev/null", "mapping").ok());
+  ASSERT_TRUE(files.Commit().ok());
+  struct stat st;
+  ASSERT_EQ(stat("/dev/null", &st), 0);
+  EXPECT_TRUE(S_ISCHR(st.st_mode));
+}
+
 TEST(FileBatch, AdoptedFilesAndRemovalsHappenAtCommit) {
   const std::string d = Dir("adopt");
   ASSERT_TRUE(WriteFile(d + "/.run.mat", "fresh").ok());
