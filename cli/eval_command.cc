@@ -92,10 +92,12 @@ absl::Status RunEval(const EvalCommand& cmd, std::ostream& out) {
     PrintFacts({facts.back()}, out);
   }
   if (!cmd.report.empty()) {
-    RETURN_IF_ERROR(WriteReport(cmd.report,
+    base::FileBatch files;
+    RETURN_IF_ERROR(WriteReport(files, cmd.report,
                                 absl::StrCat("rankmap eval: ", cmd.mapping,
                                              " on ", cmd.inputs.topology),
                                 facts, tree, graph, mapping, cost, 1, out));
+    return files.Commit();
   }
   return absl::OkStatus();
 }

@@ -197,9 +197,10 @@ std::string SummaryLine(const MapCommand& cmd, const MapResult& r) {
 // The mapping on `out`, or into --output with the summary line on `out`.
 absl::Status WriteMapping(const MapCommand& cmd, const MapResult& r,
                           MappingFormat format, bool launch_format,
-                          std::ostream& out) {
+                          base::FileBatch& files, std::ostream& out) {
   if (cmd.output.empty() && launch_format) {
-    return WriteLaunchFormat(cmd.format, cmd.bind, *r.tree, r.mapping, "", out);
+    return WriteLaunchFormat(cmd.format, cmd.bind, *r.tree, r.mapping, "",
+                             files, out);
   }
   // OpenFOAM's processors are the mapped tree's leaves in its own order.
   if (cmd.format == kOpenFoamFormat) {
@@ -217,7 +218,7 @@ absl::Status WriteMapping(const MapCommand& cmd, const MapResult& r,
   std::ostringstream launch_line;
   if (launch_format) {
     RETURN_IF_ERROR(WriteLaunchFormat(cmd.format, cmd.bind, *r.tree, r.mapping,
-                                      cmd.output, launch_line));
+                                      cmd.output, files, launch_line));
   } else {
     ASSIGN_OR_RETURN(const std::string text,
                      FormatMapping(*r.written_tree, r.written, format,
@@ -226,7 +227,7 @@ absl::Status WriteMapping(const MapCommand& cmd, const MapResult& r,
       out << text;
       return absl::OkStatus();
     }
-    RETURN_IF_ERROR(WriteText(cmd.output, text));
+    RETURN_IF_ERROR(WriteText(files, cmd.output, text));
   }
   out << SummaryLine(cmd, r) << "\n" << launch_line.str();
   return absl::OkStatus();
@@ -234,7 +235,8 @@ absl::Status WriteMapping(const MapCommand& cmd, const MapResult& r,
 
 // --report: the numbers of the mapping and the pictures on one page.
 absl::Status WriteMapReport(const MapCommand& cmd, const MapResult& r,
-                            const core::CostReport& cost, std::ostream& names) {
+                            const core::CostReport& cost,
+                            base::FileBatch& files, std::ostream& names) {
   const topology::Tree& tree = *r.tree;
   const graphs::CommGraph& graph = *r.graph;
   Facts facts = {{"algorithm", std::string(r.algorithm)},
@@ -246,7 +248,7 @@ absl::Status WriteMapReport(const MapCommand& cmd, const MapResult& r,
         {"identity J", absl::StrFormat("%.10g (ratio %.3f)", id_j,
                                        id_j > 0 ? r.j / id_j : 1.0)});
   }
-  return WriteReport(cmd.report,
+  return WriteReport(files, cmd.report,
                      absl::StrCat("rankmap map: ", cmd.inputs.comm, " on ",
                                   cmd.inputs.topology),
                      facts, tree, graph, r.mapping, cost, cmd.svg_group_depth,
@@ -263,7 +265,8 @@ absl::Status WriteNotes(const MapCommand& cmd, const MapResult& r,
                         const core::PartitionReport& partition,
                         const std::optional<NearDevices>& near,
                         const topology::Tree& full,
-                        const topology::LeafGroups* groups, std::ostream& out) {
+                        const topology::LeafGroups* groups,
+                        base::FileBatch& files, std::ostream& out) {
   std::ostream& names = cmd.output.empty() ? std::cerr : out;
   for (const std::string& line :
        {MessagesLine(traffic), PresentVerdict(choice_report, cmd.choice),
@@ -273,10 +276,11 @@ absl::Status WriteNotes(const MapCommand& cmd, const MapResult& r,
   if (near) PrintNearDevices(*near, names);
   if (groups) PrintThreadPlaces(full, *groups, r.mapping, names);
   if (!cmd.svg.empty()) {
-    RETURN_IF_ERROR(WritePictures(cmd.svg, *r.tree, *r.graph, r.mapping, cost,
-                                  cmd.svg_group_depth, names));
+    RETURN_IF_ERROR(WritePictures(files, cmd.svg, *r.tree, *r.graph, r.mapping,
+                                  cost, cmd.svg_group_depth, names));
   }
-  if (!cmd.report.empty()) RETURN_IF_ERROR(WriteMapReport(cmd, r, cost, names));
+  if (!cmd.report.empty())
+    RETURN_IF_ERROR(WriteMapReport(cmd, r, cost, files, names));
   return absl::OkStatus();
 }
 
@@ -327,9 +331,16 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
   const MapResult result =
       ResultOf(cmd, full, group_of, graph, std::move(mapping), format, near,
                opts, cost.j);
-  RETURN_IF_ERROR(WriteMapping(cmd, result, format, launch_format, out));
-  return WriteNotes(cmd, result, cost, traffic, choice_report, partition, near,
-                    full, group_of, out);
+  // Every file at once, once all are ready; what names them is said after.
+  base::FileBatch files;
+  std::ostringstream said;
+  RETURN_IF_ERROR(
+      WriteMapping(cmd, result, format, launch_format, files, said));
+  RETURN_IF_ERROR(WriteNotes(cmd, result, cost, traffic, choice_report,
+                             partition, near, full, group_of, files, said));
+  RETURN_IF_ERROR(files.Commit());
+  out << said.str();
+  return absl::OkStatus();
 }
 
 }  // namespace rankmap::cli

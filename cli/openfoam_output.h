@@ -21,7 +21,7 @@
 #include <string>
 
 #include "absl/status/status.h"
-#include "core/mapping.h"
+#include "core/model/mapping.h"
 #include "topology/tree.h"
 
 namespace rankmap::cli {
