@@ -1,8 +1,12 @@
 #include "cli/advise_machine.h"
 
+#include <limits.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <filesystem>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/str_join.h"
@@ -30,6 +34,41 @@ std::string SlurmTopology(const std::string& dir) {
   absl::StatusOr<std::string> text = base::ReadFile(path, "scontrol output");
   if (!text.ok() || text->find("SwitchName=") == std::string::npos) return "";
   return path;
+}
+
+// `path` made absolute against the current directory.
+std::string Absolute(const std::string& path) {
+  if (path.starts_with('/')) return path;
+  char cwd[PATH_MAX];
+  if (getcwd(cwd, sizeof cwd) == nullptr) return path;
+  return absl::StrCat(cwd, "/", path);
+}
+
+// A node line's description as the spec reads it back (topology/network.h):
+// the rest of the line, '#' starting a comment, spaces at either end dropped.
+absl::Status CheckSpecText(const std::string& text, const std::string& what) {
+  const bool padded = !text.empty() && (text.front() == ' ' ||
+                                        text.back() == ' ' || text.back() == '\t');
+  bool control = false;
+  for (const char c : text)
+    control = control || static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
+  if (text.empty() || padded || control || text.find('#') != text.npos) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "advise: ", what, " '", text.substr(0, 200),
+        "' cannot be written into a network spec (no '#', line break, "
+        "control character or space at either end)"));
+  }
+  return absl::OkStatus();
+}
+
+// How host `host` is described on its node line, for --node `node`: an XML
+// file by its absolute path, a directory by <dir>/<host>.xml, anything else
+// (a synthetic or tleaf description) as given.
+std::string NodeDescription(const std::string& node, const std::string& host) {
+  if (node == "this") return "this-machine.xml";  // beside the spec
+  if (base::IsDirectory(node)) return Absolute(node + "/" + host + ".xml");
+  if (absl::EndsWith(node, ".xml")) return Absolute(node);
+  return node;
 }
 
 // This machine's hardware as an XML export in dir (lstopo, hwloc's tool).
@@ -95,14 +134,19 @@ std::string HostKinds(const std::vector<std::string>& hosts,
 }
 
 // A network spec of the hosts under one switch, each its own export when the
-// job left one, else `node` (a node line's description: hwloc synthetic, XML
-// file or tleaf).
-std::string OneSwitchSpec(const std::vector<std::string>& hosts,
-                          const std::string& node, const std::string& hardware) {
+// job left one (by absolute path), else as `node` describes it. Host names
+// follow the hostname grammar (the placement's reader checked them); what
+// would change the spec's meaning is refused.
+absl::StatusOr<std::string> OneSwitchSpec(const std::vector<std::string>& hosts,
+                                          const std::string& node,
+                                          const std::string& hardware) {
   std::string spec = "network\nswitch job\n";
   for (const std::string& h : hosts) {
     const std::string own = OwnExport(hardware, h);
-    absl::StrAppend(&spec, "node ", h, " ", own.empty() ? node : own, "\n");
+    const std::string desc = own.empty() ? NodeDescription(node, h) : own;
+    RETURN_IF_ERROR(
+        CheckSpecText(desc, own.empty() ? "--node" : "the job's export"));
+    absl::StrAppend(&spec, "node ", h, " ", desc, "\n");
   }
   return spec;
 }
@@ -119,7 +163,12 @@ bool HasEveryHost(const std::vector<std::string>& hosts,
 
 absl::StatusOr<AdviseMachine> LoadAdviseMachine(
     const MachineRequest& request, const std::vector<std::string>& hosts,
-    const std::string& dir) {
+    const std::string& dir, const std::string& kept_dir) {
+  // The files are named where they are kept.
+  auto kept = [&](const std::string& path) {
+    return kept_dir.empty() ? path
+                            : kept_dir + path.substr(path.rfind('/'));
+  };
   AdviseMachine m;
   Inputs in = request.inputs;
   // --node wins; else the job's own hardware.
@@ -143,29 +192,26 @@ absl::StatusOr<AdviseMachine> LoadAdviseMachine(
     // Slurm names every node of the cluster; the job exported its own only.
     if (own && !t.ok()) in.node = "this";
     m.sources.push_back(absl::StrCat(
-        "machine: Slurm's switches (scontrol show topology, kept in ", slurm,
-        "), each node as ",
+        "machine: Slurm's switches (scontrol show topology, kept in ",
+        kept(slurm), "), each node as ",
         own && t.ok() ? each_is
         : own         ? "this machine (hwloc: the cluster has nodes the job "
                         "left no export of)"
                       : (node == "this" ? "this machine (hwloc)" : node)));
   } else {
-    std::string each = node;
-    if (node == "this" && !own) {
-      ASSIGN_OR_RETURN(each, ThisMachineXml(dir));
-      // The spec's paths are read relative to its own directory.
-      each = std::filesystem::absolute(each).string();
-    }
+    if (node == "this" && !own) RETURN_IF_ERROR(ThisMachineXml(dir).status());
     const std::string path = dir + "/machine.net";
-    RETURN_IF_ERROR(base::WriteFile(
-        path, OneSwitchSpec(hosts, each, in.node.empty() ? request.hardware : "")));
+    ASSIGN_OR_RETURN(
+        const std::string spec,
+        OneSwitchSpec(hosts, node, in.node.empty() ? request.hardware : ""));
+    RETURN_IF_ERROR(base::WriteFile(path, spec));
     in.topology = path;
     in.node.clear();
     m.sources.push_back(absl::StrCat(
         "machine: the ", hosts.size(), " host", hosts.size() == 1 ? "" : "s",
         " of the profile (", absl::StrJoin(hosts, ", "), "), each as ", each_is,
         ", under one switch (no --topology, --network or Slurm topology; ",
-        path, ")"));
+        kept(path), ")"));
   }
   ASSIGN_OR_RETURN(m.tree, LoadTree(in));
   return m;

@@ -42,13 +42,18 @@ struct AdviseMachine {
   std::vector<std::string> sources;  // what it was built from, one line each
 };
 
-// `hosts`: where the job ran, in order of their first rank. `dir`: where a
-// fetched description (Slurm's) is kept. Errors: the loaders'; a machine
+// `hosts`: where the job ran, in order of their first rank. `dir`: where the
+// files it writes go (Slurm's description, this machine's export and the
+// spec over them, which names the export by its name, so both can move
+// together); `kept_dir`, when given, is where the sources say they are kept.
+// A --node XML file or directory is written into the spec by its absolute
+// path; a description a spec line cannot carry ('#', a line break) is
+// refused. Errors: the loaders'; a machine
 // without the job's hosts is the caller's to report (topology/
 // process_leaves.h).
 absl::StatusOr<AdviseMachine> LoadAdviseMachine(
     const MachineRequest& request, const std::vector<std::string>& hosts,
-    const std::string& dir);
+    const std::string& dir, const std::string& kept_dir = "");
 
 }  // namespace rankmap::cli
 

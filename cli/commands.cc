@@ -118,8 +118,8 @@ absl::StatusOr<Invocation> ParseFrontend(absl::Span<const std::string> args) {
       return Invocation{true, nullptr};
     }
     return absl::InvalidArgumentError(
-        "frontend: expected a kind: summa, square-corner, stencil, wave2d or "
-        "mpdata");
+        "frontend: expected a kind: summa, square-corner, stencil, wave2d, "
+        "mpdata or openfoam");
   }
   auto run = [kind = args[0]](FrontendFlagText& text,
                               const CommandLine&) -> absl::Status {
@@ -170,8 +170,8 @@ absl::Span<const Command> Commands() {
        " [T]", [] { return TopologyFlags().flags(); }, ParseTopology},
       {"frontend",
        "write the communication graph of summa | square-corner | stencil | "
-       "wave2d | mpdata",
-       " summa|square-corner|stencil|wave2d|mpdata",
+       "wave2d | mpdata, or the cell graph of an OpenFOAM case",
+       " summa|square-corner|stencil|wave2d|mpdata|openfoam",
        [] { return FrontendFlags().flags(); }, ParseFrontend},
       {"demo",
        "map a built-in stencil onto this machine and a built-in cluster", "",

@@ -100,8 +100,8 @@ TEST(CommandsTest, FrontendNeedsAKindUnlessHelpIsAsked) {
   absl::StatusOr<Invocation> none = frontend->parse({});
   ASSERT_THAT(none, Not(IsOk()));
   EXPECT_EQ(none.status().message(),
-            "frontend: expected a kind: summa, square-corner, stencil, wave2d "
-            "or mpdata");
+            "frontend: expected a kind: summa, square-corner, stencil, wave2d, "
+            "mpdata or openfoam");
   EXPECT_THAT(frontend->parse({std::string("--grid")}), Not(IsOk()));
   absl::StatusOr<Invocation> help = frontend->parse({std::string("-h")});
   ASSERT_THAT(help, IsOk());
@@ -111,7 +111,7 @@ TEST(CommandsTest, FrontendNeedsAKindUnlessHelpIsAsked) {
   ASSERT_THAT(fft, IsOk());
   EXPECT_EQ(fft->run().message(),
             "frontend: unknown kind 'fft' (expected summa, square-corner, "
-            "stencil, wave2d, mpdata)");
+            "stencil, wave2d, mpdata, openfoam)");
 }
 
 TEST(CommandsTest, TopologyTakesItsOperand) {

@@ -33,6 +33,7 @@ absl::StatusOr<sim::SimulateOptions> ParseSimulateOptions(
   }
   sim::SimulateOptions o;
   o.iterations = iterations;
+  o.max_messages = kCommandReplayMessages;
   ASSIGN_OR_RETURN(o.model, sim::ParseSmpiModel(smpi_model));
   return o;
 }
@@ -47,9 +48,14 @@ absl::StatusOr<sim::ReplayPlan> PlanReplayOf(const Inputs& in,
 
 std::string MessagesLine(const sim::ReplayPlan& plan, const Inputs& in,
                          const sim::SimulateOptions& opts) {
-  const std::string counts = absl::StrFormat(
+  std::string counts = absl::StrFormat(
       "%d per iteration in %d round%s", plan.messages_per_iteration,
       plan.rounds, plan.rounds == 1 ? "" : "s");
+  if (plan.divisor > 1) {
+    absl::StrAppend(&counts, ", the recorded counts divided by ", plan.divisor,
+                    " to bound the replay's work (the time is a whole "
+                    "iteration's)");
+  }
   if (!plan.messages.empty()) {
     // Only the name: the output reads the same wherever the files lie.
     const std::string name = FileName(plan.messages);

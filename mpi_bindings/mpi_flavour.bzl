@@ -276,7 +276,10 @@ def mpi_flavour(mpi, env = {}):
             _src("placement_line.h"),
             _src("rank_lines.h"),
         ],
-        visibility = ["//tests/launch:__pkg__"],
+        visibility = [
+            "//bench:__pkg__",  # the attack round
+            "//tests/launch:__pkg__",
+        ],
         deps = [mpi],
     )
 

@@ -58,7 +58,7 @@ struct State {
   std::string prefix;
   // Seconds between saves of this process's row (RANKMAP_PROFILE_FLUSH);
   // negative: never.
-  double save_every = 10.0;
+  double save_every = kDefaultFlushSeconds;
   std::chrono::steady_clock::time_point start, last_save;
   CollectiveModel collectives = kLinkedLibrary;
   ProfileWindow window;
@@ -467,7 +467,11 @@ bool ReadSettingsLocked() {
       env("RANKMAP_PROFILE_ITERATIONS"));
   absl::StatusOr<CollectiveModel> model =
       ParseCollectiveModel(env("RANKMAP_PROFILE_COLLECTIVES"), kLinkedLibrary);
-  const absl::Status bad = !window.ok() ? window.status() : model.status();
+  absl::StatusOr<double> flush =
+      ParseFlushSeconds(env("RANKMAP_PROFILE_FLUSH"));
+  const absl::Status bad = !window.ok()  ? window.status()
+                           : !model.ok() ? model.status()
+                                         : flush.status();
   if (!bad.ok()) {
     if (s.world_rank == 0) {
       std::fprintf(stderr, "rankmap: %s; profiling off, nothing recorded\n",
@@ -477,6 +481,7 @@ bool ReadSettingsLocked() {
   }
   s.window = ProfileWindow(*window);
   s.collectives = *model;
+  s.save_every = *flush;
   g_marks_calls = window->mark == WindowSettings::Mark::kFunction;
   return true;
 }
@@ -494,11 +499,6 @@ void OnInit() {
     PMPI_Comm_rank(MPI_COMM_WORLD, &s.world_rank);
     const char* out = std::getenv("RANKMAP_PROFILE_OUT");
     s.prefix = out != nullptr && *out ? out : "rankmap_profile";
-    if (const char* every = std::getenv("RANKMAP_PROFILE_FLUSH")) {
-      char* end = nullptr;
-      const double v = std::strtod(every, &end);
-      s.save_every = end != every && std::isfinite(v) ? v : -1.0;
-    }
     s.start = s.last_save = std::chrono::steady_clock::now();
     if (!ReadSettingsLocked()) return;
     s.counted = TrafficModel(world_size);

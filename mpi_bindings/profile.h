@@ -109,7 +109,8 @@
 // Partial profiles: while the job runs each process saves its rows to
 // RANKMAP_PROFILE_OUT.part.<rank> every RANKMAP_PROFILE_FLUSH seconds (10 by
 // default, at the first recorded call after that much time; 0: after every
-// recorded call; negative: never). A process that calls MPI_Abort, or exits
+// recorded call; negative: never; anything but a number is a bad setting,
+// ParseFlushSeconds in profile_window.h). A process that calls MPI_Abort, or exits
 // without MPI_Finalize, saves its row and merges every saved row into the
 // usual files (profile_output.h: MergePartialProfile), marked partial: the
 // side file's partial= names who aborted or exited and whose rows are

@@ -121,6 +121,9 @@ inline constexpr int32_t kMaxCpuIndex = (1 << 20) - 1;
 // before any range is expanded). Errors say which part is wrong.
 absl::StatusOr<std::vector<int32_t>> ParseCpuList(std::string_view text,
                                                   int64_t max_cpus);
+// How many CPUs the list names (ranges counted, duplicates too), with
+// ParseCpuList's checks, without expanding it. O(length of text).
+absl::StatusOr<int64_t> CountCpuList(std::string_view text);
 
 // prefix.placement.
 std::string PlacementPath(const std::string& prefix);
@@ -132,13 +135,29 @@ std::string HardwareDirectory(const std::string& prefix);
 // empty) ends the header line, as "partial: no row from ranks 3-4".
 std::string FormatPlacement(std::span<const RankPlacement> ranks,
                             int32_t world_size, std::string_view note);
+// One line of a placement file, its CPU list not yet expanded: a reader that
+// knows the host's CPUs bounds the list by them first (cli/rank_places.h).
+struct PlacementLine {
+  int32_t rank = 0;
+  std::string host;
+  std::string cpu_list;  // as written, e.g. "0-3,8"
+  int64_t line = 0;      // 1-based
+};
+
+// The lines of a placement file, sorted by rank, with the checks of
+// ParsePlacement but the CPU lists only checked for their syntax and
+// bounds (kMaxCpuIndex), not expanded. O(size of text).
+absl::StatusOr<std::vector<PlacementLine>> ParsePlacementLines(
+    std::string_view text, std::string_view name, int64_t max_memory_bytes = 0);
+
 // Reads a placement file: '#' comments and blank lines skipped, then lines
 // "<rank> <host> <cpu list>", ranks distinct and below 2^24, in any order;
 // the result is sorted by rank. A complete profile's file lists ranks
 // 0..n-1; callers that need every rank check the count. Errors name `name`,
 // the line and what was wrong (a bad rank, a repeated one, a host name
 // outside the hostname grammar, a bad CPU list); sizes are checked against
-// max_memory_bytes (0: base::MemoryBudget()) before anything is allocated.
+// max_memory_bytes (0: base::MemoryBudget()) before anything is allocated,
+// the CPUs of all lines together before any list is expanded.
 // O(size of text).
 absl::StatusOr<std::vector<RankPlacement>> ParsePlacement(
     std::string_view text, std::string_view name, int64_t max_memory_bytes = 0);

@@ -3,6 +3,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
@@ -282,7 +283,17 @@ TEST(PlacementTest, BadFilesNameFileAndLine) {
   EXPECT_THAT(
       std::string(
           ParsePlacement("0 a 0-999999\n", "j.pl", 1 << 20).status().message()),
-      HasSubstr("j.pl:1: bad CPU list '0-999999': more than"));
+      HasSubstr("j.pl: the CPU lists of 1 ranks (1000000 CPUs) needs about "
+                "3.8 MiB, above the memory budget of 1.0 MiB"));
+  // The CPUs of all lines count together: 300 lines of a million CPUs each
+  // (4 MiB apiece, 1.2 GiB in all) are refused before any is expanded.
+  std::string wide;
+  for (int r = 0; r < 300; ++r) absl::StrAppend(&wide, r, " a 0-1048575\n");
+  EXPECT_THAT(std::string(ParsePlacement(wide, "wide.pl", int64_t{512} << 20)
+                              .status()
+                              .message()),
+              HasSubstr("wide.pl: the CPU lists of 300 ranks (314572800 "
+                        "CPUs)"));
 }
 
 }  // namespace

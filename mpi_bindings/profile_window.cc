@@ -404,4 +404,16 @@ std::vector<std::pair<std::string, std::string>> ProfileFacts(
   return facts;
 }
 
+absl::StatusOr<double> ParseFlushSeconds(std::string_view value) {
+  constexpr std::string_view kVar = "RANKMAP_PROFILE_FLUSH";
+  if (value.empty()) return kDefaultFlushSeconds;
+  double seconds = 0;
+  if (!absl::SimpleAtod(A(value), &seconds) || !std::isfinite(seconds)) {
+    return Bad(kVar, value.substr(0, 64),
+               "expected seconds between saves of each rank's row, as '2.5' "
+               "(0: after every call, negative: never)");
+  }
+  return seconds;
+}
+
 }  // namespace rankmap::mpi_bindings::profile

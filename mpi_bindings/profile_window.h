@@ -67,6 +67,13 @@ absl::StatusOr<WindowSettings> ParseWindowSettings(std::string_view mark,
                                                    std::string_view skip,
                                                    std::string_view iterations);
 
+// RANKMAP_PROFILE_FLUSH's value (empty: unset): the seconds between saves of
+// each rank's row (profile.h), kDefaultFlushSeconds when unset; 0 saves after
+// every recorded call, a negative value never. Error (InvalidArgument): not
+// a finite number ("abc", "nan", "5s"), one line naming the variable.
+inline constexpr double kDefaultFlushSeconds = 10.0;
+absl::StatusOr<double> ParseFlushSeconds(std::string_view value);
+
 // Whether `name` (any case) is a function the profiler intercepts; its
 // canonical spelling in *canonical.
 bool IsMarkableFunction(std::string_view name, std::string* canonical);

@@ -98,4 +98,15 @@ cat "$dir/bad.err"
 grep -q "^rankmap: RANKMAP_PROFILE_MARK='MPI_Allreduc': " "$dir/bad.err"
 [ "$(grep -c '^rank ' "$dir/bad.out")" = 2 ]
 ! ls "$dir"/bad.* | grep -v '\.\(out\|err\)$'
+# RANKMAP_PROFILE_FLUSH is checked the same way.
+set +e
+mpi_run 2 LD_PRELOAD="$lib" RANKMAP_PROFILE_OUT="$dir/badflush" RANKMAP_PROFILE_FLUSH=5s \
+  -- "$prog" marks 2 >"$dir/badflush.out" 2>"$dir/badflush.err"
+rc=$?
+set -e
+cat "$dir/badflush.err"
+[ "$rc" = 0 ]
+[ "$(grep -c RANKMAP_PROFILE_FLUSH "$dir/badflush.err")" = 1 ]
+grep -q "^rankmap: RANKMAP_PROFILE_FLUSH='5s': expected seconds" "$dir/badflush.err"
+! ls "$dir"/badflush.* | grep -v '\.\(out\|err\)$'
 echo PASS

@@ -167,6 +167,21 @@ TEST(ProfileWindowTest, BadSettingsAreOneLineNamingTheVariable) {
   EXPECT_NE(Error("MPI_Bcast", "infs", ""), "ok");
 }
 
+TEST(ProfileWindowTest, FlushIsCheckedLikeTheOtherVariables) {
+  EXPECT_EQ(*ParseFlushSeconds(""), kDefaultFlushSeconds);
+  EXPECT_EQ(*ParseFlushSeconds("2.5"), 2.5);
+  EXPECT_EQ(*ParseFlushSeconds("0"), 0.0);
+  EXPECT_EQ(*ParseFlushSeconds("-1"), -1.0);
+  for (const char* bad : {"abc", "nan", "5s", "inf", "1e999", " "}) {
+    absl::StatusOr<double> v = ParseFlushSeconds(bad);
+    ASSERT_FALSE(v.ok()) << bad;
+    EXPECT_EQ(v.status().message(),
+              std::string("RANKMAP_PROFILE_FLUSH='") + bad +
+                  "': expected seconds between saves of each rank's row, as "
+                  "'2.5' (0: after every call, negative: never)");
+  }
+}
+
 TEST(ProfileWindowTest, HeaderSaysWhatTheNumbersAre) {
   const WindowSettings s = Parse("MPI_Allreduce/3", "2", "10");
   EXPECT_EQ(s.Describe(),

@@ -54,6 +54,6 @@ error "time without counts" "the time objective needs message counts" \
   map --topology "$T" --comm "$dir/app.mat" --messages none --objective time --quiet
 error "unknown objective" "--objective: unknown objective 'fastest'" \
   map --topology "$T" --comm "$dir/app.mat" --objective fastest
-error "margin" "--keep-margin 1.5" map --topology "$T" --comm "$dir/app.mat" --keep-margin 1.5
+error "margin" "--keep-margin: '1.5' is out of range" map --topology "$T" --comm "$dir/app.mat" --keep-margin 1.5
 [ "$failures" -eq 0 ] || exit 1
 echo "PASS"
