@@ -8,10 +8,15 @@
 #include <vector>
 
 #include "base/file.h"
+#include "base/status_matchers.h"
+#include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::base {
 namespace {
+
+using ::rankmap::base::IsOk;
+using ::testing::Not;
 
 std::string Dir(const std::string& name) {
   const std::string d = std::string(std::getenv("TEST_TMPDIR")) + "/" + name;
@@ -33,10 +38,10 @@ std::vector<std::string> Entries(const std::string& dir) {
 TEST(FileBatch, NothingVisibleBeforeCommitEverythingAfter) {
   const std::string d = Dir("commit");
   FileBatch files;
-  ASSERT_TRUE(files.Write(d + "/a.txt", "a").ok());
-  ASSERT_TRUE(files.Write(d + "/run.sh", "#!/bin/sh\n", true).ok());
+  ASSERT_THAT(files.Write(d + "/a.txt", "a"), IsOk());
+  ASSERT_THAT(files.Write(d + "/run.sh", "#!/bin/sh\n", true), IsOk());
   EXPECT_FALSE(IsRegularFile(d + "/a.txt"));
-  ASSERT_TRUE(files.Commit().ok());
+  ASSERT_THAT(files.Commit(), IsOk());
   EXPECT_EQ(*ReadFile(d + "/a.txt"), "a");
   struct stat st;
   ASSERT_EQ(stat((d + "/run.sh").c_str(), &st), 0);
@@ -47,12 +52,12 @@ TEST(FileBatch, NothingVisibleBeforeCommitEverythingAfter) {
 // A failure in the middle leaves the old file as it was and no new one.
 TEST(FileBatch, AFailedWriteLeavesTheOldFilesAndNoTemporary) {
   const std::string d = Dir("fail");
-  ASSERT_TRUE(WriteFile(d + "/m.txt", "old").ok());
+  ASSERT_THAT(WriteFile(d + "/m.txt", "old"), IsOk());
   {
     FileBatch files;
-    ASSERT_TRUE(files.Write(d + "/m.txt", "new").ok());
+    ASSERT_THAT(files.Write(d + "/m.txt", "new"), IsOk());
     const absl::Status s = files.Write(d + "/no-such-dir/r.html", "page");
-    ASSERT_FALSE(s.ok());
+    ASSERT_THAT(s, Not(IsOk()));
     EXPECT_EQ(s.message().substr(0, d.size() + 20),
               d + "/no-such-dir/r.html:");
   }
@@ -64,17 +69,17 @@ TEST(FileBatch, ACommitThatCannotRenameRemovesTheRest) {
   const std::string d = Dir("rename");
   mkdir((d + "/taken").c_str(), 0755);
   FileBatch files;
-  ASSERT_TRUE(files.Write(d + "/taken", "x").ok());
-  ASSERT_TRUE(files.Write(d + "/later", "y").ok());
-  EXPECT_FALSE(files.Commit().ok());
+  ASSERT_THAT(files.Write(d + "/taken", "x"), IsOk());
+  ASSERT_THAT(files.Write(d + "/later", "y"), IsOk());
+  EXPECT_THAT(files.Commit(), Not(IsOk()));
   EXPECT_EQ(Entries(d), std::vector<std::string>{"taken"});
 }
 
 // A device is written, not replaced (--output /dev/null).
 TEST(FileBatch, DevicesAreWrittenAtTheCommit) {
   FileBatch files;
-  ASSERT_TRUE(files.Write("/dev/null", "mapping").ok());
-  ASSERT_TRUE(files.Commit().ok());
+  ASSERT_THAT(files.Write("/dev/null", "mapping"), IsOk());
+  ASSERT_THAT(files.Commit(), IsOk());
   struct stat st;
   ASSERT_EQ(stat("/dev/null", &st), 0);
   EXPECT_TRUE(S_ISCHR(st.st_mode));
@@ -82,8 +87,8 @@ TEST(FileBatch, DevicesAreWrittenAtTheCommit) {
 
 TEST(FileBatch, AdoptedFilesAndRemovalsHappenAtCommit) {
   const std::string d = Dir("adopt");
-  ASSERT_TRUE(WriteFile(d + "/.run.mat", "fresh").ok());
-  ASSERT_TRUE(WriteFile(d + "/p.msgs.mat", "stale").ok());
+  ASSERT_THAT(WriteFile(d + "/.run.mat", "fresh"), IsOk());
+  ASSERT_THAT(WriteFile(d + "/p.msgs.mat", "stale"), IsOk());
   {
     FileBatch dropped;
     dropped.Adopt(d + "/.run.mat", d + "/p.mat");
@@ -91,12 +96,12 @@ TEST(FileBatch, AdoptedFilesAndRemovalsHappenAtCommit) {
   }
   EXPECT_FALSE(IsRegularFile(d + "/.run.mat")) << "dropped: removed";
   EXPECT_TRUE(IsRegularFile(d + "/p.msgs.mat")) << "dropped: nothing removed";
-  ASSERT_TRUE(WriteFile(d + "/.run.mat", "fresh").ok());
+  ASSERT_THAT(WriteFile(d + "/.run.mat", "fresh"), IsOk());
   FileBatch files;
   files.Adopt(d + "/.run.mat", d + "/p.mat");
   files.RemoveAtCommit(d + "/p.msgs.mat");
   files.RemoveAtCommit(d + "/never-was");
-  ASSERT_TRUE(files.Commit().ok());
+  ASSERT_THAT(files.Commit(), IsOk());
   EXPECT_EQ(*ReadFile(d + "/p.mat"), "fresh");
   EXPECT_EQ(Entries(d), std::vector<std::string>{"p.mat"});
 }

@@ -7,10 +7,13 @@
 #include <string>
 
 #include "base/status_matchers.h"
+#include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::base {
 namespace {
+
+using ::rankmap::base::IsOk;
 
 using ::testing::Not;
 
@@ -77,13 +80,13 @@ TEST(FileTest, SizeLimitRefusedBeforeReading) {
 
 TEST(FileTest, TailKeepsWholeLastLines) {
   const std::string path = TempPath("tail.txt");
-  ASSERT_TRUE(WriteFile(path, "first line\nsecond\nthird\n").ok());
+  ASSERT_THAT(WriteFile(path, "first line\nsecond\nthird\n"), IsOk());
   // 13 bytes: "econd\nthird\n" cut inside "second", which is dropped.
   EXPECT_EQ(*ReadFileTail(path, 13), "third\n");
   EXPECT_EQ(*ReadFileTail(path, 14), "second\nthird\n");
   EXPECT_EQ(*ReadFileTail(path, 1000), "first line\nsecond\nthird\n");
   EXPECT_EQ(*ReadFileTail(path, 0), "");
-  EXPECT_FALSE(ReadFileTail(TempPath("none"), 10).ok());
+  EXPECT_THAT(ReadFileTail(TempPath("none"), 10), Not(IsOk()));
 }
 
 TEST(FileTest, UnwritablePathGivesReason) {

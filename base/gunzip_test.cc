@@ -5,10 +5,15 @@
 #include <string>
 
 #include "absl/strings/match.h"
+#include "base/status_matchers.h"
+#include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::base {
 namespace {
+
+using ::rankmap::base::IsOk;
+using ::testing::Not;
 
 // `text` as one gzip member (zlib's deflate with the gzip wrapper).
 std::string Gzip(const std::string& text) {
@@ -34,19 +39,19 @@ TEST(GunzipTest, RoundTripsTextAndBinaryBytes) {
   EXPECT_TRUE(IsGzip(gz));
   EXPECT_FALSE(IsGzip(text));
   const auto out = Gunzip(gz, "owner.gz", 1 << 20);
-  ASSERT_TRUE(out.ok()) << out.status();
+  ASSERT_THAT(out, IsOk());
   EXPECT_EQ(*out, text);
 }
 
 TEST(GunzipTest, ReadsConcatenatedMembersAsGzipDoes) {
   const auto out = Gunzip(Gzip("abc") + Gzip("def"), "x.gz", 1 << 20);
-  ASSERT_TRUE(out.ok()) << out.status();
+  ASSERT_THAT(out, IsOk());
   EXPECT_EQ(*out, "abcdef");
 }
 
 TEST(GunzipTest, EmptyMemberGivesEmptyOutput) {
   const auto out = Gunzip(Gzip(""), "e.gz", 1 << 20);
-  ASSERT_TRUE(out.ok()) << out.status();
+  ASSERT_THAT(out, IsOk());
   EXPECT_EQ(*out, "");
 }
 
@@ -56,13 +61,13 @@ TEST(GunzipTest, RefusesOutputAboveTheLimitBeforeProducingIt) {
   const std::string gz = Gzip(std::string(8 << 20, '\0'));
   ASSERT_LT(gz.size(), 64u << 10);
   const auto out = Gunzip(gz, "bomb.gz", 1 << 20);
-  ASSERT_FALSE(out.ok());
+  ASSERT_THAT(out, Not(IsOk()));
   EXPECT_EQ(out.status().code(), absl::StatusCode::kResourceExhausted);
   EXPECT_EQ(out.status().message(),
             "bomb.gz: decompresses to more than 1.0 MiB, the memory budget");
   // Exactly at the limit is fine.
   const auto exact = Gunzip(Gzip(std::string(4096, 'a')), "a.gz", 4096);
-  ASSERT_TRUE(exact.ok()) << exact.status();
+  ASSERT_THAT(exact, IsOk());
   EXPECT_EQ(exact->size(), 4096u);
 }
 
@@ -79,7 +84,7 @@ TEST(GunzipTest, NamesTheFileAndTheFault) {
   std::string bad = gz;
   bad[bad.size() - 5] ^= 0x55;  // the CRC's bytes
   out = Gunzip(bad, "c.gz", 1 << 20);
-  ASSERT_FALSE(out.ok());
+  ASSERT_THAT(out, Not(IsOk()));
   EXPECT_EQ(out.status().code(), absl::StatusCode::kInvalidArgument);
   EXPECT_TRUE(absl::StartsWith(out.status().message(),
                                "c.gz: damaged gzip data (zlib: "))

@@ -7,10 +7,13 @@
 #include <utility>
 
 #include "base/status_matchers.h"
+#include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::base {
 namespace {
+
+using ::rankmap::base::IsOk;
 
 using ::testing::Not;
 
@@ -43,7 +46,7 @@ TEST(TempDir, InsideAGivenDirectoryHidden) {
   std::string path;
   {
     auto dir = TempDir::CreateIn(parent, "run");
-    ASSERT_TRUE(dir.ok()) << dir.status();
+    ASSERT_THAT(dir, IsOk());
     path = dir->path();
     EXPECT_EQ(path.rfind(parent + "/.rankmap-run-", 0), 0u) << path;
     EXPECT_TRUE(Exists(path));

@@ -9,10 +9,15 @@
 #include <vector>
 
 #include "base/file.h"
+#include "base/status_matchers.h"
+#include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::cli {
 namespace {
+
+using ::rankmap::base::IsOk;
+using ::testing::Not;
 
 std::string Tmp() { return std::getenv("TEST_TMPDIR"); }
 
@@ -33,7 +38,7 @@ TEST(AdviseRun, AFreshDirectoryInsideTheOutputRemovedAfter) {
   std::string dir;
   {
     auto run = AdviseRun::Start(out);
-    ASSERT_TRUE(run.ok()) << run.status();
+    ASSERT_THAT(run, IsOk());
     EXPECT_EQ(run->output(), out);
     dir = run->dir();
     EXPECT_EQ(dir.rfind(out + "/.rankmap-advise-", 0), 0u) << dir;
@@ -47,7 +52,7 @@ TEST(AdviseRun, AFreshDirectoryInsideTheOutputRemovedAfter) {
 TEST(AdviseRun, RelativeOutputsBecomeAbsolute) {
   ASSERT_EQ(chdir(Tmp().c_str()), 0);
   auto run = AdviseRun::Start("rel");
-  ASSERT_TRUE(run.ok()) << run.status();
+  ASSERT_THAT(run, IsOk());
   EXPECT_EQ(run->output()[0], '/');
   EXPECT_EQ(run->output().substr(run->output().size() - 4), "/rel");
 }
@@ -56,10 +61,10 @@ TEST(AdviseRun, RefusesWhatCannotBeAnOutputDirectory) {
   EXPECT_EQ(AdviseRun::Start(Tmp() + "/x\nn9").status().message(),
             "--output: the path holds a control character (a line break "
             "would split the lines of the files and commands that name it)");
-  ASSERT_TRUE(base::WriteFile(Tmp() + "/plain", "").ok());
-  EXPECT_FALSE(AdviseRun::Start(Tmp() + "/plain").ok());
-  EXPECT_FALSE(AdviseRun::Start(Tmp() + "/plain/sub").ok());
-  EXPECT_FALSE(AdviseRun::Start("").ok());
+  ASSERT_THAT(base::WriteFile(Tmp() + "/plain", ""), IsOk());
+  EXPECT_THAT(AdviseRun::Start(Tmp() + "/plain"), Not(IsOk()));
+  EXPECT_THAT(AdviseRun::Start(Tmp() + "/plain/sub"), Not(IsOk()));
+  EXPECT_THAT(AdviseRun::Start(""), Not(IsOk()));
 }
 
 // An earlier run's profile is replaced as a set: its .msgs.mat and rows are
@@ -67,18 +72,18 @@ TEST(AdviseRun, RefusesWhatCannotBeAnOutputDirectory) {
 TEST(AdviseRun, PublishReplacesTheProfileAsASet) {
   const std::string out = Tmp() + "/publish";
   auto run = AdviseRun::Start(out);
-  ASSERT_TRUE(run.ok());
+  ASSERT_THAT(run, IsOk());
   for (const char* old : {"profile.mat", "profile.msgs.mat", "profile.part.3",
                           "job.rankfile"}) {
-    ASSERT_TRUE(base::WriteFile(out + "/" + old, "old").ok());
+    ASSERT_THAT(base::WriteFile(out + "/" + old, "old"), IsOk());
   }
-  ASSERT_TRUE(base::WriteFile(run->dir() + "/profile.mat", "new").ok());
-  ASSERT_TRUE(base::WriteFile(run->dir() + "/profile.placement", "new").ok());
+  ASSERT_THAT(base::WriteFile(run->dir() + "/profile.mat", "new"), IsOk());
+  ASSERT_THAT(base::WriteFile(run->dir() + "/profile.placement", "new"), IsOk());
   base::FileBatch files;
   run->Publish("profile.", files);
   EXPECT_EQ(*base::ReadFile(out + "/profile.msgs.mat"), "old")
       << "nothing before the commit";
-  ASSERT_TRUE(files.Commit().ok());
+  ASSERT_THAT(files.Commit(), IsOk());
   const std::vector<std::string> kept = Entries(out);
   EXPECT_EQ(kept.size(), 4u);  // the run's directory, job.rankfile, 2 new
   EXPECT_EQ(*base::ReadFile(out + "/profile.mat"), "new");

@@ -166,7 +166,7 @@ TEST(FrontendCommandTest, OpenFoamNeedsACaseThatExists) {
             "constant/polyMesh or processor* directories)");
   cmd = Parse("openfoam",
               {{"case", TempPath("no-such-case")}, {"region", "fluid"}});
-  ASSERT_TRUE(cmd.ok()) << cmd.status();
+  ASSERT_THAT(cmd, IsOk());
   EXPECT_EQ(cmd->kind, FrontendKind::kOpenFoam);
   EXPECT_EQ(std::get<OpenFoamCase>(cmd->options).mesh.region, "fluid");
   std::ostringstream out, report;

@@ -69,7 +69,7 @@ TEST(ParseAnyMapping, OpenFoamDecomposition) {
       "    format ascii;\n    class labelList;\n    location \"constant\";\n"
       "    object cellDecomposition;\n}\n";  // 11 lines
   auto m = ParseAnyMapping(header + "6\n(\n3\n3\n0\n1\n2\n2\n)\n", "cd", t);
-  ASSERT_TRUE(m.ok()) << m.status();
+  ASSERT_THAT(m, IsOk());
   EXPECT_THAT(*m, ElementsAre(3, 3, 0, 1, 2, 2));
   m = ParseAnyMapping(header + "6\n(\n3\n3\n0\n4\n2\n2\n)\n", "cd", t);
   EXPECT_EQ(Message(m.status()),

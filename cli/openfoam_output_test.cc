@@ -5,11 +5,15 @@
 #include <string>
 
 #include "base/file.h"
+#include "base/status_matchers.h"
+#include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/factories.h"
 
 namespace rankmap::cli {
 namespace {
+
+using ::rankmap::base::IsOk;
 
 std::string TempDir() {
   const char* dir = std::getenv("TEST_TMPDIR");
@@ -21,7 +25,7 @@ TEST(OpenFoamOutputTest, WritesTheLabelListAndTheDictionaryLines) {
   const core::Mapping m = {3, 3, 0, 1, 2, 2, 0};
   const std::string path = TempDir() + "/rankmap.decomp";
   std::ostringstream out, notes;
-  ASSERT_TRUE(WriteOpenFoamDecomposition(t, m, path, out, notes).ok());
+  ASSERT_THAT(WriteOpenFoamDecomposition(t, m, path, out, notes), IsOk());
   EXPECT_EQ(out.str(), "");
   const std::string text = base::ReadFile(path).value();
   EXPECT_NE(text.find("    class       labelList;\n"), std::string::npos);
@@ -42,7 +46,7 @@ TEST(OpenFoamOutputTest, WritesTheLabelListAndTheDictionaryLines) {
 TEST(OpenFoamOutputTest, WithoutAFileTheListGoesToOut) {
   const topology::Tree t = testing::MakeTleaf("1 2 1");
   std::ostringstream out, notes;
-  ASSERT_TRUE(WriteOpenFoamDecomposition(t, {1, 0}, "", out, notes).ok());
+  ASSERT_THAT(WriteOpenFoamDecomposition(t, {1, 0}, "", out, notes), IsOk());
   EXPECT_NE(out.str().find("object      cellDecomposition;"),
             std::string::npos);
   EXPECT_NE(out.str().find("\n2\n(\n1\n0\n)\n"), std::string::npos);

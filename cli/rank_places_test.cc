@@ -4,11 +4,15 @@
 #include <string>
 
 #include "base/file.h"
+#include "base/status_matchers.h"
+#include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "topology/tree.h"
 
 namespace rankmap::cli {
 namespace {
+
+using ::rankmap::base::IsOk;
 
 // n0 with PUs 1 and 0, n1 with PUs 5 and 4; `numbered` false: no os indexes
 // (a tleaf node).
@@ -29,7 +33,7 @@ topology::Tree TwoHosts(bool numbered = true) {
 
 std::string Write(const std::string& name, const std::string& text) {
   const std::string path = std::string(std::getenv("TEST_TMPDIR")) + "/" + name;
-  EXPECT_TRUE(base::WriteFile(path, text).ok());
+  EXPECT_THAT(base::WriteFile(path, text), IsOk());
   return path;
 }
 
@@ -39,10 +43,10 @@ TEST(RankPlaces, ReadAndPlacedOnTheMachine) {
   const std::string path =
       Write("ok.placement", std::string(kHead) + "2 n1 4\n0 n0 0-1\n1 n1 5\n");
   auto places = ReadRankPlaces(path, 3);
-  ASSERT_TRUE(places.ok()) << places.status();
+  ASSERT_THAT(places, IsOk());
   EXPECT_EQ(HostsInOrder(*places), (std::vector<std::string>{"n0", "n1"}));
   auto where = WhereOnMachine(*places, TwoHosts());
-  ASSERT_TRUE(where.ok()) << where.status();
+  ASSERT_THAT(where, IsOk());
   ASSERT_EQ(where->size(), 3u);
   EXPECT_EQ((*where)[0].host, "n0");
   EXPECT_EQ((*where)[0].pus, (std::vector<int32_t>{0, 1}));
@@ -72,14 +76,14 @@ TEST(RankPlaces, CpusMustBeTheHostsOwn) {
   const std::string huge = Write(
       "huge.placement", std::string(kHead) + "0 n0 0-1048575\n1 n0 1\n2 n1 4\n");
   auto places = ReadRankPlaces(huge, 3);
-  ASSERT_TRUE(places.ok()) << places.status();
+  ASSERT_THAT(places, IsOk());
   EXPECT_EQ(WhereOnMachine(*places, TwoHosts()).status().message(),
             huge + ":2: rank 0 names 1048576 CPUs, host 'n0' has 2 in the "
                    "machine (CPUs 0-1)");
   const std::string other =
       Write("other.placement", std::string(kHead) + "0 n0 0\n1 n0 4\n2 n1 4\n");
   places = ReadRankPlaces(other, 3);
-  ASSERT_TRUE(places.ok());
+  ASSERT_THAT(places, IsOk());
   EXPECT_EQ(WhereOnMachine(*places, TwoHosts()).status().message(),
             other + ":3: rank 1 ran on CPU 4, which host 'n0' does not have "
                     "in the machine (CPUs 0-1)");
@@ -91,7 +95,7 @@ TEST(RankPlaces, CpusMustBeTheHostsOwn) {
   const std::string lost =
       Write("lost.placement", std::string(kHead) + "0 n0 0\n1 n7 0\n2 n1 4\n");
   places = ReadRankPlaces(lost, 3);
-  ASSERT_TRUE(places.ok());
+  ASSERT_THAT(places, IsOk());
   const absl::Status s = WhereOnMachine(*places, TwoHosts()).status();
   EXPECT_EQ(s.code(), absl::StatusCode::kNotFound);
   EXPECT_EQ(s.message(), "host 'n7' of rank 1 is not in the machine");

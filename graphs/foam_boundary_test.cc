@@ -2,10 +2,14 @@
 
 #include <string>
 
+#include "base/status_matchers.h"
+#include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::graphs {
 namespace {
+
+using ::rankmap::base::IsOk;
 
 constexpr char kHeader[] =
     "FoamFile\n{\n    version 2.0;\n    format ascii;\n"
@@ -52,7 +56,7 @@ TEST(FoamBoundaryTest, ReadsPatchesAndSkipsOtherEntries) {
 // ***** //
 )";
   auto patches = ReadFoamBoundary(text, "boundary");
-  ASSERT_TRUE(patches.ok()) << patches.status();
+  ASSERT_THAT(patches, IsOk());
   ASSERT_EQ(patches->size(), 3u);
   const FoamPatch& wall = (*patches)[0];
   EXPECT_EQ(wall.name, "movingWall");

@@ -5,10 +5,14 @@
 #include <string>
 #include <vector>
 
+#include "base/status_matchers.h"
+#include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::graphs {
 namespace {
+
+using ::rankmap::base::IsOk;
 
 std::string Header(std::string_view format, std::string_view arch = "",
                    std::string_view note = "") {
@@ -43,10 +47,10 @@ std::string BinaryList(const std::vector<int64_t>& labels, int bytes,
 std::vector<int32_t> Labels(const std::string& text,
                             int64_t limit = INT32_MAX) {
   auto f = FoamFile::Open(text, "owner");
-  EXPECT_TRUE(f.ok()) << f.status();
+  EXPECT_THAT(f, IsOk());
   if (!f.ok()) return {};
   auto labels = f->ReadLabels(limit, "a cell index");
-  EXPECT_TRUE(labels.ok()) << labels.status();
+  EXPECT_THAT(labels, IsOk());
   return labels.ok() ? *labels : std::vector<int32_t>{};
 }
 
@@ -62,7 +66,7 @@ TEST(FoamFileTest, ReadsAnAsciiListWithItsHeader) {
       Header("ascii", "", "nPoints:8  nCells:3  nFaces:5  nInternalFaces:2") +
       "5\n(\n0\n0 /* a comment */ 1\n2 // another\n2\n)\n\n// *** //\n";
   auto f = FoamFile::Open(text, "owner");
-  ASSERT_TRUE(f.ok()) << f.status();
+  ASSERT_THAT(f, IsOk());
   EXPECT_FALSE(f->header().binary);
   EXPECT_EQ(f->header().class_name, "labelList");
   EXPECT_EQ(f->header().object, "owner");
@@ -72,7 +76,7 @@ TEST(FoamFileTest, ReadsAnAsciiListWithItsHeader) {
   EXPECT_EQ(f->header().NoteCount("nEdges"), -1);
   EXPECT_EQ(f->ListSize().value(), 5);
   auto labels = f->ReadLabels(3, "a cell index");
-  ASSERT_TRUE(labels.ok()) << labels.status();
+  ASSERT_THAT(labels, IsOk());
   EXPECT_EQ(*labels, (std::vector<int32_t>{0, 0, 1, 2, 2}));
 }
 
@@ -168,7 +172,7 @@ TEST(FoamFileTest, FormattedListsReadBack) {
   EXPECT_NE(text.find("    location    \"constant\";\n"), std::string::npos);
   EXPECT_NE(text.find("\n5\n(\n3\n0\n2\n2\n1\n)\n"), std::string::npos);
   auto f = FoamFile::Open(text, "rankmap.decomp");
-  ASSERT_TRUE(f.ok()) << f.status();
+  ASSERT_THAT(f, IsOk());
   EXPECT_EQ(f->header().class_name, "labelList");
   EXPECT_EQ(f->header().note, "rankmap map");
   EXPECT_EQ(f->ReadLabels(4, "a processor").value(), labels);

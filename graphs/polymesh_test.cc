@@ -7,12 +7,17 @@
 #include <vector>
 
 #include "base/file.h"
+#include "base/status_matchers.h"
 #include "base/temp_dir.h"
 #include "graphs/test_meshes.h"
+#include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::graphs {
 namespace {
+
+using ::rankmap::base::IsOk;
+using ::testing::Not;
 
 using testing::Boundary;
 using testing::Gzip;
@@ -59,7 +64,7 @@ TEST(PolyMeshTest, RingWithCyclicEndsInEveryEncoding) {
         t.boundary = Gzip(t.boundary);
       }
       auto m = Read({t});
-      ASSERT_TRUE(m.ok()) << m.status();
+      ASSERT_THAT(m, IsOk());
       EXPECT_EQ(m->cells, 4);
       EXPECT_EQ(m->internal_faces, 3);
       EXPECT_EQ(m->cyclic_faces, 1);
@@ -87,7 +92,7 @@ TEST(PolyMeshTest, CellsSharingSeveralFacesWeighTheirCount) {
   t.neighbour_name = "neighbour";
   t.boundary_name = "boundary";
   auto m = Read({t});
-  ASSERT_TRUE(m.ok()) << m.status();
+  ASSERT_THAT(m, IsOk());
   EXPECT_EQ(EdgesOf(m->graph), (Edges{{0, 1, 2.0}}));
 }
 
@@ -97,7 +102,7 @@ TEST(PolyMeshTest, PreTwoCyclicHoldsBothHalves) {
   t.boundary =
       Boundary({{"ends", "cyclic", 2, 3, ""}, {"sides", "wall", 16, 5, ""}});
   auto m = Read({t});
-  ASSERT_TRUE(m.ok()) << m.status();
+  ASSERT_THAT(m, IsOk());
   EXPECT_EQ(EdgesOf(m->graph), kRing);
   EXPECT_EQ(m->cyclic_faces, 1);
 }
@@ -105,7 +110,7 @@ TEST(PolyMeshTest, PreTwoCyclicHoldsBothHalves) {
 TEST(PolyMeshTest, GeometricCouplingsAreListedAndLeftOut) {
   auto m = Read({Ring(false, "neighbourPatch right;", "neighbourPatch left;",
                       "cyclicAMI")});
-  ASSERT_TRUE(m.ok()) << m.status();
+  ASSERT_THAT(m, IsOk());
   EXPECT_EQ(EdgesOf(m->graph), (Edges{{0, 1, 1.0}, {1, 2, 1.0}, {2, 3, 1.0}}));
   ASSERT_EQ(m->uncoupled.size(), 2u);
   EXPECT_EQ(m->uncoupled[0],
@@ -115,7 +120,7 @@ TEST(PolyMeshTest, GeometricCouplingsAreListedAndLeftOut) {
 
 TEST(PolyMeshTest, DecomposedPiecesJoinIntoTheWholeMesh) {
   auto m = Read(SplitRing());
-  ASSERT_TRUE(m.ok()) << m.status();
+  ASSERT_THAT(m, IsOk());
   EXPECT_EQ(m->pieces, 2);
   EXPECT_EQ(m->cells, 4);
   EXPECT_EQ(m->internal_faces, 2);
@@ -125,7 +130,7 @@ TEST(PolyMeshTest, DecomposedPiecesJoinIntoTheWholeMesh) {
   // cellProcAddressing renumbers: piece 0 holds cells 3, 1, piece 1 holds
   // 0, 2; the ring 0-1-2-3-0 of piece numbering becomes 3-1-0-2-3.
   m = Read(SplitRing({{3, 1}, {0, 2}}));
-  ASSERT_TRUE(m.ok()) << m.status();
+  ASSERT_THAT(m, IsOk());
   EXPECT_TRUE(m->cell_addressing);
   EXPECT_EQ(EdgesOf(m->graph),
             (Edges{{0, 1, 1.0}, {0, 2, 1.0}, {1, 3, 1.0}, {2, 3, 1.0}}));
@@ -133,7 +138,7 @@ TEST(PolyMeshTest, DecomposedPiecesJoinIntoTheWholeMesh) {
 
 TEST(PolyMeshTest, OnePieceAloneListsItsProcessorPatches) {
   auto m = Read({SplitRing()[0]});
-  ASSERT_TRUE(m.ok()) << m.status();
+  ASSERT_THAT(m, IsOk());
   EXPECT_EQ(EdgesOf(m->graph), (Edges{{0, 1, 1.0}}));
   ASSERT_EQ(m->uncoupled.size(), 2u);
   EXPECT_EQ(m->uncoupled[0],
@@ -213,7 +218,7 @@ TEST(PolyMeshTest, MeshesAboveTheBudgetAreRefusedBeforeReading) {
   internal::PieceTexts t = Ring(false);
   t.owner = Header(false, "labelList", "") + "2000000{0}\n";
   auto m = Read({t}, 1 << 20);
-  ASSERT_FALSE(m.ok());
+  ASSERT_THAT(m, Not(IsOk()));
   EXPECT_EQ(m.status().code(), absl::StatusCode::kResourceExhausted);
   EXPECT_EQ(m.status().message(),
             "owner: a mesh of 2000003 labels needs about 7.6 MiB, above the "
@@ -227,7 +232,7 @@ TEST(PolyMeshTest, CompressedFilesShareOneBudget) {
   t.owner = Gzip(t.owner + std::string(600000, ' '));
   t.neighbour = Gzip(t.neighbour + std::string(600000, ' '));
   auto m = Read({t}, 1 << 20);
-  ASSERT_FALSE(m.ok());
+  ASSERT_THAT(m, Not(IsOk()));
   EXPECT_EQ(m.status().code(), absl::StatusCode::kResourceExhausted);
   EXPECT_EQ(std::string(m.status().message()),
             // 1 MiB less the owner file's 600 kB and list.
@@ -237,29 +242,29 @@ TEST(PolyMeshTest, CompressedFilesShareOneBudget) {
 
 TEST(PolyMeshTest, ReadsCasesFromDisk) {
   auto dir = base::TempDir::Create("polymesh");
-  ASSERT_TRUE(dir.ok()) << dir.status();
+  ASSERT_THAT(dir, IsOk());
   const std::string c = dir->path() + "/case";
   namespace fs = std::filesystem;
   // The serial mesh in region "fluid", owner and neighbour gzip-compressed.
   fs::create_directories(c + "/constant/fluid/polyMesh");
   const internal::PieceTexts ring = Ring(true);
-  ASSERT_TRUE(
+  ASSERT_THAT(
       base::WriteFile(c + "/constant/fluid/polyMesh/owner.gz", Gzip(ring.owner))
-          .ok());
-  ASSERT_TRUE(base::WriteFile(c + "/constant/fluid/polyMesh/neighbour.gz",
+          , IsOk());
+  ASSERT_THAT(base::WriteFile(c + "/constant/fluid/polyMesh/neighbour.gz",
                               Gzip(ring.neighbour))
-                  .ok());
-  ASSERT_TRUE(
+                  , IsOk());
+  ASSERT_THAT(
       base::WriteFile(c + "/constant/fluid/polyMesh/boundary", ring.boundary)
-          .ok());
+          , IsOk());
   PolyMeshOptions o;
   o.region = "fluid";
   auto m = ReadPolyMesh(c, o);
-  ASSERT_TRUE(m.ok()) << m.status();
+  ASSERT_THAT(m, IsOk());
   EXPECT_EQ(EdgesOf(m->graph), kRing);
   // The default region is not there, nor processor directories.
   m = ReadPolyMesh(c);
-  ASSERT_FALSE(m.ok());
+  ASSERT_THAT(m, Not(IsOk()));
   EXPECT_EQ(m.status().code(), absl::StatusCode::kNotFound);
   EXPECT_EQ(m.status().message(),
             c + "/constant/polyMesh: no owner file (nor owner.gz), and " + c +
@@ -271,14 +276,14 @@ TEST(PolyMeshTest, ReadsCasesFromDisk) {
     const std::string d =
         c + "/processor" + std::to_string(p) + "/constant/polyMesh";
     fs::create_directories(d);
-    ASSERT_TRUE(base::WriteFile(d + "/owner", split[p].owner).ok());
-    ASSERT_TRUE(base::WriteFile(d + "/neighbour", split[p].neighbour).ok());
-    ASSERT_TRUE(base::WriteFile(d + "/boundary", split[p].boundary).ok());
-    ASSERT_TRUE(
-        base::WriteFile(d + "/cellProcAddressing", split[p].addressing).ok());
+    ASSERT_THAT(base::WriteFile(d + "/owner", split[p].owner), IsOk());
+    ASSERT_THAT(base::WriteFile(d + "/neighbour", split[p].neighbour), IsOk());
+    ASSERT_THAT(base::WriteFile(d + "/boundary", split[p].boundary), IsOk());
+    ASSERT_THAT(
+        base::WriteFile(d + "/cellProcAddressing", split[p].addressing), IsOk());
   }
   m = ReadPolyMesh(c);
-  ASSERT_TRUE(m.ok()) << m.status();
+  ASSERT_THAT(m, IsOk());
   EXPECT_EQ(m->pieces, 2);
   EXPECT_TRUE(m->cell_addressing);
   EXPECT_EQ(EdgesOf(m->graph), kRing);

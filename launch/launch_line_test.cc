@@ -89,7 +89,7 @@ TEST(WithEnvironment, EachLauncherItsOwnWay) {
 TEST(WithEnvironment, RefusesWhatSrunWouldSplit) {
   auto srun = ParseLaunchLine(Words{"srun", "-n", "2", "./a"}, Launcher::kSlurm);
   auto split = WithEnvironment(*srun, {{"RANKMAP_PROFILE_OUT", "/o,X=1/p"}});
-  ASSERT_FALSE(split.ok());
+  ASSERT_THAT(split, Not(IsOk()));
   EXPECT_EQ(split.status().message(),
             "srun --export separates variables at ',': the value of "
             "RANKMAP_PROFILE_OUT ('/o,X=1/p') cannot hold one");
@@ -106,7 +106,7 @@ TEST(ParseLaunchLine, EveryLaunchersOwnSpellings) {
       Words{"mpirun", "-wd", "/w", "-am", "ft", "-map-by", "core", "-N", "2",
             "--tag-output", "-c", "4", "./app"},
       Launcher::kOpenMpi);
-  ASSERT_TRUE(ompi.ok()) << ompi.status();
+  ASSERT_THAT(ompi, IsOk());
   EXPECT_EQ(ompi->processes, 4);
   EXPECT_THAT(KeptOptions(*ompi),
               ElementsAre("-wd", "/w", "-am", "ft", "--tag-output"));
@@ -114,14 +114,14 @@ TEST(ParseLaunchLine, EveryLaunchersOwnSpellings) {
       Words{"mpiexec.hydra", "--np=3", "-l", "-ppn", "2", "--wdir", "/w",
             "./app"},
       Launcher::kHydra);
-  ASSERT_TRUE(hydra.ok()) << hydra.status();
+  ASSERT_THAT(hydra, IsOk());
   EXPECT_EQ(hydra->processes, 3);
   EXPECT_THAT(KeptOptions(*hydra), ElementsAre("-l", "--wdir", "/w"));
   auto srun = ParseLaunchLine(
       Words{"srun", "-lK", "--exclusive", "--exclusive=user", "-vv", "-n",
             "2", "--ntasks-per-node=1", "./app", "-n", "1"},
       Launcher::kSlurm);
-  ASSERT_TRUE(srun.ok()) << srun.status();
+  ASSERT_THAT(srun, IsOk());
   EXPECT_EQ(srun->processes, 2);
   EXPECT_THAT(srun->program, ElementsAre("./app", "-n", "1"));
   EXPECT_THAT(KeptOptions(*srun),
@@ -172,7 +172,7 @@ TEST(RerunCommand, WordByWord) {
       Words{"/opt/bin/mpirun", "--mca", "btl", "self", "-np", "4", "./app",
             "mpirun -x"},
       Launcher::kOpenMpi);
-  ASSERT_TRUE(line.ok());
+  ASSERT_THAT(line, IsOk());
   const std::string path = "/o/x mpirun -x 'A=$(id)'/job.rankfile";
   const LaunchCommand placed = {{}, {"mpirun", "--rankfile", path, "-np", "4"}};
   const LaunchCommand rerun = RerunCommand(*line, placed);

@@ -366,9 +366,9 @@ TEST(Simulate, MessageBoundsAreCheckedBeforeARun) {
 // simulator hands it links of its own.
 TEST(Simulate, PathsSmpirunWouldMisreadAreLinked) {
   auto tree = topology::ParseTleaf(kTwoHosts);
-  ASSERT_TRUE(tree.ok());
+  ASSERT_THAT(tree, IsOk());
   auto sim = Simulator::Create(*tree);
-  ASSERT_TRUE(sim.ok()) << sim.status();
+  ASSERT_THAT(sim, IsOk());
   for (const char* d : {"/d[x]", "/dx", "/with space"})
     mkdir((base::TempBase() + d).c_str(), 0755);
   // 2 MB: 20 us + 1 ms under the exact model; the decoy, 200 kB: 120 us.
@@ -386,7 +386,7 @@ TEST(Simulate, PathsSmpirunWouldMisreadAreLinked) {
   // Arguments of other programs are refused, not misread.
   auto run = sim->Run(*FindSmpiProgram("replay_smpi.so"), {spaced}, {0, 1},
                       SmpiModel::kExact);
-  ASSERT_FALSE(run.ok());
+  ASSERT_THAT(run, Not(IsOk()));
   EXPECT_THAT(std::string(run.status().message()),
               HasSubstr("smpirun would split or expand the argument"));
 }
@@ -396,9 +396,9 @@ TEST(Simulate, PathsSmpirunWouldMisreadAreLinked) {
 // 100 rounds of the same messages, times 10: the same 21 ms.
 TEST(Simulate, ADividedReplayTakesAWholeIterationsTime) {
   auto tree = topology::ParseTleaf(kTwoHosts);
-  ASSERT_TRUE(tree.ok());
+  ASSERT_THAT(tree, IsOk());
   auto sim = Simulator::Create(*tree);
-  ASSERT_TRUE(sim.ok()) << sim.status();
+  ASSERT_THAT(sim, IsOk());
   const std::string graph = TestFile("divided.edges", "0 1 2000000\n");
   SimulateOptions opts;
   opts.model = SmpiModel::kExact;
@@ -406,11 +406,11 @@ TEST(Simulate, ADividedReplayTakesAWholeIterationsTime) {
   opts.messages = TestFile("divided.msgs.edges", "0 1 2000\n");
   opts.max_messages = 610;  // 3 runs of 2,000: divided by ceil(6000 / 605.5)
   auto plan = PlanReplay(graph, opts);
-  ASSERT_TRUE(plan.ok()) << plan.status();
+  ASSERT_THAT(plan, IsOk());
   EXPECT_EQ(plan->divisor, 10);
   EXPECT_EQ(plan->messages_per_iteration, 200);
   auto t = sim->Replay(*plan, {0, 1}, opts);
-  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_THAT(t, IsOk());
   EXPECT_NEAR(*t, 1000 * (20e-6 + 1000 / 1e9), 1000 * 2e-8);
 }
 

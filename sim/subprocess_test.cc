@@ -4,41 +4,45 @@
 
 #include <string>
 
+#include "base/status_matchers.h"
 #include "base/temp_dir.h"
+#include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::sim {
 namespace {
 
+using ::rankmap::base::IsOk;
+
 TEST(RunProcess, ASignalIsNoSuccess) {
   auto dir = base::TempDir::Create("sim-subprocess");
-  ASSERT_TRUE(dir.ok());
+  ASSERT_THAT(dir, IsOk());
   auto killed = RunProcess({"/bin/sh", "-c", "echo before; kill -KILL $$"},
                            dir->path(), "killed");
-  ASSERT_TRUE(killed.ok()) << killed.status();
+  ASSERT_THAT(killed, IsOk());
   EXPECT_EQ(killed->signal, SIGKILL);
   EXPECT_EQ(killed->exit_status, 128 + SIGKILL);
   EXPECT_EQ(killed->out, "before\n");
   auto exited =
       RunProcess({"/bin/sh", "-c", "echo why >&2; exit 3"}, dir->path(), "e");
-  ASSERT_TRUE(exited.ok());
+  ASSERT_THAT(exited, IsOk());
   EXPECT_EQ(exited->signal, 0);
   EXPECT_EQ(exited->exit_status, 3);
   EXPECT_EQ(exited->err, "why\n");
   auto missing = RunProcess({"/nonexistent"}, dir->path(), "missing");
-  ASSERT_TRUE(missing.ok());
+  ASSERT_THAT(missing, IsOk());
   EXPECT_EQ(missing->exit_status, 127);
 }
 
 // A flood of error output costs its last kMaxErrorBytes, from a line start.
 TEST(RunProcess, OutputIsReadAsABoundedTail) {
   auto dir = base::TempDir::Create("sim-subprocess");
-  ASSERT_TRUE(dir.ok());
+  ASSERT_THAT(dir, IsOk());
   auto r = RunProcess({"/bin/sh", "-c",
                        "yes 'a line of error output' | head -c 3000000 >&2; "
                        "echo last >&2"},
                       dir->path(), "flood");
-  ASSERT_TRUE(r.ok());
+  ASSERT_THAT(r, IsOk());
   EXPECT_LE(static_cast<int64_t>(r->err.size()), kMaxErrorBytes);
   EXPECT_GT(static_cast<int64_t>(r->err.size()), kMaxErrorBytes / 2);
   EXPECT_EQ(r->err.substr(0, 23), "a line of error output\n");

@@ -65,7 +65,7 @@ TEST(MeshHalo, PartitionsAsOpenFoamLabelLists) {
       "/* banner */\nFoamFile\n{\n    format ascii;\n    class labelList;\n"
       "    object cellDecomposition;\n}\n";
   auto p = ParsePartition(head + "3\n(\n2\n0\n1\n)\n", "cd", 3);
-  ASSERT_TRUE(p.ok()) << p.status();
+  ASSERT_THAT(p, IsOk());
   EXPECT_THAT(*p, ElementsAre(2, 0, 1));
   p = ParsePartition(head + "2\n(\n2\n0\n)\n", "cd", 3);
   EXPECT_EQ(std::string(p.status().message()),

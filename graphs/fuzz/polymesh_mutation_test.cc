@@ -11,14 +11,18 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "base/status_matchers.h"
 #include "graphs/fuzz/mutate.h"
 #include "graphs/fuzz/reader_check.h"
 #include "graphs/polymesh.h"
 #include "graphs/test_meshes.h"
+#include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::graphs::fuzz {
 namespace {
+
+using ::rankmap::base::IsOk;
 
 using Mesh = std::vector<internal::PieceTexts>;
 
@@ -94,7 +98,7 @@ TEST(PolyMeshMutationTest, AcceptsValidMeshesOrNamesTheFile) {
   const std::vector<Mesh> seeds = Seeds();
   for (const Mesh& seed : seeds) {
     bool parsed = false;
-    ASSERT_TRUE(Check(seed, &parsed).ok());
+    ASSERT_THAT(Check(seed, &parsed), IsOk());
     ASSERT_TRUE(parsed);
   }
   std::mt19937_64 rng(EnvOr("RANKMAP_MUTATION_SEED", 20261128));
@@ -124,15 +128,15 @@ TEST(PolyMeshMutationTest, LyingCountsAreRefusedBeforeAllocating) {
   Mesh mesh = {testing::Ring(false)};
   mesh[0].owner = big;
   bool parsed = true;
-  ASSERT_TRUE(Check(mesh, &parsed).ok());
+  ASSERT_THAT(Check(mesh, &parsed), IsOk());
   EXPECT_FALSE(parsed);
   mesh = {testing::Ring(true)};
   mesh[0].neighbour = testing::Header(true, "labelList", "") + "1500000000(";
-  ASSERT_TRUE(Check(mesh, &parsed).ok());
+  ASSERT_THAT(Check(mesh, &parsed), IsOk());
   EXPECT_FALSE(parsed);
   mesh = {testing::Ring(false)};
   mesh[0].owner = testing::List({0, 1, 2, 0, 3}, false, "nCells:2000000000");
-  ASSERT_TRUE(Check(mesh, &parsed).ok());
+  ASSERT_THAT(Check(mesh, &parsed), IsOk());
   EXPECT_FALSE(parsed);
 }
 
