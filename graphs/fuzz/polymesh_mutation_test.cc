@@ -12,11 +12,12 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "base/status_matchers.h"
+#include "base/text_mutation.h"
+#include "gmock/gmock.h"
 #include "graphs/fuzz/mutate.h"
 #include "graphs/fuzz/reader_check.h"
 #include "graphs/polymesh.h"
 #include "graphs/test_meshes.h"
-#include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
 namespace rankmap::graphs::fuzz {
@@ -101,9 +102,9 @@ TEST(PolyMeshMutationTest, AcceptsValidMeshesOrNamesTheFile) {
     ASSERT_THAT(Check(seed, &parsed), IsOk());
     ASSERT_TRUE(parsed);
   }
-  std::mt19937_64 rng(EnvOr("RANKMAP_MUTATION_SEED", 20261128));
+  std::mt19937_64 rng(base::EnvOr("RANKMAP_MUTATION_SEED", 20261128));
   const int64_t mutants =
-      std::max<int64_t>(EnvOr("RANKMAP_MUTANTS", kMutants), 1000);
+      std::max<int64_t>(base::EnvOr("RANKMAP_MUTANTS", kMutants), 1000);
   int64_t accepted = 0, rejected = 0;
   for (int64_t i = 0; i < mutants; ++i) {
     Mesh mesh = seeds[i % seeds.size()];
