@@ -80,9 +80,11 @@ Mapping Refined(const Objective& objective, const graphs::CommGraph& graph,
   return m;
 }
 
-absl::StatusOr<Mapping> MapChecked(const topology::Tree& tree,
-                                   const graphs::CommGraph& graph,
-                                   const MappingOptions& options);
+// Map without the exception guard: checks the inputs, then runs what the
+// options and the inputs select.
+absl::StatusOr<Mapping> Dispatch(const topology::Tree& tree,
+                                 const graphs::CommGraph& graph,
+                                 const MappingOptions& options);
 
 // The portfolio's result weighed against the present order of the whole
 // graph (core/strategies/present_order.h).
@@ -128,14 +130,14 @@ absl::StatusOr<Mapping> Map(const topology::Tree& tree,
   o.threads = internal::WorkerThreads(options.threads);
   // The engine's boundary: whatever escapes a strategy becomes a Status here,
   // so no caller (CLI, C API, MPI job) is terminated by an exception.
-  return Guarded(tree, graph, o, [&] { return MapChecked(tree, graph, o); });
+  return Guarded(tree, graph, o, [&] { return Dispatch(tree, graph, o); });
 }
 
 namespace {
 
-absl::StatusOr<Mapping> MapChecked(const topology::Tree& tree,
-                                   const graphs::CommGraph& graph,
-                                   const MappingOptions& options) {
+absl::StatusOr<Mapping> Dispatch(const topology::Tree& tree,
+                                 const graphs::CommGraph& graph,
+                                 const MappingOptions& options) {
   if (absl::Status s = ValidateOptions(options); !s.ok()) return s;
   if (absl::Status s = CheckCostRange(tree, graph); !s.ok()) return s;
   if (absl::Status s = CheckMapMemory(tree, graph, options); !s.ok()) return s;
@@ -154,7 +156,7 @@ absl::StatusOr<Mapping> MapChecked(const topology::Tree& tree,
         tree, graph, n_to_1, options.imbalance,
         [&](const graphs::CommGraph& part) -> absl::StatusOr<Mapping> {
           if (n_to_1) return MapNTo1(tree, part, part_options);
-          return MapChecked(tree, part, part_options);
+          return Dispatch(tree, part, part_options);
         });
     if (!m.ok() || n_to_1 || options.algorithm != Algorithm::kPortfolio)
       return m;
