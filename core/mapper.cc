@@ -26,21 +26,6 @@
 namespace rankmap::core {
 namespace {
 
-// n-to-1, the engine's machine-aware partition: partition and map in one
-// step, leaf loads within options.imbalance, J minimised.
-absl::StatusOr<Mapping> MachineAwarePartition(const topology::Tree& tree,
-                                              const graphs::CommGraph& graph,
-                                              const MappingOptions& options) {
-  if (options.algorithm == Algorithm::kMultilevel)
-    return MultilevelPartition(tree, graph, options);
-  ASSIGN_OR_RETURN(Mapping m, PartitionMap(tree, graph, options));
-  if (!options.portfolio_multilevel) return m;
-  // The multilevel engine competes (the strong preset), lower J kept.
-  ASSIGN_OR_RETURN(Mapping ml, MultilevelPartition(tree, graph, options));
-  if (ComputeJ(tree, graph, ml) < ComputeJ(tree, graph, m)) return ml;
-  return m;
-}
-
 // n-to-1: the engine's partition weighed by the predicted time of one
 // exchange against the status quo (core/strategies/partition_choice.h);
 // Scotch's as the baseline it is.
@@ -48,7 +33,8 @@ absl::StatusOr<Mapping> MapNTo1(const topology::Tree& tree,
                                 const graphs::CommGraph& graph,
                                 const MappingOptions& options) {
   if (options.algorithm != Algorithm::kScotch) {
-    ASSIGN_OR_RETURN(Mapping m, MachineAwarePartition(tree, graph, options));
+    ASSIGN_OR_RETURN(Mapping m,
+                     internal::MachineAwarePartition(tree, graph, options));
     return ChoosePartition(tree, graph, options, std::move(m));
   }
   absl::StatusOr<Mapping> m =
@@ -119,6 +105,22 @@ namespace internal {
 
 int32_t WorkerThreads(int32_t requested) {
   return std::min(requested, base::UsableCpus());
+}
+
+// n-to-1, the engine's machine-aware partition: partition and map in one
+// step, leaf loads within options.imbalance, J minimised.
+absl::StatusOr<Mapping> MachineAwarePartition(const topology::Tree& tree,
+                                              const graphs::CommGraph& graph,
+                                              const MappingOptions& options) {
+  RETURN_IF_ERROR(ValidateOptions(options));
+  if (options.algorithm == Algorithm::kMultilevel)
+    return MultilevelPartition(tree, graph, options);
+  ASSIGN_OR_RETURN(Mapping m, PartitionMap(tree, graph, options));
+  if (!options.portfolio_multilevel) return m;
+  // The multilevel engine competes (the strong preset), lower J kept.
+  ASSIGN_OR_RETURN(Mapping ml, MultilevelPartition(tree, graph, options));
+  if (ComputeJ(tree, graph, ml) < ComputeJ(tree, graph, m)) return ml;
+  return m;
 }
 
 }  // namespace internal

@@ -72,6 +72,15 @@ namespace internal {
 // most base::UsableCpus() (non-positive values are left to ValidateOptions).
 int32_t WorkerThreads(int32_t requested);
 
+// The engine's own n-to-1 partition, before Map weighs it against the status
+// quo and Scotch's (core/strategies/partition_choice.h): what the benchmarks
+// compare with Scotch. Requires n-to-1 inputs (IsNTo1) whose every process
+// has an edge (Map places the others first); options as Map takes them.
+// Errors: ValidateOptions', the strategy's.
+absl::StatusOr<Mapping> MachineAwarePartition(const topology::Tree& tree,
+                                              const graphs::CommGraph& graph,
+                                              const MappingOptions& options);
+
 }  // namespace internal
 
 }  // namespace rankmap::core

@@ -130,7 +130,8 @@ struct RefineOptions {
   int32_t swap_rounds = 8;
   // n-to-1: sweeps of greedy vertex moves (core/refine/partition_refine.h).
   int32_t greedy_sweeps = 8;
-  // n-to-1: multilevel FM passes per level (core/refine/fm_refine.h).
+  // n-to-1: FM rounds per level of the pair hierarchy
+  // (core/refine/partition_refine.h).
   int32_t fm_passes = 8;
 };
 
