@@ -95,10 +95,16 @@ absl::StatusOr<Mapping> Guarded(const topology::Tree& tree,
 Algorithm EffectiveAlgorithm(const topology::Tree& tree,
                              const graphs::CommGraph& graph,
                              const MappingOptions& options) {
-  if (IsNTo1(tree, graph) && options.algorithm != Algorithm::kScotch &&
-      options.algorithm != Algorithm::kMultilevel)
-    return Algorithm::kMultisection;
-  return options.algorithm;
+  if (!IsNTo1(tree, graph) || options.algorithm == Algorithm::kScotch ||
+      options.algorithm == Algorithm::kMultilevel) {
+    return options.algorithm;
+  }
+  if (options.algorithm == Algorithm::kPortfolio &&
+      !options.portfolio_multilevel &&
+      graph.num_vertices() >= kMultilevelNTo1From) {
+    return Algorithm::kMultilevel;
+  }
+  return Algorithm::kMultisection;
 }
 
 namespace internal {
@@ -113,7 +119,7 @@ absl::StatusOr<Mapping> MachineAwarePartition(const topology::Tree& tree,
                                               const graphs::CommGraph& graph,
                                               const MappingOptions& options) {
   RETURN_IF_ERROR(ValidateOptions(options));
-  if (options.algorithm == Algorithm::kMultilevel)
+  if (EffectiveAlgorithm(tree, graph, options) == Algorithm::kMultilevel)
     return MultilevelPartition(tree, graph, options);
   ASSIGN_OR_RETURN(Mapping m, PartitionMap(tree, graph, options));
   if (!options.portfolio_multilevel) return m;

@@ -161,6 +161,30 @@ TEST(MapperTest, NTo1KeepsTheBetterOfPartitionAndMultilevel) {
   EXPECT_GT(partition_won, 0);
 }
 
+TEST(MapperTest, DefaultNTo1RunsTheMultilevelEngineOnLargeGraphs) {
+  const Tree t = testing::MakeTleaf("2 4 10 4 1");
+  // 64 x 64 = kMultilevelNTo1From cells onto 16 leaves: the multilevel
+  // engine's partition; one row less: the multisection's attempts.
+  const CommGraph large = testing::MakeGrid2D(64, 64);
+  const CommGraph small = testing::MakeGrid2D(63, 64);
+  ASSERT_EQ(large.num_vertices(), kMultilevelNTo1From);
+  MappingOptions def, ml, ms;
+  ml.algorithm = Algorithm::kMultilevel;
+  ms.algorithm = Algorithm::kMultisection;
+  EXPECT_EQ(EffectiveAlgorithm(t, large, def), Algorithm::kMultilevel);
+  EXPECT_EQ(EffectiveAlgorithm(t, small, def), Algorithm::kMultisection);
+  EXPECT_EQ(EffectiveAlgorithm(t, large, ms), Algorithm::kMultisection);
+  // The strong preset keeps both and the lower J.
+  EXPECT_EQ(EffectiveAlgorithm(t, large, *MappingOptions::Preset("strong")),
+            Algorithm::kMultisection);
+  EXPECT_EQ(*internal::MachineAwarePartition(t, large, def),
+            *internal::MachineAwarePartition(t, large, ml));
+  EXPECT_EQ(*internal::MachineAwarePartition(t, small, def),
+            *internal::MachineAwarePartition(t, small, ms));
+  const Mapping m = *Map(t, large, def);
+  EXPECT_TRUE(ValidatePartitionMapping(t, large, m, def.imbalance).ok());
+}
+
 TEST(MapperTest, NTo1AndErrors) {
   const Tree t = testing::MakeTleaf("1 4 1");
   // More processes than slots: n-to-1 mapping (leaf loads within the imbalance
