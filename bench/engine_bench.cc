@@ -78,13 +78,17 @@ ABSL_FLAG(int32_t, hetero, 8,
           "clusters, per-pair bandwidths), each with a stencil, a random and "
           "a clustered graph; 0: none");
 ABSL_FLAG(bool, meshes, true, "add the n-to-1 METIS mesh rows");
-ABSL_FLAG(std::string, n_to_1,
-          "rankmap-n:1,engine-n:1,rankmap-n:1-fast,multilevel-n:1,scotch-b0.03",
-          "the rows of n-to-1 instances: rankmap-n:1 (Map with the default "
-          "preset: the engine's partition weighed against the status quo and "
-          "Scotch's by predicted exchange time), engine-n:1 (the engine's "
-          "partition alone, default preset), rankmap-n:1-fast, multilevel-n:1 "
-          "(the multilevel engine's partition alone), scotch-b0.03");
+ABSL_FLAG(
+    std::string, n_to_1,
+    "rankmap-n:1,engine-n:1,multisection-n:1,rankmap-n:1-fast,multilevel-n:1,"
+    "scotch-b0.03",
+    "the rows of n-to-1 instances: rankmap-n:1 (Map with the default "
+    "preset: the engine's partition weighed against the status quo and "
+    "Scotch's by predicted exchange time), engine-n:1 (the engine's "
+    "partition alone, default preset), multisection-n:1 (the "
+    "partitioning multisection's attempts alone), rankmap-n:1-fast, "
+    "multilevel-n:1 (the multilevel engine's partition alone), "
+    "scotch-b0.03");
 ABSL_FLAG(bool, partitioner, true,
           "add the n-to-1 rows at partitioner scale: shuffled 262,144-cell 2D "
           "and 3D meshes onto 4:8:6 (192 leaves) and 4:16:24 (1,536), "
@@ -370,7 +374,10 @@ class Bench {
   }
 
   // The n-to-1 rows: rankmap-n:1 (the default's partition-and-map),
-  // rankmap-n:1-fast, multilevel-n:1 (Algorithm::kMultilevel).
+  // engine-n:1 (the default's own partition), multisection-n:1 (the
+  // partitioning multisection's attempts, the default's partition on graphs
+  // below core::kMultilevelNTo1From), rankmap-n:1-fast, multilevel-n:1
+  // (Algorithm::kMultilevel).
   absl::StatusOr<core::Mapping> RunNTo1(const std::string& a,
                                         const Instance& in) const {
     core::MappingOptions o;
@@ -378,13 +385,15 @@ class Bench {
       o = *core::MappingOptions::Preset("fast");
     } else if (a == "multilevel-n:1") {
       o.algorithm = core::Algorithm::kMultilevel;
+    } else if (a == "multisection-n:1") {
+      o.algorithm = core::Algorithm::kMultisection;
     } else if (a != "rankmap-n:1" && a != "engine-n:1") {
       return absl::InvalidArgumentError("unknown n-to-1 row " + a);
     }
     o.seed = seed_;
     o.threads = threads_;
     o.progress = clock_;
-    if (a == "engine-n:1" || a == "multilevel-n:1")
+    if (a != "rankmap-n:1" && a != "rankmap-n:1-fast")
       return core::internal::MachineAwarePartition(in.tree, in.graph, o);
     return core::Map(in.tree, in.graph, o);
   }
@@ -447,7 +456,8 @@ class Bench {
     r.algorithm = name;
     // Phase lines for the multilevel engine on large instances.
     PhaseClock clock;
-    clock_ = (name.starts_with("multilevel") || name == "engine-n:1") &&
+    clock_ = (name.starts_with("multilevel") || name == "engine-n:1" ||
+              name == "multisection-n:1") &&
                      in.graph.num_vertices() >= kPhaseLinesFrom
                  ? &clock
                  : nullptr;
