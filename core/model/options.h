@@ -186,6 +186,10 @@ struct MappingOptions {
   // weighs it, and keeps it unless another mapping is predicted better: by
   // J (any lead) under J, by more than keep_margin in predicted time under
   // time (core/strategies/present_order.h). Other algorithms ignore it.
+  // n-to-1, it places the status quo's parts instead
+  // (core/strategies/partition_choice.h): part p of the partition as onto a
+  // complete graph goes to leaf present[p], one entry per slot (PETSc's part
+  // p runs where rank p runs); empty: part p on the p-th slot in leaf order.
   std::vector<int32_t> present;
   // Relative lead in predicted time a mapping needs to replace the present
   // order (time objective only).

@@ -52,9 +52,9 @@ struct Exchange {
   double cut = 0.0;
 };
 
-absl::StatusOr<Exchange> MakeExchange(const topology::Tree& tree,
-                                      const graphs::CommGraph& graph,
-                                      const Mapping& mapping,
+absl::StatusOr<Exchange> MakeExchange(const graphs::CommGraph& graph,
+                                      std::span<const int32_t> part,
+                                      int32_t num_parts,
                                       const ExchangeModel& model) {
   const ExchangeModel& m = model;
   if (!(m.bytes_per_unit >= 0) || !std::isfinite(m.bytes_per_unit) ||
@@ -65,7 +65,7 @@ absl::StatusOr<Exchange> MakeExchange(const topology::Tree& tree,
   }
   graphs::GraphContractor contractor;
   ASSIGN_OR_RETURN(graphs::CommGraph parts,
-                   contractor.Contract(graph, mapping, tree.num_leaves()));
+                   contractor.Contract(graph, part, num_parts));
   Exchange out;
   out.cut = parts.TotalVolume();
   auto xadj = parts.xadj();
@@ -75,7 +75,7 @@ absl::StatusOr<Exchange> MakeExchange(const topology::Tree& tree,
   if (OwnCounts(model, graph)) {
     ASSIGN_OR_RETURN(const graphs::CommGraph counts, CountsAsWeights(graph));
     ASSIGN_OR_RETURN(const graphs::CommGraph summed,
-                     contractor.Contract(counts, mapping, tree.num_leaves()));
+                     contractor.Contract(counts, part, num_parts));
     messages.assign(summed.adjwgt().begin(), summed.adjwgt().end());
   } else {
     // Both directions: the graph convention (core/objective/link_load.h).
@@ -109,8 +109,9 @@ class Pricer {
 
   absl::StatusOr<ExchangePrediction> Predict(const graphs::CommGraph& graph,
                                              const Mapping& mapping) const {
-    ASSIGN_OR_RETURN(const Exchange ex,
-                     MakeExchange(tree_, graph, mapping, options_.exchange));
+    ASSIGN_OR_RETURN(
+        const Exchange ex,
+        MakeExchange(graph, mapping, tree_.num_leaves(), options_.exchange));
     ExchangePrediction p;
     const LinkLoad load = EstimateLinkLoad(tree_, ex.graph, identity_);
     p.seconds = load.seconds;
@@ -150,15 +151,43 @@ class Pricer {
   Mapping identity_;
 };
 
-// The flat tree of the status quo: one root over leaves of tree's capacities.
-absl::StatusOr<topology::Tree> FlatTree(const topology::Tree& tree) {
+// The flat tree of the status quo: one root over one leaf per part, of
+// capacity 1 when the parts are placed (options.present), of the leaves'
+// capacities otherwise.
+absl::StatusOr<topology::Tree> FlatTree(const topology::Tree& tree,
+                                        const std::vector<int32_t>& placed) {
   topology::TreeBuilder b;
   const NodeId root = b.AddRoot("machine", 1.0);
-  for (LeafId l = 0; l < tree.num_leaves(); ++l) {
+  const int64_t parts =
+      placed.empty() ? tree.num_leaves() : static_cast<int64_t>(placed.size());
+  for (int64_t p = 0; p < parts; ++p) {
     const NodeId leaf = b.AddChild(root, "part", 0.0);
-    b.SetCapacity(leaf, static_cast<int32_t>(tree.Capacity(l)));
+    b.SetCapacity(leaf,
+                  placed.empty() ? static_cast<int32_t>(tree.Capacity(p)) : 1);
   }
   return std::move(b).Build();
+}
+
+// OK when `placed` puts capacity(l) parts on every leaf l.
+absl::Status CheckPlacedParts(const topology::Tree& tree,
+                              const std::vector<int32_t>& placed) {
+  std::vector<int64_t> count(tree.num_leaves(), 0);
+  for (size_t p = 0; p < placed.size(); ++p) {
+    if (placed[p] < 0 || placed[p] >= tree.num_leaves()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("status quo: part ", p, " on leaf ", placed[p],
+                       " of a tree of ", tree.num_leaves(), " leaves"));
+    }
+    ++count[placed[p]];
+  }
+  for (LeafId l = 0; l < tree.num_leaves(); ++l) {
+    if (count[l] != tree.Capacity(l)) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "status quo: ", count[l], " parts on leaf ", l, " of capacity ",
+          tree.Capacity(l), " (one part a slot)"));
+    }
+  }
+  return absl::OkStatus();
 }
 
 }  // namespace
@@ -183,7 +212,13 @@ absl::StatusOr<graphs::CommGraph> ExchangeGraph(const topology::Tree& tree,
                                                 const graphs::CommGraph& graph,
                                                 const Mapping& mapping,
                                                 const ExchangeModel& model) {
-  ASSIGN_OR_RETURN(Exchange ex, MakeExchange(tree, graph, mapping, model));
+  return PartsExchangeGraph(graph, mapping, tree.num_leaves(), model);
+}
+
+absl::StatusOr<graphs::CommGraph> PartsExchangeGraph(
+    const graphs::CommGraph& graph, std::span<const int32_t> part,
+    int32_t num_parts, const ExchangeModel& model) {
+  ASSIGN_OR_RETURN(Exchange ex, MakeExchange(graph, part, num_parts, model));
   return std::move(ex.graph);
 }
 
@@ -197,19 +232,25 @@ absl::StatusOr<ExchangePrediction> PredictExchange(
 absl::StatusOr<Mapping> StatusQuoPartition(const topology::Tree& tree,
                                            const graphs::CommGraph& graph,
                                            const MappingOptions& options) {
-  ASSIGN_OR_RETURN(const topology::Tree flat, FlatTree(tree));
-  // Leaf p of the flat tree is leaf p of `tree`: the mapping carries over.
+  const std::vector<int32_t>& placed = options.present;
+  if (!placed.empty()) RETURN_IF_ERROR(CheckPlacedParts(tree, placed));
+  ASSIGN_OR_RETURN(const topology::Tree flat, FlatTree(tree, placed));
   // Scotch onto the complete graph, as the partitioners users run call it;
   // where it breaks the bound, the engine's partition of the flat tree (its
   // progress the caller's "status quo" phase, not the engine's).
-  absl::StatusOr<Mapping> scotch =
+  absl::StatusOr<Mapping> m =
       ScotchPartitionMap(flat, graph, options.imbalance, options.seed);
-  if (scotch.ok() &&
-      ValidatePartitionMapping(flat, graph, *scotch, options.imbalance).ok())
-    return scotch;
-  MappingOptions o = options;
-  o.progress = nullptr;
-  return PartitionMap(flat, graph, o);
+  if (!m.ok() ||
+      !ValidatePartitionMapping(flat, graph, *m, options.imbalance).ok()) {
+    MappingOptions o = options;
+    o.progress = nullptr;
+    ASSIGN_OR_RETURN(m, PartitionMap(flat, graph, o));
+  }
+  // Part p on leaf present[p], or leaf p of the flat tree on leaf p.
+  if (!placed.empty()) {
+    for (LeafId& l : *m) l = placed[l];
+  }
+  return m;
 }
 
 absl::StatusOr<Mapping> ChooseAmong(const topology::Tree& tree,

@@ -44,6 +44,7 @@
 #define RANKMAP_CORE_STRATEGIES_PARTITION_CHOICE_H_
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -69,6 +70,13 @@ absl::StatusOr<graphs::CommGraph> ExchangeGraph(const topology::Tree& tree,
                                                 const Mapping& mapping,
                                                 const ExchangeModel& model);
 
+// The same over `num_parts` parts numbered as the caller numbers them
+// (part[v] in [0, num_parts): a partitioner's ranks), for replaying the
+// exchange (rankmap simulate). Errors: the model's, a part out of range.
+absl::StatusOr<graphs::CommGraph> PartsExchangeGraph(
+    const graphs::CommGraph& graph, std::span<const int32_t> part,
+    int32_t num_parts, const ExchangeModel& model);
+
 // The prediction of one partition under `options` (objective, exchange).
 // Errors: ExchangeGraph's; the time objective (kTime) on a tree without
 // links. O(n + m + leaves x depth).
@@ -79,7 +87,9 @@ absl::StatusOr<ExchangePrediction> PredictExchange(
 // The status quo: `graph` partitioned onto a flat tree of the same leaf
 // capacities, part p on leaf p: by Scotch (core/baselines/scotch_map.h), or,
 // where Scotch fails or breaks the balance bound, by the engine's partition of
-// the flat tree (core/strategies/partition_map.h). Errors: the latter's.
+// the flat tree (core/strategies/partition_map.h). With options.present (one
+// leaf per slot), one part per slot, part p on leaf present[p]. Errors: a
+// present that does not fill every leaf's slots, the partition's.
 absl::StatusOr<Mapping> StatusQuoPartition(const topology::Tree& tree,
                                            const graphs::CommGraph& graph,
                                            const MappingOptions& options);
