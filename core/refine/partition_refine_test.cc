@@ -4,6 +4,7 @@
 #include <cmath>
 #include <vector>
 
+#include "core/refine/stall_case.h"
 #include "gtest/gtest.h"
 #include "tests/factories.h"
 
@@ -51,22 +52,15 @@ TEST(RepairLeafLoads, EmptiesOverfullLeavesTowardsNeighboursLeaves) {
   EXPECT_FALSE(ValidatePartitionMapping(tree, g, all, 0.0).ok());
 }
 
-// Leaf 0 = {p, q, y} is full (bound 3), leaf 1 = {x, z}. x talks to p and q
-// (10 each); p-q 5, y-p 2, x-z 1. Greedy moves stop at J = 17 (q and x on leaf
+// core/refine/stall_case.h: greedy moves stop at J = 17 (q and x on leaf
 // 1 with z, nothing else fits); FM moves y out at a loss first and then x in,
 // reaching the optimum J = 3 (leaf 0 = {p, q, x}, leaf 1 = {y, z}).
 TEST(RefinePartition, FmEscapesTheGreedyLocalMinimum) {
   const Tree tree = MakeTleaf("1 2 1");
-  enum : int32_t { p, q, y, x, z };
-  CommGraphBuilder b(5);
-  ASSERT_TRUE(b.AddEdge(x, p, 10).ok());
-  ASSERT_TRUE(b.AddEdge(x, q, 10).ok());
-  ASSERT_TRUE(b.AddEdge(p, q, 5).ok());
-  ASSERT_TRUE(b.AddEdge(y, p, 2).ok());
-  ASSERT_TRUE(b.AddEdge(x, z, 1).ok());
-  const CommGraph g = std::move(b).Build().value();
-  const std::vector<double> bound = {3.0, 3.0};
-  Mapping m = {0, 0, 0, 1, 1};
+  const internal::StallCase c = internal::MakeStallCase();
+  const CommGraph& g = c.graph;
+  const std::vector<double>& bound = c.bound;
+  const Mapping m = c.start;
   ASSERT_DOUBLE_EQ(ComputeJ(tree, g, m), 20.0);
   Mapping greedy = m;
   RefinePartition(tree, g, bound, 10, /*passes=*/0, &greedy);

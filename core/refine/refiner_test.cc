@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/refine/gain_model.h"
+#include "core/refine/stall_case.h"
 #include "gtest/gtest.h"
 #include "tests/factories.h"
 
@@ -88,24 +89,17 @@ TEST(GainModelTest, PricesMessagesOnTheirOwnTree) {
       7.0 * 11);
 }
 
-// A case where moves into room stall: block 0 = {p, q, y} is full (bound 3),
-// block 1 = {x, z}. Moves into room stop at J = 17 (p moved). The optimum,
-// 3, needs y out of block 1's way: x to block 0 at a loss (-1), then y to
-// block 1 (+2), then p back (+13). Local searches without slack only reach
+// Moves into room stall (core/refine/stall_case.h) at J = 17 (p moved). The
+// optimum, 3, needs y out of block 1's way: x to block 0 at a loss (-1), then y
+// to block 1 (+2), then p back (+13). Local searches without slack only reach
 // 15 (p back at -3, q after it at +5); with slack 1 a move may overfill a
 // block and its best vertex leaves it, which finds the optimum.
 TEST(RefinerTest, SlackLetsLocalFmReachTheOptimum) {
   const Tree t = testing::MakeTleaf("1 2 1");
-  enum : int32_t { p, q, y, x, z };
-  CommGraphBuilder b(5);
-  ASSERT_TRUE(b.AddEdge(x, p, 10).ok());
-  ASSERT_TRUE(b.AddEdge(x, q, 10).ok());
-  ASSERT_TRUE(b.AddEdge(p, q, 5).ok());
-  ASSERT_TRUE(b.AddEdge(y, p, 2).ok());
-  ASSERT_TRUE(b.AddEdge(x, z, 1).ok());
-  const CommGraph g = std::move(b).Build().value();
-  const std::vector<double> bound = {3.0, 3.0};
-  Mapping m = {0, 0, 0, 1, 1};
+  const internal::StallCase c = internal::MakeStallCase();
+  const CommGraph& g = c.graph;
+  const std::vector<double>& bound = c.bound;
+  Mapping m = c.start;
   ASSERT_DOUBLE_EQ(ComputeJ(t, g, m), 20.0);
   Refiner r(t, g, bound, &m);
   EXPECT_DOUBLE_EQ(r.LabelPropagation(10), 3.0);
