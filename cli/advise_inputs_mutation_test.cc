@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "absl/strings/str_split.h"
+#include "base/text_mutation.h"
 #include "cli/rank_places.h"
 #include "graphs/fuzz/mutate.h"
 #include "gtest/gtest.h"
@@ -57,9 +58,8 @@ const char* const kPlacements[] = {
 TEST(AdviseInputsMutation, EveryPlacementIsCheckedOrRefusedInOneLine) {
   const topology::Tree tree = TwoHosts();
   const std::string name = "mut.placement";
-  std::mt19937_64 rng(graphs::fuzz::EnvOr("RANKMAP_MUTATION_SEED", 20261128));
-  const int64_t per_seed =
-      graphs::fuzz::EnvOr("RANKMAP_MUTANTS", kMutantsPerSeed);
+  std::mt19937_64 rng(base::EnvOr("RANKMAP_MUTATION_SEED", 20261128));
+  const int64_t per_seed = base::EnvOr("RANKMAP_MUTANTS", kMutantsPerSeed);
   int64_t placed = 0, refused = 0;
   for (const char* seed : kPlacements) {
     for (int64_t i = 0; i < per_seed; ++i) {
@@ -122,9 +122,8 @@ const char* const kLines[] = {
 };
 
 TEST(AdviseInputsMutation, EveryLaunchLineIsReadOrRefusedInOneLine) {
-  std::mt19937_64 rng(graphs::fuzz::EnvOr("RANKMAP_MUTATION_SEED", 20261129));
-  const int64_t per_seed =
-      graphs::fuzz::EnvOr("RANKMAP_MUTANTS", kMutantsPerSeed);
+  std::mt19937_64 rng(base::EnvOr("RANKMAP_MUTATION_SEED", 20261129));
+  const int64_t per_seed = base::EnvOr("RANKMAP_MUTANTS", kMutantsPerSeed);
   int64_t read = 0, refused = 0;
   for (const char* seed : kLines) {
     for (int64_t i = 0; i < per_seed; ++i) {
