@@ -82,8 +82,9 @@ enum {
 
 /* How the present order compared (filled by rankmap_map_traffic). Costs are
  * J, or T in seconds under the time objective (messages x latency + bytes /
- * bandwidth per route); estimates are the link-load estimate of one exchange
- * in seconds (0 without links). */
+ * bandwidth per route); estimates are the predicted time of one iteration in
+ * seconds (core/objective/link_load.h; 0 without links), by which the present
+ * order is kept or replaced on a tree with links. */
 typedef struct rankmap_report {
   int32_t verdict;       /* RANKMAP_PRESENT_* */
   char verdict_name[32]; /* "not weighed", "kept", "replaced", ... */

@@ -4,12 +4,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <memory>
 
 #include "absl/strings/str_cat.h"
+#include "base/status_macros.h"
 
 namespace rankmap::base {
 namespace {
@@ -19,14 +21,17 @@ struct Closer {
 };
 using FilePtr = std::unique_ptr<std::FILE, Closer>;
 
-}  // namespace
+// An open regular file and its size. stat before open: opening a FIFO for
+// reading blocks until a writer comes, so a FIFO, device or directory is
+// refused without being opened. The descriptor is opened non-blocking and
+// checked again, in case the path was replaced in between.
+struct OpenFile {
+  FilePtr file;
+  int64_t size = 0;
+};
 
-absl::StatusOr<std::string> ReadFile(const std::string& path,
-                                     std::string_view what, int64_t max_bytes) {
-  // stat before open: opening a FIFO for reading blocks until a writer comes,
-  // so a FIFO, device or directory is refused without being opened. The
-  // descriptor is opened non-blocking and checked again, in case the path was
-  // replaced in between.
+absl::StatusOr<OpenFile> OpenRegular(const std::string& path,
+                                     std::string_view what) {
   const auto not_regular = [&] {
     return absl::InvalidArgumentError(absl::StrCat(
         path, ": not a regular file (expected a ", std::string(what), ")"));
@@ -42,24 +47,56 @@ absl::StatusOr<std::string> ReadFile(const std::string& path,
     return absl::NotFoundError(absl::StrCat(
         path, ": cannot open ", std::string(what), ": ", std::strerror(errno)));
   }
-  FilePtr file(fdopen(fd, "rb"));
-  if (file == nullptr) {
+  OpenFile f{FilePtr(fdopen(fd, "rb"))};
+  if (f.file == nullptr) {
     close(fd);
     return absl::ResourceExhaustedError(absl::StrCat(
         path, ": cannot open ", std::string(what), ": ", std::strerror(errno)));
   }
   if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) return not_regular();
-  const int64_t size = static_cast<int64_t>(st.st_size);
-  if (size > max_bytes) {
-    return absl::ResourceExhaustedError(
-        absl::StrCat(path, ": ", std::string(what), " of ", size,
-                     " bytes exceeds the limit of ", max_bytes, " bytes"));
-  }
+  f.size = static_cast<int64_t>(st.st_size);
+  return f;
+}
+
+absl::StatusOr<std::string> ReadAt(const std::string& path, std::FILE* file,
+                                   int64_t offset, int64_t size) {
   std::string text(static_cast<size_t>(size), '\0');
-  if (size > 0 &&
-      std::fread(text.data(), 1, text.size(), file.get()) != text.size()) {
+  if (offset > 0 && std::fseek(file, static_cast<long>(offset), SEEK_SET) != 0)
+    return absl::DataLossError(
+        absl::StrCat(path, ": cannot seek: ", std::strerror(errno)));
+  const size_t got = size > 0 ? std::fread(text.data(), 1, text.size(), file)
+                              : 0;
+  if (got != text.size()) {
     return absl::DataLossError(
         absl::StrCat(path, ": short read: ", std::strerror(errno)));
+  }
+  return text;
+}
+
+}  // namespace
+
+absl::StatusOr<std::string> ReadFile(const std::string& path,
+                                     std::string_view what, int64_t max_bytes) {
+  ASSIGN_OR_RETURN(OpenFile f, OpenRegular(path, what));
+  if (f.size > max_bytes) {
+    return absl::ResourceExhaustedError(
+        absl::StrCat(path, ": ", std::string(what), " of ", f.size,
+                     " bytes exceeds the limit of ", max_bytes, " bytes"));
+  }
+  return ReadAt(path, f.file.get(), 0, f.size);
+}
+
+absl::StatusOr<std::string> ReadFileTail(const std::string& path,
+                                         int64_t max_bytes,
+                                         std::string_view what) {
+  ASSIGN_OR_RETURN(OpenFile f, OpenRegular(path, what));
+  const int64_t keep = std::clamp<int64_t>(f.size, 0, std::max<int64_t>(0, max_bytes));
+  ASSIGN_OR_RETURN(std::string text,
+                   ReadAt(path, f.file.get(), f.size - keep, keep));
+  // A cut line is no line: start after the first line break.
+  if (keep < f.size) {
+    const size_t nl = text.find('\n');
+    text.erase(0, nl == std::string::npos ? text.size() : nl + 1);
   }
   return text;
 }

@@ -31,6 +31,13 @@ absl::StatusOr<std::string> ReadFile(const std::string& path,
                                      std::string_view what = "file",
                                      int64_t max_bytes = kMaxFileBytes);
 
+// At most the last `max_bytes` bytes of path, from the first line break on
+// when the file is longer (no line is cut): a failed program's standard
+// error, however large, costs max_bytes. Errors as ReadFile's.
+absl::StatusOr<std::string> ReadFileTail(const std::string& path,
+                                         int64_t max_bytes,
+                                         std::string_view what = "file");
+
 // True when path names an existing regular file (follows symlinks).
 bool IsRegularFile(const std::string& path);
 

@@ -72,6 +72,17 @@ TEST(FileTest, SizeLimitRefusedBeforeReading) {
   EXPECT_TRUE(ReadFile(path, "graph", 100).ok());
 }
 
+TEST(FileTest, TailKeepsWholeLastLines) {
+  const std::string path = TempPath("tail.txt");
+  ASSERT_TRUE(WriteFile(path, "first line\nsecond\nthird\n").ok());
+  // 13 bytes: "econd\nthird\n" cut inside "second", which is dropped.
+  EXPECT_EQ(*ReadFileTail(path, 13), "third\n");
+  EXPECT_EQ(*ReadFileTail(path, 14), "second\nthird\n");
+  EXPECT_EQ(*ReadFileTail(path, 1000), "first line\nsecond\nthird\n");
+  EXPECT_EQ(*ReadFileTail(path, 0), "");
+  EXPECT_FALSE(ReadFileTail(TempPath("none"), 10).ok());
+}
+
 TEST(FileTest, UnwritablePathGivesReason) {
   absl::Status s = WriteFile(TempPath("no-dir/x.txt"), "x");
   ASSERT_FALSE(s.ok());

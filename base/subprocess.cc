@@ -14,6 +14,7 @@
 extern char** environ;
 
 #include "absl/strings/str_cat.h"
+#include "base/leftovers.h"
 
 namespace rankmap::base {
 namespace {
@@ -46,6 +47,12 @@ namespace {
   _exit(127);
 }
 
+// Once the process is being stopped (base/leftovers.h) nothing may be
+// reported as the child's outcome: the stop ends the process.
+void BlockWhileStopping() {
+  while (StopRequested()) std::this_thread::sleep_for(std::chrono::seconds(1));
+}
+
 }  // namespace
 
 absl::StatusOr<SubprocessResult> RunSubprocess(
@@ -72,7 +79,8 @@ absl::StatusOr<SubprocessResult> RunSubprocess(
   std::vector<char*> envp;
   for (std::string& w : env_words) envp.push_back(w.data());
   envp.push_back(nullptr);
-  const pid_t pid = fork();
+  // In a group of its own, registered: a stop of this process ends it.
+  const pid_t pid = ForkRegistered();
   if (pid == 0) {
     ExecChild(
         cargv.data(), envp.data(),
@@ -81,10 +89,10 @@ absl::StatusOr<SubprocessResult> RunSubprocess(
         options.work_dir.empty() ? nullptr : options.work_dir.c_str());
   }
   if (pid < 0) {
+    BlockWhileStopping();
     return absl::InternalError(
         absl::StrCat("cannot start ", argv[0], ": ", std::strerror(errno)));
   }
-  if (options.new_group) setpgid(pid, pid);  // also here: whichever runs first
   const pid_t target = options.new_group ? -pid : pid;
   SubprocessResult result;
   const auto start = std::chrono::steady_clock::now();
@@ -116,6 +124,8 @@ absl::StatusOr<SubprocessResult> RunSubprocess(
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
+  ForgetChildGroup(pid);
+  BlockWhileStopping();
   if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
   if (WIFSIGNALED(status)) result.signal = WTERMSIG(status);
   // What the stopped child left behind in its group does not outlive it.

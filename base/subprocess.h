@@ -1,9 +1,11 @@
 // Running another program and waiting for it: argv (no shell), its output to
 // files, extra environment variables, an optional time limit after which it
-// is stopped (SIGTERM, then SIGKILL after a grace period). A launcher stops
-// its ranks when it gets SIGTERM; for programs that do not pass it on,
-// `new_group` runs the child in a process group of its own and signals the
-// whole group (it then no longer gets the terminal's Ctrl-C).
+// is stopped (SIGTERM, then SIGKILL after a grace period). Every child runs in
+// a process group of its own, registered while it runs (base/leftovers.h), so
+// that a stopped rankmap ends it and everything it started (the terminal's
+// Ctrl-C reaches rankmap, whose stop passes it on). A launcher stops its ranks
+// when it gets SIGTERM; for programs that do not pass it on, `new_group`
+// makes the time limit signal the whole group.
 //
 //   SubprocessOptions o;
 //   o.stderr_path = dir + "/job.err";

@@ -1,6 +1,5 @@
 #include "base/temp_dir.h"
 
-#include <ftw.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -11,18 +10,14 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "base/leftovers.h"
 
 namespace rankmap::base {
 namespace {
 
 void RemoveTree(const std::string& path) {
-  nftw(
-      path.c_str(),
-      [](const char* p, const struct stat*, int, struct FTW*) {
-        std::remove(p);
-        return 0;
-      },
-      16, FTW_DEPTH | FTW_PHYS);
+  RemovePath(path);
+  ForgetTemporary(path);
 }
 
 }  // namespace
@@ -35,16 +30,24 @@ std::string TempBase() {
   return "/tmp";
 }
 
-absl::StatusOr<TempDir> TempDir::Create(std::string_view prefix) {
-  std::string templ =
-      absl::StrCat(TempBase(), "/rankmap-", std::string(prefix), "-XXXXXX");
+absl::StatusOr<TempDir> TempDir::Make(std::string templ) {
   std::vector<char> buf(templ.begin(), templ.end());
   buf.push_back('\0');
   if (mkdtemp(buf.data()) == nullptr) {
     return absl::PermissionDeniedError(absl::StrCat(
         "cannot create a directory like ", templ, ": ", std::strerror(errno)));
   }
+  RegisterTemporary(buf.data());
   return TempDir(std::string(buf.data()));
+}
+
+absl::StatusOr<TempDir> TempDir::Create(std::string_view prefix) {
+  return Make(absl::StrCat(TempBase(), "/rankmap-", std::string(prefix), "-XXXXXX"));
+}
+
+absl::StatusOr<TempDir> TempDir::CreateIn(const std::string& parent,
+                                          std::string_view prefix) {
+  return Make(absl::StrCat(parent, "/.rankmap-", std::string(prefix), "-XXXXXX"));
 }
 
 TempDir::TempDir(TempDir&& other) noexcept

@@ -1,5 +1,6 @@
 // A fresh directory for a run's temporary files, removed with everything in it
-// when the TempDir goes away.
+// when the TempDir goes away, or when the command is stopped
+// (base/leftovers.h).
 //
 //   ASSIGN_OR_RETURN(TempDir dir, TempDir::Create("sim"));
 //   RETURN_IF_ERROR(WriteFile(dir.path() + "/hostfile", text));
@@ -21,6 +22,10 @@ class TempDir {
   // A new directory "<base>/rankmap-<prefix>-XXXXXX". Errors name the path
   // and errno text.
   static absl::StatusOr<TempDir> Create(std::string_view prefix);
+  // The same inside `parent` ("<parent>/.rankmap-<prefix>-XXXXXX", hidden):
+  // a run's files beside the outputs they become (a rename away).
+  static absl::StatusOr<TempDir> CreateIn(const std::string& parent,
+                                          std::string_view prefix);
 
   TempDir(TempDir&& other) noexcept;
   TempDir& operator=(TempDir&& other) noexcept;
@@ -32,6 +37,7 @@ class TempDir {
 
  private:
   explicit TempDir(std::string path) : path_(std::move(path)) {}
+  static absl::StatusOr<TempDir> Make(std::string templ);
   std::string path_;  // empty after a move
 };
 

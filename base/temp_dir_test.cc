@@ -34,6 +34,20 @@ TEST(TempDir, MadeUnderTheTestDirectoryAndRemovedWithItsFiles) {
   EXPECT_FALSE(Exists(path));
 }
 
+TEST(TempDir, InsideAGivenDirectoryHidden) {
+  const std::string parent = TempBase() + "/parent";
+  mkdir(parent.c_str(), 0755);
+  std::string path;
+  {
+    auto dir = TempDir::CreateIn(parent, "run");
+    ASSERT_TRUE(dir.ok()) << dir.status();
+    path = dir->path();
+    EXPECT_EQ(path.rfind(parent + "/.rankmap-run-", 0), 0u) << path;
+    EXPECT_TRUE(Exists(path));
+  }
+  EXPECT_FALSE(Exists(path));
+}
+
 TEST(TempDir, ErrorNamesThePath) {
   setenv("TEST_TMPDIR", "/nonexistent/dir", 1);
   auto dir = TempDir::Create("x");

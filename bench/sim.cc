@@ -40,14 +40,19 @@
 // Algorithms: identity (packed), round-robin, random, scotch, tm,
 // multisection, default (portfolio), then two variants of default:
 // default-by-J (the portfolio choosing by J alone) and default+cong (default
-// refined for congestion, core/refine/congestion.h). Each row: J, the link-load
-// estimate (core/objective/link_load.h), simulated seconds per iteration, ratio
-// to packed, and per model (eval --model: hockney, lmo, hloggp, taulop,
+// refined for congestion, core/refine/congestion.h). Each row: J, the predicted
+// time per iteration (core/objective/link_load.h, what the engine decides by), the
+// replay of the same traffic (sim/replay of the case's graph with its
+// counts, --replay_iterations) and prediction / replay, the program's
+// simulated seconds per iteration, ratio to packed, and per model (eval --model: hockney, lmo, hloggp, taulop,
 // parameters from the platform's links) the predicted seconds (exchange of
 // every edge both ways, plus the program's compute time) and the ratio
 // predicted / simulated. Per case: Spearman rank correlation of J, of the
 // link load and of each model with the simulated times over the seven
-// algorithms' mappings; default / best and default / packed.
+// algorithms' mappings; default / best and default / packed; predicted and
+// replayed gains of default over packed, and how many pairs of mappings
+// whose replays differ by more than 2% the prediction orders alike (the
+// targets: gains within 3 points, every such pair alike).
 #include <unistd.h>
 
 #include <algorithm>
@@ -124,6 +129,11 @@ ABSL_FLAG(std::string, work_dir, "",
 ABSL_FLAG(std::string, mesh_dir, "/usr/share/doc/libmetis-dev/examples/graphs",
           "where the METIS example meshes are (Debian libmetis-doc)");
 ABSL_FLAG(int64_t, iterations, 2, "timed iterations per simulated run");
+ABSL_FLAG(int64_t, replay_iterations, 30,
+          "timed iterations of the replays the prediction is checked "
+          "against (the prediction is of the steady state; a few iterations "
+          "are a transient: a 256-rank mesh halo's per-iteration time moves "
+          "by 10% between 4 and 30)");
 ABSL_FLAG(uint64_t, seed, 1, "seed of the engine, the shuffles and random");
 
 namespace rankmap::bench {
@@ -219,7 +229,78 @@ struct Summary {
   double default_vs_packed = 0;
   std::string best;
   std::vector<double> correlation;  // J, then each model
+  // The predicted time per iteration (core/objective/link_load.h) against the replay
+  // of the same traffic (sim/replay), packed (the present order) and default
+  // (the chosen mapping): the gains each implies, and the pairs of the seven
+  // algorithms' mappings whose replays differ by more than 2%, and how many
+  // of them the prediction orders alike.
+  double predicted_gain = 0, replayed_gain = 0;
+  int pairs = 0, pairs_alike = 0;
 };
+
+// Where sim/replay reads a case's traffic: its graph, and its counts
+// ("none" without).
+struct ReplayFiles {
+  std::string graph, messages = "none";
+};
+
+// Writes `g` (bytes) to stem.grf and, with counts, the counts as a graph of
+// their own to stem.msgs.edges.
+absl::StatusOr<ReplayFiles> WriteReplayFiles(const CommGraph& g,
+                                             const std::string& stem) {
+  ReplayFiles f;
+  f.graph = stem + ".grf";
+  RETURN_IF_ERROR(graphs::WriteGraphFile(g, f.graph));
+  if (!g.has_messages()) return f;
+  f.messages = stem + ".msgs.edges";
+  ASSIGN_OR_RETURN(
+      const CommGraph counts,
+      CommGraph::FromCsr({g.xadj().begin(), g.xadj().end()},
+                         {g.adjncy().begin(), g.adjncy().end()},
+                         {g.adjmsg().begin(), g.adjmsg().end()}));
+  RETURN_IF_ERROR(graphs::WriteGraphFile(counts, f.messages));
+  return f;
+}
+
+// Seconds per iteration of sim/replay of `files` under mapping m, over
+// --replay_iterations.
+absl::StatusOr<double> ReplayTime(const sim::Simulator& simulator,
+                                  const ReplayFiles& files, const Mapping& m) {
+  ASSIGN_OR_RETURN(const std::string replay,
+                   sim::FindSmpiProgram("replay_smpi.so"));
+  ASSIGN_OR_RETURN(
+      const sim::SmpiOutput out,
+      simulator.Run(replay,
+                    {files.graph,
+                     absl::StrCat("--iterations=",
+                                  absl::GetFlag(FLAGS_replay_iterations)),
+                     absl::StrCat("--messages=", files.messages)},
+                    m, sim::SmpiModel::kCalibrated));
+  return sim::ParseTimePerIteration(out.out);
+}
+
+// The gains and the pairs ranked alike (Summary), from the seven algorithms'
+// predicted and replayed times; row 0 is packed.
+void ComparePredictions(const std::vector<double>& predicted,
+                        const std::vector<double>& replayed, size_t chosen,
+                        Summary* s) {
+  s->predicted_gain = 1 - predicted[chosen] / predicted[0];
+  s->replayed_gain = 1 - replayed[chosen] / replayed[0];
+  for (size_t i = 0; i < replayed.size(); ++i) {
+    for (size_t j = i + 1; j < replayed.size(); ++j) {
+      const double lo = std::min(replayed[i], replayed[j]);
+      if (std::fabs(replayed[i] - replayed[j]) <= 0.02 * lo) continue;
+      ++s->pairs;
+      s->pairs_alike += (predicted[i] < predicted[j]) == (replayed[i] < replayed[j]);
+    }
+  }
+  std::printf(
+      "predicted gain of default over packed %.1f%%, replayed %.1f%% "
+      "(%+.1f points); %d of %d pairs of mappings whose replays differ by "
+      "more than 2%% ordered alike by the prediction\n",
+      100 * s->predicted_gain, 100 * s->replayed_gain,
+      100 * (s->predicted_gain - s->replayed_gain), s->pairs_alike, s->pairs);
+}
 
 // The replay of a real program's graph under the same mappings, message by
 // message and as one message per pair and direction (the bandwidth proxy),
@@ -269,13 +350,29 @@ absl::StatusOr<Summary> RunCase(const Case& c, const std::string& dir) {
   std::printf("\n== %s: %d ranks, %lld edges, platform %s\n", c.name.c_str(),
               c.graph.num_vertices(),
               static_cast<long long>(c.graph.num_edges()), c.platform.c_str());
-  std::printf("%-13s %11s %9s %12s %7s", "algorithm", "J", "load(s)",
-              "simulated(s)", "/packed");
+  ReplayFiles files;
+  // A replay case's own run is the check when it runs as many iterations.
+  const bool replays_itself =
+      c.program == "replay_smpi.so" &&
+      absl::GetFlag(FLAGS_iterations) == absl::GetFlag(FLAGS_replay_iterations);
+  if (!c.replay.empty()) {
+    files = {c.replay, c.replay_messages};
+  } else if (c.program == "replay_smpi.so") {
+    files = {c.args[0], "none"};
+    for (const std::string& a : c.args)
+      if (absl::StartsWith(a, "--messages=")) files.messages = a.substr(11);
+  } else {
+    std::string stem = absl::StrCat(dir, "/", c.name);
+    std::replace(stem.begin() + dir.size(), stem.end(), ' ', '_');
+    ASSIGN_OR_RETURN(files, WriteReplayFiles(c.graph, stem));
+  }
+  std::printf("%-13s %11s %10s %10s %6s %12s %7s", "algorithm", "J",
+              "pred(s)", "replay(s)", "/rep", "simulated(s)", "/packed");
   for (models::Model m : kModels)
     std::printf(" %10s %6s", models::ModelName(m), "/sim");
   std::printf("\n");
   std::fflush(stdout);
-  std::vector<double> js, loads, sims, all_sims;
+  std::vector<double> js, loads, sims, all_sims, replays;
   std::vector<Mapping> mappings;  // of the seven algorithms
   std::vector<std::vector<double>> predicted(std::size(kModels));
   double packed = 0;
@@ -297,14 +394,29 @@ absl::StatusOr<Summary> RunCase(const Case& c, const std::string& dir) {
     ASSIGN_OR_RETURN(const double t, sim::ParseTimePerIteration(out.out));
     if (a.algorithm == core::Algorithm::kIdentity) packed = t;
     all_sims.push_back(t);
+    // The variants of default stay out of the check: their mappings are
+    // mostly default's.
+    double replayed = t;
+    if (a.variant != Variant::kNone) {
+      replayed = 0;
+    } else if (!replays_itself) {
+      ASSIGN_OR_RETURN(replayed, ReplayTime(simulator, files, m));
+    }
     if (a.variant == Variant::kNone) {
       js.push_back(j);
       loads.push_back(load.seconds);
       sims.push_back(t);
+      replays.push_back(replayed);
       mappings.push_back(m);
     }
-    std::printf("%-13s %11.4g %9.4g %12.6g %7.3f", a.name, j, load.seconds, t,
-                t / packed);
+    if (replayed > 0) {
+      std::printf("%-13s %11.4g %10.4g %10.4g %6.3f %12.6g %7.3f", a.name, j,
+                  load.seconds, replayed, load.seconds / replayed, t,
+                  t / packed);
+    } else {
+      std::printf("%-13s %11.4g %10.4g %10s %6s %12.6g %7.3f", a.name, j,
+                  load.seconds, "-", "-", t, t / packed);
+    }
     for (size_t k = 0; k < std::size(kModels); ++k) {
       ASSIGN_OR_RETURN(const double p,
                        models::PredictTime(kModels[k], params, tree, flow, m));
@@ -317,6 +429,7 @@ absl::StatusOr<Summary> RunCase(const Case& c, const std::string& dir) {
   RETURN_IF_ERROR(CompareReplays(c, simulator, mappings, sims));
   Summary s;
   s.name = c.name;
+  ComparePredictions(loads, replays, kDefaultRow, &s);
   const size_t best =
       std::min_element(all_sims.begin(), all_sims.end()) - all_sims.begin();
   s.best = kAlgos[best].name;
@@ -325,7 +438,7 @@ absl::StatusOr<Summary> RunCase(const Case& c, const std::string& dir) {
   s.correlation.push_back(Spearman(js, sims));
   s.correlation.push_back(Spearman(loads, sims));
   for (const auto& p : predicted) s.correlation.push_back(Spearman(p, sims));
-  std::printf("rank correlation with simulated: J %.2f, link load %.2f",
+  std::printf("rank correlation with simulated: J %.2f, predicted %.2f",
               s.correlation[0], s.correlation[1]);
   for (size_t k = 0; k < std::size(kModels); ++k)
     std::printf(", %s %.2f", models::ModelName(kModels[k]),
@@ -907,6 +1020,23 @@ int main(int argc, char** argv) {
     std::printf("%-26s %9s %9s %-13s", "mean", "", "", "");
     for (double m : mean) std::printf(" %6.2f", m);
     std::printf("\n");
+  }
+  std::printf(
+      "\n== predicted = simulated: default's gain over packed predicted "
+      "(core/objective/link_load.h) and replayed (sim/replay of the same traffic); "
+      "pairs of mappings whose replays differ by more than 2%%, ordered alike "
+      "by the prediction\n");
+  std::printf("%-26s %10s %10s %8s %8s\n", "case", "predicted", "replayed",
+              "points", "alike");
+  for (const Summary& s : summaries) {
+    std::printf("%-26s %9.1f%% %9.1f%% %+8.1f %5d/%-3d%s\n", s.name.c_str(),
+                100 * s.predicted_gain, 100 * s.replayed_gain,
+                100 * (s.predicted_gain - s.replayed_gain), s.pairs_alike,
+                s.pairs,
+                std::fabs(s.predicted_gain - s.replayed_gain) <= 0.03 &&
+                        s.pairs_alike == s.pairs
+                    ? ""
+                    : "  (off target)");
   }
   return failures == 0 ? 0 : 1;
 }

@@ -1,12 +1,11 @@
 #include "cli/advise_command.h"
 
-#include <sys/stat.h>
-
 #include <algorithm>
 #include <cstdlib>
 #include <map>
 #include <optional>
 #include <set>
+#include <sstream>
 #include <vector>
 
 #include "absl/strings/match.h"
@@ -15,14 +14,18 @@
 #include "absl/strings/str_join.h"
 #include "api/named_options.h"
 #include "base/file.h"
-#include "base/shell_quote.h"
 #include "base/status_macros.h"
+#include "base/file_batch.h"
 #include "cli/advise_machine.h"
+#include "cli/advise_run.h"
+#include "cli/calibrate_command.h"
 #include "cli/evaluation.h"
 #include "cli/job_profile.h"
 #include "cli/outputs.h"
 #include "cli/progress_line.h"
+#include "cli/rank_places.h"
 #include "cli/simulate_command.h"
+#include "core/objective/link_load.h"
 #include "core/mapper.h"
 #include "core/model/map_report.h"
 #include "core/model/mapping.h"
@@ -36,37 +39,13 @@
 namespace rankmap::cli {
 namespace {
 
-using mpi_bindings::RankPlacement;
-
 // One placement of the job and what it costs.
 struct Placed {
   core::Mapping mapping;
   core::CostReport cost;
-  double seconds = 0;  // predicted per iteration
+  double seconds = 0;   // predicted per iteration
+  double replayed = 0;  // SMPI's replay per iteration (0: not replayed)
 };
-
-// The profile's placement: one line per rank 0..n-1.
-absl::StatusOr<std::vector<RankPlacement>> ReadPlacement(
-    const std::string& path, int32_t n) {
-  ASSIGN_OR_RETURN(const std::string text, base::ReadFile(path, "placement"));
-  ASSIGN_OR_RETURN(std::vector<RankPlacement> ranks,
-                   mpi_bindings::ParsePlacement(text, path));
-  if (static_cast<int32_t>(ranks.size()) != n) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        path, ": ", ranks.size(), " ranks placed, the profile has ", n,
-        " processes (a partial profile: some ranks never saved their place)"));
-  }
-  return ranks;
-}
-
-std::vector<std::string> HostsInOrder(const std::vector<RankPlacement>& r) {
-  std::vector<std::string> hosts;
-  for (const RankPlacement& p : r) {
-    if (std::find(hosts.begin(), hosts.end(), p.host) == hosts.end())
-      hosts.push_back(p.host);
-  }
-  return hosts;
-}
 
 // "n0: 0 (cpu 1), 1 (cpu 0); n1: 2 (cpus 0-1)", ranks grouped by host in
 // order of their first rank.
@@ -97,8 +76,10 @@ std::string DescribeMapping(const topology::Tree& tree,
   return DescribePlacement(host_of, pus_of);
 }
 
-// Seconds per iteration of each mapping: SMPI on the machine's links, or the
-// Hockney model on trees without links.
+// Seconds per iteration of each mapping: on a machine with links rankmap's
+// prediction (core/objective/link_load.h), the measure the engine kept or replaced the
+// present placement by, and SMPI's replay of the profile's traffic beside it
+// as a check; the Hockney model per level otherwise.
 class Predictor {
  public:
   static absl::StatusOr<Predictor> For(const topology::Tree& tree,
@@ -109,11 +90,17 @@ class Predictor {
       ASSIGN_OR_RETURN(sim::Simulator s, sim::Simulator::Create(tree));
       p.simulator_.emplace(std::move(s));
       p.options_.iterations = iterations;
+      p.options_.max_messages = kCommandReplayMessages / 2;  // two replays
       ASSIGN_OR_RETURN(p.plan_, sim::PlanReplay(traffic, p.options_));
       p.how_ = absl::StrFormat(
-          "SMPI, %d iterations of the profile's traffic on the machine's "
-          "links",
-          iterations);
+          "message rounds and shared links on the machine's links, "
+          "core/objective/link_load.h; replayed: SMPI, %d iterations of the profile's "
+          "traffic%s",
+          iterations,
+          p.plan_.divisor > 1
+              ? absl::StrCat(", message counts divided by ", p.plan_.divisor,
+                             " to bound the replay's work")
+              : "");
     } else {
       ASSIGN_OR_RETURN(p.model_, LoadTimeModel("hockney", "", tree));
       p.how_ = "Hockney model per level (the machine has no links to simulate)";
@@ -123,8 +110,13 @@ class Predictor {
   absl::StatusOr<double> Seconds(const topology::Tree& tree,
                                  const graphs::CommGraph& graph,
                                  const core::Mapping& m) const {
-    if (simulator_) return simulator_->Replay(plan_, m, options_);
+    if (simulator_) return core::EstimateLinkLoad(tree, graph, m).seconds;
     return PredictExchange(*model_, tree, graph, m);
+  }
+  // SMPI's replay (0 without links).
+  absl::StatusOr<double> Replayed(const core::Mapping& m) const {
+    if (!simulator_) return 0.0;
+    return simulator_->Replay(plan_, m, options_);
   }
   const std::string& how() const { return how_; }
 
@@ -176,6 +168,10 @@ void PrintComparison(const topology::Tree& tree, const Placed& now,
   PrintRow(out, "busiest link", link(now.cost), link(next.cost));
   PrintRow(out, "time per iteration", absl::StrFormat("%.4g s", now.seconds),
            absl::StrFormat("%.4g s", next.seconds));
+  if (now.replayed > 0) {
+    PrintRow(out, "  replayed (SMPI)", absl::StrFormat("%.4g s", now.replayed),
+             absl::StrFormat("%.4g s", next.replayed));
+  }
   out << "  (predicted: " << how << ")\n";
 }
 
@@ -203,53 +199,35 @@ std::string LaunchFileName(launch::Launcher l) {
   return "job.launch";
 }
 
-// The plan's launcher command with the user's own launcher, the options
-// that did not place ranks, and the program.
-std::string RerunCommand(const launch::LaunchPlan& plan,
-                         const launch::LaunchLine& line) {
-  // The user's options go right after the launcher's name, before the plan's
-  // own (and before a wrapper script that stands in front of the program).
-  std::string head = base::ShellQuote(line.executable);
-  const std::vector<std::string> kept = launch::KeptOptions(line);
-  if (!kept.empty()) absl::StrAppend(&head, " ", base::ShellJoin(kept));
-  std::string command = plan.command;
-  for (const char* word : {"mpiexec.hydra ", "mpirun ", "srun "}) {
-    const size_t at = command.find(word);
-    if (at != std::string::npos && (at == 0 || command[at - 1] == ' ')) {
-      command.replace(at, std::string(word).size() - 1, head);
-      break;
-    }
-  }
-  absl::StrAppend(&command, " ", base::ShellJoin(line.program));
-  return command;
-}
-
-absl::Status MakeDirectory(const std::string& dir) {
-  if (mkdir(dir.c_str(), 0755) == 0 || errno == EEXIST) {
-    struct stat st;
-    if (stat(dir.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
-      return absl::OkStatus();
-  }
-  return absl::InvalidArgumentError(
-      absl::StrCat("--output ", dir, ": cannot make the directory"));
-}
-
 // Steps 1-2: the traffic and where each rank ran, from a run of the job or
 // from a profile made earlier.
 struct Observed {
   std::string mat;
   std::optional<JobProfile> job;
   graphs::Traffic traffic;
-  std::vector<RankPlacement> ranks;
+  RankPlaces places;
 };
 
-absl::StatusOr<Observed> Observe(const AdviseCommand& cmd, std::ostream& out) {
+// A profile of another size than the job's: a partial or stale profile.
+absl::Status CheckRankCount(const Observed& o) {
+  const int64_t asked = o.job ? o.job->line.processes : -1;
+  const int32_t n = o.traffic.graph.num_vertices();
+  if (asked <= 0 || n == asked) return absl::OkStatus();
+  return absl::FailedPreconditionError(
+      absl::StrCat("advise: the profile has ", n, " ranks, the launch line ",
+                   asked, " (is it the profile of another job?)"));
+}
+
+// Steps 1-2 write into the run's own directory (cli/advise_run.h); the
+// profile, once read and checked, is published into --output as one set.
+absl::StatusOr<Observed> Observe(const AdviseCommand& cmd, const AdviseRun& run,
+                                 std::ostream& out) {
   Observed o;
   o.mat = cmd.from_profile;
   std::string placement = cmd.placement;
   if (!cmd.launch.empty()) {
     JobProfileOptions p;
-    p.prefix = cmd.output + "/profile";
+    p.prefix = run.dir() + "/profile";
     p.seconds = cmd.profile_seconds;
     if (!cmd.launcher.empty()) {
       ASSIGN_OR_RETURN(p.launcher, ParseLauncher(cmd.launcher));
@@ -259,16 +237,38 @@ absl::StatusOr<Observed> Observe(const AdviseCommand& cmd, std::ostream& out) {
     placement = p.prefix + ".placement";
     if (!o.job->partial.empty()) out << "profile: " << o.job->partial << "\n";
   } else if (placement.empty()) {
-    placement = o.mat.substr(0, o.mat.rfind('.')) + ".placement";
+    placement = PlacementBeside(o.mat);
   }
   ASSIGN_OR_RETURN(o.traffic, graphs::ReadTraffic(o.mat));
   const int32_t n = o.traffic.graph.num_vertices();
-  ASSIGN_OR_RETURN(o.ranks, ReadPlacement(placement, n));
+  RETURN_IF_ERROR(CheckRankCount(o));
+  ASSIGN_OR_RETURN(o.places, ReadRankPlaces(placement, n));
+  if (o.job) {
+    base::FileBatch files;
+    run.Publish("profile.", files);
+    RETURN_IF_ERROR(files.Commit());
+    o.mat = run.Published("profile.mat");
+  }
   out << "profile: " << o.mat << " (" << n << " ranks, "
       << o.traffic.graph.num_edges() << " pairs"
       << (o.traffic.messages_path.empty() ? "" : ", with message counts")
       << ")\n";
   return o;
+}
+
+// advise --calibrate: the links measured under the job's own launch line
+// (cli/calibrate_command.h), written to output/links.net.
+absl::StatusOr<std::string> CalibrateFor(const AdviseCommand& cmd,
+                                         const Observed& seen,
+                                         std::ostream& out) {
+  if (cmd.launch.empty()) {
+    return absl::InvalidArgumentError(
+        "advise: --calibrate runs the launch line: give it after -- (not "
+        "with --from-profile; run rankmap calibrate where the job runs)");
+  }
+  std::optional<launch::Launcher> launcher;
+  if (seen.job) launcher = seen.job->line.launcher;
+  return CalibrateLinks(cmd.launch, cmd.output + "/links.net", launcher, out);
 }
 
 // Step 3: the machine, with room for as many ranks per leaf as shared one,
@@ -280,16 +280,26 @@ struct PresentMachine {
 
 absl::StatusOr<PresentMachine> PlaceOnMachine(const AdviseCommand& cmd,
                                               const Observed& seen,
+                                              const AdviseRun& run,
                                               std::ostream& out) {
-  MachineRequest request{cmd.inputs, cmd.network};
+  MachineRequest request{cmd.inputs, cmd.network, ProfileHardware(seen.mat)};
+  if (cmd.calibrate) {
+    ASSIGN_OR_RETURN(request.network, CalibrateFor(cmd, seen, out));
+  }
   ASSIGN_OR_RETURN(
       AdviseMachine machine,
-      LoadAdviseMachine(request, HostsInOrder(seen.ranks), cmd.output));
+      LoadAdviseMachine(request, HostsInOrder(seen.places), run.dir(),
+                        run.output()));
   for (const std::string& s : machine.sources) out << s << "\n";
-  std::vector<topology::ProcessWhere> where;
-  for (const RankPlacement& r : seen.ranks) where.push_back({r.host, r.cpus});
+  absl::StatusOr<std::vector<topology::ProcessWhere>> where =
+      WhereOnMachine(seen.places, machine.tree);
   absl::StatusOr<topology::ProcessLeaves> leaves =
-      topology::LeavesOfProcesses(machine.tree, where, "rank", "the machine");
+      where.ok() ? topology::LeavesOfProcesses(machine.tree, *where, "rank",
+                                               "the machine")
+                 : where.status();
+  if (!leaves.ok() && leaves.status().code() != absl::StatusCode::kNotFound) {
+    return leaves.status();
+  }
   if (!leaves.ok()) {
     return absl::InvalidArgumentError(absl::StrCat(
         "advise: ", std::string(leaves.status().message()),
@@ -305,9 +315,9 @@ absl::StatusOr<PresentMachine> PlaceOnMachine(const AdviseCommand& cmd,
   }
   std::vector<std::string> host_of;
   std::vector<std::vector<int32_t>> pus_of;
-  for (const RankPlacement& r : seen.ranks) {
+  for (const topology::ProcessWhere& r : *where) {
     host_of.push_back(r.host);
-    pus_of.push_back(r.cpus);
+    pus_of.push_back(r.pus);
   }
   out << "present placement: " << DescribePlacement(host_of, pus_of) << "\n";
   return m;
@@ -343,8 +353,9 @@ bool HydraUnderSlurmMayHang(const topology::Tree& tree,
 
 // Step 5 when the gain pays: the launcher's file and the line to rerun.
 absl::Status WriteLaunch(const AdviseCommand& cmd, const Observed& seen,
-                         const topology::Tree& tree, const Placed& next,
-                         double gain, std::ostream& out) {
+                         const AdviseRun& run, const topology::Tree& tree,
+                         const Placed& next, double gain,
+                         base::FileBatch& files, std::ostream& out) {
   out << "proposed placement: " << DescribeMapping(tree, next.mapping) << "\n";
   std::optional<launch::Launcher> launcher;
   if (seen.job) {
@@ -359,15 +370,17 @@ absl::Status WriteLaunch(const AdviseCommand& cmd, const Observed& seen,
         100 * gain);
     return absl::OkStatus();
   }
-  const std::string path = cmd.output + "/" + LaunchFileName(*launcher);
+  const std::string path = run.Published(LaunchFileName(*launcher));
   ASSIGN_OR_RETURN(
       const launch::LaunchPlan plan,
       launch::PlanLaunch(FormatFor(*launcher), tree, next.mapping, path));
-  RETURN_IF_ERROR(launch::WriteLaunchFiles(plan));
+  RETURN_IF_ERROR(launch::StageLaunchFiles(plan, files));
   out << absl::StrFormat("advice: a predicted gain of %.1f%%; written %s\n",
                          100 * gain, path);
   if (seen.job) {
-    out << "rerun: " << RerunCommand(plan, seen.job->line) << "\n";
+    out << "rerun: "
+        << launch::ShellText(launch::RerunCommand(seen.job->line, plan.launch))
+        << "\n";
   } else {
     out << "launch: " << plan.command << " ./app\n";
   }
@@ -379,6 +392,28 @@ absl::Status WriteLaunch(const AdviseCommand& cmd, const Observed& seen,
            "srun\n";
   }
   return absl::OkStatus();
+}
+
+// Step 6: the two placements on one page.
+absl::Status WriteAdviseReport(const std::string& path, const Observed& seen,
+                               const topology::Tree& tree,
+                               const std::string& how, const Placed& now,
+                               const Placed& next, double gain, bool worth,
+                               base::FileBatch& files, std::ostream& out) {
+  const Facts facts = {
+      {"profile", seen.mat},
+      {"predicted", how},
+      {"present time", absl::StrFormat("%.6g s per iteration", now.seconds)},
+      {"proposed time", absl::StrFormat("%.6g s per iteration", next.seconds)},
+      {"predicted gain", absl::StrFormat("%.1f%%", 100 * gain)},
+      {"advice", worth ? "rerun with the proposed placement"
+                       : "keep the present placement"}};
+  return WriteComparisonReport(
+      files, path, absl::StrCat("rankmap advise: ", seen.mat), facts, tree,
+      seen.traffic.graph,
+      {{"Present placement", &now.mapping, &now.cost},
+       {"Proposed placement", &next.mapping, &next.cost}},
+      out);
 }
 
 absl::Status CheckAdvise(const AdviseCommand& cmd) {
@@ -394,17 +429,18 @@ absl::Status CheckAdvise(const AdviseCommand& cmd) {
               "-np 8 ./app) or --from-profile P.mat"
             : "advise: --from-profile and a launch line exclude each other");
   }
-  return MakeDirectory(cmd.output);
+  return absl::OkStatus();
 }
 
 }  // namespace
 
 absl::Status RunAdvise(const AdviseCommand& cmd, std::ostream& out) {
   RETURN_IF_ERROR(CheckAdvise(cmd));
-  ASSIGN_OR_RETURN(const Observed seen, Observe(cmd, out));
+  ASSIGN_OR_RETURN(const AdviseRun run, AdviseRun::Start(cmd.output));
+  ASSIGN_OR_RETURN(const Observed seen, Observe(cmd, run, out));
   const graphs::CommGraph& graph = seen.traffic.graph;
   ASSIGN_OR_RETURN(const PresentMachine machine,
-                   PlaceOnMachine(cmd, seen, out));
+                   PlaceOnMachine(cmd, seen, run, out));
   const topology::Tree& tree = machine.tree;
   // 4. The proposal, weighed against the present placement.
   ASSIGN_OR_RETURN(core::MappingOptions opts,
@@ -426,39 +462,38 @@ absl::Status RunAdvise(const AdviseCommand& cmd, std::ostream& out) {
   ASSIGN_OR_RETURN(const Predictor predictor,
                    Predictor::For(tree, seen.mat, cmd.iterations));
   ASSIGN_OR_RETURN(now.seconds, predictor.Seconds(tree, graph, now.mapping));
+  ASSIGN_OR_RETURN(now.replayed, predictor.Replayed(now.mapping));
   next.seconds = now.seconds;
+  next.replayed = now.replayed;
   if (next.mapping != now.mapping) {
     ASSIGN_OR_RETURN(next.seconds,
                      predictor.Seconds(tree, graph, next.mapping));
+    ASSIGN_OR_RETURN(next.replayed, predictor.Replayed(next.mapping));
   }
   PrintComparison(tree, now, next, predictor.how(), out);
   const double gain = now.seconds > 0 ? 1 - next.seconds / now.seconds : 0;
   const bool worth = gain > cmd.min_gain;
-  // 5. The launch file, or the advice to keep the launch.
+  // 5. The launch file, or the advice to keep the launch; 6. the page. The
+  // files are written together once all are ready, then said.
+  base::FileBatch files;
+  std::ostringstream advice;
   if (worth) {
-    RETURN_IF_ERROR(WriteLaunch(cmd, seen, tree, next, gain, out));
+    RETURN_IF_ERROR(
+        WriteLaunch(cmd, seen, run, tree, next, gain, files, advice));
   } else {
-    out << absl::StrFormat(
+    advice << absl::StrFormat(
         "advice: keep your launch: the present placement is within %.1f%% of "
         "the best found (predicted gain %.1f%%); nothing written\n",
         100 * cmd.min_gain, 100 * gain);
   }
-  // 6. The page.
-  if (cmd.report.empty()) return absl::OkStatus();
-  const Facts facts = {
-      {"profile", seen.mat},
-      {"predicted", predictor.how()},
-      {"present time", absl::StrFormat("%.6g s per iteration", now.seconds)},
-      {"proposed time", absl::StrFormat("%.6g s per iteration", next.seconds)},
-      {"predicted gain", absl::StrFormat("%.1f%%", 100 * gain)},
-      {"advice", worth ? "rerun with the proposed placement"
-                       : "keep the present placement"}};
-  return WriteComparisonReport(
-      cmd.report, absl::StrCat("rankmap advise: ", seen.mat), facts, tree,
-      graph,
-      {{"Present placement", &now.mapping, &now.cost},
-       {"Proposed placement", &next.mapping, &next.cost}},
-      out);
+  if (!cmd.report.empty()) {
+    RETURN_IF_ERROR(WriteAdviseReport(cmd.report, seen, tree, predictor.how(),
+                                      now, next, gain, worth, files, advice));
+  }
+  run.Publish("", files);  // what the machine was built from
+  RETURN_IF_ERROR(files.Commit());
+  out << advice.str();
+  return absl::OkStatus();
 }
 
 }  // namespace rankmap::cli

@@ -39,6 +39,9 @@ struct AdviseCommand {
   // for map.
   Inputs inputs;
   std::string network;  // a network spec over the job's hosts
+  // Measure the links first (rankmap calibrate under the same launch line)
+  // and price the job on them.
+  bool calibrate = false;
   std::vector<std::string> launch;  // the launch line after --
   std::string from_profile;         // instead of running: a profile's .mat
   std::string placement;            // its .placement (default: beside it)

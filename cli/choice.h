@@ -57,15 +57,15 @@ std::string MessagesLine(const graphs::Traffic& traffic);
 
 // How the present order compared, one line, or "" when it was not weighed
 // (explicit algorithms, n-to-1, slot classes) or when J weighed the identity
-// (the summary line gives its J). Under time the figures are T, the sum over
-// pairs of messages x latency + bytes / bandwidth in seconds
-// (core/objective/time_objective.h), and, where the tree has links, the
-// link-load estimate of one exchange (core/objective/link_load.h); under J they
-// are J:
-//   present order (identity): kept; the best mapping found is 0.4% better,
-//   within the margin of 2.0% (T 1.229e-03 s against 1.234e-03 s)
-//   present order (identity): replaced; this mapping is 10.6% faster (T ...
-//   against ...; one exchange about ... s against ... s), 37 processes moved
+// (the summary line gives its J). The figures are the measure that decided
+// (core/strategies/present_order.h): on a tree with links the predicted time per
+// iteration (core/objective/link_load.h), else T (seconds, core/objective/time_objective.h) or J:
+//   present order (identity): kept; the best mapping found is 0.4% faster,
+//   within the margin of 2.0% (predicted 0.001229 s against 0.001234 s per
+//   iteration)
+//   present order (identity): replaced; this mapping is 10.6% faster
+//   (predicted ... against ... per iteration), 37 processes moved
+// A replaced order's gain is always above the margin.
 std::string PresentVerdict(const core::MapReport& report, const Choice& choice);
 
 }  // namespace rankmap::cli

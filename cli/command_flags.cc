@@ -17,6 +17,15 @@ namespace {
 
 // ---- The inputs: the machine and the communication graph (cli/inputs.h) ----
 
+// The ranges of the numeric flags (cli/flag_table.h checks every value).
+constexpr FlagRange kFraction{.min = 0, .max = 1, .max_open = true};
+// Capacities are counts, not copies (tests/hardening_test): any int32 count.
+constexpr FlagRange kLeafSlots{.min = 1, .max = 2147483647};
+constexpr double kMaxThreads = 4096;
+// The replay's work is iterations x messages; its time per iteration settles
+// within tens of iterations (cli/simulate_command.h).
+constexpr FlagRange kReplayIterations{.min = 1, .max = kMaxIterations};
+
 constexpr FlagSpec<std::string> kTopology{
     "topology", "this",
     "where processes run: this | hwloc synthetic string | hwloc XML file | "
@@ -42,7 +51,7 @@ constexpr FlagSpec<std::string> kAllowed{
 constexpr FlagSpec<int32_t> kSlotsPerLeaf{
     "slots_per_leaf", "1",
     "processes each leaf can take (oversubscription; also --oversubscribe)",
-    "oversubscribe"};
+    "oversubscribe", kLeafSlots};
 constexpr FlagSpec<std::string> kComm{
     "comm", "",
     "communication graph file (.mat .grf .graph .mtx edge list, or an OTF2 "
@@ -69,7 +78,9 @@ constexpr FlagSpec<std::string> kPresent{
 constexpr FlagSpec<double> kKeepMargin{
     "keep_margin", "0.02",
     "map, compare: the lead in predicted time a mapping needs to replace the "
-    "present order (time objective)"};
+    "present order (time objective)",
+    {},
+    kFraction};
 constexpr FlagSpec<std::string> kExchange{
     "exchange", "",
     "map, compare, n-to-1: one exchange between parts as B,M: B bytes per "
@@ -98,21 +109,30 @@ constexpr FlagSpec<uint64_t> kSeed{"seed", "1",
 constexpr FlagSpec<int32_t> kThreads{
     "threads", "0",
     "worker threads; 0: the CPUs this process may run on, at most 8 (results "
-    "do not depend on it)"};
+    "do not depend on it)",
+    {},
+    {.min = 0, .max = kMaxThreads}};
 constexpr FlagSpec<std::string> kOutput{
     "output", "", "write the mapping to this file (default: stdout)"};
 constexpr FlagSpec<std::string> kFormat{
     "format", "",
     "map: plain | json | smpi | rankfile (Open MPI 4) | ompi5 | slurm | hydra "
-    "| hwloc; topology: text | json | tleaf | simgrid (default: plain for "
+    "| hwloc | openfoam (manual decomposition); topology: text | json | tleaf "
+    "| simgrid (default: plain for "
     "map, text for topology)"};
+constexpr FlagSpec<double> kImbalance{
+    "imbalance", "0.03",
+    "map, eval: with more processes than leaves (a partition), the allowed "
+    "excess of a leaf's weight over its share (0.03: 3%)"};
 constexpr FlagSpec<std::string> kBind{
     "bind", "",
     "map --format slurm|hydra: auto (if not given) | mask | wrapper | none; "
     "bind: cpu+mem (if not given) | cpu | none"};
 constexpr FlagSpec<int32_t> kThreadsPerProcess{
     "threads_per_process", "1",
-    "map, bind: leaves (threads) per process, kept together on one node"};
+    "map, bind: leaves (threads) per process, kept together on one node",
+    {},
+    {.min = 1, .max = kMaxThreads}};
 constexpr FlagSpec<std::string> kNear{
     "near", "",
     "map: gpu | nic: keep each process on the PUs local to its device (hwloc "
@@ -133,7 +153,9 @@ constexpr FlagSpec<std::string> kSvg{
     "write PREFIX.tree.svg, PREFIX.matrix.svg and PREFIX.volume.svg"};
 constexpr FlagSpec<int32_t> kSvgGroupDepth{
     "svg_group_depth", "1",
-    "tree picture: tint leaf boxes by their ancestor at this depth"};
+    "tree picture: tint leaf boxes by their ancestor at this depth",
+    {},
+    {.min = 0, .max = 256}};
 constexpr FlagSpec<std::string> kReport{
     "report", "", "write one HTML page with the numbers and the pictures"};
 constexpr FlagSpec<std::string> kMapping{
@@ -143,7 +165,8 @@ constexpr FlagSpec<bool> kSimulate{
     "simulate", "false",
     "compare: add the simulated time per iteration (SimGrid SMPI)"};
 constexpr FlagSpec<int64_t> kIterations{
-    "iterations", "10", "simulate: iterations of the replay, 1 to 1000"};
+    "iterations", "10", "simulate: iterations of the replay, 1 to 1000", {},
+    kReplayIterations};
 constexpr FlagSpec<std::string> kSmpiModel{
     "smpi_model", "calibrated",
     "simulate: SMPI network model, calibrated (SMPI's defaults) | exact "
@@ -166,6 +189,10 @@ constexpr FlagSpec<std::string> kNetworkSpec{
     "network_spec", "",
     "advise: a network spec over the hosts the job ran on (instead of "
     "Slurm's topology or one switch)"};
+constexpr FlagSpec<bool> kAdviseCalibrate{
+    "calibrate", "false",
+    "advise: measure the links first under the same launch line (rankmap "
+    "calibrate) and price the job on them"};
 constexpr FlagSpec<std::string> kFromProfile{
     "from_profile", "",
     "advise: a profile's .mat made earlier, instead of running the launch "
@@ -181,10 +208,14 @@ constexpr FlagSpec<std::string> kLauncher{
 constexpr FlagSpec<double> kProfileSeconds{
     "profile_seconds", "0",
     "advise: profile only the first S seconds of the job (0: the whole run); "
-    "the profile is kept"};
+    "the profile is kept",
+    {},
+    {.min = 0, .max = 7 * 24 * 3600}};
 constexpr FlagSpec<double> kMinGain{
     "min_gain", "0.03",
-    "advise: the predicted gain a new placement needs (a fraction)"};
+    "advise: the predicted gain a new placement needs (a fraction)",
+    {},
+    kFraction};
 
 // ---- frontend: the values stay text for cli/arg_parsers.h ----
 
@@ -266,6 +297,14 @@ constexpr FlagSpec<std::string> kProcGrid{
     "proc_grid", "", "frontend stencil: process grid, e.g. 8x8 (0 = choose)"};
 constexpr FlagSpec<bool> kSlabs{"slabs", "false",
                                 "frontend stencil: 1D slabs instead of blocks"};
+constexpr FlagSpec<std::string> kCase{
+    "case", "",
+    "frontend openfoam: the case directory (constant/polyMesh, or "
+    "processorN/ of a decomposed case)"};
+constexpr FlagSpec<std::string> kRegion{
+    "region", "",
+    "frontend openfoam: the mesh region, constant/<region>/polyMesh "
+    "(default: the default region)"};
 
 // ---- Setters of derived fields ----
 
@@ -368,7 +407,8 @@ const FlagTable<MapCommand>& MapFlags() {
         .Add(kThreadsPerProcess, &C::threads_per_process)
         .Add(kNear, &C::near)
         .Add(kNearProcesses, &C::near_processes)
-        .Add(kProcessSpeeds, &C::process_speeds);
+        .Add(kProcessSpeeds, &C::process_speeds)
+        .Add(kImbalance, &C::imbalance);
     AddChoice(*t);
     return t;
   }();
@@ -383,7 +423,8 @@ const FlagTable<EvalCommand>& EvalFlags() {
     t->Add(kMapping, &C::mapping)
         .Add(kModel, &C::model)
         .Add(kParams, &C::params)
-        .Add(kReport, &C::report);
+        .Add(kReport, &C::report)
+        .Add(kImbalance, &C::imbalance);
     return t;
   }();
   return *kTable;
@@ -438,7 +479,9 @@ constexpr FlagSpec<std::string> kAdviseOutput{
 constexpr FlagSpec<int64_t> kAdviseIterations{
     "iterations", "10",
     "iterations of the profile's traffic SMPI replays to predict a time, 1 to "
-    "1000"};
+    "1000",
+    {},
+    kReplayIterations};
 
 const FlagTable<AdviseCommand>& AdviseFlags() {
   static const FlagTable<AdviseCommand>* const kTable = [] {
@@ -449,6 +492,7 @@ const FlagTable<AdviseCommand>& AdviseFlags() {
         .Add(kLeaf, &C::inputs, &Inputs::leaf)
         .Add(kLevelCosts, &C::inputs, &Inputs::level_costs)
         .Add(kNetworkSpec, &C::network)
+        .Add(kAdviseCalibrate, &C::calibrate)
         .Add(kFromProfile, &C::from_profile)
         .Add(kPlacement, &C::placement)
         .Add(kLauncher, &C::launcher)
@@ -460,6 +504,39 @@ const FlagTable<AdviseCommand>& AdviseFlags() {
         .Add(kSeed, &C::seed)
         .Add(kThreads, kWorkerThreads)
         .Add(kQuiet, &C::quiet);
+    return t;
+  }();
+  return *kTable;
+}
+
+// ---- calibrate ----
+constexpr FlagSpec<std::string> kCalibrateOutput{
+    "output", "rankmap-calibrate.net",
+    "the network spec to write (beside it: .probe, .hwloc/, .params)"};
+constexpr FlagSpec<std::string> kFromProbe{
+    "from_probe", "",
+    "calibrate: fit the measurements of an earlier probe instead of running "
+    "the launch line"};
+constexpr FlagSpec<std::string> kCalibrateLauncher{
+    "launcher", "",
+    "calibrate: openmpi | hydra | slurm, when the launcher's name and "
+    "--version do not tell"};
+constexpr FlagSpec<std::string> kCalibrateModel{
+    "smpi_model", "calibrated",
+    "calibrate: write nominal links, as SMPI's default model reads them "
+    "(calibrated), or the measured ones (exact)"};
+constexpr FlagSpec<bool> kQuick{
+    "quick", "false", "calibrate: fewer repetitions (a few seconds)"};
+
+const FlagTable<CalibrateCommand>& CalibrateFlags() {
+  static const FlagTable<CalibrateCommand>* const kTable = [] {
+    using C = CalibrateCommand;
+    auto* t = new FlagTable<C>;
+    t->Add(kCalibrateOutput, UnlessEmpty(&C::output))
+        .Add(kFromProbe, &C::from_probe)
+        .Add(kCalibrateLauncher, &C::launcher)
+        .Add(kCalibrateModel, &C::smpi_model)
+        .Add(kQuick, &C::quick);
     return t;
   }();
   return *kTable;
@@ -521,6 +598,8 @@ const FlagTable<FrontendFlagText>& FrontendFlags() {
       AddText(*t, spec);
     }
     AddText(*t, kAllow1d);
+    AddText(*t, kCase);
+    AddText(*t, kRegion);
     return t;
   }();
   return *kTable;

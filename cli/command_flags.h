@@ -20,6 +20,7 @@
 
 #include "cli/advise_command.h"
 #include "cli/bind_command.h"
+#include "cli/calibrate_command.h"
 #include "cli/compare_command.h"
 #include "cli/demo_command.h"
 #include "cli/eval_command.h"
@@ -48,6 +49,7 @@ const FlagTable<SimulateCommand>& SimulateFlags();
 // an absent --topology means (CommandLine::given).
 const FlagTable<AdviseCommand>& AdviseFlags();
 const FlagTable<BindCommand>& BindFlags();
+const FlagTable<CalibrateCommand>& CalibrateFlags();
 const FlagTable<TopologyCommand>& TopologyFlags();
 const FlagTable<FrontendFlagText>& FrontendFlags();
 const FlagTable<DemoCommand>& DemoFlags();

@@ -10,6 +10,7 @@
 #include "base/status_macros.h"
 #include "cli/advise_command.h"
 #include "cli/bind_command.h"
+#include "cli/calibrate_command.h"
 #include "cli/command_flags.h"
 #include "cli/compare_command.h"
 #include "cli/demo_command.h"
@@ -80,6 +81,15 @@ absl::StatusOr<Invocation> ParseAdvise(absl::Span<const std::string> args) {
   return Invoke("advise", AdviseFlags(), args, run, /*takes_program=*/true);
 }
 
+absl::StatusOr<Invocation> ParseCalibrate(absl::Span<const std::string> args) {
+  auto run = [](CalibrateCommand& c, const CommandLine& line) {
+    c.launch = line.program;
+    return RunCalibrate(c, std::cout);
+  };
+  return Invoke("calibrate", CalibrateFlags(), args, run,
+                /*takes_program=*/true);
+}
+
 absl::StatusOr<Invocation> ParseBind(absl::Span<const std::string> args) {
   auto run = [](BindCommand& c, const CommandLine& line) {
     c.program = line.program;
@@ -108,8 +118,8 @@ absl::StatusOr<Invocation> ParseFrontend(absl::Span<const std::string> args) {
       return Invocation{true, nullptr};
     }
     return absl::InvalidArgumentError(
-        "frontend: expected a kind: summa, square-corner, stencil, wave2d or "
-        "mpdata");
+        "frontend: expected a kind: summa, square-corner, stencil, wave2d, "
+        "mpdata or openfoam");
   }
   auto run = [kind = args[0]](FrontendFlagText& text,
                               const CommandLine&) -> absl::Status {
@@ -145,6 +155,11 @@ absl::Span<const Command> Commands() {
        "profile an MPI job as launched (after --), predict the gain of a "
        "better placement, and write the launcher's file when it pays",
        "", [] { return AdviseFlags().flags(); }, ParseAdvise},
+      {"calibrate",
+       "measure the links between a job's ranks under its launcher (after --) "
+       "and write them as a network spec",
+       " -- LAUNCHER [OPTIONS]", [] { return CalibrateFlags().flags(); },
+       ParseCalibrate},
       {"bind",
        "run as each rank under any launcher: bind CPUs and memory as the "
        "mapping says, then exec the program given after --",
@@ -155,8 +170,8 @@ absl::Span<const Command> Commands() {
        " [T]", [] { return TopologyFlags().flags(); }, ParseTopology},
       {"frontend",
        "write the communication graph of summa | square-corner | stencil | "
-       "wave2d | mpdata",
-       " summa|square-corner|stencil|wave2d|mpdata",
+       "wave2d | mpdata, or the cell graph of an OpenFOAM case",
+       " summa|square-corner|stencil|wave2d|mpdata|openfoam",
        [] { return FrontendFlags().flags(); }, ParseFrontend},
       {"demo",
        "map a built-in stencil onto this machine and a built-in cluster", "",

@@ -18,7 +18,7 @@ TEST(CommandsTest, NamesAreUniqueAndFound) {
     EXPECT_TRUE(names.insert(c.name).second) << c.name;
     EXPECT_EQ(FindCommand(c.name), &c);
   }
-  EXPECT_EQ(names.size(), 9u);
+  EXPECT_EQ(names.size(), 10u);
   EXPECT_EQ(FindCommand("mapp"), nullptr);
 }
 
@@ -96,8 +96,8 @@ TEST(CommandsTest, FrontendNeedsAKindUnlessHelpIsAsked) {
   absl::StatusOr<Invocation> none = frontend->parse({});
   ASSERT_FALSE(none.ok());
   EXPECT_EQ(none.status().message(),
-            "frontend: expected a kind: summa, square-corner, stencil, wave2d "
-            "or mpdata");
+            "frontend: expected a kind: summa, square-corner, stencil, wave2d, "
+            "mpdata or openfoam");
   EXPECT_FALSE(frontend->parse({std::string("--grid")}).ok());
   absl::StatusOr<Invocation> help = frontend->parse({std::string("-h")});
   ASSERT_TRUE(help.ok());
@@ -107,7 +107,7 @@ TEST(CommandsTest, FrontendNeedsAKindUnlessHelpIsAsked) {
   ASSERT_TRUE(fft.ok());
   EXPECT_EQ(fft->run().message(),
             "frontend: unknown kind 'fft' (expected summa, square-corner, "
-            "stencil, wave2d, mpdata)");
+            "stencil, wave2d, mpdata, openfoam)");
 }
 
 TEST(CommandsTest, TopologyTakesItsOperand) {

@@ -78,7 +78,10 @@ absl::Status RunCompare(const CompareCommand& cmd, std::ostream& out) {
   if (!cmd.svg.empty()) {
     ASSIGN_OR_RETURN(const core::CostReport cost,
                      core::CheckedCost(tree, graph, best, opts.imbalance));
-    RETURN_IF_ERROR(WritePictures(cmd.svg, tree, graph, best, cost, 1, out));
+    base::FileBatch files;
+    RETURN_IF_ERROR(
+        WritePictures(files, cmd.svg, tree, graph, best, cost, 1, out));
+    return files.Commit();
   }
   return absl::OkStatus();
 }

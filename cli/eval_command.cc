@@ -1,6 +1,7 @@
 #include "cli/eval_command.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -14,6 +15,7 @@
 #include "cli/leaf_numbering.h"
 #include "cli/mapping_reader.h"
 #include "cli/outputs.h"
+#include "core/objective/link_load.h"
 #include "core/model/mapping.h"
 #include "core/model/options.h"
 #include "models/channel_params.h"
@@ -46,10 +48,14 @@ absl::Status RunEval(const EvalCommand& cmd, std::ostream& out) {
   ASSIGN_OR_RETURN(core::Mapping mapping,
                    ReadAnyMappingFile(cmd.mapping, tree,
                                       LeafNumbering::For(cmd.inputs, tree)));
-  // n-to-1 (a partition): capacities are shares, checked against the default
-  // imbalance.
+  // n-to-1 (a partition): capacities are shares, checked against the
+  // imbalance asked for.
+  if (!(cmd.imbalance >= 0) || !std::isfinite(cmd.imbalance)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--imbalance: ", cmd.imbalance, " is not a finite number >= 0"));
+  }
   absl::StatusOr<core::CostReport> checked =
-      core::CheckedCost(tree, graph, mapping, core::MappingOptions().imbalance);
+      core::CheckedCost(tree, graph, mapping, cmd.imbalance);
   if (!checked.ok()) {
     return absl::InvalidArgumentError(absl::StrCat(
         cmd.mapping, ": ", std::string(checked.status().message())));
@@ -60,6 +66,21 @@ absl::Status RunEval(const EvalCommand& cmd, std::ostream& out) {
     ASSIGN_OR_RETURN(seconds, PredictExchange(*model, tree, graph, mapping));
   }
   Facts facts = MappingFacts(tree, graph, cost);
+  if (tree.has_links()) {
+    // The engine's own prediction, what map, compare and advise decide by.
+    facts.push_back(
+        {"time/iteration",
+         absl::StrFormat(
+             "%.6g s predicted (message rounds and link loads, "
+             "core/objective/link_load.h)",
+             core::EstimateLinkLoad(tree, graph, mapping).seconds)});
+  }
+  if (core::IsNTo1(tree, graph)) {
+    facts.push_back(
+        {"imbalance",
+         absl::StrFormat("%.4f (heaviest leaf over its share)",
+                         PartitionImbalance(tree, graph, mapping))});
+  }
   PrintFacts(facts, out);
   PrintLevelVolumes(tree, cost, out);
   if (seconds) {
@@ -71,10 +92,12 @@ absl::Status RunEval(const EvalCommand& cmd, std::ostream& out) {
     PrintFacts({facts.back()}, out);
   }
   if (!cmd.report.empty()) {
-    RETURN_IF_ERROR(WriteReport(cmd.report,
+    base::FileBatch files;
+    RETURN_IF_ERROR(WriteReport(files, cmd.report,
                                 absl::StrCat("rankmap eval: ", cmd.mapping,
                                              " on ", cmd.inputs.topology),
                                 facts, tree, graph, mapping, cost, 1, out));
+    return files.Commit();
   }
   return absl::OkStatus();
 }

@@ -24,10 +24,12 @@ struct EvalCommand {
   std::string model;    // empty, hockney, lmo, hloggp, taulop
   std::string params;   // model parameter file; empty: defaults per level
   std::string report;   // HTML report with the pictures; empty: none
+  // n-to-1: the imbalance the partition is checked against.
+  double imbalance = 0.03;
 };
 
-// With more processes than slots the mapping is checked as a partition (the
-// default imbalance); the report is the same. The model and its parameters
+// With more processes than slots the mapping is checked as a partition
+// (within `imbalance`); the report is the same. The model and its parameters
 // are checked before anything is printed. Errors: bad inputs, model or
 // parameter file, no mapping file, a mapping that fails validation (the
 // message names the file). With `report`, the page is written after the text

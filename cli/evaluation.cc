@@ -27,6 +27,23 @@ Facts MappingFacts(const topology::Tree& tree, const graphs::CommGraph& graph,
            cost.max_link_node >= 0 ? tree.kind(cost.max_link_node) : "-")}};
 }
 
+double PartitionImbalance(const topology::Tree& tree,
+                          const graphs::CommGraph& graph,
+                          const core::Mapping& mapping) {
+  std::vector<double> load(tree.num_leaves(), 0.0);
+  for (graphs::VertexId v = 0; v < graph.num_vertices(); ++v) {
+    load[mapping[v]] += graph.vertex_weight(v);
+  }
+  const double total = graph.TotalVertexWeight();
+  const double capacity = static_cast<double>(tree.Capacity(tree.root()));
+  double worst = 0.0;
+  for (topology::LeafId l = 0; l < tree.num_leaves(); ++l) {
+    const double share = total * tree.capacity(l) / capacity;
+    if (share > 0) worst = std::max(worst, load[l] / share - 1.0);
+  }
+  return worst;
+}
+
 void PrintFacts(const Facts& facts, std::ostream& out) {
   for (const auto& [label, value] : facts)
     out << absl::StrFormat("%-16s %s\n", label, value);

@@ -41,6 +41,14 @@ using Facts = std::vector<std::pair<std::string, std::string>>;
 Facts MappingFacts(const topology::Tree& tree, const graphs::CommGraph& graph,
                    const core::CostReport& cost);
 
+// n-to-1: the largest excess of a leaf's vertex weight over its share of the
+// total (the share in proportion to capacities), as a fraction: 0.02 when the
+// heaviest leaf carries 2% more than its share. 0 for empty graphs. O(n +
+// leaves).
+double PartitionImbalance(const topology::Tree& tree,
+                          const graphs::CommGraph& graph,
+                          const core::Mapping& mapping);
+
 // One line per fact: the label padded to 16 characters, then the value.
 void PrintFacts(const Facts& facts, std::ostream& out);
 

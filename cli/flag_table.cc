@@ -1,6 +1,7 @@
 #include "cli/flag_table.h"
 
 #include <algorithm>
+#include <cmath>
 #include <optional>
 
 namespace rankmap::cli {
@@ -87,12 +88,38 @@ absl::StatusOr<CommandLine> ScanFlags(std::string_view command_name,
       }
     }
     if (absl::Status s = set(*i, *value); !s.ok()) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          command, ": --", std::string(flag.name), ": ", s.message()));
+      std::string spelled(flag.name);
+      std::replace(spelled.begin(), spelled.end(), '_', '-');
+      return absl::InvalidArgumentError(
+          absl::StrCat(command, ": --", spelled, ": ", s.message()));
     }
     line.given.insert(std::string(flag.name));
   }
   return line;
+}
+
+absl::Status CheckFlagRange(std::string_view text, double value,
+                            const FlagRange& range) {
+  const std::string shown(text.substr(0, 64));
+  if (!std::isfinite(value)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("'", shown, "' is not a finite number"));
+  }
+  if (value >= range.min &&
+      (range.max_open ? value < range.max : value <= range.max)) {
+    return absl::OkStatus();
+  }
+  std::string expected;
+  if (!std::isfinite(range.max)) {
+    expected = absl::StrCat(">= ", range.min);
+  } else if (!std::isfinite(range.min)) {
+    expected = absl::StrCat(range.max_open ? "< " : "<= ", range.max);
+  } else {
+    expected = absl::StrCat("in [", range.min, ", ", range.max,
+                            range.max_open ? ")" : "]");
+  }
+  return absl::InvalidArgumentError(
+      absl::StrCat("'", shown, "' is out of range: expected ", expected));
 }
 
 std::string FlagHelp(absl::Span<const FlagInfo> flags) {

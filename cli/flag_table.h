@@ -22,14 +22,20 @@
 // reference, or a setter taking the parsed value, for fields whose value is
 // derived ([](MapCommand& c, int32_t t) { c.threads = t == 0 ? 8 : t; }).
 //
+// Numbers are checked by that one parser for every command: NaN and
+// infinities are refused, and so is a value outside the flag's FlagRange
+// ("advise: --iterations: '0' is out of range: expected in [1, 1000]").
+//
 // Every error is InvalidArgument, one line, and names the command and the
-// flag as the user spelled it: "map: unknown flag --mapping (try rankmap map
+// flag, spelled with dashes: "map: unknown flag --mapping (try rankmap map
 // --help)", "map: flag --comm needs a value", "map: --seed: Illegal value
 // 'abc' specified for flag 'seed'".
 #ifndef RANKMAP_CLI_FLAG_TABLE_H_
 #define RANKMAP_CLI_FLAG_TABLE_H_
 
+#include <cmath>
 #include <cstddef>
+#include <limits>
 #include <functional>
 #include <set>
 #include <string>
@@ -47,6 +53,14 @@
 
 namespace rankmap::cli {
 
+// The values a numeric flag takes: [min, max], or [min, max) with max_open.
+// NaN and infinities are never taken.
+struct FlagRange {
+  double min = -std::numeric_limits<double>::infinity();
+  double max = std::numeric_limits<double>::infinity();
+  bool max_open = false;
+};
+
 // A flag as the user sees it, whatever command reads it. `T` is the type its
 // text is parsed into (bool, int32_t, int64_t, uint64_t, double,
 // std::string). The strings are not owned: literals, or text that outlives
@@ -59,6 +73,7 @@ struct FlagSpec {
   std::string_view default_text;
   std::string_view help;
   std::string_view alias = {};  // an old name still accepted, or empty
+  FlagRange range = {};         // numbers only
 };
 
 // What the scanner and --help know of a flag, its type aside.
@@ -92,6 +107,12 @@ absl::Status ParseFlagValue(std::string_view name, std::string_view text,
       std::string(name), "'", reason.empty() ? "" : "; ", reason));
 }
 
+// OK when `value` (of a numeric flag) is finite and inside `range`; else
+// "'nan' is not a finite number" or "'0' is out of range: expected in [1,
+// 1000]" (`text` as the user wrote it).
+absl::Status CheckFlagRange(std::string_view text, double value,
+                            const FlagRange& range);
+
 // Called with the index of a flag in the table and its value's text.
 using FlagSetter =
     absl::FunctionRef<absl::Status(size_t index, std::string_view text)>;
@@ -118,10 +139,15 @@ class FlagTable {
   FlagTable& Add(const FlagSpec<T>& spec, Field field) {
     infos_.push_back({spec.name, spec.default_text, spec.help, spec.alias,
                       std::is_same_v<T, bool>});
-    setters_.push_back([name = spec.name, field](
+    setters_.push_back([name = spec.name, range = spec.range, field](
                            Command& c, std::string_view text) -> absl::Status {
       T value{};
       if (absl::Status s = ParseFlagValue(name, text, value); !s.ok()) return s;
+      if constexpr (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) {
+        absl::Status s =
+            CheckFlagRange(text, static_cast<double>(value), range);
+        if (!s.ok()) return s;
+      }
       if constexpr (std::is_invocable_v<Field, Command&, T>) {
         field(c, std::move(value));
       } else {

@@ -25,10 +25,13 @@ struct Toy {
 
 constexpr FlagSpec<std::string> kWhere{"where", "here", "where it runs"};
 constexpr FlagSpec<int32_t> kCount{"count_per_leaf", "1", "how many",
-                                   "oversubscribe"};
+                                   "oversubscribe", {.min = 1, .max = 64}};
 constexpr FlagSpec<uint64_t> kSeed{"seed", "1", "random seed"};
-constexpr FlagSpec<double> kMargin{"margin", "0.02",
-                                   "a lead (default: 2%, written here)"};
+constexpr FlagSpec<double> kMargin{"margin",
+                                   "0.02",
+                                   "a lead (default: 2%, written here)",
+                                   {},
+                                   {.min = 0, .max = 1, .max_open = true}};
 constexpr FlagSpec<bool> kQuiet{"quiet", "false", "say nothing"};
 constexpr FlagSpec<std::string> kName{"name", "", "a name"};
 constexpr FlagSpec<int32_t> kDoubled{"doubled", "3", "twice the value"};
@@ -120,8 +123,19 @@ TEST(FlagTableTest, ErrorsAreOneLineNamingCommandAndFlag) {
       {{"--seed", "abc"},
        "toy: --seed: Illegal value 'abc' specified for flag 'seed'"},
       {{"--count-per-leaf=99999999999"},
-       "toy: --count_per_leaf: Illegal value '99999999999' specified for flag "
+       "toy: --count-per-leaf: Illegal value '99999999999' specified for flag "
        "'count_per_leaf'"},
+      // Numbers: one check of range and finiteness for every numeric flag.
+      {{"--count-per-leaf", "0"},
+       "toy: --count-per-leaf: '0' is out of range: expected in [1, 64]"},
+      {{"--count-per-leaf=65"},
+       "toy: --count-per-leaf: '65' is out of range: expected in [1, 64]"},
+      {{"--margin", "nan"}, "toy: --margin: 'nan' is not a finite number"},
+      {{"--margin", "-inf"}, "toy: --margin: '-inf' is not a finite number"},
+      {{"--margin", "1"},
+       "toy: --margin: '1' is out of range: expected in [0, 1)"},
+      {{"--margin", "-0.5"},
+       "toy: --margin: '-0.5' is out of range: expected in [0, 1)"},
       {{"--quiet=maybe"},
        "toy: --quiet: Illegal value 'maybe' specified for flag 'quiet'"},
       {{"stray"}, "toy: unexpected argument 'stray'"},

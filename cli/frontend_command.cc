@@ -179,15 +179,28 @@ absl::StatusOr<graphs::MpdataFrontendOptions> MpdataOptionsFrom(FlagText flag) {
   return o;
 }
 
+absl::StatusOr<OpenFoamCase> OpenFoamCaseFrom(FlagText flag) {
+  OpenFoamCase c;
+  c.dir = flag("case");
+  if (c.dir.empty()) {
+    return absl::InvalidArgumentError(
+        "openfoam: --case is required (the case directory, holding "
+        "constant/polyMesh or processor* directories)");
+  }
+  c.mesh.region = flag("region");
+  return c;
+}
+
 absl::StatusOr<FrontendKind> ParseKind(std::string_view kind) {
   if (kind == "summa") return FrontendKind::kSumma;
   if (kind == "square-corner") return FrontendKind::kSquareCorner;
   if (kind == "stencil") return FrontendKind::kStencil;
   if (kind == "wave2d") return FrontendKind::kWave2D;
   if (kind == "mpdata") return FrontendKind::kMpdata;
+  if (kind == "openfoam") return FrontendKind::kOpenFoam;
   return absl::InvalidArgumentError(absl::StrCat(
       "frontend: unknown kind '", std::string(kind),
-      "' (expected summa, square-corner, stencil, wave2d, mpdata)"));
+      "' (expected summa, square-corner, stencil, wave2d, mpdata, openfoam)"));
 }
 
 // ---- Running a front end: its graph and its report ----
@@ -235,6 +248,28 @@ absl::StatusOr<graphs::CommGraph> RunMpdata(
   return std::move(r.graph);
 }
 
+absl::StatusOr<graphs::CommGraph> RunOpenFoam(const OpenFoamCase& c,
+                                              std::ostream& report) {
+  ASSIGN_OR_RETURN(graphs::PolyMeshGraph m,
+                   graphs::ReadPolyMesh(c.dir, c.mesh));
+  report << absl::StrFormat(
+      "openfoam %s%s: %d cells, %d edges (%d internal faces, %d cyclic face "
+      "pairs",
+      c.dir, c.mesh.region.empty() ? "" : " region " + c.mesh.region, m.cells,
+      m.graph.num_edges(), m.internal_faces, m.cyclic_faces);
+  if (m.pieces > 1) {
+    report << absl::StrFormat(
+        ", %d processor face pairs joining %d pieces, cells numbered %s",
+        m.processor_faces, m.pieces,
+        m.cell_addressing ? "by cellProcAddressing" : "piece by piece");
+  }
+  report << "), weight = shared faces\n";
+  for (const std::string& line : m.uncoupled) {
+    report << "note: patch " << line << "\n";
+  }
+  return std::move(m.graph);
+}
+
 // `rankmap map --process-speeds` reads it back (tiling::ReadSpeedsFile).
 absl::Status WriteProcessSpeeds(const std::vector<double>& speeds,
                                 const std::string& path, std::ostream& report) {
@@ -274,6 +309,10 @@ absl::StatusOr<FrontendCommand> ParseFrontendCommand(std::string_view kind,
       ASSIGN_OR_RETURN(cmd.options, MpdataOptionsFrom(flag));
       break;
     }
+    case FrontendKind::kOpenFoam: {
+      ASSIGN_OR_RETURN(cmd.options, OpenFoamCaseFrom(flag));
+      break;
+    }
   }
   return cmd;
 }
@@ -311,6 +350,11 @@ absl::Status RunFrontend(const FrontendCommand& cmd, std::ostream& out,
       ASSIGN_OR_RETURN(
           graph, RunMpdata(std::get<graphs::MpdataFrontendOptions>(cmd.options),
                            report));
+      break;
+    }
+    case FrontendKind::kOpenFoam: {
+      ASSIGN_OR_RETURN(
+          graph, RunOpenFoam(std::get<OpenFoamCase>(cmd.options), report));
       break;
     }
   }

@@ -2,8 +2,10 @@
 // structure: SUMMA or Square-Corner matrix multiplication
 // (graphs/frontends/matrix_frontend.h), a halo-exchanging stencil
 // (graphs/frontends/stencil.h), the Wave2D solver on a column tiling
-// (graphs/frontends/wave2d.h) or MPDATA on an arrangement of processor
-// groups (graphs/frontends/mpdata.h).
+// (graphs/frontends/wave2d.h), MPDATA on an arrangement of processor
+// groups (graphs/frontends/mpdata.h), or the cell graph of an OpenFOAM
+// case's mesh (graphs/polymesh.h: one edge per pair of cells sharing faces,
+// weighted by the number of faces), for `map --format openfoam`.
 //
 // The command is typed: ParseFrontendCommand turns the flags' text into the
 // options struct of one front end (every spelling is parsed by
@@ -34,10 +36,24 @@
 #include "graphs/frontends/stencil.h"
 #include "graphs/frontends/wave2d.h"
 #include "graphs/graphs.h"
+#include "graphs/polymesh.h"
 
 namespace rankmap::cli {
 
-enum class FrontendKind { kSumma, kSquareCorner, kStencil, kWave2D, kMpdata };
+enum class FrontendKind {
+  kSumma,
+  kSquareCorner,
+  kStencil,
+  kWave2D,
+  kMpdata,
+  kOpenFoam
+};
+
+// `frontend openfoam`: the case directory and the mesh region.
+struct OpenFoamCase {
+  std::string dir;
+  graphs::PolyMeshOptions mesh;
+};
 
 struct FrontendCommand {
   FrontendKind kind = FrontendKind::kStencil;
@@ -48,7 +64,8 @@ struct FrontendCommand {
   // The options of `kind`'s front end; summa and square-corner share
   // MatrixFrontendOptions.
   std::variant<graphs::MatrixFrontendOptions, graphs::StencilOptions,
-               graphs::Wave2DOptions, graphs::MpdataFrontendOptions>
+               graphs::Wave2DOptions, graphs::MpdataFrontendOptions,
+               OpenFoamCase>
       options;
 };
 
@@ -56,15 +73,18 @@ struct FrontendCommand {
 // main() holds it; empty text keeps the option's default.
 using FlagText = absl::FunctionRef<std::string(std::string_view name)>;
 
-// The command of `kind` (summa | square-corner | stencil | wave2d | mpdata)
-// from the flags that kind reads; files named by flags (--speeds FILE,
+// The command of `kind` (summa | square-corner | stencil | wave2d | mpdata |
+// openfoam) from the flags that kind reads; files named by flags (--speeds
+// FILE,
 // --speed-functions, --partition) are read here. Errors: an unknown kind, a
 // flag value that does not parse (the message names the flag), an unreadable
 // or malformed file (file and line).
 absl::StatusOr<FrontendCommand> ParseFrontendCommand(std::string_view kind,
                                                      FlagText flag);
 
-// Prints the front end's report (sizes, volume) on `report`, then writes the
+// Prints the front end's report (sizes, volume; for openfoam the cells, the
+// faces that join them, and one `note:` line per patch left out of the graph)
+// on `report`, then writes the
 // graph to `output`, or to `out` when it is empty. summa and square-corner with
 // constant speeds also write `<output>.speeds`: the speed each process's
 // rectangle was computed for, one number per line, for `rankmap map

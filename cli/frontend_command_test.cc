@@ -127,7 +127,7 @@ TEST(FrontendCommandTest, MpdataFlags) {
 TEST(FrontendCommandTest, ErrorsNameTheFlag) {
   EXPECT_EQ(Message(Parse("fft", {}).status()),
             "frontend: unknown kind 'fft' (expected summa, square-corner, "
-            "stencil, wave2d, mpdata)");
+            "stencil, wave2d, mpdata, openfoam)");
   EXPECT_EQ(Message(Parse("summa", {{"flow", "x"}}).status()),
             "frontend: unknown flow 'x' (ring, one-to-all)");
   EXPECT_EQ(Message(Parse("square-corner", {{"speeds", "8,x"}}).status()),
@@ -147,6 +147,27 @@ TEST(FrontendCommandTest, ErrorsNameTheFlag) {
   EXPECT_EQ(Message(Parse("summa", {{"clusters", "0,2147483647"}}).status()),
             "--clusters: cluster 2147483647 is outside [0, 2147483646]");
   EXPECT_FALSE(Parse("summa", {{"partition", "/nonexistent.part"}}).ok());
+}
+
+}  // namespace
+}  // namespace rankmap::cli
+
+namespace rankmap::cli {
+namespace {
+
+TEST(FrontendCommandTest, OpenFoamNeedsACaseThatExists) {
+  auto cmd = Parse("openfoam", {});
+  EXPECT_EQ(Message(cmd.status()),
+            "openfoam: --case is required (the case directory, holding "
+            "constant/polyMesh or processor* directories)");
+  cmd = Parse("openfoam",
+              {{"case", TempPath("no-such-case")}, {"region", "fluid"}});
+  ASSERT_TRUE(cmd.ok()) << cmd.status();
+  EXPECT_EQ(cmd->kind, FrontendKind::kOpenFoam);
+  EXPECT_EQ(std::get<OpenFoamCase>(cmd->options).mesh.region, "fluid");
+  std::ostringstream out, report;
+  EXPECT_EQ(Message(RunFrontend(*cmd, out, report)),
+            TempPath("no-such-case") + ": no such case directory");
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <vector>
 
 #include "absl/strings/match.h"
@@ -23,7 +24,7 @@ namespace {
 // program's own lines: Open MPI's help boxes (between lines of dashes),
 // Hydra's (between lines of '='), "[host:pid] ..." notes, and the profiler's
 // own line, so that the error names what the program said.
-std::string ProgramLines(const std::string& err) {
+std::string LauncherFree(const std::string& err) {
   std::string kept;
   bool in_box = false;
   for (absl::string_view line : absl::StrSplit(err, '\n')) {
@@ -45,7 +46,22 @@ std::string ProgramLines(const std::string& err) {
   return kept;
 }
 
+// The profiler's own last line on a job's standard error ("rankmap:
+// RANKMAP_PROFILE_FLUSH='5s': ...; profiling off, nothing recorded"), or "".
+std::string ProfilerLine(const std::string& err) {
+  std::string last;
+  for (absl::string_view line : absl::StrSplit(err, '\n')) {
+    if (absl::StartsWith(line, "rankmap: ") &&
+        !absl::StartsWith(line, "rankmap: traffic of"))
+      last = std::string(line.substr(9));
+  }
+  return last;
+}
+
 using launch::Launcher;
+
+// How much of a failed job's standard error is read for its last lines.
+constexpr int64_t kErrorTailBytes = int64_t{64} << 10;
 
 std::string BaseName(const std::string& path) {
   return path.substr(path.rfind('/') + 1);
@@ -64,7 +80,10 @@ std::string OutputOf(std::vector<std::string> argv) {
          base::ReadFile(o.stderr_path, "output").value_or("");
 }
 
-absl::StatusOr<Launcher> DetectLauncher(const std::string& exe) {
+}  // namespace
+
+absl::StatusOr<Launcher> DetectLauncher(const std::string& exe,
+                                        std::string_view command) {
   const std::string name = BaseName(exe);
   if (name == "srun") return Launcher::kSlurm;
   if (name == "mpiexec.hydra" || name == "mpiexec.mpich" ||
@@ -78,13 +97,12 @@ absl::StatusOr<Launcher> DetectLauncher(const std::string& exe) {
   }
   if (version.find("HYDRA") != std::string::npos) return Launcher::kHydra;
   return absl::InvalidArgumentError(absl::StrCat(
-      "advise: '", exe,
-      "' is not a launcher advise knows (Open MPI's mpirun, MPICH's "
-      "mpiexec.hydra, Slurm's srun; --launcher openmpi|hydra|slurm names one "
-      "called otherwise)"));
+      std::string(command), ": '", exe, "' is not a launcher ",
+      std::string(command),
+      " knows (Open MPI's mpirun, MPICH's mpiexec.hydra, Slurm's srun; "
+      "--launcher openmpi|hydra|slurm names one called otherwise)"));
 }
 
-// The program's path: as given when it has a '/', else from PATH.
 absl::StatusOr<std::string> ResolveProgram(const std::string& program) {
   auto runnable = [](const std::string& p) {
     struct stat st;
@@ -104,7 +122,6 @@ absl::StatusOr<std::string> ResolveProgram(const std::string& program) {
                    "' of the launch line is not an executable file"));
 }
 
-// "Open MPI" or "MPICH", from the libraries the program links.
 absl::StatusOr<std::string> MpiFlavour(const std::string& program) {
   const std::string libs = OutputOf({"ldd", program});
   if (libs.find("libmpi.so") != std::string::npos) return "Open MPI";
@@ -114,6 +131,10 @@ absl::StatusOr<std::string> MpiFlavour(const std::string& program) {
       "' is not dynamically linked against MPI (ldd lists neither libmpi.so "
       "nor libmpich.so), so the profiler cannot be preloaded into it"));
 }
+
+std::string ProgramLines(const std::string& err) { return LauncherFree(err); }
+
+namespace {
 
 absl::StatusOr<std::string> ProfilerFor(const std::string& flavour) {
   if (flavour == "MPICH") {
@@ -135,7 +156,51 @@ int32_t SavedWorldSize(const std::string& prefix) {
   return row.ok() ? row->world_size : 0;
 }
 
+// A failed job, named by its status and the last lines of its standard
+// error (the closing lines only: a job may write gigabytes before it fails).
+absl::Status JobFailed(const base::SubprocessResult& r,
+                       const std::string& stderr_path) {
+  const std::string err =
+      base::ReadFileTail(stderr_path, kErrorTailBytes, "job errors")
+          .value_or("");
+  std::string tail = base::LastLines(ProgramLines(err), 3);
+  if (tail.empty()) tail = base::LastLines(err, 3);
+  for (char& c : tail) c = c == '\n' ? '|' : c;
+  return absl::FailedPreconditionError(
+      absl::StrCat("advise: the job failed (",
+                   r.signal ? absl::StrCat("signal ", r.signal)
+                            : absl::StrCat("exit status ", r.exit_code),
+                   tail.empty() ? ")" : absl::StrCat("): ", tail)));
+}
+
+// The rows the ranks of a job stopped by the time limit saved, merged into a
+// partial profile; returns why it is partial.
+absl::StatusOr<std::string> MergeStoppedJob(const launch::LaunchLine& line,
+                                            const JobProfileOptions& options) {
+  const int32_t world = SavedWorldSize(options.prefix);
+  if (world > 0 && line.processes > 0 && world != line.processes) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("advise: the saved rows name ", world,
+                     " ranks, the launch line asked for ", line.processes));
+  }
+  if (world <= 0) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "advise: the job was stopped after ", options.seconds,
+        " s before any rank saved its traffic (give --profile-seconds more "
+        "time)"));
+  }
+  return mpi_bindings::MergePartialProfile(
+      options.prefix, world,
+      absl::StrCat("stopped after ", options.seconds, " s (--profile-seconds)"));
+}
+
 }  // namespace
+
+std::string ProfileHardware(const std::string& mat) {
+  const std::string dir = mpi_bindings::HardwareDirectory(
+      std::filesystem::path(mat).replace_extension("").string());
+  return base::IsDirectory(dir) ? dir : "";
+}
 
 absl::StatusOr<launch::Launcher> ParseLauncher(std::string_view name) {
   if (name == "openmpi") return Launcher::kOpenMpi;
@@ -155,9 +220,9 @@ absl::StatusOr<JobProfile> ProfileJob(std::span<const std::string> argv,
         "8 ./app)");
   }
   JobProfile job;
-  ASSIGN_OR_RETURN(const Launcher launcher, options.launcher
-                                                ? *options.launcher
-                                                : DetectLauncher(argv[0]));
+  ASSIGN_OR_RETURN(const Launcher launcher,
+                   options.launcher ? *options.launcher
+                                    : DetectLauncher(argv[0], "advise"));
   absl::StatusOr<launch::LaunchLine> line =
       launch::ParseLaunchLine(argv, launcher);
   if (!line.ok()) {
@@ -175,45 +240,38 @@ absl::StatusOr<JobProfile> ProfileJob(std::span<const std::string> argv,
     env.emplace_back("RANKMAP_PROFILE_FLUSH",
                      absl::StrCat(std::max(0.1, options.seconds / 4)));
   }
-  const std::vector<std::string> run = launch::WithEnvironment(job.line, env);
+  absl::StatusOr<std::vector<std::string>> run =
+      launch::WithEnvironment(job.line, env);
+  if (!run.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("advise: ", run.status().message()));
+  }
   log << "profiling: " << launch::LauncherName(launcher) << ", " << job.flavour
       << " program, " << job.library << "\n";
   base::SubprocessOptions o;
   o.stdout_path = options.prefix + ".out";
   o.stderr_path = options.prefix + ".err";
   o.timeout_seconds = options.seconds;
-  ASSIGN_OR_RETURN(const base::SubprocessResult r, base::RunSubprocess(run, o));
+  ASSIGN_OR_RETURN(const base::SubprocessResult r,
+                   base::RunSubprocess(*run, o));
   job.stopped = r.timed_out;
   if (!r.timed_out && (r.exit_code != 0 || r.signal != 0)) {
-    const std::string err =
-        base::ReadFile(o.stderr_path, "job errors").value_or("");
-    std::string tail = base::LastLines(ProgramLines(err), 3);
-    if (tail.empty()) tail = base::LastLines(err, 3);
-    for (char& c : tail) c = c == '\n' ? '|' : c;
-    return absl::FailedPreconditionError(
-        absl::StrCat("advise: the job failed (",
-                     r.signal ? absl::StrCat("signal ", r.signal)
-                              : absl::StrCat("exit status ", r.exit_code),
-                     tail.empty() ? ")" : absl::StrCat("): ", tail)));
+    return JobFailed(r, o.stderr_path);
   }
   if (r.timed_out) {
-    const int32_t world = SavedWorldSize(options.prefix);
-    if (world <= 0) {
-      return absl::FailedPreconditionError(absl::StrCat(
-          "advise: the job was stopped after ", options.seconds,
-          " s before any rank saved its traffic (give --profile-seconds more "
-          "time)"));
-    }
-    ASSIGN_OR_RETURN(job.partial,
-                     mpi_bindings::MergePartialProfile(
-                         options.prefix, world,
-                         absl::StrCat("stopped after ", options.seconds,
-                                      " s (--profile-seconds)")));
+    ASSIGN_OR_RETURN(job.partial, MergeStoppedJob(job.line, options));
   }
   if (!base::IsRegularFile(options.prefix + ".mat")) {
+    // The profiler says why when it switched itself off (a bad variable).
+    const std::string said = ProfilerLine(
+        base::ReadFileTail(o.stderr_path, kErrorTailBytes, "job errors")
+            .value_or(""));
     return absl::FailedPreconditionError(absl::StrCat(
-        "advise: the job ended without a profile (", options.prefix,
-        ".mat missing: did every rank call MPI_Init and MPI_Finalize?)"));
+        "advise: the job ended without a profile (",
+        said.empty()
+            ? "did every rank call MPI_Init and MPI_Finalize?"
+            : absl::StrCat("the profiler said: ", said),
+        ")"));
   }
   return job;
 }

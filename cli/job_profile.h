@@ -44,6 +44,29 @@ struct JobProfile {
   std::string partial;   // why the profile is partial, or ""
 };
 
+// The launcher `exe` is, by its name (srun, mpiexec.hydra) or by what
+// `exe --version` says. Errors (naming `command`): a launcher rankmap does
+// not know.
+absl::StatusOr<launch::Launcher> DetectLauncher(const std::string& exe,
+                                                std::string_view command);
+
+// The program's path: as given when it has a '/', else from PATH. Errors: not
+// an executable file.
+absl::StatusOr<std::string> ResolveProgram(const std::string& program);
+
+// "Open MPI" or "MPICH", from the libraries the program links (ldd). Errors:
+// neither.
+absl::StatusOr<std::string> MpiFlavour(const std::string& program);
+
+// A failed job's standard error without what the launcher wraps around the
+// program's own lines (help boxes, "[host:pid]" notes).
+std::string ProgramLines(const std::string& err);
+
+// The directory of the hosts' hardware the profiler kept beside a profile's
+// .mat (prefix.hwloc, mpi_bindings/profile_output.h), or "" when there is
+// none.
+std::string ProfileHardware(const std::string& mat);
+
 // "openmpi", "hydra" or "slurm" (the --launcher flag).
 absl::StatusOr<launch::Launcher> ParseLauncher(std::string_view name);
 

@@ -40,7 +40,8 @@ absl::Status WriteLaunchFormat(const std::string& format,
                                const std::string& bind,
                                const topology::Tree& tree,
                                const core::Mapping& mapping,
-                               const std::string& output, std::ostream& out) {
+                               const std::string& output,
+                               base::FileBatch& files, std::ostream& out) {
   ASSIGN_OR_RETURN(const launch::LaunchFormat f,
                    launch::ParseLaunchFormat(format));
   launch::LaunchOptions options;
@@ -59,7 +60,7 @@ absl::Status WriteLaunchFormat(const std::string& format,
     out << plan.files[0].contents;
     return absl::OkStatus();
   }
-  RETURN_IF_ERROR(launch::WriteLaunchFiles(plan));
+  RETURN_IF_ERROR(launch::StageLaunchFiles(plan, files));
   out << "launch: " << plan.command << " ./app\n";
   return absl::OkStatus();
 }

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "absl/status/status.h"
+#include "base/file_batch.h"
 #include "cli/inputs.h"
 #include "core/model/mapping.h"
 #include "topology/tree.h"
@@ -29,7 +30,7 @@ bool IsLaunchFormat(const std::string& format);
 absl::Status CheckLaunchableTopology(const Inputs& inputs,
                                      const std::string& format);
 
-// With `output`, writes the files there and prints "launch: <command> ./app"
+// With `output`, stages the files there in `files` and prints "launch: <command> ./app"
 // on `out`; without, prints the single file of rankfile, ompi5 and hwloc on
 // `out` (slurm and hydra, whose command names their files, need `output`).
 // `bind`: auto | mask | wrapper | none (launch/binding_mode.h). Errors: bad
@@ -39,7 +40,8 @@ absl::Status WriteLaunchFormat(const std::string& format,
                                const std::string& bind,
                                const topology::Tree& tree,
                                const core::Mapping& mapping,
-                               const std::string& output, std::ostream& out);
+                               const std::string& output,
+                               base::FileBatch& files, std::ostream& out);
 
 }  // namespace rankmap::cli
 

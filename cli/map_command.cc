@@ -16,6 +16,7 @@
 #include "cli/leaf_numbering.h"
 #include "cli/mapping_io.h"
 #include "cli/near_devices.h"
+#include "cli/openfoam_output.h"
 #include "cli/outputs.h"
 #include "cli/process_speeds.h"
 #include "cli/progress_line.h"
@@ -28,6 +29,10 @@
 
 namespace rankmap::cli {
 namespace {
+
+// --format openfoam: the `manual` decomposition's labelList
+// (cli/openfoam_output.h).
+constexpr char kOpenFoamFormat[] = "openfoam";
 
 // The OpenMP settings of each rank (what `rankmap bind --threads-per-process`
 // sets), so a launcher's own binding can be followed by the right threads.
@@ -192,16 +197,28 @@ std::string SummaryLine(const MapCommand& cmd, const MapResult& r) {
 // The mapping on `out`, or into --output with the summary line on `out`.
 absl::Status WriteMapping(const MapCommand& cmd, const MapResult& r,
                           MappingFormat format, bool launch_format,
-                          std::ostream& out) {
+                          base::FileBatch& files, std::ostream& out) {
   if (cmd.output.empty() && launch_format) {
-    return WriteLaunchFormat(cmd.format, cmd.bind, *r.tree, r.mapping, "", out);
+    return WriteLaunchFormat(cmd.format, cmd.bind, *r.tree, r.mapping, "",
+                             files, out);
+  }
+  // OpenFOAM's processors are the mapped tree's leaves in its own order.
+  if (cmd.format == kOpenFoamFormat) {
+    if (cmd.output.empty()) {
+      return WriteOpenFoamDecomposition(*r.tree, r.mapping, "", out, std::cerr);
+    }
+    std::ostringstream notes;
+    RETURN_IF_ERROR(
+        WriteOpenFoamDecomposition(*r.tree, r.mapping, cmd.output, out, notes));
+    out << SummaryLine(cmd, r) << "\n" << notes.str();
+    return absl::OkStatus();
   }
   // Launch files are checked (a tree without hosts is refused) before the
   // summary line; their command line follows it.
   std::ostringstream launch_line;
   if (launch_format) {
     RETURN_IF_ERROR(WriteLaunchFormat(cmd.format, cmd.bind, *r.tree, r.mapping,
-                                      cmd.output, launch_line));
+                                      cmd.output, files, launch_line));
   } else {
     ASSIGN_OR_RETURN(const std::string text,
                      FormatMapping(*r.written_tree, r.written, format,
@@ -210,7 +227,7 @@ absl::Status WriteMapping(const MapCommand& cmd, const MapResult& r,
       out << text;
       return absl::OkStatus();
     }
-    RETURN_IF_ERROR(WriteText(cmd.output, text));
+    RETURN_IF_ERROR(WriteText(files, cmd.output, text));
   }
   out << SummaryLine(cmd, r) << "\n" << launch_line.str();
   return absl::OkStatus();
@@ -218,7 +235,8 @@ absl::Status WriteMapping(const MapCommand& cmd, const MapResult& r,
 
 // --report: the numbers of the mapping and the pictures on one page.
 absl::Status WriteMapReport(const MapCommand& cmd, const MapResult& r,
-                            const core::CostReport& cost, std::ostream& names) {
+                            const core::CostReport& cost,
+                            base::FileBatch& files, std::ostream& names) {
   const topology::Tree& tree = *r.tree;
   const graphs::CommGraph& graph = *r.graph;
   Facts facts = {{"algorithm", std::string(r.algorithm)},
@@ -230,7 +248,7 @@ absl::Status WriteMapReport(const MapCommand& cmd, const MapResult& r,
         {"identity J", absl::StrFormat("%.10g (ratio %.3f)", id_j,
                                        id_j > 0 ? r.j / id_j : 1.0)});
   }
-  return WriteReport(cmd.report,
+  return WriteReport(files, cmd.report,
                      absl::StrCat("rankmap map: ", cmd.inputs.comm, " on ",
                                   cmd.inputs.topology),
                      facts, tree, graph, r.mapping, cost, cmd.svg_group_depth,
@@ -247,7 +265,8 @@ absl::Status WriteNotes(const MapCommand& cmd, const MapResult& r,
                         const core::PartitionReport& partition,
                         const std::optional<NearDevices>& near,
                         const topology::Tree& full,
-                        const topology::LeafGroups* groups, std::ostream& out) {
+                        const topology::LeafGroups* groups,
+                        base::FileBatch& files, std::ostream& out) {
   std::ostream& names = cmd.output.empty() ? std::cerr : out;
   for (const std::string& line :
        {MessagesLine(traffic), PresentVerdict(choice_report, cmd.choice),
@@ -257,10 +276,11 @@ absl::Status WriteNotes(const MapCommand& cmd, const MapResult& r,
   if (near) PrintNearDevices(*near, names);
   if (groups) PrintThreadPlaces(full, *groups, r.mapping, names);
   if (!cmd.svg.empty()) {
-    RETURN_IF_ERROR(WritePictures(cmd.svg, *r.tree, *r.graph, r.mapping, cost,
-                                  cmd.svg_group_depth, names));
+    RETURN_IF_ERROR(WritePictures(files, cmd.svg, *r.tree, *r.graph, r.mapping,
+                                  cost, cmd.svg_group_depth, names));
   }
-  if (!cmd.report.empty()) RETURN_IF_ERROR(WriteMapReport(cmd, r, cost, names));
+  if (!cmd.report.empty())
+    RETURN_IF_ERROR(WriteMapReport(cmd, r, cost, files, names));
   return absl::OkStatus();
 }
 
@@ -285,7 +305,8 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
                    api::ResolveOptions({.preset = cmd.preset,
                                         .algorithm = cmd.algorithm,
                                         .seed = cmd.seed,
-                                        .threads = cmd.threads}));
+                                        .threads = cmd.threads,
+                                        .imbalance = cmd.imbalance}));
   RETURN_IF_ERROR(ApplyChoice(cmd.choice, cmd.inputs, tree, &opts));
   RETURN_IF_ERROR(ApplyExchange(cmd.choice, graph, &opts));
   core::MapReport choice_report;
@@ -299,7 +320,7 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
   if (launch_format)
     RETURN_IF_ERROR(CheckLaunchableTopology(cmd.inputs, cmd.format));
   MappingFormat format = MappingFormat::kPlain;
-  if (!launch_format) {
+  if (!launch_format && cmd.format != kOpenFoamFormat) {
     ASSIGN_OR_RETURN(format, ParseMappingFormat(cmd.format));
   }
   core::PartitionReport partition;
@@ -310,9 +331,16 @@ absl::Status RunMap(const MapCommand& cmd, std::ostream& out) {
   const MapResult result =
       ResultOf(cmd, full, group_of, graph, std::move(mapping), format, near,
                opts, cost.j);
-  RETURN_IF_ERROR(WriteMapping(cmd, result, format, launch_format, out));
-  return WriteNotes(cmd, result, cost, traffic, choice_report, partition, near,
-                    full, group_of, out);
+  // Every file at once, once all are ready; what names them is said after.
+  base::FileBatch files;
+  std::ostringstream said;
+  RETURN_IF_ERROR(
+      WriteMapping(cmd, result, format, launch_format, files, said));
+  RETURN_IF_ERROR(WriteNotes(cmd, result, cost, traffic, choice_report,
+                             partition, near, full, group_of, files, said));
+  RETURN_IF_ERROR(files.Commit());
+  out << said.str();
+  return absl::OkStatus();
 }
 
 }  // namespace rankmap::cli

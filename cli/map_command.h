@@ -51,6 +51,8 @@ struct MapCommand {
   // Speeds file (cli/process_speeds.h): each process stays on a leaf of its
   // speed; empty: no constraint. Not with `near`.
   std::string process_speeds;
+  // n-to-1 (more processes than leaves): the allowed imbalance of the parts.
+  double imbalance = 0.03;
   // Objective, present order and margin (cli/choice.h).
   Choice choice;
 };

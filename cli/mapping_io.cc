@@ -19,8 +19,8 @@ absl::StatusOr<MappingFormat> ParseMappingFormat(std::string_view name) {
   if (name == "smpi") return MappingFormat::kSmpi;
   return absl::InvalidArgumentError(absl::StrCat(
       "--format: unknown mapping format '", std::string(name),
-      "' (expected plain, json, smpi, or a launch format: rankfile, ompi5, "
-      "slurm, hydra, hwloc)"));
+      "' (expected plain, json, smpi, openfoam, or a launch format: rankfile, "
+      "ompi5, slurm, hydra, hwloc)"));
 }
 
 absl::StatusOr<core::Mapping> ParseMapping(std::string_view text,

@@ -7,10 +7,13 @@
 
 #include "absl/strings/str_cat.h"
 #include "base/file.h"
+#include "base/gunzip.h"
 #include "base/lines.h"
+#include "base/memory_budget.h"
 #include "base/status_macros.h"
 #include "cli/json_mapping.h"
 #include "cli/mapping_io.h"
+#include "graphs/foam_file.h"
 
 namespace rankmap::cli {
 namespace {
@@ -140,12 +143,32 @@ absl::StatusOr<core::Mapping> ParseRankfile(
   return leaf_of_rank;
 }
 
+// OpenFOAM's decomposition labelList (map --format openfoam, decomposePar
+// -cellDist's cellDecomposition): the processor of each cell, a leaf of
+// `tree` in its own order.
+absl::StatusOr<core::Mapping> ParseFoamDecomposition(
+    std::string_view text, std::string_view name, const topology::Tree& tree) {
+  std::string plain;
+  if (base::IsGzip(text)) {
+    ASSIGN_OR_RETURN(plain, base::Gunzip(text, name, base::MemoryBudget()));
+    text = plain;
+  }
+  ASSIGN_OR_RETURN(graphs::FoamFile file, graphs::FoamFile::Open(text, name));
+  ASSIGN_OR_RETURN(
+      const std::vector<int32_t> labels,
+      file.ReadLabels(tree.num_leaves(), "a processor (a leaf of the tree)"));
+  return core::Mapping(labels.begin(), labels.end());
+}
+
 }  // namespace
 
 absl::StatusOr<core::Mapping> ParseAnyMapping(std::string_view text,
                                               std::string_view name,
                                               const topology::Tree& tree,
                                               const LeafNumbering& numbering) {
+  if (base::IsGzip(text) || graphs::LooksLikeFoamFile(text)) {
+    return ParseFoamDecomposition(text, name, tree);
+  }
   const std::string_view start = TrimLeft(text);
   if (!start.empty() && start.front() == '{') {
     ASSIGN_OR_RETURN(const core::Mapping m, ParseJsonMapping(text, name));

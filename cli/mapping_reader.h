@@ -4,6 +4,9 @@
 //             (other keys skipped; cli/json_mapping.h)
 //   rankfile  the first line that is not blank or a comment starts with
 //             "rank": Open MPI `rank <i>=<host> slot=<n>[,<n>...]` lines
+//   openfoam  a FoamFile labelList (plain or gzip): the processor of each
+//             cell, as `map --format openfoam` and `decomposePar -cellDist`
+//             write it; processor p is leaf p of `tree` in its own order
 //   plain     otherwise: the leaf of process i on line i (cli/mapping_io.h)
 //
 // Rankfile slots name leaves of `tree` on their host (a leaf without a host

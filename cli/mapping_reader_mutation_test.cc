@@ -43,6 +43,9 @@ const char* const kSeeds[] = {
     "{\"algorithm\": \"portfolio\", \"j\": 16, \"processes\": 4, "
     "\"mapping\": [2, 0, 3, 1], \"device\": [null, \"gpu0\", null, null]}\n",
     "2\n0\n# comment\n3\n1\n",
+    "/* banner */\nFoamFile\n{\n    version 2.0;\n    format ascii;\n"
+    "    class labelList;\n    object rankmap.decomp;\n}\n\n4\n(\n2\n0\n3\n"
+    "1\n)\n// ** //\n",
     // Cases that once broke the readers: a rank sized the table, a nested
     // "mapping" was taken for the top-level one.
     "rank 0=n0 slot=1\nrank 600000000=n0 slot=0\n",

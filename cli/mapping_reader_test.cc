@@ -56,6 +56,23 @@ TEST(ParseAnyMapping, ReadsEveryWrittenFormat) {
   }
 }
 
+// OpenFOAM's decomposition labelList, as map --format openfoam and
+// decomposePar -cellDist write it: processor p is leaf p of the tree.
+TEST(ParseAnyMapping, OpenFoamDecomposition) {
+  const topology::Tree t = testing::MakeTleaf("2 2 10 2 1");
+  const std::string header =
+      "/*---*\\\n| OpenFOAM |\n\\*---*/\nFoamFile\n{\n    version 2.0;\n"
+      "    format ascii;\n    class labelList;\n    location \"constant\";\n"
+      "    object cellDecomposition;\n}\n";  // 11 lines
+  auto m = ParseAnyMapping(header + "6\n(\n3\n3\n0\n1\n2\n2\n)\n", "cd", t);
+  ASSERT_TRUE(m.ok()) << m.status();
+  EXPECT_THAT(*m, ElementsAre(3, 3, 0, 1, 2, 2));
+  m = ParseAnyMapping(header + "6\n(\n3\n3\n0\n4\n2\n2\n)\n", "cd", t);
+  EXPECT_EQ(Message(m.status()),
+            "cd:17: expected a processor (a leaf of the tree) in [0, 4), found "
+            "'4'");
+}
+
 TEST(ParseAnyMapping, RankfileByPhysicalOrLogicalNumbers) {
   const topology::Tree t = TwoHosts();
   // Physical PU numbers (leaf 0 has os index 1), ranks in any order, comments.

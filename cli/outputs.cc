@@ -1,7 +1,5 @@
 #include "cli/outputs.h"
 
-#include <fstream>
-
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
@@ -14,13 +12,9 @@
 
 namespace rankmap::cli {
 
-absl::Status WriteText(const std::string& path, const std::string& text) {
-  std::ofstream f(path, std::ios::binary);
-  f << text;
-  f.close();
-  if (!f)
-    return absl::PermissionDeniedError(absl::StrCat(path, ": cannot write"));
-  return absl::OkStatus();
+absl::Status WriteText(base::FileBatch& files, const std::string& path,
+                       const std::string& text) {
+  return files.Write(path, text);
 }
 
 namespace {
@@ -39,7 +33,7 @@ std::vector<pictures::VolumeBar> Bars(const topology::Tree& tree,
 
 }  // namespace
 
-absl::Status WritePictures(const std::string& prefix,
+absl::Status WritePictures(base::FileBatch& files, const std::string& prefix,
                            const topology::Tree& tree,
                            const graphs::CommGraph& graph,
                            const core::Mapping& mapping,
@@ -51,18 +45,18 @@ absl::Status WritePictures(const std::string& prefix,
   pictures::TreePictureOptions options;
   options.group_depth = group_depth;
   RETURN_IF_ERROR(
-      WriteText(tree_path, pictures::TreeSvg(tree, mapping, options)));
+      WriteText(files, tree_path, pictures::TreeSvg(tree, mapping, options)));
   RETURN_IF_ERROR(
-      WriteText(matrix_path, pictures::MatrixSvg(tree, graph, mapping)));
+      WriteText(files, matrix_path, pictures::MatrixSvg(tree, graph, mapping)));
   RETURN_IF_ERROR(
-      WriteText(volume_path, pictures::LevelVolumeSvg(Bars(tree, cost))));
+      WriteText(files, volume_path, pictures::LevelVolumeSvg(Bars(tree, cost))));
   out << "pictures: " << tree_path << " " << matrix_path << " " << volume_path
       << "\n";
   return absl::OkStatus();
 }
 
 absl::Status WriteReport(
-    const std::string& path, const std::string& title,
+    base::FileBatch& files, const std::string& path, const std::string& title,
     const std::vector<std::pair<std::string, std::string>>& facts,
     const topology::Tree& tree, const graphs::CommGraph& graph,
     const core::Mapping& mapping, const core::CostReport& cost,
@@ -79,13 +73,13 @@ absl::Status WriteReport(
       {"Tree", pictures::TreeSvg(tree, mapping, options)},
       {"Communication matrix", pictures::MatrixSvg(tree, graph, mapping)},
       {"Volume by level", pictures::LevelVolumeSvg(bars)}};
-  RETURN_IF_ERROR(WriteText(path, pictures::ReportHtml(page)));
+  RETURN_IF_ERROR(WriteText(files, path, pictures::ReportHtml(page)));
   out << "report: " << path << "\n";
   return absl::OkStatus();
 }
 
 absl::Status WriteComparisonReport(
-    const std::string& path, const std::string& title,
+    base::FileBatch& files, const std::string& path, const std::string& title,
     const std::vector<std::pair<std::string, std::string>>& facts,
     const topology::Tree& tree, const graphs::CommGraph& graph,
     const std::vector<NamedPlacement>& placements, std::ostream& out) {
@@ -111,7 +105,7 @@ absl::Status WriteComparisonReport(
     page.pictures.push_back({absl::StrCat(p.name, ": volume by level"),
                              pictures::LevelVolumeSvg(bars[i])});
   }
-  RETURN_IF_ERROR(WriteText(path, pictures::ReportHtml(page)));
+  RETURN_IF_ERROR(WriteText(files, path, pictures::ReportHtml(page)));
   out << "report: " << path << "\n";
   return absl::OkStatus();
 }

@@ -1,5 +1,7 @@
 // Files the commands write beside their report: text files, the SVG
 // pictures of a mapping and the HTML report that holds them (cli/pictures/).
+// Each goes into the command's FileBatch (base/file_batch.h), which the
+// command commits once every output is ready: a failure leaves none.
 #ifndef RANKMAP_CLI_OUTPUTS_H_
 #define RANKMAP_CLI_OUTPUTS_H_
 
@@ -10,21 +12,23 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "base/file_batch.h"
 #include "core/model/mapping.h"
 #include "graphs/comm_graph.h"
 #include "topology/tree.h"
 
 namespace rankmap::cli {
 
-// Replaces the file at `path` with `text`. Error: PermissionDenied "<path>:
-// cannot write" on any failure.
-absl::Status WriteText(const std::string& path, const std::string& text);
+// `text` for the file at `path`, into `files`. Errors: FileBatch::Write's
+// (naming the path and the system's reason).
+absl::Status WriteText(base::FileBatch& files, const std::string& path,
+                       const std::string& text);
 
 // Writes <prefix>.tree.svg (the tree with the processes on it, leaf boxes
 // tinted by their ancestor at `group_depth`), <prefix>.matrix.svg (the
 // heatmap with the tree's boundaries) and <prefix>.volume.svg (volume per
 // level, from `cost`), then names them on `out`. Errors: those of WriteText.
-absl::Status WritePictures(const std::string& prefix,
+absl::Status WritePictures(base::FileBatch& files, const std::string& prefix,
                            const topology::Tree& tree,
                            const graphs::CommGraph& graph,
                            const core::Mapping& mapping,
@@ -35,7 +39,7 @@ absl::Status WritePictures(const std::string& prefix,
 // volume per level and the three pictures; names it on `out`. Errors: those
 // of WriteText.
 absl::Status WriteReport(
-    const std::string& path, const std::string& title,
+    base::FileBatch& files, const std::string& path, const std::string& title,
     const std::vector<std::pair<std::string, std::string>>& facts,
     const topology::Tree& tree, const graphs::CommGraph& graph,
     const core::Mapping& mapping, const core::CostReport& cost,
@@ -54,7 +58,7 @@ struct NamedPlacement {
 // in turn, under headings that name it; names it on `out`. Errors: those of
 // WriteText.
 absl::Status WriteComparisonReport(
-    const std::string& path, const std::string& title,
+    base::FileBatch& files, const std::string& path, const std::string& title,
     const std::vector<std::pair<std::string, std::string>>& facts,
     const topology::Tree& tree, const graphs::CommGraph& graph,
     const std::vector<NamedPlacement>& placements, std::ostream& out);

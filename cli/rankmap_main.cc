@@ -19,14 +19,18 @@
 #include "cli/commands.h"
 #include "cli/exit_code.h"
 #include "cli/stop_signals.h"
+#include "topology/shown.h"
 
 namespace {
 
 using rankmap::cli::Command;
 using rankmap::cli::Invocation;
 
+// One line, whatever the message quotes (a path or a word with a line
+// break in it).
 int Fail(const std::string& message, int code = 2) {
-  std::fprintf(stderr, "rankmap: %s\n", message.c_str());
+  std::fprintf(stderr, "rankmap: %s\n",
+               rankmap::topology::OneLine(message).c_str());
   return code;
 }
 

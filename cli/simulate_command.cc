@@ -6,6 +6,7 @@
 #include "base/status_macros.h"
 #include "cli/leaf_numbering.h"
 #include "cli/mapping_reader.h"
+#include "core/objective/link_load.h"
 #include "core/model/mapping.h"
 #include "graphs/traffic.h"
 #include "topology/simgrid_platform.h"
@@ -32,6 +33,7 @@ absl::StatusOr<sim::SimulateOptions> ParseSimulateOptions(
   }
   sim::SimulateOptions o;
   o.iterations = iterations;
+  o.max_messages = kCommandReplayMessages;
   ASSIGN_OR_RETURN(o.model, sim::ParseSmpiModel(smpi_model));
   return o;
 }
@@ -46,9 +48,14 @@ absl::StatusOr<sim::ReplayPlan> PlanReplayOf(const Inputs& in,
 
 std::string MessagesLine(const sim::ReplayPlan& plan, const Inputs& in,
                          const sim::SimulateOptions& opts) {
-  const std::string counts = absl::StrFormat(
+  std::string counts = absl::StrFormat(
       "%d per iteration in %d round%s", plan.messages_per_iteration,
       plan.rounds, plan.rounds == 1 ? "" : "s");
+  if (plan.divisor > 1) {
+    absl::StrAppend(&counts, ", the recorded counts divided by ", plan.divisor,
+                    " to bound the replay's work (the time is a whole "
+                    "iteration's)");
+  }
   if (!plan.messages.empty()) {
     // Only the name: the output reads the same wherever the files lie.
     const std::string name = FileName(plan.messages);
@@ -99,6 +106,17 @@ absl::Status RunSimulate(const SimulateCommand& cmd, std::ostream& out) {
       plan.processes, plan.edges, opts.iterations, cmd.smpi_model);
   out << MessagesLine(plan, cmd.inputs, opts) << "\n";
   out << absl::StrFormat("simulated time per iteration  %.6g s\n", seconds);
+  // What the engine predicts for the same traffic (core/objective/link_load.h), when
+  // the machine is rankmap's own tree and the model one it follows.
+  ASSIGN_OR_RETURN(const graphs::Traffic traffic, LoadTraffic(cmd.inputs));
+  const core::LinkLoad predicted = core::EstimateLinkLoad(
+      tree, traffic.graph, mapping, true,
+      opts.model == sim::SmpiModel::kExact ? core::LinkModel::kExact
+                                           : core::LinkModel::kSmpi);
+  out << absl::StrFormat(
+      "predicted time per iteration  %.6g s (rankmap's model, "
+      "core/objective/link_load.h: %+.1f%% of the simulated)\n",
+      predicted.seconds, 100 * (predicted.seconds / seconds - 1));
   return absl::OkStatus();
 }
 

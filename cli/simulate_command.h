@@ -54,6 +54,13 @@ absl::StatusOr<sim::Simulator> SimulatorFor(const Inputs& in,
 // The most --iterations a command simulates.
 inline constexpr int64_t kMaxIterations = 1000;
 
+// The most messages one replay of a command simulates over its run: its time
+// grows with them (SimGrid simulates on the order of 10^5 messages a second
+// on an idle core of this kind of machine, 2.5 x 10^4 on a loaded one: 10^6
+// took 44 s), so larger counts are divided and the divisor is said
+// (sim/message_plan.h). advise replays twice, each within half.
+inline constexpr int64_t kCommandReplayMessages = 250'000;
+
 // Checks --iterations (1 to kMaxIterations) and --smpi_model.
 absl::StatusOr<sim::SimulateOptions> ParseSimulateOptions(
     int64_t iterations, const std::string& smpi_model);

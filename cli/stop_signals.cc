@@ -8,10 +8,16 @@
 #include <string>
 #include <thread>
 
+#include "base/leftovers.h"
+
 namespace rankmap::cli {
 namespace {
 
 sigset_t original_mask;
+
+// How long the children get to end after SIGTERM (srun relays it to the
+// step's tasks, mpirun to its daemons) before SIGKILL.
+constexpr double kGraceSeconds = 5;
 
 void RestoreMaskInChild() {
   pthread_sigmask(SIG_SETMASK, &original_mask, nullptr);
@@ -21,6 +27,7 @@ void RestoreMaskInChild() {
   int sig = 0;
   while (sigwait(&stop, &sig) != 0) {
   }
+  base::StopChildrenAndRemoveTemporaries(kGraceSeconds);
   char line[256];
   const int n =
       std::snprintf(line, sizeof line, "rankmap: %s: stopped by %s\n",

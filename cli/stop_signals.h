@@ -9,10 +9,12 @@
 // set. A handler of ours would be replaced during each METIS call.
 //
 // So both signals are blocked in every thread (threads inherit the mask) and
-// one thread takes them with sigwait, which no disposition affects: it writes
-// one line ("rankmap: map: stopped by SIGTERM") and ends the process at once
-// with status 128 + the signal's number, what a shell reports for a process
-// the signal killed. Signals ignored when the command starts (a background
+// one thread takes them with sigwait, which no disposition affects: it ends
+// the process groups of the programs the command started (SIGTERM, SIGKILL
+// after a grace period of 5 s) and removes its temporary files
+// (base/leftovers.h), writes one line ("rankmap: map: stopped by SIGTERM") and
+// ends the process with status 128 + the signal's number, what a shell
+// reports for a process the signal killed. Signals ignored when the command starts (a background
 // job's SIGINT) stay ignored. Child processes (smpirun for simulate) get the
 // original mask back after fork, so they stay stoppable.
 //

@@ -49,6 +49,27 @@ TEST(AttachMessages, DifferentSizesAreAnError) {
             "m.mat: message counts of 3 processes for a graph of 2");
 }
 
+// Profiles of earlier releases began both matrices with comment lines; they
+// still read as the same traffic.
+TEST(ReadTraffic, ReadsProfilesWithTheOldHeader) {
+  auto dir = base::TempDir::Create("traffic");
+  ASSERT_TRUE(dir.ok());
+  const std::string p = dir->path() + "/old";
+  const std::string head =
+      "# partial profile: rank 1 called MPI_Abort (error code 3)\n"
+      "# rankmap profile: from MPI_Init to MPI_Finalize; window totals; "
+      "collectives: library\n";
+  ASSERT_TRUE(base::WriteFile(p + ".mat", head + "0 64 0\n32 0 8\n0 0 0\n").ok());
+  ASSERT_TRUE(base::WriteFile(p + ".msgs.mat", head + "0 2 0\n1 0 1\n0 0 0\n").ok());
+  auto t = ReadTraffic(p + ".mat");
+  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_EQ(t->graph.num_vertices(), 3);
+  EXPECT_EQ(t->graph.EdgeWeight(0, 1), 96.0);
+  EXPECT_EQ(t->graph.EdgeWeight(1, 2), 8.0);
+  EXPECT_EQ(t->graph.TotalMessages(), 4.0);
+  EXPECT_EQ(t->messages_path, p + ".msgs.mat");
+}
+
 TEST(ReadTraffic, FindsTheCountsBesideAndObeysTheOptions) {
   auto dir = base::TempDir::Create("traffic");
   ASSERT_TRUE(dir.ok());

@@ -68,7 +68,12 @@ std::string WrapperPath(const std::string& path) {
 }
 
 std::string CommandPath(const std::string& path) {
-  return path.find('/') == std::string::npos ? absl::StrCat("./", path) : path;
+  // "./" also keeps a relative path that starts with '-' from reading as an
+  // option.
+  if (path.starts_with('/') || path.starts_with("./") ||
+      path.starts_with("../"))
+    return path;
+  return absl::StrCat("./", path);
 }
 
 }  // namespace rankmap::launch

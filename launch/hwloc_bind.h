@@ -37,8 +37,8 @@ absl::StatusOr<std::string> BindWrapperScript(const JobPlacement& job,
 // Where the wrapper for a hostfile at `path` goes: `path`.bind.sh.
 std::string WrapperPath(const std::string& path);
 
-// `path` as a command: "./" prepended when it has no '/' (a bare name would be
-// looked up in PATH).
+// `path` as a command: "./" prepended to a relative path (a bare name would
+// be looked up in PATH, a leading '-' read as an option).
 std::string CommandPath(const std::string& path);
 
 }  // namespace rankmap::launch

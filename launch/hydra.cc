@@ -2,7 +2,6 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "base/shell_quote.h"
 #include "base/status_macros.h"
 #include "launch/cpu_sets.h"
 #include "launch/hwloc_bind.h"
@@ -26,19 +25,19 @@ absl::StatusOr<LaunchPlan> HydraLaunch(const JobPlacement& job,
   ASSIGN_OR_RETURN(
       const LocalBinding b,
       ChooseLocalBinding(job, runs, binding, path, "launch/hydra"));
-  std::string bind_flag;
+  LaunchPlan plan;
+  plan.launch.words = {"mpiexec.hydra", "-f", path};
   if (b.kind == LocalBinding::Kind::kList) {
     std::vector<std::string> items;
     for (const auto& pus : b.list) items.push_back(JoinPus(pus, "+"));
-    bind_flag = absl::StrCat(" -bind-to user:", absl::StrJoin(items, ","));
+    plan.launch.words.insert(
+        plan.launch.words.end(),
+        {"-bind-to", absl::StrCat("user:", absl::StrJoin(items, ","))});
   }
-  LaunchPlan plan;
-  plan.command = absl::StrCat(
-      "mpiexec.hydra -f ", base::ShellQuote(path), bind_flag, " -n ",
-      job.ranks.size(),
-      b.wrapper.empty()
-          ? ""
-          : absl::StrCat(" ", base::ShellQuote(CommandPath(b.wrapper))));
+  plan.launch.words.insert(plan.launch.words.end(),
+                           {"-n", absl::StrCat(job.ranks.size())});
+  if (!b.wrapper.empty()) plan.launch.words.push_back(CommandPath(b.wrapper));
+  plan.command = ShellText(plan.launch);
   // Hydra reads lines into a fixed buffer: a long comment would spill into a
   // bogus host line, so the command is not repeated here.
   std::string hosts = "# mpiexec.hydra -f: host:count runs in rank order\n";

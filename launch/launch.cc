@@ -1,10 +1,5 @@
 #include "launch/launch.h"
 
-#include <sys/stat.h>
-
-#include <cerrno>
-#include <cstring>
-
 #include "absl/strings/str_cat.h"
 #include "base/file.h"
 #include "base/status_macros.h"
@@ -61,15 +56,17 @@ absl::StatusOr<LaunchPlan> PlanLaunch(LaunchFormat format,
   return absl::InternalError("launch: unhandled format");
 }
 
-absl::Status WriteLaunchFiles(const LaunchPlan& plan) {
+absl::Status StageLaunchFiles(const LaunchPlan& plan, base::FileBatch& files) {
   for (const LaunchFile& f : plan.files) {
-    RETURN_IF_ERROR(base::WriteFile(f.path, f.contents));
-    if (f.executable && chmod(f.path.c_str(), 0755) != 0) {
-      return absl::PermissionDeniedError(absl::StrCat(
-          f.path, ": cannot make executable: ", std::strerror(errno)));
-    }
+    RETURN_IF_ERROR(files.Write(f.path, f.contents, f.executable));
   }
   return absl::OkStatus();
+}
+
+absl::Status WriteLaunchFiles(const LaunchPlan& plan) {
+  base::FileBatch files;
+  RETURN_IF_ERROR(StageLaunchFiles(plan, files));
+  return files.Commit();
 }
 
 }  // namespace rankmap::launch

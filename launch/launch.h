@@ -31,6 +31,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "base/file_batch.h"
 #include "core/model/mapping.h"
 #include "launch/binding_mode.h"
 #include "launch/launch_plan.h"
@@ -67,6 +68,11 @@ absl::StatusOr<LaunchPlan> PlanLaunch(LaunchFormat format,
 
 // Writes every file of the plan (wrapper scripts with mode 0755). Errors name
 // the file.
+// The plan's files into `files` (base/file_batch.h), wrapper scripts
+// executable; the caller commits them with its other outputs.
+absl::Status StageLaunchFiles(const LaunchPlan& plan, base::FileBatch& files);
+
+// The plan's files, all or none.
 absl::Status WriteLaunchFiles(const LaunchPlan& plan);
 
 }  // namespace rankmap::launch

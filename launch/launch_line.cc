@@ -4,198 +4,18 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "launch/launcher_options.h"
 
 namespace rankmap::launch {
 namespace {
 
-// What an option of a launcher is: how many values follow it, whether it
-// places ranks, and whether it gives the process count.
-enum Role { kKeep, kPlace, kCount, kRefuse };
-struct OptionSpec {
-  std::string_view name;
-  int values;
-  Role role;
-};
+// As many ranks as a placement file may name (mpi_bindings/profile_output.h).
+constexpr int64_t kMaxProcesses = int64_t{1} << 24;
 
-constexpr OptionSpec kOpenMpi[] = {
-    {"-np", 1, kCount},
-    {"--np", 1, kCount},
-    {"-n", 1, kCount},
-    {"-c", 1, kCount},
-    // The allocation: a rankfile's hosts must be in it, so it stays.
-    {"-H", 1, kKeep},
-    {"-host", 1, kKeep},
-    {"--host", 1, kKeep},
-    {"-hostfile", 1, kKeep},
-    {"--hostfile", 1, kKeep},
-    {"-machinefile", 1, kKeep},
-    {"--machinefile", 1, kKeep},
-    {"--default-hostfile", 1, kKeep},
-    {"-x", 1, kKeep},
-    {"--mca", 2, kKeep},
-    {"-mca", 2, kKeep},
-    {"--gmca", 2, kKeep},
-    {"-gmca", 2, kKeep},
-    {"--map-by", 1, kPlace},
-    {"-map-by", 1, kPlace},
-    {"--rank-by", 1, kPlace},
-    {"-rank-by", 1, kPlace},
-    {"--bind-to", 1, kPlace},
-    {"-bind-to", 1, kPlace},
-    {"--rankfile", 1, kPlace},
-    {"-rankfile", 1, kPlace},
-    {"-rf", 1, kPlace},
-    {"--npernode", 1, kPlace},
-    {"-npernode", 1, kPlace},
-    {"-N", 1, kPlace},
-    {"--npersocket", 1, kPlace},
-    {"-npersocket", 1, kPlace},
-    {"--cpu-set", 1, kPlace},
-    {"-cpu-set", 1, kPlace},
-    {"--cpus-per-proc", 1, kPlace},
-    {"-cpus-per-proc", 1, kPlace},
-    {"--cpus-per-rank", 1, kPlace},
-    {"-cpus-per-rank", 1, kPlace},
-    {"--use-hwthread-cpus", 0, kPlace},
-    {"-use-hwthread-cpus", 0, kPlace},
-    {"--bynode", 0, kPlace},
-    {"--byslot", 0, kPlace},
-    {"--bycore", 0, kPlace},
-    {"--bind-to-core", 0, kPlace},
-    {"--bind-to-socket", 0, kPlace},
-    {"--wdir", 1, kKeep},
-    {"-wdir", 1, kKeep},
-    {"--path", 1, kKeep},
-    {"--prefix", 1, kKeep},
-    {"-prefix", 1, kKeep},
-    {"--output-filename", 1, kKeep},
-    {"-output-filename", 1, kKeep},
-    {"--timeout", 1, kKeep},
-    {"--tune", 1, kKeep},
-    {"--stdin", 1, kKeep},
-    {"--preload-files", 1, kKeep},
-    {"--app", 1, kRefuse},
-    {"-app", 1, kRefuse},
-};
-
-constexpr OptionSpec kHydra[] = {
-    {"-n", 1, kCount},
-    {"-np", 1, kCount},
-    {"-f", 1, kPlace},
-    {"-hostfile", 1, kPlace},
-    {"-machinefile", 1, kPlace},
-    {"-hosts", 1, kPlace},
-    {"-host", 1, kPlace},
-    {"-ppn", 1, kPlace},
-    {"-bind-to", 1, kPlace},
-    {"-binding", 1, kPlace},
-    {"-map-by", 1, kPlace},
-    {"-genv", 2, kKeep},
-    {"-env", 2, kKeep},
-    {"-genvlist", 1, kKeep},
-    {"-envlist", 1, kKeep},
-    {"-launcher", 1, kKeep},
-    {"-launcher-exec", 1, kKeep},
-    {"-rmk", 1, kKeep},
-    {"-iface", 1, kKeep},
-    {"-wdir", 1, kKeep},
-    {"-errfile-pattern", 1, kKeep},
-    {"-outfile-pattern", 1, kKeep},
-    {"-demux", 1, kKeep},
-    {"-configfile", 1, kRefuse},
-};
-
-constexpr OptionSpec kSlurm[] = {
-    {"-n", 1, kCount},
-    {"--ntasks", 1, kCount},
-    {"--cpu-bind", 1, kPlace},
-    {"--cpu_bind", 1, kPlace},
-    {"-m", 1, kPlace},
-    {"--distribution", 1, kPlace},
-    {"-w", 1, kPlace},
-    {"--nodelist", 1, kPlace},
-    {"--ntasks-per-node", 1, kPlace},
-    {"--ntasks-per-socket", 1, kPlace},
-    {"--ntasks-per-core", 1, kPlace},
-    {"-B", 1, kPlace},
-    {"--extra-node-info", 1, kPlace},
-    {"-N", 1, kKeep},
-    {"--nodes", 1, kKeep},
-    {"-c", 1, kKeep},
-    {"--cpus-per-task", 1, kKeep},
-    {"-x", 1, kKeep},
-    {"--exclude", 1, kKeep},
-    {"--export", 1, kKeep},
-    {"-p", 1, kKeep},
-    {"--partition", 1, kKeep},
-    {"-t", 1, kKeep},
-    {"--time", 1, kKeep},
-    {"-J", 1, kKeep},
-    {"--job-name", 1, kKeep},
-    {"-A", 1, kKeep},
-    {"--account", 1, kKeep},
-    {"--mpi", 1, kKeep},
-    {"-o", 1, kKeep},
-    {"--output", 1, kKeep},
-    {"-e", 1, kKeep},
-    {"--error", 1, kKeep},
-    {"-i", 1, kKeep},
-    {"--input", 1, kKeep},
-    {"--mem", 1, kKeep},
-    {"--mem-per-cpu", 1, kKeep},
-    {"--gres", 1, kKeep},
-    {"-C", 1, kKeep},
-    {"--constraint", 1, kKeep},
-    {"-D", 1, kKeep},
-    {"--chdir", 1, kKeep},
-    {"-q", 1, kKeep},
-    {"--qos", 1, kKeep},
-    {"-d", 1, kKeep},
-    {"--dependency", 1, kKeep},
-    {"-W", 1, kKeep},
-    {"--wait", 1, kKeep},
-    {"--multi-prog", 0, kRefuse},
-};
-
-std::span<const OptionSpec> Table(Launcher launcher) {
-  switch (launcher) {
-    case Launcher::kOpenMpi:
-      return kOpenMpi;
-    case Launcher::kHydra:
-      return kHydra;
-    case Launcher::kSlurm:
-      return kSlurm;
-  }
-  return {};
-}
-
-// The option `word` names, with an inline value ("--map-by=core", srun's
-// "-n4") split off; nullptr when the launcher has no such option.
-const OptionSpec* Find(Launcher launcher, std::string_view word,
-                       std::string* inline_value, bool* has_inline) {
-  *has_inline = false;
-  std::string_view name = word;
-  if (const size_t eq = word.find('=');
-      eq != std::string_view::npos && word.starts_with("--")) {
-    name = word.substr(0, eq);
-    *inline_value = std::string(word.substr(eq + 1));
-    *has_inline = true;
-  }
-  for (const OptionSpec& o : Table(launcher)) {
-    if (o.name == name) return &o;
-  }
-  // srun's short options take their value attached: -n4, -wnode1.
-  if (launcher == Launcher::kSlurm && word.size() > 2 && word[0] == '-' &&
-      word[1] != '-') {
-    for (const OptionSpec& o : Table(launcher)) {
-      if (o.values == 1 && o.name.size() == 2 && o.name == word.substr(0, 2)) {
-        *inline_value = std::string(word.substr(2));
-        *has_inline = true;
-        return &o;
-      }
-    }
-  }
-  return nullptr;
+absl::Status UnknownOption(Launcher launcher, const std::string& word) {
+  return absl::InvalidArgumentError(absl::StrCat(
+      LauncherName(launcher), " has no option ", word.substr(0, 64),
+      " (advise reads the options its --help lists; is it the program?)"));
 }
 
 }  // namespace
@@ -223,30 +43,40 @@ absl::StatusOr<LaunchLine> ParseLaunchLine(std::span<const std::string> argv,
     const std::string& w = argv[i];
     if (w == ":") break;
     if (w.size() < 2 || w[0] != '-') break;  // the program
-    std::string value;
-    bool inline_value = false;
-    const OptionSpec* o = Find(launcher, w, &value, &inline_value);
-    const int values = o == nullptr ? 0 : (inline_value ? 0 : o->values);
+    const OptionMatch m = FindOption(launcher, w);
+    if (m.spec == nullptr) return UnknownOption(launcher, w);
+    const OptionSpec& o = *m.spec;
+    // An optional value (-1) is only ever attached.
+    const int values =
+        m.has_inline || m.grouped_flags ? 0 : std::max(0, o.values);
     if (values > 0 && i + values >= argv.size()) {
       return absl::InvalidArgumentError(
           absl::StrCat(LauncherName(launcher), " option ", w, " needs ", values,
                        values == 1 ? " value" : " values"));
     }
-    if (o != nullptr && o->role == kRefuse) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(LauncherName(launcher), " option ", w,
-                       " runs several programs; advise takes one program"));
+    if (o.values == 0 && m.has_inline) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          LauncherName(launcher), " option ", w.substr(0, 64),
+          " takes no value"));
     }
-    if (o != nullptr && o->role == kCount) {
-      const std::string& n = inline_value ? value : argv[i + 1];
-      if (!absl::SimpleAtoi(n, &line.processes) || line.processes < 1) {
+    if (o.role == OptionRole::kRefuse) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          LauncherName(launcher), " option ", w,
+          " does not run one program as one job, which is what advise "
+          "profiles"));
+    }
+    if (o.role == OptionRole::kCount) {
+      const std::string& n = m.has_inline ? m.inline_value : argv[i + 1];
+      if (!absl::SimpleAtoi(n, &line.processes) || line.processes < 1 ||
+          line.processes > kMaxProcesses) {
         return absl::InvalidArgumentError(
             absl::StrCat(LauncherName(launcher), " option ", w, ": '", n,
                          "' is not a process count"));
       }
     }
     // The mapping's own line gives the placement and the count.
-    const bool place = o != nullptr && (o->role == kPlace || o->role == kCount);
+    const bool place =
+        o.role == OptionRole::kPlace || o.role == OptionRole::kCount;
     for (int k = 0; k <= values; ++k) {
       line.options.push_back(argv[i + k]);
       line.placement.push_back(place);
@@ -267,9 +97,19 @@ absl::StatusOr<LaunchLine> ParseLaunchLine(std::span<const std::string> argv,
   return line;
 }
 
-std::vector<std::string> WithEnvironment(
+absl::StatusOr<std::vector<std::string>> WithEnvironment(
     const LaunchLine& line,
     const std::vector<std::pair<std::string, std::string>>& env) {
+  // srun's --export separates variables at ',' and has no escape for it.
+  if (line.launcher == Launcher::kSlurm) {
+    for (const auto& [k, v] : env) {
+      if (v.find(',') != std::string::npos) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "srun --export separates variables at ',': the value of ", k,
+            " ('", v.substr(0, 200), "') cannot hold one"));
+      }
+    }
+  }
   std::vector<std::string> out = {line.executable};
   std::string exported;  // srun: ALL or the user's list, then ours
   bool had_export = false;
@@ -311,6 +151,22 @@ std::vector<std::string> KeptOptions(const LaunchLine& line) {
     if (!line.placement[i]) kept.push_back(line.options[i]);
   }
   return kept;
+}
+
+LaunchCommand RerunCommand(const LaunchLine& line,
+                           const LaunchCommand& placed) {
+  LaunchCommand rerun;
+  rerun.env = placed.env;
+  rerun.words = {line.executable};
+  const std::vector<std::string> kept = KeptOptions(line);
+  rerun.words.insert(rerun.words.end(), kept.begin(), kept.end());
+  if (!placed.words.empty()) {
+    rerun.words.insert(rerun.words.end(), placed.words.begin() + 1,
+                       placed.words.end());
+  }
+  rerun.words.insert(rerun.words.end(), line.program.begin(),
+                     line.program.end());
+  return rerun;
 }
 
 }  // namespace rankmap::launch

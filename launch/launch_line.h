@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "launch/launch_plan.h"
 
 namespace rankmap::launch {
 
@@ -61,13 +62,21 @@ absl::StatusOr<LaunchLine> ParseLaunchLine(std::span<const std::string> argv,
 // The line with `env` exported to every rank, the launcher's way: `-x
 // NAME=value` (Open MPI), `-genv NAME value` (Hydra), `--export` (Slurm:
 // ALL plus the variables, merged into a given --export). As argv words.
-std::vector<std::string> WithEnvironment(
+// Error: a value srun's --export would split (a ',').
+absl::StatusOr<std::vector<std::string>> WithEnvironment(
     const LaunchLine& line,
     const std::vector<std::pair<std::string, std::string>>& env);
 
 // The options that stay when a mapping places the ranks: every option that
 // neither places nor counts ranks, in order, with its values.
 std::vector<std::string> KeptOptions(const LaunchLine& line);
+
+// The command that reruns `line` placed by `placed` (a LaunchPlan's launch,
+// launch/launch_plan.h): placed's variables, the user's own launcher
+// (line.executable), the kept options, placed's words after its launcher's
+// name, then the program and its arguments. Built word by word, so no text
+// of a path or an argument can be taken for a launcher's name.
+LaunchCommand RerunCommand(const LaunchLine& line, const LaunchCommand& placed);
 
 }  // namespace rankmap::launch
 

@@ -74,6 +74,21 @@ TEST(LaunchTest, WritesFilesAndMakesWrappersExecutable) {
   EXPECT_FALSE(WriteLaunchFiles(*p).ok());
 }
 
+// mpirun passes the rankfile's path to the daemons on other nodes inside a
+// double-quoted word of the remote shell's command line, where these expand.
+TEST(LaunchTest, RankfilePathsTheRemoteShellWouldExpandAreRefused) {
+  for (const char* path : {"o$(id)/r", "o`id`/r", "o\"x/r", "o\\x/r"}) {
+    for (LaunchFormat f : {LaunchFormat::kRankfile, LaunchFormat::kOmpi5}) {
+      absl::StatusOr<LaunchPlan> p =
+          PlanLaunch(f, testing::TwoHosts(), {3, 0}, path);
+      ASSERT_FALSE(p.ok()) << path;
+      EXPECT_THAT(std::string(p.status().message()),
+                  HasSubstr("which the remote shell mpirun passes it to would "
+                            "expand"));
+    }
+  }
+}
+
 // A path such as `$(...)` or `;` would run where the printed command or the
 // wrapper script is run: every format quotes it, and sh reads back the path
 // itself (no file appears, the echoed name is literal).
@@ -83,10 +98,14 @@ TEST(LaunchTest, OutputPathsAreQuotedInCommandsAndScripts) {
       dir + "/j;touch " + dir + "/pwned1;$(touch " + dir + "/pwned2)'x";
   LaunchOptions wrapper;
   wrapper.binding = BindingMode::kWrapper;
+  // A rankfile's path cannot hold '$' (see the next test).
+  const std::string evil_rankfile = dir + "/j;touch " + dir + "/pwned1;'x";
   for (LaunchFormat f : {LaunchFormat::kRankfile, LaunchFormat::kSlurm,
                          LaunchFormat::kHydra, LaunchFormat::kHwloc}) {
     absl::StatusOr<LaunchPlan> p =
-        PlanLaunch(f, testing::TwoHosts(), {3, 0}, evil, wrapper);
+        PlanLaunch(f, testing::TwoHosts(), {3, 0},
+                   f == LaunchFormat::kRankfile ? evil_rankfile : evil,
+                   wrapper);
     ASSERT_TRUE(p.ok()) << p.status();
     // The command with `true` as the launcher: sh parses every word and runs
     // nothing else (hwloc's $(awk ...) reads the missing file and prints

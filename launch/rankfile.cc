@@ -1,7 +1,8 @@
 #include "launch/rankfile.h"
 
+#include <vector>
+
 #include "absl/strings/str_cat.h"
-#include "base/shell_quote.h"
 #include "base/status_macros.h"
 #include "topology/binding.h"
 
@@ -25,8 +26,13 @@ absl::StatusOr<bool> LogicalCountsCores(const JobPlacement& job) {
 }
 
 LaunchPlan Plan(const JobPlacement& job, const std::string& path,
-                std::string command, bool physical) {
-  std::string text = absl::StrCat("# ", command, " ./app\n");
+                std::vector<std::string> words, bool physical) {
+  LaunchPlan plan;
+  plan.launch.words = std::move(words);
+  plan.launch.words.push_back("-np");
+  plan.launch.words.push_back(absl::StrCat(job.ranks.size()));
+  plan.command = ShellText(plan.launch);
+  std::string text = absl::StrCat("# ", plan.command, " ./app\n");
   for (size_t r = 0; r < job.ranks.size(); ++r) {
     const RankSlot& s = job.ranks[r];
     absl::StrAppend(
@@ -34,44 +40,56 @@ LaunchPlan Plan(const JobPlacement& job, const std::string& path,
         physical ? topology::FormatPuList(s.pus) : absl::StrCat(s.logical),
         "\n");
   }
-  return {{{path, std::move(text)}}, std::move(command)};
+  plan.files.push_back({path, std::move(text)});
+  return plan;
+}
+
+// mpirun hands the rankfile's path to the daemons it starts on other nodes
+// inside a double-quoted word of the remote shell's command line (measured
+// with Open MPI 4.1 and its rsh launcher): there '$', '`', '"' and '\'
+// would be expanded or end the word.
+absl::Status CheckRemotePath(const std::string& path, std::string_view who) {
+  const size_t at = path.find_first_of("$`\"\\");
+  if (at == std::string::npos) return absl::OkStatus();
+  return absl::InvalidArgumentError(absl::StrCat(
+      std::string(who), ": the rankfile path '", path, "' holds a '",
+      std::string(1, path[at]),
+      "', which the remote shell mpirun passes it to would expand; choose "
+      "another output path"));
 }
 
 }  // namespace
 
 absl::StatusOr<LaunchPlan> OpenMpi4Rankfile(const JobPlacement& job,
                                             const std::string& path) {
-  const std::string np = absl::StrCat(" -np ", job.ranks.size());
+  RETURN_IF_ERROR(CheckRemotePath(path, "launch/rankfile"));
   if (job.physical && !job.ranks.empty()) {
     return Plan(job, path,
-                absl::StrCat("mpirun --use-hwthread-cpus --mca "
-                             "rmaps_rank_file_physical 1 --rankfile ",
-                             base::ShellQuote(path), np),
+                {"mpirun", "--use-hwthread-cpus", "--mca",
+                 "rmaps_rank_file_physical", "1", "--rankfile", path},
                 true);
   }
   ASSIGN_OR_RETURN(const bool cores, LogicalCountsCores(job));
-  return Plan(job, path,
-              absl::StrCat("mpirun ", cores ? "" : "--use-hwthread-cpus ",
-                           "--rankfile ", base::ShellQuote(path), np),
-              false);
+  std::vector<std::string> words = {"mpirun"};
+  if (!cores) words.push_back("--use-hwthread-cpus");
+  words.insert(words.end(), {"--rankfile", path});
+  return Plan(job, path, std::move(words), false);
 }
 
 absl::StatusOr<LaunchPlan> OpenMpi5Rankfile(const JobPlacement& job,
                                             const std::string& path) {
   ASSIGN_OR_RETURN(const bool cores, LogicalCountsCores(job));
+  RETURN_IF_ERROR(CheckRemotePath(path, "launch/ompi5"));
   // PRRTE splits the --map-by value at ':', so the path cannot hold one.
   if (path.find(':') != std::string::npos) {
     return absl::InvalidArgumentError(absl::StrCat(
         "launch/ompi5: the rankfile path '", path,
         "' holds a ':', which mpirun --map-by rankfile:file=... cannot read"));
   }
-  return Plan(
-      job, path,
-      absl::StrCat("mpirun --map-by ",
-                   base::ShellQuote(absl::StrCat("rankfile:file=", path,
-                                                 cores ? "" : ":HWTCPUS")),
-                   " -np ", job.ranks.size()),
-      false);
+  return Plan(job, path,
+              {"mpirun", "--map-by",
+               absl::StrCat("rankfile:file=", path, cores ? "" : ":HWTCPUS")},
+              false);
 }
 
 }  // namespace rankmap::launch

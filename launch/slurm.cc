@@ -2,7 +2,6 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "base/shell_quote.h"
 #include "base/status_macros.h"
 #include "launch/cpu_sets.h"
 #include "launch/hwloc_bind.h"
@@ -19,26 +18,26 @@ absl::StatusOr<LaunchPlan> SlurmLaunch(const JobPlacement& job,
   ASSIGN_OR_RETURN(
       const LocalBinding b,
       ChooseLocalBinding(job, RanksByHost(job), binding, path, "launch/slurm"));
-  std::string bind_flag;
+  LaunchPlan plan;
+  plan.launch.env = {{"SLURM_HOSTFILE", path}};
+  plan.launch.words = {"srun", "--distribution=arbitrary"};
   if (b.kind == LocalBinding::Kind::kList) {
     bool single = binding != BindingMode::kMask;
     for (const auto& pus : b.list) single = single && pus.size() == 1;
     std::vector<std::string> items;
     for (const auto& pus : b.list)
       items.push_back(single ? absl::StrCat(pus[0]) : HexMask(pus));
-    bind_flag = absl::StrCat(" --cpu-bind=", single ? "map_cpu:" : "mask_cpu:",
-                             absl::StrJoin(items, ","));
+    plan.launch.words.push_back(absl::StrCat("--cpu-bind=",
+                                             single ? "map_cpu:" : "mask_cpu:",
+                                             absl::StrJoin(items, ",")));
   } else if (b.kind == LocalBinding::Kind::kWrapper) {
-    bind_flag = " --cpu-bind=none";
+    plan.launch.words.push_back("--cpu-bind=none");
   }
-  LaunchPlan plan;
-  plan.command = absl::StrCat(
-      "SLURM_HOSTFILE=", base::ShellQuote(path),
-      " srun --distribution=arbitrary", bind_flag,
-      SharesPus(job) ? " --overcommit" : "", " -n ", job.ranks.size(),
-      b.wrapper.empty()
-          ? ""
-          : absl::StrCat(" ", base::ShellQuote(CommandPath(b.wrapper))));
+  if (SharesPus(job)) plan.launch.words.push_back("--overcommit");
+  plan.launch.words.insert(plan.launch.words.end(),
+                           {"-n", absl::StrCat(job.ranks.size())});
+  if (!b.wrapper.empty()) plan.launch.words.push_back(CommandPath(b.wrapper));
+  plan.command = ShellText(plan.launch);
   // srun reads lines with fgets into a fixed buffer: a long comment would
   // spill into a bogus host line, so the command is not repeated here.
   std::string hosts =

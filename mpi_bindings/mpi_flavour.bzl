@@ -177,6 +177,7 @@ def mpi_flavour(mpi, env = {}):
             "//base:host_name",
             "//base:memory_budget",
             "//third_party/system:absl",
+            "//topology:machine_xml",
             mpi,
         ],
     )
@@ -225,6 +226,7 @@ def mpi_flavour(mpi, env = {}):
             ":profile_mpi_test_main",
             "//cli:rankmap",
             _src("mpi_run.sh"),
+            _src("profile_formats.sh"),
             _src("profile_expected"),
             _src("profile_mpi_test.f90"),
             _src("profile_mpi_test_f08.f90"),
@@ -256,6 +258,7 @@ def mpi_flavour(mpi, env = {}):
             ":librankmap_profile.so",
             ":profile_window_test_main",
             _src("mpi_run.sh"),
+            _src("profile_formats.sh"),
         ],
         env = env,
         tags = _MPI_TEST_TAGS,
@@ -286,7 +289,10 @@ def mpi_flavour(mpi, env = {}):
             _src("placement_line.h"),
             _src("rank_lines.h"),
         ],
-        visibility = ["//tests/launch:__pkg__"],
+        visibility = [
+            "//bench:__pkg__",  # the attack round
+            "//tests/launch:__pkg__",
+        ],
         deps = [mpi],
     )
 

@@ -1,6 +1,8 @@
 #include "mpi_bindings/profile.h"
 
+#include <dirent.h>
 #include <sched.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -26,6 +28,7 @@
 #include "mpi_bindings/profile_output.h"
 #include "mpi_bindings/profile_window.h"
 #include "mpi_bindings/traffic_model.h"
+#include "topology/machine_xml.h"
 
 namespace rankmap::mpi_bindings::profile {
 namespace {
@@ -54,7 +57,7 @@ struct State {
   std::string prefix;
   // Seconds between saves of this process's row (RANKMAP_PROFILE_FLUSH);
   // negative: never.
-  double save_every = 10.0;
+  double save_every = kDefaultFlushSeconds;
   std::chrono::steady_clock::time_point start, last_save;
   CollectiveModel collectives = kLinkedLibrary;
   ProfileWindow window;
@@ -463,7 +466,11 @@ bool ReadSettingsLocked() {
       env("RANKMAP_PROFILE_ITERATIONS"));
   absl::StatusOr<CollectiveModel> model =
       ParseCollectiveModel(env("RANKMAP_PROFILE_COLLECTIVES"), kLinkedLibrary);
-  const absl::Status bad = !window.ok() ? window.status() : model.status();
+  absl::StatusOr<double> flush =
+      ParseFlushSeconds(env("RANKMAP_PROFILE_FLUSH"));
+  const absl::Status bad = !window.ok()  ? window.status()
+                           : !model.ok() ? model.status()
+                                         : flush.status();
   if (!bad.ok()) {
     if (s.world_rank == 0) {
       std::fprintf(stderr, "rankmap: %s; profiling off, nothing recorded\n",
@@ -473,6 +480,7 @@ bool ReadSettingsLocked() {
   }
   s.window = ProfileWindow(*window);
   s.collectives = *model;
+  s.save_every = *flush;
   g_marks_calls = window->mark == WindowSettings::Mark::kFunction;
   return true;
 }
@@ -490,11 +498,6 @@ void OnInit() {
     PMPI_Comm_rank(MPI_COMM_WORLD, &s.world_rank);
     const char* out = std::getenv("RANKMAP_PROFILE_OUT");
     s.prefix = out != nullptr && *out ? out : "rankmap_profile";
-    if (const char* every = std::getenv("RANKMAP_PROFILE_FLUSH")) {
-      char* end = nullptr;
-      const double v = std::strtod(every, &end);
-      s.save_every = end != every && std::isfinite(v) ? v : -1.0;
-    }
     s.start = s.last_save = std::chrono::steady_clock::now();
     if (!ReadSettingsLocked()) return;
     s.counted = TrafficModel(world_size);
@@ -655,6 +658,48 @@ void WritePlacementFile(const std::string& prefix,
   }
 }
 
+// The job's own hardware: the lowest rank on each host (by the gathered
+// placement lines, "<host> <cpus>", on rank 0) exports its machine into
+// prefix.hwloc/<host>.xml. Collective; stale exports are removed first.
+void WriteHostHardware(const std::string& prefix, const ProfileRow& row,
+                       bool root, const std::vector<std::string>& lines) {
+  const std::string dir = HardwareDirectory(prefix);
+  std::vector<int> writes(root ? lines.size() : 0, 0);
+  if (root) {
+    std::vector<std::string> seen;
+    for (size_t r = 0; r < lines.size(); ++r) {
+      const std::string host = lines[r].substr(0, lines[r].find(' '));
+      if (host.empty() ||
+          std::find(seen.begin(), seen.end(), host) != seen.end())
+        continue;
+      seen.push_back(host);
+      writes[r] = 1;
+    }
+    mkdir(dir.c_str(), 0755);
+    if (DIR* d = opendir(dir.c_str())) {
+      while (const dirent* e = readdir(d)) {
+        const std::string name = e->d_name;
+        if (name.size() > 4 && name.compare(name.size() - 4, 4, ".xml") == 0)
+          std::remove((dir + "/" + name).c_str());
+      }
+      closedir(d);
+    }
+  }
+  int mine = 0;
+  PMPI_Scatter(writes.data(), 1, MPI_INT, &mine, 1, MPI_INT, 0,
+               MPI_COMM_WORLD);
+  if (!mine) return;
+  absl::StatusOr<std::string> xml = topology::ThisMachineXml();
+  mkdir(dir.c_str(), 0755);
+  const absl::Status st =
+      xml.ok() ? WriteFileAtomically(dir + "/" + row.host + ".xml", *xml)
+               : xml.status();
+  if (!st.ok()) {
+    std::fprintf(stderr, "rankmap: hardware of %s not written: %s\n",
+                 row.host.c_str(), std::string(st.message()).c_str());
+  }
+}
+
 // Rank 0: the matrices (fetched traffic folded in) and the header.
 void WriteGathered(const std::string& prefix, const ProfileRow& row,
                    Gathered* g) {
@@ -664,6 +709,8 @@ void WriteGathered(const std::string& prefix, const ProfileRow& row,
   ProfileNotes notes;
   notes.window =
       ProfileHeader(row.window, row.marks, g->iterations, row.collectives);
+  notes.facts =
+      ProfileFacts(row.window, row.marks, g->iterations, row.collectives);
   const absl::Status st = WriteProfile(prefix, n, g->bytes, g->messages, notes);
   std::remove((prefix + ".lock").c_str());
   if (st.ok()) {
@@ -716,6 +763,7 @@ void FinalizeProfile() {
   GatherRows(row, &g);
   std::vector<std::string> placement;
   const bool placed = GatherPlacement(row, root, &placement);
+  if (placed) WriteHostHardware(s.prefix, row, root, placement);
   // The complete profile replaces the rows saved on the way.
   std::remove(RowPath(s.prefix, s.world_rank).c_str());
   if (!root) return;

@@ -7,7 +7,7 @@
 //
 // Each process counts, per destination world rank, the bytes and messages it
 // sends; at MPI_Finalize rank 0 gathers the rows and writes
-// RANKMAP_PROFILE_OUT.{mat,msgs.mat,grf} (profile_output.h; default prefix
+// RANKMAP_PROFILE_OUT.{mat,msgs.mat,grf,profile} (profile_output.h; default prefix
 // "rankmap_profile"). Ranks of any communicator are translated to world ranks
 // (MPI_Group_translate_ranks, cached per communicator until MPI_Comm_free).
 // MPI_PROC_NULL is ignored. Self sends land on the diagonal of the .mat.
@@ -96,8 +96,9 @@
 // so around the opening a message may be counted by some ranks' windows and
 // not others' (a message is counted by its sender). A bad value is one line
 // on stderr naming the variable; the profiler then records nothing, and the
-// program runs on. The .mat files start with a "# rankmap profile: ..." line
-// saying what they hold (window, iterations, per iteration or totals, model).
+// program runs on. RANKMAP_PROFILE_OUT.profile says what the files hold
+// (window, iterations, per iteration or totals, model: profile_output.h); the
+// matrices themselves stay bare, as TopoMatch and Scotch read them.
 //
 // Placement: every rank records its host name (under Slurm the node name
 // Slurm gave the task, SLURMD_NODENAME) and the CPUs it may run on
@@ -108,12 +109,12 @@
 // Partial profiles: while the job runs each process saves its rows to
 // RANKMAP_PROFILE_OUT.part.<rank> every RANKMAP_PROFILE_FLUSH seconds (10 by
 // default, at the first recorded call after that much time; 0: after every
-// recorded call; negative: never). A process that calls MPI_Abort, or exits
+// recorded call; negative: never; anything but a number is a bad setting,
+// ParseFlushSeconds in profile_window.h). A process that calls MPI_Abort, or exits
 // without MPI_Finalize, saves its row and merges every saved row into the
 // usual files (profile_output.h: MergePartialProfile), marked partial: the
-// .mat files start with a "# partial profile: ..." comment naming who aborted
-// or exited and whose rows are missing or stale, which RANKMAP_PROFILE_OUT
-// .partial repeats. Processes killed by the launcher after an abort are
+// side file's partial= names who aborted or exited and whose rows are
+// missing or stale, which RANKMAP_PROFILE_OUT.partial repeats. Processes killed by the launcher after an abort are
 // counted as of their last save. A complete MPI_Finalize removes the saved
 // rows. A job whose dense p x p matrices do not fit rank 0's memory budget is
 // not gathered: each rank leaves its row instead (said on stderr).

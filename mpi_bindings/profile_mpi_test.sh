@@ -14,6 +14,7 @@ f08src="$6"
 abortprog="$7"
 dir="${TEST_TMPDIR:-$(mktemp -d)}"
 source mpi_bindings/mpi_run.sh
+source mpi_bindings/profile_formats.sh
 mpifort=mpifort
 [ "${MPI_FLAVOR:-openmpi}" = mpich ] && mpifort=mpifort.mpich
 check() {  # name np kind program...
@@ -22,18 +23,28 @@ check() {  # name np kind program...
   mpi_run "$np" LD_PRELOAD="$lib" RANKMAP_PROFILE_OUT="$dir/$name" \
     RANKMAP_PROFILE_COLLECTIVES=star -- "$@"
   "$expected" "$kind" "$np" "$dir/$name.want.mat" "$dir/$name.want.msgs.mat"
-  # One comment line says what the matrices cover: here the whole run, in totals.
+  # The matrices are bare, as TopoMatch reads them; the side file says what they cover: here
+  # the whole run, in totals.
   for m in mat msgs.mat; do
-    head -1 "$dir/$name.$m" | grep -qx "# rankmap profile: from MPI_Init to MPI_Finalize; window totals; collectives: star"
-    diff "$dir/$name.want.$m" <(tail -n +2 "$dir/$name.$m")
+    topomatch_mat "$dir/$name.$m" "$np"
+    diff "$dir/$name.want.$m" "$dir/$name.$m"
   done
-  # The .grf holds the symmetrised matrix: its first lines name n and the arc count.
-  head -2 "$dir/$name.grf" | tail -1 | grep -q "^$np "
+  profile_side "$dir/$name.profile" processes "$np" window "from MPI_Init to MPI_Finalize" \
+    iterations none traffic "window totals" collectives star bytes "$name.mat" \
+    messages "$name.msgs.mat" graph "$name.grf" placement "$name.placement"
+  head -1 "$dir/$name.profile" | grep -qx "# rankmap profile: from MPI_Init to MPI_Finalize; window totals; collectives: star"
+  # The .grf holds the symmetrised matrix, as Scotch reads it.
+  scotch_grf "$dir/$name.grf" "$np"
   echo "$name: exact"
 }
 for np in 8 7 2 1; do
   check "c$np" "$np" c "$prog"
 done
+# The job's own hardware: one hwloc export per host, from a rank there, named in the side file.
+[ "$(ls "$dir/c8.hwloc")" = "$(hostname).xml" ] || { echo "c8.hwloc: $(ls "$dir/c8.hwloc")"; exit 1; }
+profile_side "$dir/c8.profile" hardware c8.hwloc
+[ "$(hwloc-calc -i "$dir/c8.hwloc/$(hostname).xml" --number-of pu machine:0)" = \
+  "$(hwloc-calc --number-of pu machine:0)" ]
 # Fortran (use mpi): Open MPI's Fortran bindings call PMPI_* directly; the profiler's Fortran
 # entry points must catch them.
 "$mpifort" -o "$dir/fprog" "$fsrc"
@@ -70,13 +81,15 @@ partial() {  # name np mode expected-reason
   rm -f "$dir/$name".*
   mpi_run "$np" LD_PRELOAD="$lib" RANKMAP_PROFILE_OUT="$dir/$name" \
     RANKMAP_PROFILE_FLUSH=0 -- "$abortprog" "$mode" >/dev/null 2>&1 || true
-  head -1 "$dir/$name.mat" | grep -q "^# partial profile: $reason"
-  head -2 "$dir/$name.mat" | tail -1 | grep -q "^# rankmap profile: "
+  topomatch_mat "$dir/$name.mat" "$np"
+  topomatch_mat "$dir/$name.msgs.mat" "$np"
+  grep -q "^partial=$reason" "$dir/$name.profile"
+  head -1 "$dir/$name.profile" | grep -q "^# rankmap profile: "
   grep -q "rows of $np of $np processes" "$dir/$name.partial"
   # Where every saved rank ran, as in a complete profile.
   [ "$(grep -vc '^#' "$dir/$name.placement")" = "$np" ]
   awk -v np="$np" '!/^#/ && ($1 < 0 || $1 >= np || NF != 3) { exit 1 }' "$dir/$name.placement"
-  diff <(ring "$np") <(tail -n +3 "$dir/$name.mat")
+  diff <(ring "$np") "$dir/$name.mat"
   "$cli" map --quiet --topology "$topo" --comm "$dir/$name.mat" --output /dev/null
   echo "$name: partial profile kept ($(cat "$dir/$name.partial"))"
 }

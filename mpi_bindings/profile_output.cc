@@ -2,13 +2,16 @@
 
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <limits>
 #include <map>
 
 #include "absl/strings/match.h"
@@ -121,6 +124,44 @@ absl::StatusOr<graphs::CommGraph> GraphFromMatrix(
   return std::move(b).Build();
 }
 
+namespace {
+
+// The side file's text (profile_output.h).
+std::string FormatProfileSide(const std::string& prefix, int32_t n,
+                              const ProfileNotes& notes) {
+  const std::string name = prefix.substr(prefix.rfind('/') + 1);
+  // Values stay on one line.
+  auto line = [](std::string_view key, std::string value) {
+    std::replace(value.begin(), value.end(), '\n', ' ');
+    std::replace(value.begin(), value.end(), '\r', ' ');
+    return absl::StrCat(A(key), "=", value, "\n");
+  };
+  std::string out = absl::StrCat(
+      "# ", notes.window.empty() ? "rankmap profile" : notes.window, "\n");
+  absl::StrAppend(&out, line("processes", absl::StrCat(n)));
+  for (const auto& [key, value] : notes.facts) absl::StrAppend(&out, line(key, value));
+  if (!notes.partial.empty()) absl::StrAppend(&out, line("partial", notes.partial));
+  absl::StrAppend(&out, line("bytes", name + ".mat"),
+                  line("messages", name + ".msgs.mat"),
+                  line("graph", name + ".grf"),
+                  line("placement", name + ".placement"));
+  struct stat st;
+  const std::string hardware = HardwareDirectory(prefix);
+  if (stat(hardware.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
+    absl::StrAppend(&out, line("hardware", name + ".hwloc"));
+  return out;
+}
+
+}  // namespace
+
+std::string HardwareDirectory(const std::string& prefix) {
+  return prefix + ".hwloc";
+}
+
+std::string ProfileSidePath(const std::string& prefix) {
+  return prefix + ".profile";
+}
+
 absl::Status WriteProfile(const std::string& prefix, int32_t n,
                           std::span<const double> bytes,
                           std::span<const double> messages,
@@ -129,21 +170,42 @@ absl::Status WriteProfile(const std::string& prefix, int32_t n,
   if (messages.size() != bytes.size()) {
     return absl::InvalidArgumentError("profile: message matrix size differs");
   }
-  std::string head;
-  if (!notes.partial.empty()) {
-    absl::StrAppend(&head, "# partial profile: ", notes.partial, "\n");
-  }
-  if (!notes.window.empty()) absl::StrAppend(&head, "# ", notes.window, "\n");
+  RETURN_IF_ERROR(WriteText(prefix + ".mat", FormatDenseMatrix(n, bytes)));
   RETURN_IF_ERROR(
-      WriteText(prefix + ".mat", head + FormatDenseMatrix(n, bytes)));
-  RETURN_IF_ERROR(
-      WriteText(prefix + ".msgs.mat", head + FormatDenseMatrix(n, messages)));
+      WriteText(prefix + ".msgs.mat", FormatDenseMatrix(n, messages)));
   RETURN_IF_ERROR(WriteText(prefix + ".grf", FormatScotchGraph(graph)));
+  RETURN_IF_ERROR(WriteText(ProfileSidePath(prefix),
+                            FormatProfileSide(prefix, n, notes)));
   if (notes.partial.empty()) {
     std::remove((prefix + ".partial").c_str());
     return absl::OkStatus();
   }
   return WriteText(prefix + ".partial", absl::StrCat(notes.partial, "\n"));
+}
+
+absl::StatusOr<std::vector<std::pair<std::string, std::string>>>
+ParseProfileSide(std::string_view text, std::string_view name) {
+  std::vector<std::pair<std::string, std::string>> facts;
+  int32_t number = 0;
+  for (absl::string_view line : absl::StrSplit(A(text), '\n')) {
+    ++number;
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (line.empty() || line[0] == '#') continue;
+    const size_t eq = line.find('=');
+    const absl::string_view key = line.substr(0, eq);
+    const bool good_key =
+        eq != absl::string_view::npos && !key.empty() &&
+        std::all_of(key.begin(), key.end(), [](char c) {
+          return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+        });
+    if (!good_key) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          A(name), ":", number, ": expected key=value, found '",
+          line.substr(0, 64), "'"));
+    }
+    facts.emplace_back(std::string(key), std::string(line.substr(eq + 1)));
+  }
+  return facts;
 }
 
 std::string FormatCpuList(std::span<const int32_t> cpus) {
@@ -161,15 +223,18 @@ std::string FormatCpuList(std::span<const int32_t> cpus) {
   return out;
 }
 
-absl::StatusOr<std::vector<int32_t>> ParseCpuList(std::string_view list,
-                                                  int64_t max_cpus) {
+namespace {
+
+// The ranges of a CPU list, checked; `max_cpus` bounds their total before
+// any is expanded.
+absl::StatusOr<std::vector<std::pair<int64_t, int64_t>>> CpuRanges(
+    std::string_view list, int64_t max_cpus) {
   const absl::string_view text = A(list);
   auto bad = [&](absl::string_view what) {
     return absl::InvalidArgumentError(
         absl::StrCat("bad CPU list '", text.substr(0, 64), "': ", what));
   };
   if (text.empty()) return bad("expected ranges like 0-3,8");
-  // Ranges first, so that a huge range is refused before it is expanded.
   std::vector<std::pair<int64_t, int64_t>> ranges;
   int64_t total = 0;
   for (absl::string_view part : absl::StrSplit(text, ',')) {
@@ -193,6 +258,27 @@ absl::StatusOr<std::vector<int32_t>> ParseCpuList(std::string_view list,
     }
     ranges.emplace_back(a, b);
   }
+  return ranges;
+}
+
+}  // namespace
+
+absl::StatusOr<int64_t> CountCpuList(std::string_view list) {
+  // A list of ranges adds at most kMaxCpuIndex + 1 per range; the text's
+  // length bounds the ranges.
+  ASSIGN_OR_RETURN(const auto ranges,
+                   CpuRanges(list, std::numeric_limits<int64_t>::max() / 4));
+  int64_t total = 0;
+  for (const auto& [a, b] : ranges) total += b - a + 1;
+  return total;
+}
+
+absl::StatusOr<std::vector<int32_t>> ParseCpuList(std::string_view list,
+                                                  int64_t max_cpus) {
+  // Ranges first, so that a huge range is refused before it is expanded.
+  ASSIGN_OR_RETURN(const auto ranges, CpuRanges(list, max_cpus));
+  int64_t total = 0;
+  for (const auto& [a, b] : ranges) total += b - a + 1;
   std::vector<int32_t> cpus;
   cpus.reserve(total);
   for (const auto& [a, b] : ranges) {
@@ -222,20 +308,18 @@ std::string FormatPlacement(std::span<const RankPlacement> ranks,
   return out;
 }
 
-absl::StatusOr<std::vector<RankPlacement>> ParsePlacement(
+absl::StatusOr<std::vector<PlacementLine>> ParsePlacementLines(
     std::string_view text, std::string_view file, int64_t max_memory_bytes) {
   const absl::string_view name = A(file);
   const int64_t budget = base::MemoryBudget(max_memory_bytes);
-  // SplitLines copies the text about three times over; each rank keeps a
-  // host and its CPUs (4 bytes each, bounded by what is left).
+  // SplitLines copies the text about three times over; each line keeps its
+  // host and CPU list.
   const int64_t lines = std::count(text.begin(), text.end(), '\n') + 1;
-  const int64_t base_bytes = base::SaturatingMulAdd(
-      static_cast<int64_t>(text.size()), 4, base::SaturatingMulAdd(lines, 160));
+  const int64_t bytes = base::SaturatingMulAdd(
+      static_cast<int64_t>(text.size()), 5, base::SaturatingMulAdd(lines, 160));
   RETURN_IF_ERROR(base::CheckMemory(
-      absl::StrCat(name, ": a placement of ", lines, " lines"), base_bytes,
-      budget));
-  const int64_t max_cpus = std::max<int64_t>(0, (budget - base_bytes) / 4);
-  std::vector<RankPlacement> out;
+      absl::StrCat(name, ": a placement of ", lines, " lines"), bytes, budget));
+  std::vector<PlacementLine> out;
   std::map<int32_t, int64_t> seen;  // rank -> line
   for (const base::Line& l : base::SplitLines(text)) {
     if (l.tokens.size() != 3) {
@@ -244,7 +328,8 @@ absl::StatusOr<std::vector<RankPlacement>> ParsePlacement(
           absl::StrCat("expected '<rank> <host> <cpu list>', found ",
                        l.tokens.size(), " fields"));
     }
-    RankPlacement r;
+    PlacementLine r;
+    r.line = l.number;
     int64_t rank = 0;
     if (!absl::SimpleAtoi(l.tokens[0].text, &rank) || rank < 0 ||
         rank >= (int64_t{1} << 24)) {
@@ -263,19 +348,47 @@ absl::StatusOr<std::vector<RankPlacement>> ParsePlacement(
       return base::LineError(file, l.number, std::string(st.message()));
     }
     r.host = l.tokens[1].text;
-    absl::StatusOr<std::vector<int32_t>> cpus =
-        ParseCpuList(l.tokens[2].text, max_cpus);
-    if (!cpus.ok()) {
+    // The syntax and bounds now, the expansion by whoever knows the host.
+    if (absl::StatusOr<int64_t> count = CountCpuList(l.tokens[2].text);
+        !count.ok()) {
       return base::LineError(file, l.number,
-                             std::string(cpus.status().message()));
+                             std::string(count.status().message()));
     }
-    r.cpus = *std::move(cpus);
+    r.cpu_list = l.tokens[2].text;
     out.push_back(std::move(r));
   }
   std::sort(out.begin(), out.end(),
-            [](const RankPlacement& a, const RankPlacement& b) {
+            [](const PlacementLine& a, const PlacementLine& b) {
               return a.rank < b.rank;
             });
+  return out;
+}
+
+absl::StatusOr<std::vector<RankPlacement>> ParsePlacement(
+    std::string_view text, std::string_view file, int64_t max_memory_bytes) {
+  ASSIGN_OR_RETURN(std::vector<PlacementLine> lines,
+                   ParsePlacementLines(text, file, max_memory_bytes));
+  // The CPUs of every line together, 4 bytes each, within what is left.
+  const int64_t budget = base::MemoryBudget(max_memory_bytes);
+  int64_t cpus = 0;
+  for (const PlacementLine& l : lines) cpus += *CountCpuList(l.cpu_list);
+  RETURN_IF_ERROR(base::CheckMemory(
+      absl::StrCat(A(file), ": the CPU lists of ", lines.size(), " ranks (",
+                   cpus, " CPUs)"),
+      base::SaturatingMulAdd(cpus, 4,
+                             base::SaturatingMulAdd(
+                                 static_cast<int64_t>(text.size()), 5, 0)),
+      budget));
+  std::vector<RankPlacement> out;
+  out.reserve(lines.size());
+  for (PlacementLine& l : lines) {
+    absl::StatusOr<std::vector<int32_t>> list =
+        ParseCpuList(l.cpu_list, kMaxCpuIndex + 1);
+    if (!list.ok()) {
+      return base::LineError(file, l.line, std::string(list.status().message()));
+    }
+    out.push_back({l.rank, std::move(l.host), *std::move(list)});
+  }
   return out;
 }
 
@@ -506,6 +619,8 @@ absl::StatusOr<std::string> MergePartialProfile(const std::string& prefix,
   }
   notes.window = profile::ProfileHeader(s.first.window, s.first.marks,
                                         s.iterations, s.first.collectives);
+  notes.facts = profile::ProfileFacts(s.first.window, s.first.marks,
+                                      s.iterations, s.first.collectives);
   RETURN_IF_ERROR(WriteProfile(prefix, world_size, s.bytes, s.messages, notes));
   if (!s.placement.empty()) {
     const std::string note =

@@ -3,6 +3,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
@@ -55,7 +56,7 @@ TEST(ProfileOutputTest, WritesThreeFiles) {
             "directory");
 }
 
-TEST(ProfileOutputTest, HeaderLinesComeFirstAndTheGraphReadersSkipThem) {
+TEST(ProfileOutputTest, WhatTheProfileSaysGoesToItsSideFile) {
   const std::string prefix = ::testing::TempDir() + "/headed";
   const std::vector<double> bytes = {0, 10, 20, 0};
   const std::vector<double> msgs = {0, 1, 2, 0};
@@ -63,17 +64,36 @@ TEST(ProfileOutputTest, HeaderLinesComeFirstAndTheGraphReadersSkipThem) {
   notes.window =
       "rankmap profile: from MPI_Init to MPI_Finalize; window "
       "totals; collectives: openmpi";
+  notes.facts = {{"window", "from MPI_Init to MPI_Finalize"},
+                 {"iterations", "none"},
+                 {"traffic", "window totals"},
+                 {"collectives", "openmpi"}};
   ASSERT_TRUE(WriteProfile(prefix, 2, bytes, msgs, notes).ok());
-  EXPECT_EQ(Slurp(prefix + ".mat"), "# " + notes.window + "\n0 10\n20 0\n");
-  EXPECT_EQ(Slurp(prefix + ".msgs.mat"), "# " + notes.window + "\n0 1\n2 0\n");
-  // No comment in the Scotch graph: its format has none.
+  // The matrices stay bare: TopoMatch's format has no comment, nor Scotch's.
+  EXPECT_EQ(Slurp(prefix + ".mat"), "0 10\n20 0\n");
+  EXPECT_EQ(Slurp(prefix + ".msgs.mat"), "0 1\n2 0\n");
   EXPECT_EQ(Slurp(prefix + ".grf"), "0\n2 2\n0\t010\n1\t30 1\n1\t30 0\n");
-  notes.partial = "rank 1 called MPI_Abort (error code 3)";
+  EXPECT_EQ(Slurp(ProfileSidePath(prefix)),
+            "# " + notes.window +
+                "\nprocesses=2\nwindow=from MPI_Init to MPI_Finalize\n"
+                "iterations=none\ntraffic=window totals\ncollectives=openmpi\n"
+                "bytes=headed.mat\nmessages=headed.msgs.mat\ngraph=headed.grf\n"
+                "placement=headed.placement\n");
+  notes.partial = "rank 1 called MPI_Abort (error code 3)\nand more";
   ASSERT_TRUE(WriteProfile(prefix, 2, bytes, msgs, notes).ok());
-  EXPECT_EQ(Slurp(prefix + ".mat"), "# partial profile: " + notes.partial +
-                                        "\n# " + notes.window +
-                                        "\n0 10\n20 0\n");
+  EXPECT_EQ(Slurp(prefix + ".mat"), "0 10\n20 0\n");
+  absl::StatusOr<std::vector<std::pair<std::string, std::string>>> facts =
+      ParseProfileSide(Slurp(ProfileSidePath(prefix)), "side");
+  ASSERT_TRUE(facts.ok()) << facts.status();
+  EXPECT_THAT(*facts, ::testing::Contains(std::make_pair(
+                          std::string("partial"),
+                          std::string("rank 1 called MPI_Abort (error code "
+                                      "3) and more"))));
   EXPECT_EQ(Slurp(prefix + ".partial"), notes.partial + "\n");
+  EXPECT_EQ(ParseProfileSide("# x\nprocesses=2\nbad line\n", "p.profile")
+                .status()
+                .message(),
+            "p.profile:3: expected key=value, found 'bad line'");
 }
 
 ProfileRow SampleRow() {
@@ -177,11 +197,16 @@ TEST(ProfileOutputTest, MergesSavedRowsIntoAPartialProfile) {
       "rank 2 called MPI_Abort (error code 3); rows of 2 of 3 processes, each "
       "as of its last save; no row from ranks 1; rank 2 aborted (MPI_Abort "
       "error code 3)";
-  EXPECT_EQ(Slurp(prefix + ".mat"),
-            "# partial profile: " + note +
-                "\n# rankmap profile: iterations end at each MPI_Barrier; 2 "
-                "iterations on every rank; traffic per iteration (window "
-                "totals / 2); collectives: openmpi\n0 800 0\n0 0 0\n800 0 0\n");
+  EXPECT_EQ(Slurp(prefix + ".mat"), "0 800 0\n0 0 0\n800 0 0\n");
+  EXPECT_EQ(Slurp(ProfileSidePath(prefix)),
+            "# rankmap profile: iterations end at each MPI_Barrier; 2 "
+            "iterations on every rank; traffic per iteration (window totals / "
+            "2); collectives: openmpi\nprocesses=3\nwindow=iterations end at "
+            "each MPI_Barrier\niterations=2\ntraffic=per iteration\n"
+            "collectives=openmpi\npartial=" +
+                note +
+                "\nbytes=partial.mat\nmessages=partial.msgs.mat\n"
+                "graph=partial.grf\nplacement=partial.placement\n");
   EXPECT_EQ(Slurp(prefix + ".partial"), note + "\n");
   absl::StatusOr<std::vector<RankPlacement>> where =
       ParsePlacement(Slurp(PlacementPath(prefix)), "p");
@@ -260,7 +285,17 @@ TEST(PlacementTest, BadFilesNameFileAndLine) {
   EXPECT_THAT(
       std::string(
           ParsePlacement("0 a 0-999999\n", "j.pl", 1 << 20).status().message()),
-      HasSubstr("j.pl:1: bad CPU list '0-999999': more than"));
+      HasSubstr("j.pl: the CPU lists of 1 ranks (1000000 CPUs) needs about "
+                "3.8 MiB, above the memory budget of 1.0 MiB"));
+  // The CPUs of all lines count together: 300 lines of a million CPUs each
+  // (4 MiB apiece, 1.2 GiB in all) are refused before any is expanded.
+  std::string wide;
+  for (int r = 0; r < 300; ++r) absl::StrAppend(&wide, r, " a 0-1048575\n");
+  EXPECT_THAT(std::string(ParsePlacement(wide, "wide.pl", int64_t{512} << 20)
+                              .status()
+                              .message()),
+              HasSubstr("wide.pl: the CPU lists of 300 ranks (314572800 "
+                        "CPUs)"));
 }
 
 }  // namespace

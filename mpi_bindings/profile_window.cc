@@ -380,4 +380,40 @@ std::string ProfileHeader(std::string_view window, bool marks,
   return out;
 }
 
+std::vector<std::pair<std::string, std::string>> ProfileFacts(
+    std::string_view window, bool marks, std::span<const double> iterations,
+    std::string_view collective_model) {
+  std::vector<std::pair<std::string, std::string>> facts = {
+      {"window", std::string(window)}};
+  if (!marks) {
+    facts.emplace_back("iterations", "none");
+    facts.emplace_back("traffic", "window totals");
+  } else {
+    double lo = 0, hi = 0;
+    if (!iterations.empty()) {
+      const auto [a, b] =
+          std::minmax_element(iterations.begin(), iterations.end());
+      lo = *a;
+      hi = *b;
+    }
+    facts.emplace_back("iterations", lo == hi ? absl::StrCat(lo)
+                                              : absl::StrCat(lo, "-", hi));
+    facts.emplace_back("traffic", hi == 0 ? "none" : "per iteration");
+  }
+  facts.emplace_back("collectives", std::string(collective_model));
+  return facts;
+}
+
+absl::StatusOr<double> ParseFlushSeconds(std::string_view value) {
+  constexpr std::string_view kVar = "RANKMAP_PROFILE_FLUSH";
+  if (value.empty()) return kDefaultFlushSeconds;
+  double seconds = 0;
+  if (!absl::SimpleAtod(A(value), &seconds) || !std::isfinite(seconds)) {
+    return Bad(kVar, value.substr(0, 64),
+               "expected seconds between saves of each rank's row, as '2.5' "
+               "(0: after every call, negative: never)");
+  }
+  return seconds;
+}
+
 }  // namespace rankmap::mpi_bindings::profile

@@ -35,6 +35,8 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "absl/status/statusor.h"
 
@@ -64,6 +66,13 @@ struct WindowSettings {
 absl::StatusOr<WindowSettings> ParseWindowSettings(std::string_view mark,
                                                    std::string_view skip,
                                                    std::string_view iterations);
+
+// RANKMAP_PROFILE_FLUSH's value (empty: unset): the seconds between saves of
+// each rank's row (profile.h), kDefaultFlushSeconds when unset; 0 saves after
+// every recorded call, a negative value never. Error (InvalidArgument): not
+// a finite number ("abc", "nan", "5s"), one line naming the variable.
+inline constexpr double kDefaultFlushSeconds = 10.0;
+absl::StatusOr<double> ParseFlushSeconds(std::string_view value);
 
 // Whether `name` (any case) is a function the profiler intercepts; its
 // canonical spelling in *canonical.
@@ -118,6 +127,15 @@ class ProfileWindow {
 std::string ProfileHeader(std::string_view window, bool marks,
                           std::span<const double> iterations,
                           std::string_view collective_model);
+
+// The same as key-value facts for the profile's side file (profile_output.h):
+//   window=<window>
+//   iterations=<N>, <lo>-<hi> (counts that differ), or "none" without marks
+//   traffic=per iteration | window totals | none (no complete iteration)
+//   collectives=<model>
+std::vector<std::pair<std::string, std::string>> ProfileFacts(
+    std::string_view window, bool marks, std::span<const double> iterations,
+    std::string_view collective_model);
 
 }  // namespace rankmap::mpi_bindings::profile
 

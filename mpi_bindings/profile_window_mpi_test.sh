@@ -9,6 +9,7 @@ prog="$1"
 lib="$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"
 dir="${TEST_TMPDIR:-$(mktemp -d)}"
 source mpi_bindings/mpi_run.sh
+source mpi_bindings/profile_formats.sh
 # The default model of collectives is the library's own.
 model=openmpi
 [ "${MPI_FLAVOR:-openmpi}" = mpich ] && model=mpich
@@ -37,14 +38,13 @@ iteration() {  # n bytes|msgs times
 # name np header-pattern times: the run's matrices hold `times` iterations' traffic.
 check() {
   local name="$1" np="$2" header="$3" times="$4"
-  for m in mat msgs.mat; do
-    head -1 "$dir/$name.$m" | grep -qx "# rankmap profile: $header" ||
-      { echo "$name.$m: header '$(head -1 "$dir/$name.$m")'"; exit 1; }
-  done
-  diff <(iteration "$np" bytes "$times") <(tail -n +2 "$dir/$name.mat")
-  diff <(iteration "$np" msgs "$times") <(tail -n +2 "$dir/$name.msgs.mat")
-  # The Scotch graph carries no header: its second line is "vertices arcs".
-  head -2 "$dir/$name.grf" | tail -1 | grep -q "^$np "
+  head -1 "$dir/$name.profile" | grep -qx "# rankmap profile: $header" ||
+    { echo "$name.profile: header '$(head -1 "$dir/$name.profile")'"; exit 1; }
+  # The matrices are bare, as TopoMatch and Scotch read them.
+  for m in mat msgs.mat; do topomatch_mat "$dir/$name.$m" "$np"; done
+  scotch_grf "$dir/$name.grf" "$np"
+  diff <(iteration "$np" bytes "$times") "$dir/$name.mat"
+  diff <(iteration "$np" msgs "$times") "$dir/$name.msgs.mat"
   echo "$name: exact"
 }
 # name: prefix.placement against the "rank R host H cpus A,B" lines the ranks printed.
@@ -98,4 +98,15 @@ cat "$dir/bad.err"
 grep -q "^rankmap: RANKMAP_PROFILE_MARK='MPI_Allreduc': " "$dir/bad.err"
 [ "$(grep -c '^rank ' "$dir/bad.out")" = 2 ]
 ! ls "$dir"/bad.* | grep -v '\.\(out\|err\)$'
+# RANKMAP_PROFILE_FLUSH is checked the same way.
+set +e
+mpi_run 2 LD_PRELOAD="$lib" RANKMAP_PROFILE_OUT="$dir/badflush" RANKMAP_PROFILE_FLUSH=5s \
+  -- "$prog" marks 2 >"$dir/badflush.out" 2>"$dir/badflush.err"
+rc=$?
+set -e
+cat "$dir/badflush.err"
+[ "$rc" = 0 ]
+[ "$(grep -c RANKMAP_PROFILE_FLUSH "$dir/badflush.err")" = 1 ]
+grep -q "^rankmap: RANKMAP_PROFILE_FLUSH='5s': expected seconds" "$dir/badflush.err"
+! ls "$dir"/badflush.* | grep -v '\.\(out\|err\)$'
 echo PASS

@@ -167,6 +167,21 @@ TEST(ProfileWindowTest, BadSettingsAreOneLineNamingTheVariable) {
   EXPECT_NE(Error("MPI_Bcast", "infs", ""), "ok");
 }
 
+TEST(ProfileWindowTest, FlushIsCheckedLikeTheOtherVariables) {
+  EXPECT_EQ(*ParseFlushSeconds(""), kDefaultFlushSeconds);
+  EXPECT_EQ(*ParseFlushSeconds("2.5"), 2.5);
+  EXPECT_EQ(*ParseFlushSeconds("0"), 0.0);
+  EXPECT_EQ(*ParseFlushSeconds("-1"), -1.0);
+  for (const char* bad : {"abc", "nan", "5s", "inf", "1e999", " "}) {
+    absl::StatusOr<double> v = ParseFlushSeconds(bad);
+    ASSERT_FALSE(v.ok()) << bad;
+    EXPECT_EQ(v.status().message(),
+              std::string("RANKMAP_PROFILE_FLUSH='") + bad +
+                  "': expected seconds between saves of each rank's row, as "
+                  "'2.5' (0: after every call, negative: never)");
+  }
+}
+
 TEST(ProfileWindowTest, HeaderSaysWhatTheNumbersAre) {
   const WindowSettings s = Parse("MPI_Allreduce/3", "2", "10");
   EXPECT_EQ(s.Describe(),
@@ -186,6 +201,25 @@ TEST(ProfileWindowTest, HeaderSaysWhatTheNumbersAre) {
   EXPECT_EQ(ProfileHeader(WindowSettings{}.Describe(), false, {}, "star"),
             "rankmap profile: from MPI_Init to MPI_Finalize; window totals; "
             "collectives: star");
+}
+
+TEST(ProfileWindowTest, FactsSayTheSameAsKeyValues) {
+  using Facts = std::vector<std::pair<std::string, std::string>>;
+  const std::vector<double> same = {7, 7}, differ = {6, 7}, none = {0, 0};
+  EXPECT_EQ(ProfileFacts("w", true, same, "openmpi"),
+            (Facts{{"window", "w"},
+                   {"iterations", "7"},
+                   {"traffic", "per iteration"},
+                   {"collectives", "openmpi"}}));
+  EXPECT_EQ(ProfileFacts("w", true, differ, "mpich")[1],
+            std::make_pair(std::string("iterations"), std::string("6-7")));
+  EXPECT_EQ(ProfileFacts("w", true, none, "star")[2],
+            std::make_pair(std::string("traffic"), std::string("none")));
+  EXPECT_EQ(ProfileFacts("w", false, {}, "star"),
+            (Facts{{"window", "w"},
+                   {"iterations", "none"},
+                   {"traffic", "window totals"},
+                   {"collectives", "star"}}));
 }
 
 }  // namespace

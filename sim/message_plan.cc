@@ -14,18 +14,21 @@ namespace {
 // The pair's messages M (both directions) from its recorded count, and the
 // bytes of each; false when the count is above the bound.
 bool PairMessages(const graphs::CommGraph& g, graphs::ArcIndex a,
-                  int64_t* total, double* size) {
+                  int64_t divisor, int64_t* total, double* size) {
   const double w = g.adjwgt()[a];
   if (!g.has_messages()) {
     *total = 2;
     *size = std::round(w / 2);
     return true;
   }
-  const double m = g.adjmsg()[a];
+  // A 1/divisor share of the pair's traffic: its messages (at least one
+  // when it has any) and a 1/divisor share of its bytes.
+  const double d = static_cast<double>(divisor);
+  const double m = g.adjmsg()[a] / d;
   if (!(m < static_cast<double>(kMaxMessagesPerIteration) + 0.5)) return false;
   *total = std::llround(m);
-  if (*total == 0 && w > 0) *total = 1;
-  *size = *total > 0 ? std::round(w / static_cast<double>(*total)) : 0.0;
+  if (*total == 0 && (w > 0 || g.adjmsg()[a] > 0)) *total = 1;
+  *size = *total > 0 ? std::round(w / d / static_cast<double>(*total)) : 0.0;
   return true;
 }
 
@@ -37,8 +40,14 @@ std::string PairName(std::string_view source, graphs::VertexId u,
 }  // namespace
 
 absl::StatusOr<MessagePlan> PlanMessages(const graphs::CommGraph& g,
-                                         std::string_view source) {
+                                         std::string_view source,
+                                         int64_t divisor) {
+  if (divisor < 1) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(std::string(source), ": a message divisor of ", divisor));
+  }
   MessagePlan plan;
+  plan.divisor = g.has_messages() ? divisor : 1;
   plan.from_counts = g.has_messages();
   plan.total.resize(g.num_arcs());
   plan.size.resize(g.num_arcs());
@@ -48,7 +57,7 @@ absl::StatusOr<MessagePlan> PlanMessages(const graphs::CommGraph& g,
       const graphs::VertexId v = g.adjncy()[a];
       int64_t total = 0;
       double size = 0;
-      if (!PairMessages(g, a, &total, &size)) {
+      if (!PairMessages(g, a, plan.divisor, &total, &size)) {
         return absl::InvalidArgumentError(absl::StrFormat(
             "%s: %.6g messages per iteration, above the replay's bound of %d",
             PairName(source, u, v), g.adjmsg()[a], kMaxMessagesPerIteration));
@@ -77,17 +86,38 @@ absl::StatusOr<MessagePlan> PlanMessages(const graphs::CommGraph& g,
   return plan;
 }
 
-absl::Status CheckReplayWork(int64_t messages, int64_t iterations) {
+int64_t ReplayDivisor(const graphs::CommGraph& g, int64_t iterations,
+                      int64_t max_messages) {
+  if (!g.has_messages() || g.num_arcs() == 0) return 1;
+  // Each pair with traffic keeps at least one message per iteration.
+  double counted = 0, pairs = 0;
+  for (graphs::VertexId u = 0; u < g.num_vertices(); ++u) {
+    for (graphs::ArcIndex a = g.xadj()[u]; a < g.xadj()[u + 1]; ++a) {
+      if (g.adjncy()[a] < u) continue;
+      counted += std::round(g.adjmsg()[a]);
+      pairs += g.adjwgt()[a] > 0 || g.adjmsg()[a] > 0 ? 1 : 0;
+    }
+  }
+  const double runs = static_cast<double>(iterations + 1);
+  const double room = static_cast<double>(max_messages) - pairs * runs;
+  if (counted * runs <= static_cast<double>(max_messages) || room <= 0)
+    return 1;
+  // Rounding to whole messages adds at most a pair's worth per pair.
+  const double d = std::ceil(counted * runs / (room - pairs * runs / 2));
+  return d > 0 && d < 1e15 ? static_cast<int64_t>(d) : 1;
+}
+
+absl::Status CheckReplayWork(int64_t messages, int64_t iterations,
+                             int64_t max_messages) {
   // Both factors are bounded (10^7 and 10^6): the product fits in int64.
   const int64_t all = messages * (iterations + 1);
-  if (all <= kMaxReplayMessages) return absl::OkStatus();
+  if (all <= max_messages) return absl::OkStatus();
   return absl::InvalidArgumentError(absl::StrCat(
       "--iterations: ", iterations, " iterations (and the untimed one) of ",
       messages, " messages are ", all,
-      " simulated messages, above the bound of ", kMaxReplayMessages,
-      "; at most ",
-      std::max<int64_t>(kMaxReplayMessages / std::max<int64_t>(messages, 1) - 1,
-                        0),
+      " simulated messages, above the replay's bound of ", max_messages,
+      " (its time grows with them); at most ",
+      std::max<int64_t>(max_messages / std::max<int64_t>(messages, 1) - 1, 0),
       " iterations"));
 }
 

@@ -22,8 +22,18 @@
 //
 // Bounds, checked before a run: at most kMaxMessagesPerIteration messages per
 // iteration (memory does not grow with counts: a rank keeps one entry per
-// neighbour), messages of at most 2^31 - 1 bytes, and at most
-// kMaxReplayMessages messages over the whole run (CheckReplayWork).
+// neighbour), messages of at most 2^31 - 1 bytes, and at most a budget of
+// messages over the whole run (CheckReplayWork; kMaxReplayMessages unless the
+// caller bounds its time more tightly).
+//
+// The work, not only the count: the replay's time grows with the messages it
+// simulates, so a caller with a budget divides the counts (ReplayDivisor):
+// with divisor D an iteration replays a 1/D share of each pair's traffic,
+// round(M / D) messages (at least one where the pair has traffic) of the
+// pair's bytes / D in all, and the time of a whole iteration is D times the
+// time of that share (a latency-bound exchange of M messages takes about D
+// times as long as M / D of them; contention between pairs is kept in
+// proportion).
 //
 //   ASSIGN_OR_RETURN(MessagePlan plan, PlanMessages(graph, "app.mat"));
 //   RETURN_IF_ERROR(CheckReplayWork(plan.messages, iterations));
@@ -55,6 +65,7 @@ inline constexpr int64_t kMaxMessageBytes = 2147483647;
 
 struct MessagePlan {
   bool from_counts = false;  // the graph carried message counts
+  int64_t divisor = 1;       // counts divided by it (1 without counts)
   int32_t rounds = 1;        // R
   int64_t messages = 0;      // per iteration, every pair, both directions
   double bytes = 0;          // per iteration, as sent (sum of M x size)
@@ -76,16 +87,26 @@ inline int64_t RoundOf(int64_t i, int64_t count, int64_t rounds) {
   return i * rounds / count;
 }
 
-// The plan of `g` (counts used when g.has_messages()). Errors, naming
-// `source`: a message above 2^31 - 1 bytes, more than kMaxMessagesPerIteration
-// messages per iteration. O(arcs).
+// The plan of `g` (counts used when g.has_messages()), each pair's counts and
+// bytes divided by `divisor` as the header says. Errors, naming `source`: a
+// divisor below 1, a message above 2^31 - 1 bytes, more than
+// kMaxMessagesPerIteration messages per iteration. O(arcs).
 absl::StatusOr<MessagePlan> PlanMessages(const graphs::CommGraph& g,
-                                         std::string_view source);
+                                         std::string_view source,
+                                         int64_t divisor = 1);
+
+// The smallest divisor that brings `iterations` timed iterations and the
+// untimed one of g's counts within `max_messages` (1 when they fit, when g
+// carries no counts, or when no divisor can: its pairs alone are too many,
+// which CheckReplayWork then refuses). O(arcs).
+int64_t ReplayDivisor(const graphs::CommGraph& g, int64_t iterations,
+                      int64_t max_messages);
 
 // Error (InvalidArgument) when `iterations` timed iterations plus the untimed
-// one of `messages` each exceed kMaxReplayMessages, saying how to shrink the
-// run.
-absl::Status CheckReplayWork(int64_t messages, int64_t iterations);
+// one of `messages` each exceed `max_messages`, naming the bound and saying
+// how to shrink the run.
+absl::Status CheckReplayWork(int64_t messages, int64_t iterations,
+                             int64_t max_messages = kMaxReplayMessages);
 
 // One rank's walk through the rounds of an iteration. Slot k is neighbour k,
 // which this rank receives recv[k] messages from and sends send[k] messages

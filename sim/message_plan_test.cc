@@ -111,7 +111,36 @@ TEST(MessagePlan, BoundsNameTheSourceAndThePair) {
   EXPECT_THAT(std::string(work.message()),
               HasSubstr("1000 iterations (and the untimed one) of 1000000 "
                         "messages are 1001000000 simulated messages, above "
-                        "the bound of 100000000; at most 99 iterations"));
+                        "the replay's bound of 100000000 (its time grows with "
+                        "them); at most 99 iterations"));
+  EXPECT_FALSE(CheckReplayWork(100, 10, 1000).ok());  // a tighter bound
+  EXPECT_TRUE(CheckReplayWork(100, 9, 1000).ok());
+}
+
+// A budget divides the counts: each pair keeps round(M / D) messages (at
+// least one) carrying a 1/D share of its bytes.
+TEST(MessagePlan, ADivisorReplaysAShareOfEachPair) {
+  // Pair {0,1}: 10^7 messages of 2 bytes; pair {1,2}: 3 messages, 300 bytes.
+  const graphs::CommGraph g =
+      Graph(3, {{0, 1, 2e7, 1e7}, {1, 2, 300, 3}}, true);
+  // 11 runs (10 timed, 1 untimed) within 10^6 messages.
+  const int64_t d = ReplayDivisor(g, 10, 1'000'000);
+  EXPECT_EQ(d, 111);  // ceil(10000003 * 11 / (10^6 - 1.5 * 2 * 11))
+  auto plan = PlanMessages(g, "g", d);
+  ASSERT_TRUE(plan.ok()) << plan.status();
+  EXPECT_EQ(plan->divisor, 111);
+  // round(10^7 / 111) = 90090 messages of round(2e7 / 111 / 90090) = 2 bytes;
+  // the small pair keeps one message of round(300 / 111) = 3 bytes.
+  EXPECT_EQ(plan->messages, 90090 + 1);
+  EXPECT_TRUE(CheckReplayWork(plan->messages, 10, 1'000'000).ok());
+  EXPECT_FALSE(PlanMessages(g, "g").ok());  // undivided: above 10^7 a round
+  // Within the budget, or without counts, nothing is divided.
+  EXPECT_EQ(ReplayDivisor(g, 10, 200'000'000), 1);
+  EXPECT_EQ(ReplayDivisor(Graph(3, {{0, 1, 2e7, 1e7}}, false), 10, 10), 1);
+  EXPECT_EQ(PlanMessages(Graph(2, {{0, 1, 8, 0}}, false), "g", 5)->divisor, 1);
+  EXPECT_FALSE(PlanMessages(g, "g", 0).ok());
+  // More pairs than the budget holds: no divisor helps, the check refuses.
+  EXPECT_EQ(ReplayDivisor(g, 10, 30), 1);
 }
 
 // Runs one iteration of a walker: per round, the neighbours received from

@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "base/file.h"
+#include "base/shell_quote.h"
 #include "base/status_macros.h"
 #include "graphs/graphs.h"
 #include "graphs/traffic.h"
@@ -46,9 +47,12 @@ absl::StatusOr<ReplayPlan> PlanReplay(const std::string& graph_path,
   traffic_options.messages = options.messages;
   ASSIGN_OR_RETURN(const graphs::Traffic traffic,
                    graphs::ReadTraffic(graph_path, traffic_options));
+  const int64_t divisor = ReplayDivisor(traffic.graph, options.iterations,
+                                        options.max_messages);
   ASSIGN_OR_RETURN(const MessagePlan messages,
-                   PlanMessages(traffic.graph, graph_path));
-  RETURN_IF_ERROR(CheckReplayWork(messages.messages, options.iterations));
+                   PlanMessages(traffic.graph, graph_path, divisor));
+  RETURN_IF_ERROR(CheckReplayWork(messages.messages, options.iterations,
+                                  options.max_messages));
   ReplayPlan plan;
   plan.graph = Absolute(graph_path);
   plan.graph_format = options.graph_format;
@@ -59,12 +63,18 @@ absl::StatusOr<ReplayPlan> PlanReplay(const std::string& graph_path,
   plan.messages_per_iteration = messages.messages;
   plan.rounds = messages.rounds;
   plan.bytes_per_iteration = messages.bytes;
+  plan.divisor = messages.divisor;
   return plan;
 }
 
 absl::StatusOr<Simulator> Simulator::Create(const topology::Tree& tree,
                                             const std::string& platform) {
   ASSIGN_OR_RETURN(base::TempDir dir, base::TempDir::Create("sim"));
+  // smpirun works there and splits its path at blanks ($TMPDIR may hold
+  // one): then /tmp.
+  if (base::ShellQuote(dir.path()) != dir.path()) {
+    ASSIGN_OR_RETURN(dir, base::TempDir::CreateIn("/tmp", "sim"));
+  }
   std::string path = Absolute(platform);
   if (path.empty()) {
     ASSIGN_OR_RETURN(const std::string xml,
@@ -85,12 +95,12 @@ absl::StatusOr<SmpiOutput> Simulator::Run(
   run.program = program;
   run.args = std::move(args);
   run.platform = platform_;
-  run.hostfile = dir() + "/hostfile";
+  run.hostfile = "hostfile";  // in the work directory
   run.ranks = static_cast<int32_t>(mapping.size());
   run.model = model;
   run.extra_flags = std::move(extra_flags);
   run.work_dir = dir();
-  RETURN_IF_ERROR(base::WriteFile(run.hostfile, hosts));
+  RETURN_IF_ERROR(base::WriteFile(dir() + "/hostfile", hosts));
   return RunSmpi(run);
 }
 
@@ -104,18 +114,25 @@ absl::StatusOr<double> Simulator::Replay(const ReplayPlan& plan,
         plan.graph, ": ", plan.processes, " processes in the graph, ",
         mapping.size(), " MPI ranks"));
   }
-  RETURN_IF_ERROR(
-      CheckReplayWork(plan.messages_per_iteration, options.iterations));
+  RETURN_IF_ERROR(CheckReplayWork(plan.messages_per_iteration,
+                                  options.iterations, options.max_messages));
   ASSIGN_OR_RETURN(const std::string program,
                    FindSmpiProgram("replay_smpi.so"));
+  // The replay's files as smpirun cannot misread them.
+  ASSIGN_OR_RETURN(const std::string graph,
+                   SmpiSafePath(plan.graph, dir(), "traffic"));
   std::vector<std::string> args = {
-      plan.graph, absl::StrCat("--iterations=", options.iterations),
+      graph, absl::StrCat("--iterations=", options.iterations),
       absl::StrCat("--format=", plan.graph_format)};
   if (plan.messages.empty()) {
     args.push_back("--messages=none");
   } else {
-    args.push_back(absl::StrCat("--messages=", plan.messages));
+    ASSIGN_OR_RETURN(const std::string messages,
+                     SmpiSafePath(plan.messages, dir(), "messages"));
+    args.push_back(absl::StrCat("--messages=", messages));
     args.push_back(absl::StrCat("--messages-format=", plan.messages_format));
+    if (plan.divisor > 1)
+      args.push_back(absl::StrCat("--divide=", plan.divisor));
   }
   ASSIGN_OR_RETURN(const SmpiOutput out,
                    Run(program, std::move(args), mapping, options.model));

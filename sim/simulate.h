@@ -33,6 +33,7 @@
 #include "absl/status/statusor.h"
 #include "base/temp_dir.h"
 #include "core/model/mapping.h"
+#include "sim/message_plan.h"
 #include "sim/smpirun.h"
 #include "topology/tree.h"
 
@@ -47,6 +48,10 @@ struct SimulateOptions {
   // "none", or a file of counts in any graph format.
   std::string messages;
   std::string messages_format = "auto";
+  // The replay's work: at most this many simulated messages over the run;
+  // counts above it are divided (sim/message_plan.h: ReplayDivisor), and
+  // what cannot be divided is refused naming it.
+  int64_t max_messages = kMaxReplayMessages;
 };
 
 // A replay as it will run: the traffic read, its messages planned and checked
@@ -61,6 +66,9 @@ struct ReplayPlan {
   int64_t messages_per_iteration = 0;  // every pair, both directions
   int32_t rounds = 0;                  // exchange rounds per iteration
   double bytes_per_iteration = 0;
+  // Message counts divided by it for the replay (1: as recorded); the times
+  // are a whole iteration's.
+  int64_t divisor = 1;
 };
 
 // Reads the graph in `graph_path` and its counts as `options` says and plans

@@ -1,6 +1,8 @@
 // Simulated runs under SMPI's plain model, with times checked by hand.
 #include "sim/simulate.h"
 
+#include <sys/stat.h>
+
 #include <cmath>
 #include <string>
 #include <vector>
@@ -325,6 +327,7 @@ TEST(Simulate, MessageBoundsAreCheckedBeforeARun) {
   ASSERT_TRUE(sim.ok()) << sim.status();
   const std::string graph = TestFile("bound.edges", "0 1 1000\n");
   SimulateOptions opts;
+  opts.iterations = 1;  // 2 runs of 2e7: within the work bound, undivided
   opts.messages = TestFile("bound.msgs.edges", "0 1 20000000\n");
   auto t = sim->Replay(graph, {0, 1}, opts);
   ASSERT_FALSE(t.ok());
@@ -332,20 +335,80 @@ TEST(Simulate, MessageBoundsAreCheckedBeforeARun) {
   EXPECT_THAT(std::string(t.status().message()),
               HasSubstr("bound.edges: processes 0 and 1: 2e+07 messages per "
                         "iteration, above the replay's bound of 10000000"));
-  opts.messages = TestFile("bound2.msgs.edges", "0 1 2000000\n");
-  opts.iterations = 100;
+  // Without counts nothing can be divided: the work bound is refused.
+  opts.messages = "none";
+  opts.iterations = 10;
+  opts.max_messages = 10;
   t = sim->Replay(graph, {0, 1}, opts);
   ASSERT_FALSE(t.ok());
   EXPECT_THAT(std::string(t.status().message()),
-              HasSubstr("at most 49 iterations"));
+              HasSubstr("10 iterations (and the untimed one) of 2 messages are "
+                        "22 simulated messages, above the replay's bound of "
+                        "10"));
   // A plan reports what an iteration sends.
+  opts.messages = TestFile("bound2.msgs.edges", "0 1 2000000\n");
   opts.iterations = 2;
+  opts.max_messages = kMaxReplayMessages;
   auto plan = PlanReplay(graph, opts);
   ASSERT_TRUE(plan.ok()) << plan.status();
   EXPECT_EQ(plan->messages_per_iteration, 2000000);
   EXPECT_EQ(plan->rounds, 1000000);
   EXPECT_EQ(plan->messages, opts.messages);
   EXPECT_EQ(plan->processes, 2);
+  EXPECT_EQ(plan->divisor, 1);
+}
+
+// smpirun passes the program's arguments on unquoted: a path with "[x]"
+// would match d x's file as a glob, one with a space would split. The
+// simulator hands it links of its own.
+TEST(Simulate, PathsSmpirunWouldMisreadAreLinked) {
+  auto tree = topology::ParseTleaf(kTwoHosts);
+  ASSERT_TRUE(tree.ok());
+  auto sim = Simulator::Create(*tree);
+  ASSERT_TRUE(sim.ok()) << sim.status();
+  for (const char* d : {"/d[x]", "/dx", "/with space"})
+    mkdir((base::TempBase() + d).c_str(), 0755);
+  // 2 MB: 20 us + 1 ms under the exact model; the decoy, 200 kB: 120 us.
+  const std::string bracketed = TestFile("d[x]/g.edges", "0 1 2000000\n");
+  TestFile("dx/g.edges", "0 1 200000\n");
+  const std::string spaced = TestFile("with space/g.edges", "0 1 2000000\n");
+  SimulateOptions opts;
+  opts.model = SmpiModel::kExact;
+  opts.iterations = 2;
+  for (const std::string& graph : {bracketed, spaced}) {
+    auto t = sim->Replay(graph, {0, 1}, opts);
+    ASSERT_TRUE(t.ok()) << graph << ": " << t.status();
+    EXPECT_NEAR(*t, 20e-6 + 1e-3, 2e-8) << graph;
+  }
+  // Arguments of other programs are refused, not misread.
+  auto run = sim->Run(*FindSmpiProgram("replay_smpi.so"), {spaced}, {0, 1},
+                      SmpiModel::kExact);
+  ASSERT_FALSE(run.ok());
+  EXPECT_THAT(std::string(run.status().message()),
+              HasSubstr("smpirun would split or expand the argument"));
+}
+
+// A work bound divides the counts and scales the time back: 2,000 messages
+// of 1,000 bytes are 1,000 rounds of 20 us + 1 us each way; divided by 10,
+// 100 rounds of the same messages, times 10: the same 21 ms.
+TEST(Simulate, ADividedReplayTakesAWholeIterationsTime) {
+  auto tree = topology::ParseTleaf(kTwoHosts);
+  ASSERT_TRUE(tree.ok());
+  auto sim = Simulator::Create(*tree);
+  ASSERT_TRUE(sim.ok()) << sim.status();
+  const std::string graph = TestFile("divided.edges", "0 1 2000000\n");
+  SimulateOptions opts;
+  opts.model = SmpiModel::kExact;
+  opts.iterations = 2;
+  opts.messages = TestFile("divided.msgs.edges", "0 1 2000\n");
+  opts.max_messages = 610;  // 3 runs of 2,000: divided by ceil(6000 / 605.5)
+  auto plan = PlanReplay(graph, opts);
+  ASSERT_TRUE(plan.ok()) << plan.status();
+  EXPECT_EQ(plan->divisor, 10);
+  EXPECT_EQ(plan->messages_per_iteration, 200);
+  auto t = sim->Replay(*plan, {0, 1}, opts);
+  ASSERT_TRUE(t.ok()) << t.status();
+  EXPECT_NEAR(*t, 1000 * (20e-6 + 1000 / 1e9), 1000 * 2e-8);
 }
 
 }  // namespace

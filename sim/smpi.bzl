@@ -1,7 +1,9 @@
 """smpi_program: one MPI program built twice, for SimGrid's SMPI and for Open MPI."""
 
-def smpi_program(name, srcs, deps = [], visibility = None):
+def smpi_program(name, srcs, deps = [], visibility = None, mpich = False):
     """Builds `<name>_smpi.so` (what smpirun loads) and `<name>_mpi` (mpirun).
+
+    With mpich, also `<name>_mpich` (MPICH's mpiexec.hydra, srun --mpi=pmi2).
 
     The SMPI variant compiles like smpicxx does: SimGrid's mpi.h first on the
     include path, smpi_helpers.h forced in (it redirects sleep, gettimeofday,
@@ -28,3 +30,10 @@ def smpi_program(name, srcs, deps = [], visibility = None):
         deps = deps + ["//third_party/system:mpi"],
         visibility = visibility,
     )
+    if mpich:
+        native.cc_binary(
+            name = name + "_mpich",
+            srcs = srcs,
+            deps = deps + ["//third_party/system:mpich"],
+            visibility = visibility,
+        )

@@ -5,11 +5,19 @@
 #include <cstdlib>
 
 #include "absl/strings/numbers.h"
+#include <limits.h>
+#include <unistd.h>
+
+#include <cctype>
+#include <cerrno>
+#include <cstring>
+
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "base/file.h"
 #include "base/runfiles.h"
+#include "base/shell_quote.h"
 #include "base/status_macros.h"
 #include "sim/subprocess.h"
 
@@ -37,7 +45,47 @@ std::string Reason(std::string_view text) {
   return log_line.empty() ? "(no error output)" : log_line;
 }
 
+// smpirun is a shell script that passes the program's arguments, the
+// hostfile and its temporary directory on unquoted: they are split at
+// blanks and expanded as globs. A word is safe when it holds only characters
+// no shell treats specially (base/shell_quote.h).
+bool SafeWord(std::string_view word) { return base::ShellQuote(word) == word; }
+
+// The extension of a file name when it is plain letters and digits (".grf"),
+// so a link keeps what tells the readers its format; else "".
+std::string PlainExtension(const std::string& path) {
+  const size_t slash = path.rfind('/');
+  const size_t dot = path.rfind('.');
+  if (dot == std::string::npos || (slash != std::string::npos && dot < slash))
+    return "";
+  const std::string ext = path.substr(dot);
+  for (size_t i = 1; i < ext.size(); ++i) {
+    if (!std::isalnum(static_cast<unsigned char>(ext[i]))) return "";
+  }
+  return ext.size() > 1 ? ext : "";
+}
+
 }  // namespace
+
+absl::StatusOr<std::string> SmpiSafePath(const std::string& path,
+                                         const std::string& work_dir,
+                                         std::string_view name) {
+  if (SafeWord(path)) return path;
+  const std::string link =
+      absl::StrCat(std::string(name), PlainExtension(path));
+  const std::string at = absl::StrCat(work_dir, "/", link);
+  char cwd[PATH_MAX];
+  const std::string target =
+      path.starts_with('/') || getcwd(cwd, sizeof cwd) == nullptr
+          ? path
+          : absl::StrCat(cwd, "/", path);
+  unlink(at.c_str());
+  if (symlink(target.c_str(), at.c_str()) != 0) {
+    return absl::InternalError(absl::StrCat("simulate: cannot link ", at,
+                                            ": ", std::strerror(errno)));
+  }
+  return link;  // relative: smpirun runs in work_dir
+}
 
 std::vector<std::string> SmpiModelFlags(SmpiModel model) {
   if (model == SmpiModel::kCalibrated) return {};
@@ -92,20 +140,39 @@ absl::StatusOr<std::string> FindSmpiProgram(std::string_view name) {
 
 absl::StatusOr<SmpiOutput> RunSmpi(const SmpiRun& run) {
   ASSIGN_OR_RETURN(const std::string smpirun, FindSmpirun());
+  // smpirun's own temporary directory is its TMPDIR, the work directory.
+  if (!SafeWord(run.work_dir)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "simulate: smpirun cannot work in '", run.work_dir,
+        "' (it splits paths at blanks and expands globs)"));
+  }
+  ASSIGN_OR_RETURN(const std::string platform,
+                   SmpiSafePath(run.platform, run.work_dir, "platform"));
+  ASSIGN_OR_RETURN(const std::string hostfile,
+                   SmpiSafePath(run.hostfile, run.work_dir, "hostfile"));
+  ASSIGN_OR_RETURN(const std::string program,
+                   SmpiSafePath(run.program, run.work_dir, "program"));
   std::vector<std::string> argv = {smpirun,
                                    "-np",
                                    absl::StrCat(run.ranks),
                                    "-platform",
-                                   run.platform,
+                                   platform,
                                    "-hostfile",
-                                   run.hostfile,
+                                   hostfile,
                                    "--cfg=smpi/privatization:no",
                                    "--cfg=smpi/simulate-computation:no",
                                    "--log=root.thresh:warning"};
   for (const std::string& f : SmpiModelFlags(run.model)) argv.push_back(f);
   for (const std::string& f : run.extra_flags) argv.push_back(f);
-  argv.push_back(run.program);
-  for (const std::string& a : run.args) argv.push_back(a);
+  argv.push_back(program);
+  for (const std::string& a : run.args) {
+    if (!SafeWord(a)) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "simulate: smpirun would split or expand the argument '",
+          a.substr(0, 200), "' (pass files through SmpiSafePath)"));
+    }
+    argv.push_back(a);
+  }
   ASSIGN_OR_RETURN(const ProcessResult r,
                    RunProcess(std::move(argv), run.work_dir, "smpirun"));
   if (r.signal != 0) {

@@ -74,9 +74,21 @@ struct SmpiOutput {
   std::string err;  // SimGrid's and the program's standard error
 };
 
-// Runs smpirun and waits. Errors: smpirun missing (FindSmpirun), a run that
-// exits with a non-zero status (the message quotes the last line of its
-// error output), a run killed by a signal.
+// `path` as smpirun cannot misread it: as it is when it holds only
+// characters no shell treats specially, else the name of a symbolic link to
+// it made in `work_dir` (`name` plus the path's extension, e.g.
+// "graph.grf"), relative, since smpirun runs there. smpirun is a shell
+// script that passes paths on unquoted: a space would split one, "[x]" would
+// match another file. Error: the link cannot be made.
+absl::StatusOr<std::string> SmpiSafePath(const std::string& path,
+                                         const std::string& work_dir,
+                                         std::string_view name);
+
+// Runs smpirun and waits; the platform, hostfile and program go through
+// SmpiSafePath. Errors: smpirun missing (FindSmpirun), a work directory or
+// an argument smpirun would split or expand, a run that exits with a
+// non-zero status (the message quotes the last line of its error output), a
+// run killed by a signal.
 absl::StatusOr<SmpiOutput> RunSmpi(const SmpiRun& run);
 
 // The number in the line "time per iteration: <seconds> s" of a program's

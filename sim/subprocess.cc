@@ -19,12 +19,15 @@ absl::StatusOr<ProcessResult> RunProcess(std::vector<std::string> argv,
   ASSIGN_OR_RETURN(const base::SubprocessResult run,
                    base::RunSubprocess(argv, options));
   ProcessResult result;
+  // Bounded: what is read are the closing lines (a time, a reason).
   result.out =
-      base::ReadFile(options.stdout_path, name + " output").value_or("");
+      base::ReadFileTail(options.stdout_path, kMaxOutputBytes, name + " output")
+          .value_or("");
   result.err =
-      base::ReadFile(options.stderr_path, name + " errors").value_or("");
+      base::ReadFileTail(options.stderr_path, kMaxErrorBytes, name + " errors")
+          .value_or("");
   result.signal = run.signal;
-  result.exit_status = run.signal != 0 ? 0 : run.exit_code;
+  result.exit_status = run.signal != 0 ? 128 + run.signal : run.exit_code;
   return result;
 }
 

@@ -8,10 +8,12 @@
 //
 // The child runs in `work_dir`, which is also its TMPDIR, with standard input
 // from /dev/null; its standard output and error go to <work_dir>/<tag>.out
-// and .err, read back once it ends.
+// and .err, whose last kMaxOutputBytes and kMaxErrorBytes are read back once
+// it ends (from a line start).
 #ifndef RANKMAP_SIM_SUBPROCESS_H_
 #define RANKMAP_SIM_SUBPROCESS_H_
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,9 +22,14 @@
 
 namespace rankmap::sim {
 
+inline constexpr int64_t kMaxOutputBytes = int64_t{1} << 20;
+inline constexpr int64_t kMaxErrorBytes = int64_t{64} << 10;
+
 struct ProcessResult {
-  int exit_status = 0;  // the child's exit status (127: it could not start)
-  int signal = 0;       // the signal that killed it, 0 if it exited
+  // The child's exit status (127: it could not start); 128 + the signal's
+  // number when a signal killed it, as a shell reports it.
+  int exit_status = 0;
+  int signal = 0;  // the signal that killed it, 0 if it exited
   std::string out;      // its standard output
   std::string err;      // its standard error
 };

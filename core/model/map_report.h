@@ -26,9 +26,13 @@ struct MapReport {
   std::string objective;         // "J" or "time"
   bool kept_present = false;     // the result is the present order
   bool present_refined = false;  // the result is the present order refined
-  // Cost (J, or T in seconds) and link-load estimate (seconds; 0 without
-  // links) of the present order, of the best mapping found other than the
-  // present order itself, and of the result.
+  // The measure that decided: "predicted" (seconds per iteration, the
+  // estimates below), "T" or "J" (the costs below).
+  std::string decided_by;
+  // Cost (J, or T in seconds) and predicted time per iteration (seconds,
+  // core/objective/link_load.h; 0 without links) of the present order, of
+  // the best mapping found other than the present order itself, and of the
+  // result.
   double present_cost = 0.0, present_estimate = 0.0;
   double best_cost = 0.0, best_estimate = 0.0;
   double chosen_cost = 0.0, chosen_estimate = 0.0;
@@ -36,10 +40,21 @@ struct MapReport {
   int64_t moved = 0;
 };
 
+// The deciding measure of the present order, the best found and the result
+// (the estimates when decided_by is "predicted", the costs otherwise).
+struct DecidingFigures {
+  double present = 0.0, best = 0.0, chosen = 0.0;
+};
+inline DecidingFigures Deciding(const MapReport& r) {
+  if (r.decided_by == "predicted")
+    return {r.present_estimate, r.best_estimate, r.chosen_estimate};
+  return {r.present_cost, r.best_cost, r.chosen_cost};
+}
+
 // The predicted exchange of one partition.
 struct ExchangePrediction {
-  // Link-load estimate of one exchange in seconds (0 on a tree without
-  // links): busiest + latency.
+  // Predicted time of one exchange in seconds (core/objective/link_load.h;
+  // 0 on a tree without links).
   double seconds = 0.0;
   double busiest = 0.0;  // the busiest link's transfer time
   double latency = 0.0;  // the message rounds' latency

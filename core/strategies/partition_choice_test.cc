@@ -57,6 +57,11 @@ MappingOptions WithModel(double bytes, double messages) {
 //   M: host uplinks carry 4b: 2b ns; rounds m x 2 us;
 //      T = 2m x 0.5 us + 4b x 0.1 ns + 2 (2m x 2 us + 2b x 1 ns)
 //        = 9m us + 4.4b ns.
+// The predicted time (core/objective/link_load.h, SMPI's default model) at b = 1 MB,
+// m = 1: S sends 8 MB each way between the hosts, M 1 MB on each of two
+// pairs; both pay 11.6436 x the 2 us route latency, then share a host link
+// (1 GB/s x the bandwidth factor 0.940694, acknowledgements taking 5% of the
+// other direction): S 8 MB x 1.05, M 2 x 1 MB x 1.05 on the busiest link.
 TEST(PartitionChoiceTest, HandComputedPredictions) {
   const topology::Tree t = TwoHosts();
   const graphs::CommGraph g = EightVertices();
@@ -64,7 +69,7 @@ TEST(PartitionChoiceTest, HandComputedPredictions) {
   const ExchangePrediction s = PredictExchange(t, g, kStatusQuo, o).value();
   EXPECT_DOUBLE_EQ(s.busiest, 8e-3);
   EXPECT_DOUBLE_EQ(s.latency, 2e-6);
-  EXPECT_DOUBLE_EQ(s.seconds, 8.002e-3);
+  EXPECT_NEAR(s.seconds, 2e-6 * 11.6436 + 8e6 * 1.05 / 0.940694e9, 1e-12);
   EXPECT_DOUBLE_EQ(s.cost, 5e-6 + 16.4e-3);
   EXPECT_DOUBLE_EQ(s.cut, 10);
   EXPECT_EQ(s.pairs, 2);
@@ -89,8 +94,10 @@ TEST(PartitionChoiceTest, BandwidthBoundTrafficReplacesTheStatusQuo) {
   EXPECT_EQ(chosen, kMachineAware);
   EXPECT_EQ(r.winner, "machine-aware");
   EXPECT_EQ(r.objective, "time");
-  EXPECT_DOUBLE_EQ(r.status_quo.seconds, 8.002e-3);
-  EXPECT_DOUBLE_EQ(r.chosen.seconds, 2.002e-3);
+  EXPECT_NEAR(r.status_quo.seconds,
+              2e-6 * 11.6436 + 8e6 * 1.05 / 0.940694e9, 1e-12);
+  EXPECT_NEAR(r.chosen.seconds, 2e-6 * 11.6436 + 2e6 * 1.05 / 0.940694e9,
+              1e-12);
   ASSERT_EQ(r.candidates.size(), 2u);
   EXPECT_EQ(r.candidates[0].name, "status quo");
   EXPECT_EQ(r.model,
@@ -98,9 +105,10 @@ TEST(PartitionChoiceTest, BandwidthBoundTrafficReplacesTheStatusQuo) {
             "pair, each way (given)");
 }
 
-// Latency-bound (8 B per unit, 1,000 messages a pair): both estimates are
-// 2 ms of rounds (M leads by 48 ns, 0.0024%), and S's two pairs cost T = 5
-// ms against M's three, 9 ms: the status quo wins.
+// Latency-bound (8 B per unit, 1,000 messages a pair): both predictions are
+// 1,000 rounds of an empty message between the hosts (2 us x 2.01467, SMPI's
+// latency factor), and S's two pairs cost T = 5 ms against M's three, 9 ms:
+// the status quo wins.
 TEST(PartitionChoiceTest, LatencyBoundTrafficKeepsTheStatusQuo) {
   PartitionReport r;
   const Mapping chosen =
@@ -109,8 +117,9 @@ TEST(PartitionChoiceTest, LatencyBoundTrafficKeepsTheStatusQuo) {
           .value();
   EXPECT_EQ(chosen, kStatusQuo);
   EXPECT_EQ(r.winner, "status quo");
-  EXPECT_DOUBLE_EQ(r.status_quo.seconds, 2e-3 + 64e-9);
-  EXPECT_DOUBLE_EQ(r.candidates[1].prediction.seconds, 2e-3 + 16e-9);
+  EXPECT_NEAR(r.status_quo.seconds, 1000 * 2e-6 * 2.01467, 1e-12);
+  EXPECT_NEAR(r.candidates[1].prediction.seconds, 1000 * 2e-6 * 2.01467,
+              1e-12);
   EXPECT_DOUBLE_EQ(r.status_quo.cost, 5e-3 + 131.2e-9);
   EXPECT_DOUBLE_EQ(r.candidates[1].prediction.cost, 9e-3 + 35.2e-9);
 }

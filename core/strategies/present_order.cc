@@ -8,12 +8,19 @@
 namespace rankmap::core {
 namespace {
 
-// Under time: `best` replaces the present order when it is not predicted
-// slower and leads by more than the margin in the estimate or in T.
-bool BeatsPresent(const Score& best, const Score& present, double margin) {
-  if (best.estimate > present.estimate) return false;
-  return best.estimate < (1.0 - margin) * present.estimate ||
-         best.cost < (1.0 - margin) * present.cost;
+// The measure that decides (the top of present_order.h).
+std::string DecidingMeasure(const Objective& objective, const Score& present) {
+  if (present.estimate > 0) return "predicted";
+  return objective.is_time() ? "T" : "J";
+}
+
+// Whether `best` replaces the present order under that measure.
+bool Replaces(const std::string& measure, const Score& best,
+              const Score& present, double margin) {
+  if (measure == "predicted")
+    return best.estimate < (1.0 - margin) * present.estimate;
+  if (measure == "T") return best.cost < (1.0 - margin) * present.cost;
+  return best.cost < present.cost;
 }
 
 int64_t Moved(const Mapping& a, const Mapping& b) {
@@ -60,14 +67,14 @@ Mapping KeepPresentUnlessBeaten(const Objective& objective,
       refined = true;
     }
   }
+  const std::string measure = DecidingMeasure(objective, present_score);
   const bool keep =
-      objective.is_time()
-          ? !BeatsPresent(best_score, present_score, options.keep_margin)
-          : !Better(best_score, present_score);
+      !Replaces(measure, best_score, present_score, options.keep_margin);
   if (report != nullptr) {
     *report = MapReport{};
     report->weighed = true;
     report->objective = std::string(objective.name());
+    report->decided_by = measure;
     report->kept_present = keep;
     report->present_refined = !keep && refined;
     report->present_cost = present_score.cost;

@@ -6,15 +6,19 @@
 // against the present order (MappingOptions::present, the identity when
 // empty) and, under the time objective, against the present order refined
 // (a few processes moved), and the present order is kept unless the best of
-// them is predicted better:
-//   * under J, by any lead (the rule the portfolio ranks its own candidates
-//     by: the link-load estimate when it separates them by more than 5%, J
-//     otherwise);
-//   * under time, when it is not predicted slower by the link-load estimate
-//     of one exchange (core/objective/link_load.h, message rounds counted) and
-//     leads by more than options.keep_margin in that estimate or in T
-//     (core/objective/time_objective.h). The margin is what a prediction is
-//     trusted to: a remap that gains less than it is not worth the risk.
+// them is predicted better by one measure, the one MapReport carries and the
+// command prints:
+//   * on a tree with links, the predicted time per iteration
+//     (core/objective/link_load.h: message rounds, the busiest link of each, the
+//     processes each message waits for): the best replaces the present order
+//     when it is predicted faster by more than options.keep_margin. The
+//     margin is what a prediction is trusted to: a remap that gains less is
+//     not worth the risk;
+//   * without links (or with link-aware choices turned off), under time T
+//     (core/objective/time_objective.h) by more than the margin, under J any lower J.
+// The best of the candidates is the portfolio's ranking (core/objective/objective.h);
+// only the decision against the present order is by the one measure, so a
+// replaced order always comes with a positive gain in it.
 //
 //   MapReport report;
 //   options.report = &report;

@@ -8,6 +8,7 @@
 #include "base/file.h"
 #include "base/status_macros.h"
 #include "base/text_scanner.h"
+#include "graphs/foam_file.h"
 
 namespace rankmap::graphs {
 
@@ -73,6 +74,16 @@ absl::StatusOr<CommGraph> MeshHaloGraph(const MeshHalo& halo,
 absl::StatusOr<std::vector<int32_t>> ParsePartition(std::string_view text,
                                                     std::string_view source,
                                                     int64_t num_vertices) {
+  if (LooksLikeFoamFile(text)) {
+    ASSIGN_OR_RETURN(FoamFile f, FoamFile::Open(text, source));
+    ASSIGN_OR_RETURN(const int64_t n, f.ListSize());
+    if (n != num_vertices) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(std::string(source), ": ", n, " labels for ",
+                       num_vertices, " mesh vertices"));
+    }
+    return f.ReadLabels(int64_t{INT32_MAX} + 1, "a part number");
+  }
   base::TextScanner s(text, source);
   std::vector<int32_t> part;
   while (true) {

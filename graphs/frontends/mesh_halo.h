@@ -50,8 +50,10 @@ absl::StatusOr<CommGraph> MeshHaloGraph(const MeshHalo& halo,
                                         double bytes_per_value);
 
 // A partition in METIS's format (one non-negative part per line, `#` lines
-// ignored). Errors name the file and line: a non-integer or negative part, a
-// count of lines other than num_vertices.
+// ignored), or as an OpenFOAM labelList (a FoamFile, e.g. decomposePar
+// -cellDist's cellDecomposition; graphs/foam_file.h). Errors name the file
+// and line: a non-integer or negative part, a count of lines (labels) other
+// than num_vertices.
 absl::StatusOr<std::vector<int32_t>> ParsePartition(std::string_view text,
                                                     std::string_view source,
                                                     int64_t num_vertices);

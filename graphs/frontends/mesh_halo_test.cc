@@ -56,6 +56,22 @@ TEST(MeshHalo, Errors) {
   EXPECT_FALSE(MeshHaloGraph(*halo, 0).ok());
 }
 
+// OpenFOAM's decomposition (decomposePar -cellDist's cellDecomposition).
+TEST(MeshHalo, PartitionsAsOpenFoamLabelLists) {
+  const std::string head =
+      "/* banner */\nFoamFile\n{\n    format ascii;\n    class labelList;\n"
+      "    object cellDecomposition;\n}\n";
+  auto p = ParsePartition(head + "3\n(\n2\n0\n1\n)\n", "cd", 3);
+  ASSERT_TRUE(p.ok()) << p.status();
+  EXPECT_THAT(*p, ElementsAre(2, 0, 1));
+  p = ParsePartition(head + "2\n(\n2\n0\n)\n", "cd", 3);
+  EXPECT_EQ(std::string(p.status().message()),
+            "cd: 2 labels for 3 mesh vertices");
+  p = ParsePartition(head + "3\n(\n2\n-1\n1\n)\n", "cd", 3);
+  EXPECT_EQ(std::string(p.status().message()),
+            "cd:11: expected a part number in [0, 2147483648), found '-1'");
+}
+
 TEST(MeshHalo, PartitionFiles) {
   auto p = ParsePartition("2\n0\n# comment\n\n1\n", "m.part", 3);
   ASSERT_TRUE(p.ok()) << p.status();

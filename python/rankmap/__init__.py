@@ -80,7 +80,8 @@ class MapResult(_MappingAndJ):
     "kept", "replaced", "replaced by its refinement"), objective ("J" or
     "time"; "" when not weighed), present_cost, best_cost, chosen_cost (J, or
     T in seconds), present_estimate, best_estimate, chosen_estimate (the
-    link-load estimate of one exchange in seconds, 0 without links) and moved
+    predicted time of one iteration in seconds, 0 without links: what the
+    present order is kept or replaced by on a tree with links) and moved
     (processes on another leaf than in the present order)."""
 
     report = None

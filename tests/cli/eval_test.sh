@@ -43,6 +43,7 @@ done
 # leaf. Edges 1-2 and 3-0 cross (J = 2 * 5, 2 hops each: 20), 0-1 and 2-3
 # stay on a leaf. Hockney defaults: the only level is a cache level, as is
 # self: 2e-7 + 5e-11 * 2.5 per message, two messages per process: 4.0025e-07.
+# Two processes a leaf of two: no leaf over its share, imbalance 0.
 printf '0\n0\n1\n1\n' >"$tmp/n1.map"
 "$rankmap" eval --topology "tleaf 1 2 1" --comm "$data/cycle4.edges" --mapping "$tmp/n1.map" \
   --model hockney >"$tmp/n1.out" 2>"$tmp/n1.err" || fail "n-to-1: $(cat "$tmp/n1.err")"
@@ -52,12 +53,23 @@ leaves           2
 J                10
 hop-bytes        20
 max link volume  10 (above node 0, leaf)
+imbalance        0.0000 (heaviest leaf over its share)
 volume by level of the common ancestor:
   depth 0 level0     10
   depth 1 same leaf  10
 predicted time   4.0025e-07 s per exchange (hockney model, every edge both ways in one phase)
 OUT
 diff -u "$tmp/n1.want" "$tmp/n1.out" || fail "n-to-1 report"
+# Three on one leaf, one on the other: 3 / 2 - 1 = 0.5 over the share, refused
+# at the default bound, reported within --imbalance 0.5.
+printf '0\n0\n0\n1\n' >"$tmp/n1b.map"
+if "$rankmap" eval --topology "tleaf 1 2 1" --comm "$data/cycle4.edges" \
+  --mapping "$tmp/n1b.map" >/dev/null 2>"$tmp/n1b.err"; then
+  fail "imbalance 0.5 accepted at the default bound"
+fi
+grep -q "leaf 0 carries vertex weight 3" "$tmp/n1b.err" || fail "n1b: $(cat "$tmp/n1b.err")"
+expect imbalance_bound "imbalance        0.5000 (heaviest leaf over its share)" eval --topology "tleaf 1 2 1" \
+  --comm "$data/cycle4.edges" --mapping "$tmp/n1b.map" --imbalance 0.5
 
 # Network spec of two clusters of two 4-leaf tleaf nodes; one pair sending
 # 1000 bytes each way. Leaves 0 and 8 are in different clusters.

@@ -31,7 +31,7 @@ error too_many_threads "--threads-per-process 17: no node has 17 leaves (the lar
   map --topology "$xml" --comm "$dir/chain4.edges" --threads-per-process 17
 error too_few_groups "4 processes need 20 leaves, the topology has room for 3 groups of 5" \
   map --topology "$xml" --comm "$dir/chain4.edges" --threads-per-process 5
-error zero_threads "0 threads per process" \
+error zero_threads "--threads-per-process: '0' is out of range" \
   map --topology "$xml" --comm "$dir/chain4.edges" --threads-per-process 0
 
 if [ "$failures" -ne 0 ]; then echo "$failures failure(s)"; exit 1; fi

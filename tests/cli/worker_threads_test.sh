@@ -27,7 +27,7 @@ for topo in "tleaf 3 16 100 16 10 16 1" "tleaf 2 8 10 8 1"; do
   echo "ok $topo"
 done
 
-error negative_threads "option threads is -1 (must be >= 0)" \
+error negative_threads "--threads: '-1' is out of range" \
   map --topology "tleaf 1 4 1" --comm "$dir/g.grf" --threads -1
 
 [ "$failures" -eq 0 ] || exit 1

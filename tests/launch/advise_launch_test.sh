@@ -1,8 +1,6 @@
 #!/bin/bash
 # `rankmap advise -- <launch line>` under a real launcher on four nodes of two switches that
-# all live on this host: mpirun and mpiexec.hydra start their remote daemons through a remote
-# shell that runs them here under the node's name (SLURMD_NODENAME, which the profiler and the
-# test program report as the host), srun through a Slurm of four slurmd (slurm_cluster.sh).
+# all live on this host (fake_nodes.sh).
 #
 # The program (halo_report) exchanges with the ranks `stride` away and prints where each rank
 # ran (sched_getaffinity). Launched packed, two ranks a node, stride 4 puts every neighbour on
@@ -22,51 +20,8 @@ fail() { echo "FAIL $launcher: $*"; failures=$((failures + 1)); }
 npus=$(hwloc-calc --number-of pu machine:0)
 if [ "$npus" -lt 2 ]; then echo "needs 2 CPUs, this machine has $npus"; exit 1; fi
 
-source tests/launch/virtual_nodes.sh
-fake_remote_shell "$dir"
-printf 'n0:2\nn1:2\nn2:2\nn3:2\n' >"$dir/hosts"
-# The machine for mpirun and hydra: 2 cores a node, 2 nodes a switch, a slower network above.
-cat >"$dir/machine.net" <<'EOF'
-network
-link node 40GBps:0.5us
-link cluster 25Gbps:2us
-link network 10Gbps:5us
-cluster s0
-node n0 core:2
-node n1 core:2
-cluster s1
-node n2 core:2
-node n3 core:2
-EOF
-
-case "$launcher" in
-  mpirun)
-    line=(mpirun --mca plm_rsh_agent "$dir/fakessh" --mca btl self,tcp
-      --mca mpi_yield_when_idle 1 --host n0:2,n1:2,n2:2,n3:2 -np 8 --bind-to core)
-    machine=(--topology "$dir/machine.net")
-    in_job() { "$@"; }
-    ;;
-  hydra)
-    line=(mpiexec.hydra -launcher ssh -launcher-exec "$dir/fakessh" -f "$dir/hosts" -n 8
-      -bind-to core)
-    machine=()
-    export RANKMAP_TOPOLOGY="$dir/machine.net"
-    in_job() { "$@"; }
-    ;;
-  srun)
-    source tests/launch/slurm_cluster.sh
-    slurm_start "$dir/cluster" 4 || { echo "cannot start slurm"; exit 1; }
-    export SLURM_MPI_TYPE=pmi2
-    line=(srun -n 8 --cpu-bind=cores)
-    machine=()  # Slurm's switches, each node this host's hardware
-    # As a batch script would: every command of the job inside one allocation.
-    in_job() { timeout 300 salloc -Q -N 4 -n 8 "$@" </dev/null; }
-    ;;
-  *)
-    echo "unknown launcher $launcher"
-    exit 1
-    ;;
-esac
+source tests/launch/fake_nodes.sh
+fake_nodes "$launcher"
 
 # "rank R host H cpus C" lines -> advise's description "H: R (cpu C), ...; H2: ...".
 describe() {
