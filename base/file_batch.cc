@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 
 #include "absl/strings/str_cat.h"
 #include "base/leftovers.h"
@@ -59,7 +60,8 @@ FileBatch::~FileBatch() { RemovePending(); }
 void FileBatch::RemovePending() {
   for (const Pending& p : pending_) {
     if (p.temporary.empty()) continue;
-    std::remove(p.temporary.c_str());
+    std::error_code ignored;
+    std::filesystem::remove_all(p.temporary, ignored);
     ForgetTemporary(p.temporary);
   }
   pending_.clear();
@@ -112,9 +114,15 @@ absl::Status FileBatch::Commit() {
       RETURN_IF_ERROR(WriteStream(pending_[i].path, *pending_[i].stream));
       continue;
     }
+    std::error_code ignored;
     if (pending_[i].temporary.empty()) {
-      std::remove(pending_[i].path.c_str());
+      std::filesystem::remove_all(pending_[i].path, ignored);
       continue;
+    }
+    // An adopted directory replaces the one of an earlier run whole (rename
+    // cannot replace a directory that holds files).
+    if (std::filesystem::is_directory(pending_[i].temporary, ignored)) {
+      std::filesystem::remove_all(pending_[i].path, ignored);
     }
     if (std::rename(pending_[i].temporary.c_str(), pending_[i].path.c_str()) !=
         0) {

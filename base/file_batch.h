@@ -36,12 +36,13 @@ class FileBatch {
   absl::Status Write(const std::string& path, std::string_view contents,
                      bool executable = false);
 
-  // `file`, already written on the file system of `path` (a run's directory
-  // beside it), becomes `path` at Commit; it is removed when the batch is
-  // dropped.
+  // `file` (or a directory), already written on the file system of `path` (a
+  // run's directory beside it), becomes `path` at Commit, replacing a
+  // directory there whole; it is removed when the batch is dropped.
   void Adopt(const std::string& file, const std::string& path);
 
-  // `path` is removed at Commit: a file of an earlier run that the new
+  // `path` (a file or a directory with what it holds) is removed at Commit:
+  // a file of an earlier run that the new
   // outputs do not replace and that would otherwise be read with them.
   void RemoveAtCommit(const std::string& path);
 

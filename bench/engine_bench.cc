@@ -78,10 +78,21 @@ ABSL_FLAG(int32_t, hetero, 8,
           "clusters, per-pair bandwidths), each with a stencil, a random and "
           "a clustered graph; 0: none");
 ABSL_FLAG(bool, meshes, true, "add the n-to-1 METIS mesh rows");
-ABSL_FLAG(std::string, n_to_1,
-          "rankmap-n:1,rankmap-n:1-fast,multilevel-n:1,scotch-b0.03",
-          "the rows of n-to-1 instances: rankmap-n:1 (default), "
-          "rankmap-n:1-fast, multilevel-n:1, scotch-b0.03");
+ABSL_FLAG(
+    std::string, n_to_1,
+    "rankmap-n:1,engine-n:1,multisection-n:1,rankmap-n:1-fast,multilevel-n:1,"
+    "scotch-b0.03",
+    "the rows of n-to-1 instances: rankmap-n:1 (Map with the default "
+    "preset: the engine's partition weighed against the status quo and "
+    "Scotch's by predicted exchange time), engine-n:1 (the engine's "
+    "partition alone, default preset), multisection-n:1 (the "
+    "partitioning multisection's attempts alone), rankmap-n:1-fast, "
+    "multilevel-n:1 (the multilevel engine's partition alone), "
+    "scotch-b0.03");
+ABSL_FLAG(bool, partitioner, true,
+          "add the n-to-1 rows at partitioner scale: shuffled 262,144-cell 2D "
+          "and 3D meshes onto 4:8:6 (192 leaves) and 4:16:24 (1,536), "
+          "distances 1:10:100");
 ABSL_FLAG(bool, stencils_n_to_1, true,
           "add the n-to-1 rows of shuffled stencils onto the 4,096 leaves of "
           "tleaf 4 16 1000 16 100 2 10 8 1: 65,536 processes of a 2D stencil, "
@@ -363,7 +374,10 @@ class Bench {
   }
 
   // The n-to-1 rows: rankmap-n:1 (the default's partition-and-map),
-  // rankmap-n:1-fast, multilevel-n:1 (Algorithm::kMultilevel).
+  // engine-n:1 (the default's own partition), multisection-n:1 (the
+  // partitioning multisection's attempts, the default's partition on graphs
+  // below core::kMultilevelNTo1From), rankmap-n:1-fast, multilevel-n:1
+  // (Algorithm::kMultilevel).
   absl::StatusOr<core::Mapping> RunNTo1(const std::string& a,
                                         const Instance& in) const {
     core::MappingOptions o;
@@ -371,12 +385,16 @@ class Bench {
       o = *core::MappingOptions::Preset("fast");
     } else if (a == "multilevel-n:1") {
       o.algorithm = core::Algorithm::kMultilevel;
-    } else if (a != "rankmap-n:1") {
+    } else if (a == "multisection-n:1") {
+      o.algorithm = core::Algorithm::kMultisection;
+    } else if (a != "rankmap-n:1" && a != "engine-n:1") {
       return absl::InvalidArgumentError("unknown n-to-1 row " + a);
     }
     o.seed = seed_;
     o.threads = threads_;
     o.progress = clock_;
+    if (a != "rankmap-n:1" && a != "rankmap-n:1-fast")
+      return core::internal::MachineAwarePartition(in.tree, in.graph, o);
     return core::Map(in.tree, in.graph, o);
   }
 
@@ -438,7 +456,8 @@ class Bench {
     r.algorithm = name;
     // Phase lines for the multilevel engine on large instances.
     PhaseClock clock;
-    clock_ = name.starts_with("multilevel") &&
+    clock_ = (name.starts_with("multilevel") || name == "engine-n:1" ||
+              name == "multisection-n:1") &&
                      in.graph.num_vertices() >= kPhaseLinesFrom
                  ? &clock
                  : nullptr;
@@ -663,6 +682,27 @@ int Main() {
                 true};
     s3.group = "stencils n:1";
     bench.Run(s3);
+  }
+  if (absl::GetFlag(FLAGS_partitioner)) {
+    // What PETSc and OpenFOAM partition: a mesh of 262,144 cells, the cells
+    // numbered at random (as a partitioner receives them after a
+    // redistribution), onto nodes of 8 and 16 sockets of 6 and 24 cores.
+    const char* kTrees[][2] = {{"4:8:6", "3 4 90 8 9 6 1"},
+                               {"4:16:24", "3 4 90 16 9 24 1"}};
+    const std::vector<int32_t> perm =
+        testing::RandomPermutation(262144, seed + 7);
+    const CommGraph meshes[] = {
+        testing::Permute(testing::MakeGrid2D(512, 512), perm),
+        testing::Permute(testing::MakeGrid3D(64, 64, 64), perm)};
+    const char* kNames[] = {"mesh2d-262144@", "mesh3d-262144@"};
+    for (int k = 0; k < 2; ++k) {
+      for (const auto& t : kTrees) {
+        Instance in{kNames[k] + std::string(t[0]), testing::MakeTleaf(t[1]),
+                    meshes[k], true};
+        in.group = "partitioner n:1";
+        bench.Run(in);
+      }
+    }
   }
   for (const std::string& which : SplitList(absl::GetFlag(FLAGS_scale))) {
     // Shuffled 3D stencils on Fugaku-class trees: 1m = 128 x 128 x 64 on

@@ -8,8 +8,8 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_split.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
 #include "base/file.h"
 #include "base/status_macros.h"
 #include "base/subprocess.h"
@@ -26,10 +26,8 @@ std::string SlurmTopology(const std::string& dir) {
   o.stdout_path = path;
   o.stderr_path = dir + "/slurm-topology.err";
   o.timeout_seconds = 20;
-  absl::StatusOr<base::SubprocessResult> r =
-      base::RunSubprocess(std::vector<std::string>{"scontrol", "show",
-                                                   "topology"},
-                          o);
+  absl::StatusOr<base::SubprocessResult> r = base::RunSubprocess(
+      std::vector<std::string>{"scontrol", "show", "topology"}, o);
   if (!r.ok() || r->exit_code != 0) return "";
   absl::StatusOr<std::string> text = base::ReadFile(path, "scontrol output");
   if (!text.ok() || text->find("SwitchName=") == std::string::npos) return "";
@@ -47,8 +45,9 @@ std::string Absolute(const std::string& path) {
 // A node line's description as the spec reads it back (topology/network.h):
 // the rest of the line, '#' starting a comment, spaces at either end dropped.
 absl::Status CheckSpecText(const std::string& text, const std::string& what) {
-  const bool padded = !text.empty() && (text.front() == ' ' ||
-                                        text.back() == ' ' || text.back() == '\t');
+  const bool padded =
+      !text.empty() &&
+      (text.front() == ' ' || text.back() == ' ' || text.back() == '\t');
   bool control = false;
   for (const char c : text)
     control = control || static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
@@ -166,8 +165,7 @@ absl::StatusOr<AdviseMachine> LoadAdviseMachine(
     const std::string& dir, const std::string& kept_dir) {
   // The files are named where they are kept.
   auto kept = [&](const std::string& path) {
-    return kept_dir.empty() ? path
-                            : kept_dir + path.substr(path.rfind('/'));
+    return kept_dir.empty() ? path : kept_dir + path.substr(path.rfind('/'));
   };
   AdviseMachine m;
   Inputs in = request.inputs;
@@ -184,7 +182,8 @@ absl::StatusOr<AdviseMachine> LoadAdviseMachine(
     m.sources.push_back(absl::StrCat("machine: ", in.topology));
   } else if (!request.network.empty()) {
     in.topology = request.network;
-    m.sources.push_back(absl::StrCat("machine: network spec ", request.network));
+    m.sources.push_back(
+        absl::StrCat("machine: network spec ", request.network));
   } else if (const std::string slurm = SlurmTopology(dir); !slurm.empty()) {
     in.topology = slurm;
     in.node = own ? request.hardware : node;

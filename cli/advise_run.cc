@@ -18,15 +18,17 @@
 namespace rankmap::cli {
 namespace {
 
-// The regular files directly in `dir`.
-std::vector<std::string> FilesIn(const std::string& dir) {
+// The regular files and directories directly in `dir` (a profile keeps its
+// hosts' hardware in a directory, prefix.hwloc/).
+std::vector<std::string> EntriesIn(const std::string& dir) {
   std::vector<std::string> names;
   DIR* d = opendir(dir.c_str());
   if (d == nullptr) return names;
   while (const dirent* e = readdir(d)) {
     const std::string name = e->d_name;
+    const std::string path = absl::StrCat(dir, "/", name);
     if (name != "." && name != ".." &&
-        base::IsRegularFile(absl::StrCat(dir, "/", name))) {
+        (base::IsRegularFile(path) || base::IsDirectory(path))) {
       names.push_back(name);
     }
   }
@@ -89,9 +91,8 @@ std::string AdviseRun::Published(std::string_view name) const {
   return absl::StrCat(output_, "/", std::string(name));
 }
 
-void AdviseRun::Publish(std::string_view family,
-                        base::FileBatch& files) const {
-  const std::vector<std::string> fresh = FilesIn(dir());
+void AdviseRun::Publish(std::string_view family, base::FileBatch& files) const {
+  const std::vector<std::string> fresh = EntriesIn(dir());
   std::set<std::string> names(fresh.begin(), fresh.end());
   bool family_written = false;
   for (const std::string& name : fresh) {
@@ -99,7 +100,7 @@ void AdviseRun::Publish(std::string_view family,
     family_written = family_written || name.starts_with(family);
   }
   if (!family_written || family.empty()) return;
-  for (const std::string& name : FilesIn(output_)) {
+  for (const std::string& name : EntriesIn(output_)) {
     if (name.starts_with(family) && !names.count(name))
       files.RemoveAtCommit(Published(name));
   }

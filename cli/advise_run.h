@@ -31,17 +31,17 @@ class AdviseRun {
   // made.
   static absl::StatusOr<AdviseRun> Start(const std::string& output);
 
-  const std::string& output() const { return output_; }  // absolute
+  const std::string& output() const { return output_; }   // absolute
   const std::string& dir() const { return dir_.path(); }  // absolute
 
   // output()/<name> for a file of the run.
   std::string Published(std::string_view name) const;
 
-  // Every regular file the run's directory holds now is adopted by `files`
-  // to become output()/<same name>. Files of output() whose names start with
-  // `family` ("profile.") and that this run did not write are removed at the
-  // commit, so that the published profile is one run's set (an old
-  // .msgs.mat is not read beside a new .mat).
+  // Every regular file and directory the run's directory holds now is adopted
+  // by `files` to become output()/<same name>. Files of output() whose names
+  // start with `family` ("profile.") and that this run did not write are
+  // removed at the commit, so that the published profile is one run's set (an
+  // old .msgs.mat is not read beside a new .mat).
   void Publish(std::string_view family, base::FileBatch& files) const;
 
  private:

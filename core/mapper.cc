@@ -26,21 +26,6 @@
 namespace rankmap::core {
 namespace {
 
-// n-to-1, the engine's machine-aware partition: partition and map in one
-// step, leaf loads within options.imbalance, J minimised.
-absl::StatusOr<Mapping> MachineAwarePartition(const topology::Tree& tree,
-                                              const graphs::CommGraph& graph,
-                                              const MappingOptions& options) {
-  if (options.algorithm == Algorithm::kMultilevel)
-    return MultilevelPartition(tree, graph, options);
-  ASSIGN_OR_RETURN(Mapping m, PartitionMap(tree, graph, options));
-  if (!options.portfolio_multilevel) return m;
-  // The multilevel engine competes (the strong preset), lower J kept.
-  ASSIGN_OR_RETURN(Mapping ml, MultilevelPartition(tree, graph, options));
-  if (ComputeJ(tree, graph, ml) < ComputeJ(tree, graph, m)) return ml;
-  return m;
-}
-
 // n-to-1: the engine's partition weighed by the predicted time of one
 // exchange against the status quo (core/strategies/partition_choice.h);
 // Scotch's as the baseline it is.
@@ -48,7 +33,8 @@ absl::StatusOr<Mapping> MapNTo1(const topology::Tree& tree,
                                 const graphs::CommGraph& graph,
                                 const MappingOptions& options) {
   if (options.algorithm != Algorithm::kScotch) {
-    ASSIGN_OR_RETURN(Mapping m, MachineAwarePartition(tree, graph, options));
+    ASSIGN_OR_RETURN(Mapping m,
+                     internal::MachineAwarePartition(tree, graph, options));
     return ChoosePartition(tree, graph, options, std::move(m));
   }
   absl::StatusOr<Mapping> m =
@@ -80,9 +66,11 @@ Mapping Refined(const Objective& objective, const graphs::CommGraph& graph,
   return m;
 }
 
-absl::StatusOr<Mapping> MapChecked(const topology::Tree& tree,
-                                   const graphs::CommGraph& graph,
-                                   const MappingOptions& options);
+// Map without the exception guard: checks the inputs, then runs what the
+// options and the inputs select.
+absl::StatusOr<Mapping> Dispatch(const topology::Tree& tree,
+                                 const graphs::CommGraph& graph,
+                                 const MappingOptions& options);
 
 // The portfolio's result weighed against the present order of the whole
 // graph (core/strategies/present_order.h).
@@ -107,16 +95,38 @@ absl::StatusOr<Mapping> Guarded(const topology::Tree& tree,
 Algorithm EffectiveAlgorithm(const topology::Tree& tree,
                              const graphs::CommGraph& graph,
                              const MappingOptions& options) {
-  if (IsNTo1(tree, graph) && options.algorithm != Algorithm::kScotch &&
-      options.algorithm != Algorithm::kMultilevel)
-    return Algorithm::kMultisection;
-  return options.algorithm;
+  if (!IsNTo1(tree, graph) || options.algorithm == Algorithm::kScotch ||
+      options.algorithm == Algorithm::kMultilevel) {
+    return options.algorithm;
+  }
+  if (options.algorithm == Algorithm::kPortfolio &&
+      !options.portfolio_multilevel &&
+      graph.num_vertices() >= kMultilevelNTo1From) {
+    return Algorithm::kMultilevel;
+  }
+  return Algorithm::kMultisection;
 }
 
 namespace internal {
 
 int32_t WorkerThreads(int32_t requested) {
   return std::min(requested, base::UsableCpus());
+}
+
+// n-to-1, the engine's machine-aware partition: partition and map in one
+// step, leaf loads within options.imbalance, J minimised.
+absl::StatusOr<Mapping> MachineAwarePartition(const topology::Tree& tree,
+                                              const graphs::CommGraph& graph,
+                                              const MappingOptions& options) {
+  RETURN_IF_ERROR(ValidateOptions(options));
+  if (EffectiveAlgorithm(tree, graph, options) == Algorithm::kMultilevel)
+    return MultilevelPartition(tree, graph, options);
+  ASSIGN_OR_RETURN(Mapping m, PartitionMap(tree, graph, options));
+  if (!options.portfolio_multilevel) return m;
+  // The multilevel engine competes (the strong preset), lower J kept.
+  ASSIGN_OR_RETURN(Mapping ml, MultilevelPartition(tree, graph, options));
+  if (ComputeJ(tree, graph, ml) < ComputeJ(tree, graph, m)) return ml;
+  return m;
 }
 
 }  // namespace internal
@@ -128,14 +138,14 @@ absl::StatusOr<Mapping> Map(const topology::Tree& tree,
   o.threads = internal::WorkerThreads(options.threads);
   // The engine's boundary: whatever escapes a strategy becomes a Status here,
   // so no caller (CLI, C API, MPI job) is terminated by an exception.
-  return Guarded(tree, graph, o, [&] { return MapChecked(tree, graph, o); });
+  return Guarded(tree, graph, o, [&] { return Dispatch(tree, graph, o); });
 }
 
 namespace {
 
-absl::StatusOr<Mapping> MapChecked(const topology::Tree& tree,
-                                   const graphs::CommGraph& graph,
-                                   const MappingOptions& options) {
+absl::StatusOr<Mapping> Dispatch(const topology::Tree& tree,
+                                 const graphs::CommGraph& graph,
+                                 const MappingOptions& options) {
   if (absl::Status s = ValidateOptions(options); !s.ok()) return s;
   if (absl::Status s = CheckCostRange(tree, graph); !s.ok()) return s;
   if (absl::Status s = CheckMapMemory(tree, graph, options); !s.ok()) return s;
@@ -156,7 +166,7 @@ absl::StatusOr<Mapping> MapChecked(const topology::Tree& tree,
         tree, graph, n_to_1, options.imbalance,
         [&](const graphs::CommGraph& part) -> absl::StatusOr<Mapping> {
           if (n_to_1) return MapNTo1(tree, part, part_options);
-          return MapChecked(tree, part, part_options);
+          return Dispatch(tree, part, part_options);
         });
     if (!m.ok() || n_to_1 || options.algorithm != Algorithm::kPortfolio)
       return m;

@@ -22,9 +22,11 @@
 //
 // Map is where the engine decides, once, what runs: one-to-one or n-to-1, the
 // strategy of options.algorithm (core/model/options.h: Algorithms()), and the
-// refinement of its result (options.refine). n-to-1 runs Scotch for kScotch and
-// the partitioning multisection (core/strategies/partition_map.h) for every
-// other algorithm; EffectiveAlgorithm says which, so callers can report it.
+// refinement of its result (options.refine). n-to-1 runs Scotch for kScotch,
+// the multilevel engine (core/strategies/multilevel.h) for kMultilevel and for
+// the default algorithm on large graphs, and the partitioning multisection
+// (core/strategies/partition_map.h) otherwise; EffectiveAlgorithm says which,
+// so callers can report it.
 #ifndef RANKMAP_CORE_MAPPER_H_
 #define RANKMAP_CORE_MAPPER_H_
 
@@ -59,9 +61,23 @@ absl::StatusOr<Mapping> Map(const topology::Tree& tree,
                             const MappingOptions& options,
                             const SlotClasses& classes);
 
+// n-to-1 graphs of at least this many processes are partitioned by the
+// multilevel engine under the default algorithm (kPortfolio without
+// portfolio_multilevel). Measured on shuffled 2D/3D grids onto 4:2:4 to 4:8:6
+// trees and on bench/engine_bench's n-to-1 rows: from 4,096 processes on, the
+// partitioning multisection's attempts cost 1.2-2.3x Scotch's time (3-6x at
+// 262,144 cells) for J 1-4% below the multilevel engine's, which takes 0.2-0.4x
+// Scotch's time there (about 1x at 262,144); below, the attempts take well
+// under a second and their J is worth it (9% below at 1,024).
+inline constexpr int32_t kMultilevelNTo1From = 4096;
+
 // The algorithm Map runs for these inputs: options.algorithm, except on n-to-1
-// inputs (more processes than slots), where every algorithm but kScotch runs
-// the partitioning multisection (kMultisection).
+// inputs (more processes than slots): kScotch and kMultilevel run as asked;
+// the default kPortfolio runs the multilevel engine (kMultilevel) from
+// kMultilevelNTo1From processes on; every other case runs the partitioning
+// multisection (kMultisection: its attempts, core/strategies/partition_map.h;
+// with portfolio_multilevel, the strong preset, the multilevel engine competes
+// with it and the lower J is kept).
 Algorithm EffectiveAlgorithm(const topology::Tree& tree,
                              const graphs::CommGraph& graph,
                              const MappingOptions& options);
@@ -71,6 +87,15 @@ namespace internal {
 // The worker threads Map runs for options.threads = requested: requested, at
 // most base::UsableCpus() (non-positive values are left to ValidateOptions).
 int32_t WorkerThreads(int32_t requested);
+
+// The engine's own n-to-1 partition, before Map weighs it against the status
+// quo and Scotch's (core/strategies/partition_choice.h): what the benchmarks
+// compare with Scotch. Requires n-to-1 inputs (IsNTo1) whose every process
+// has an edge (Map places the others first); options as Map takes them.
+// Errors: ValidateOptions', the strategy's.
+absl::StatusOr<Mapping> MachineAwarePartition(const topology::Tree& tree,
+                                              const graphs::CommGraph& graph,
+                                              const MappingOptions& options);
 
 }  // namespace internal
 

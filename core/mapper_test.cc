@@ -19,6 +19,25 @@ namespace {
 using graphs::CommGraph;
 using topology::Tree;
 
+// J on tleaf "3 4 1000 4 100 4 10" recomputed from its definition: leaves are
+// numbered in mixed radix 4 x 4 x 4 and a node costs the link costs summed
+// from its leaves up to it, so two leaves meet at the root (1000 + 100 + 10)
+// when their quotients by 16 differ, under a depth-1 node (100 + 10) when
+// their quotients by 4 differ, under a depth-2 node (10) otherwise.
+double JOn444(const CommGraph& g, const Mapping& m) {
+  double j = 0.0;
+  for (graphs::VertexId u = 0; u < g.num_vertices(); ++u) {
+    auto nbrs = g.neighbors(u);
+    auto wgts = g.weights(u);
+    for (size_t k = 0; k < nbrs.size(); ++k) {
+      const int32_t a = m[u], b = m[nbrs[k]];
+      if (nbrs[k] < u || a == b) continue;
+      j += wgts[k] * (a / 16 != b / 16 ? 1110 : a / 4 != b / 4 ? 110 : 10);
+    }
+  }
+  return j;
+}
+
 TEST(MapperTest, EveryAlgorithmGivesAValidMappingWithConsistentCost) {
   const Tree t = testing::MakeTleaf("3 4 1000 4 100 4 10");
   const CommGraph g = testing::Permute(testing::MakeGrid2D(8, 8),
@@ -32,7 +51,7 @@ TEST(MapperTest, EveryAlgorithmGivesAValidMappingWithConsistentCost) {
     ASSERT_TRUE(m.ok()) << AlgorithmName(a) << ": " << m.status();
     auto cost = Cost(t, g, *m);
     ASSERT_TRUE(cost.ok());
-    EXPECT_DOUBLE_EQ(cost->j, ComputeJ(t, g, *m));
+    EXPECT_DOUBLE_EQ(cost->j, JOn444(g, *m)) << AlgorithmName(a);
     auto again = Map(t, g, o);
     EXPECT_EQ(*m, *again) << AlgorithmName(a);
   }
@@ -140,6 +159,30 @@ TEST(MapperTest, NTo1KeepsTheBetterOfPartitionAndMultilevel) {
   // Both sides win on these seeds: both branches are exercised.
   EXPECT_GT(multilevel_won, 0);
   EXPECT_GT(partition_won, 0);
+}
+
+TEST(MapperTest, DefaultNTo1RunsTheMultilevelEngineOnLargeGraphs) {
+  const Tree t = testing::MakeTleaf("2 4 10 4 1");
+  // 64 x 64 = kMultilevelNTo1From cells onto 16 leaves: the multilevel
+  // engine's partition; one row less: the multisection's attempts.
+  const CommGraph large = testing::MakeGrid2D(64, 64);
+  const CommGraph small = testing::MakeGrid2D(63, 64);
+  ASSERT_EQ(large.num_vertices(), kMultilevelNTo1From);
+  MappingOptions def, ml, ms;
+  ml.algorithm = Algorithm::kMultilevel;
+  ms.algorithm = Algorithm::kMultisection;
+  EXPECT_EQ(EffectiveAlgorithm(t, large, def), Algorithm::kMultilevel);
+  EXPECT_EQ(EffectiveAlgorithm(t, small, def), Algorithm::kMultisection);
+  EXPECT_EQ(EffectiveAlgorithm(t, large, ms), Algorithm::kMultisection);
+  // The strong preset keeps both and the lower J.
+  EXPECT_EQ(EffectiveAlgorithm(t, large, *MappingOptions::Preset("strong")),
+            Algorithm::kMultisection);
+  EXPECT_EQ(*internal::MachineAwarePartition(t, large, def),
+            *internal::MachineAwarePartition(t, large, ml));
+  EXPECT_EQ(*internal::MachineAwarePartition(t, small, def),
+            *internal::MachineAwarePartition(t, small, ms));
+  const Mapping m = *Map(t, large, def);
+  EXPECT_TRUE(ValidatePartitionMapping(t, large, m, def.imbalance).ok());
 }
 
 TEST(MapperTest, NTo1AndErrors) {

@@ -1,10 +1,11 @@
 // Baselines: simple placements to compare the engine against, side by side.
 //
-//   Mapping packed = IdentityMap(tree, n);       // process i on the i-th slot
-//   Mapping rr = RoundRobinMap(tree, n);         // dealt over the root's
-//                                                // subtrees
-//   Mapping rnd = RandomMap(tree, n, /*seed=*/7);   // shuffle of the slots
-//   Mapping mp = MpippMap(tree, graph, {}, 7);   // swap search, random starts
+//   // Process i on the i-th slot; dealt over the root's subtrees; a shuffle
+//   // of the slots; MPIPP's swap search from random starts.
+//   Mapping packed = IdentityMap(tree, n);
+//   Mapping rr = RoundRobinMap(tree, n);
+//   Mapping rnd = RandomMap(tree, n, /*seed=*/7);
+//   Mapping mp = MpippMap(tree, graph, MpippOptions{}, /*seed=*/7);
 //
 // All require n <= tree.Capacity(tree.root()) (the caller checks) and return
 // valid mappings. All are deterministic given their inputs and seed.

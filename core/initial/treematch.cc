@@ -17,7 +17,6 @@ using internal::Contract;
 using internal::Csr;
 using internal::FromGraph;
 using internal::GroupDirect;
-using internal::InternalWeight;
 using internal::Pad;
 
 std::vector<int32_t> PrimeFactors(int32_t k) {
@@ -175,12 +174,6 @@ Mapping BottomUp(const topology::Tree& tree, const graphs::CommGraph& graph,
 // growing (see header).
 
 }  // namespace
-
-double LeavingTraffic(const graphs::CommGraph& g, int32_t arity,
-                      const std::vector<int32_t>& members) {
-  const Csr c = FromGraph(g);
-  return c.Total() - InternalWeight(c, members, arity);
-}
 
 absl::StatusOr<std::vector<int32_t>> GroupUnits(
     const graphs::CommGraph& g, int32_t arity,

@@ -97,11 +97,6 @@ Mapping TreeMatchMap(const topology::Tree& tree, const graphs::CommGraph& graph,
 absl::StatusOr<std::vector<int32_t>> GroupUnits(
     const graphs::CommGraph& g, int32_t arity, const TreeMatchOptions& options);
 
-// Traffic leaving the groups: total volume minus the volume inside groups.
-// O(m).
-double LeavingTraffic(const graphs::CommGraph& g, int32_t arity,
-                      const std::vector<int32_t>& members);
-
 }  // namespace rankmap::core
 
 #endif  // RANKMAP_CORE_INITIAL_TREEMATCH_H_

@@ -152,6 +152,7 @@ namespace {
 CostReport Evaluate(const topology::Tree& tree, const graphs::CommGraph& graph,
                     const Mapping& mapping) {
   CostReport r;
+  r.j = ComputeJ(tree, graph, mapping);
   r.level_volume.assign(tree.height() + 1, 0.0);
   r.node_volume.assign(tree.num_nodes(), 0.0);
   std::vector<double> link(tree.num_nodes(), 0.0);
@@ -162,7 +163,6 @@ CostReport Evaluate(const topology::Tree& tree, const graphs::CommGraph& graph,
       if (nbrs[k] < u) continue;
       const double w = wgts[k];
       const LeafId a = mapping[u], b = mapping[nbrs[k]];
-      r.j += w * tree.Distance(a, b);
       if (a == b) {
         r.level_volume[tree.height()] += w;
         r.node_volume[a] += w;

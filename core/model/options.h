@@ -130,7 +130,8 @@ struct RefineOptions {
   int32_t swap_rounds = 8;
   // n-to-1: sweeps of greedy vertex moves (core/refine/partition_refine.h).
   int32_t greedy_sweeps = 8;
-  // n-to-1: multilevel FM passes per level (core/refine/fm_refine.h).
+  // n-to-1: FM rounds per level of the pair hierarchy
+  // (core/refine/partition_refine.h).
   int32_t fm_passes = 8;
 };
 
@@ -220,7 +221,8 @@ struct MappingOptions {
 
   // Named presets: "default" (the values above: portfolio of TreeMatch and
   // multisection, TreeMatch refined only when it is within 2% of the refined
-  // multisection); "fast" (TreeMatch alone, heavy-edge pairing, 2 refinement
+  // multisection; n-to-1: the multilevel engine from kMultilevelNTo1From
+  // processes on, core/mapper.h); "fast" (TreeMatch alone, heavy-edge pairing, 2 refinement
   // rounds; n-to-1: one multisection with the least METIS effort, 2 FM
   // passes; a small fraction of default's time); "strong" (metis_effort 2, 32
   // refinement rounds, 4 MPIPP starts, the multilevel engine in the

@@ -10,8 +10,8 @@
 #include "base/status_macros.h"
 #include "core/coarsen/hierarchy.h"
 #include "core/initial/multisection.h"
-#include "core/refine/block_refiner.h"
 #include "core/refine/refine.h"
+#include "core/refine/refiner.h"
 #include "core/strategies/cut_tree.h"
 #include "core/strategies/problem.h"
 
@@ -24,7 +24,6 @@ using multilevel::CutShape;
 using multilevel::CutTree;
 using multilevel::Hierarchy;
 using multilevel::Problem;
-using multilevel::Refiner;
 using topology::Tree;
 
 // Graphs above this many vertices are coarsened until a level has at most
@@ -120,14 +119,14 @@ class Cuts {
 };
 
 // Rebalance, label propagation and localized FM on one cut. slack > 0 lets
-// FM swap through full blocks (see Refiner::LocalFm).
+// FM swap through full blocks (see core/refine/refiner.h).
 void RefineCut(const CutTree& cut, const CommGraph& g,
                const std::vector<double>& bound, double slack,
                Mapping* blocks) {
   Refiner r(cut.tree(), g, bound, blocks);
   r.Rebalance();
   r.LabelPropagation(kLpRounds);
-  r.LocalFm(kFmRounds, slack);
+  r.Fm({.rounds = kFmRounds, .slack = slack});
 }
 
 // One run: the hierarchy, the top split of its coarsest level, the deeper

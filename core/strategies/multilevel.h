@@ -2,7 +2,7 @@
 // multilevel hierarchy is built once (core/coarsen/hierarchy.h), the
 // coarsest graph is mapped onto the top of the tree, and every finer level
 // refines the mapping itself with gains in J under the bound of every block
-// (core/refine/block_refiner.h), as integrated mapping does (Faraj, van der
+// (core/refine/refiner.h), as integrated mapping does (Faraj, van der
 // Grinten, Meyerhenke, Traeff, Schulz, SEA 2020), instead of cutting the full
 // graph once per tree node.
 //

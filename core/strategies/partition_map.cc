@@ -10,7 +10,6 @@
 
 #include "core/initial/multisection.h"
 #include "core/parallel/joined_thread.h"
-#include "core/refine/fm_refine.h"
 #include "core/refine/partition_refine.h"
 #include "core/split/metis_rand.h"
 
@@ -30,8 +29,8 @@ absl::StatusOr<Mapping> PartitionMap(const topology::Tree& tree,
   auto refine = [&](Mapping* m) {
     RepairLeafLoads(tree, graph, bound, m);
     if (options.refine.enabled) {
-      RefinePartition(tree, graph, bound, options.refine.greedy_sweeps, m);
-      FmRefinePartition(tree, graph, bound, options.refine.fm_passes, m);
+      RefinePartition(tree, graph, bound, options.refine.greedy_sweeps,
+                      options.refine.fm_passes, m);
     }
   };
   auto attempt_seed = [&](int attempt) {

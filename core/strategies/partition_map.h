@@ -5,11 +5,11 @@
 // Runs four multisections (core/initial/multisection.h, MultisectionPartition:
 // two ways of spending the imbalance over the levels, all of it where needed or
 // (1 + imbalance)^(1 / height) per level; two METIS seeds each), repairs each
-// (RepairLeafLoads) and, when options.refine.enabled, refines it (greedy moves,
-// then multilevel FM), and keeps the lowest J (ties: first). With
-// options.threads >= 2 each attempt's refinement overlaps the next METIS run;
-// the attempts are independent, so the result does not depend on the thread
-// count.
+// (RepairLeafLoads) and, when options.refine.enabled, refines it
+// (core/refine/partition_refine.h: label propagation, then FM on pair levels),
+// and keeps the lowest J (ties: first). With options.threads >= 2 each
+// attempt's refinement overlaps the next METIS run; the attempts are
+// independent, so the result does not depend on the thread count.
 //
 //   MappingOptions o;  // o.imbalance = 0.03
 //   ASSIGN_OR_RETURN(Mapping p, PartitionMap(tree, mesh, o));

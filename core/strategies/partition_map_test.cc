@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "core/mapper.h"
-#include "core/refine/fm_refine.h"
+#include "core/refine/partition_refine.h"
 #include "gtest/gtest.h"
 #include "tests/factories.h"
 
@@ -90,7 +90,8 @@ TEST(PartitionMap, VertexWeightedMeshKeepsEveryLeafWithinTheBound) {
   for (int32_t v = 0; v < g.num_vertices(); ++v) start[v] = v % 16;
   ASSERT_TRUE(ValidatePartitionMapping(tree, g, start, 0.25).ok());
   const double before = ComputeJ(tree, g, start);
-  const double gain = FmRefinePartition(tree, g, bound, 8, &start);
+  const double gain =
+      RefinePartition(tree, g, bound, /*sweeps=*/0, /*passes=*/8, &start);
   EXPECT_NEAR(before - ComputeJ(tree, g, start), gain, 1e-9 * before);
   EXPECT_GT(gain, 0.5 * before);  // a striped start is far from any optimum
   EXPECT_TRUE(ValidatePartitionMapping(tree, g, start, 0.25).ok());

@@ -20,9 +20,7 @@
 namespace rankmap::core {
 namespace {
 
-// TreeMatch's result is refined only when, unrefined, it is within this factor
-// of the refined multisection's J (see the header).
-constexpr double kRefineTreeMatchWithin = 1.02;
+using internal::kRefineTreeMatchWithin;
 // Multisection restarts: 4096 / n of them (at most 8), so graphs of up to
 // 2048 processes get several METIS seeds. Measured on the irregular-tree
 // family: geomean 0.854 -> 0.844 of Scotch, and the one instance that stayed

@@ -52,6 +52,14 @@ absl::StatusOr<Mapping> PortfolioMap(const topology::Tree& tree,
                                      const graphs::CommGraph& graph,
                                      const MappingOptions& options);
 
+namespace internal {
+
+// TreeMatch's result is refined only when, unrefined, it is within this factor
+// of the refined multisection's J (above; exposed for the tests).
+inline constexpr double kRefineTreeMatchWithin = 1.02;
+
+}  // namespace internal
+
 }  // namespace rankmap::core
 
 #endif  // RANKMAP_CORE_STRATEGIES_PORTFOLIO_H_

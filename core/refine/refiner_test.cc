@@ -1,15 +1,15 @@
-#include "core/refine/block_refiner.h"
+#include "core/refine/refiner.h"
 
 #include <algorithm>
 #include <random>
 #include <vector>
 
-#include "core/refine/arc_cost.h"
-#include "core/refine/leaf_distance.h"
+#include "core/refine/gain_model.h"
+#include "core/refine/stall_case.h"
 #include "gtest/gtest.h"
 #include "tests/factories.h"
 
-namespace rankmap::core::multilevel {
+namespace rankmap::core {
 namespace {
 
 using graphs::CommGraph;
@@ -52,14 +52,13 @@ double BruteForce(const Tree& t, const CommGraph& g,
   }
 }
 
-TEST(ArcCostTest, PricesBytesAtTheDistance) {
+TEST(GainModelTest, PricesBytesAtTheDistance) {
   const Tree t = testing::MakeTleaf("2 2 10 2 1");
   CommGraphBuilder b(2);
   ASSERT_TRUE(b.AddEdge(0, 1, 7).ok());
   const CommGraph g = std::move(b).Build().value();
-  const LeafDistance d(t);
-  const ArcCost cost(g, d);
-  ArcCost::Volume v = cost.Of(0);
+  const GainModel cost(g, t);
+  GainModel::Volume v = cost.Of(0);
   v += cost.Of(1);  // the same edge seen from its other end
   EXPECT_EQ(v.bytes, 14.0);
   EXPECT_EQ(cost.Price(v, 0, 1), 14.0 * 1);
@@ -67,33 +66,49 @@ TEST(ArcCostTest, PricesBytesAtTheDistance) {
   EXPECT_EQ(cost.Price(v, 2, 2), 0.0);
 }
 
-// The case of core/fm_refine_test: block 0 = {p, q, y} is full (bound 3),
-// block 1 = {x, z}. Moves into room stop at J = 17 (p moved). The optimum,
-// 3, needs y out of block 1's way: x to block 0 at a loss (-1), then y to
-// block 1 (+2), then p back (+13). Local searches without slack only reach
+TEST(GainModelTest, PricesMessagesOnTheirOwnTree) {
+  // Bytes at 1 / 11 between leaves under one / two parents, messages at 3 /
+  // 33: an arc of 7 bytes in 2 messages costs 7 x 11 + 2 x 33 across.
+  const Tree bytes = testing::MakeTleaf("2 2 10 2 1");
+  const Tree messages = testing::MakeTleaf("2 2 30 2 3");
+  CommGraphBuilder b(2);
+  ASSERT_TRUE(b.AddTraffic(0, 1, 7, 2).ok());
+  const CommGraph g = std::move(b).Build().value();
+  const GainModel model(g, bytes, messages);
+  const GainModel::Volume v = model.Of(0);
+  EXPECT_EQ(v.bytes, 7.0);
+  EXPECT_EQ(v.messages, 2.0);
+  EXPECT_EQ(model.Price(v, 0, 1), 7.0 * 1 + 2.0 * 3);
+  EXPECT_EQ(model.Price(v, 0, 3), 7.0 * 11 + 2.0 * 33);
+  // Without counts in the graph the messages are not priced.
+  CommGraphBuilder plain(2);
+  ASSERT_TRUE(plain.AddEdge(0, 1, 7).ok());
+  const CommGraph p = std::move(plain).Build().value();
+  EXPECT_EQ(
+      GainModel(p, bytes, messages).Price(GainModel(p, bytes).Of(0), 0, 3),
+      7.0 * 11);
+}
+
+// Moves into room stall (core/refine/stall_case.h) at J = 17 (p moved). The
+// optimum, 3, needs y out of block 1's way: x to block 0 at a loss (-1), then y
+// to block 1 (+2), then p back (+13). Local searches without slack only reach
 // 15 (p back at -3, q after it at +5); with slack 1 a move may overfill a
 // block and its best vertex leaves it, which finds the optimum.
 TEST(RefinerTest, SlackLetsLocalFmReachTheOptimum) {
   const Tree t = testing::MakeTleaf("1 2 1");
-  enum : int32_t { p, q, y, x, z };
-  CommGraphBuilder b(5);
-  ASSERT_TRUE(b.AddEdge(x, p, 10).ok());
-  ASSERT_TRUE(b.AddEdge(x, q, 10).ok());
-  ASSERT_TRUE(b.AddEdge(p, q, 5).ok());
-  ASSERT_TRUE(b.AddEdge(y, p, 2).ok());
-  ASSERT_TRUE(b.AddEdge(x, z, 1).ok());
-  const CommGraph g = std::move(b).Build().value();
-  const std::vector<double> bound = {3.0, 3.0};
-  Mapping m = {0, 0, 0, 1, 1};
+  const internal::StallCase c = internal::MakeStallCase();
+  const CommGraph& g = c.graph;
+  const std::vector<double>& bound = c.bound;
+  Mapping m = c.start;
   ASSERT_DOUBLE_EQ(ComputeJ(t, g, m), 20.0);
   Refiner r(t, g, bound, &m);
   EXPECT_DOUBLE_EQ(r.LabelPropagation(10), 3.0);
   EXPECT_DOUBLE_EQ(ComputeJ(t, g, m), 17.0);
   Mapping with_slack = m;
-  EXPECT_DOUBLE_EQ(r.LocalFm(4, 0.0), 2.0);
+  EXPECT_DOUBLE_EQ(r.Fm({.rounds = 4, .slack = 0.0}), 2.0);
   EXPECT_DOUBLE_EQ(ComputeJ(t, g, m), 15.0);
   Refiner s(t, g, bound, &with_slack);
-  EXPECT_DOUBLE_EQ(s.LocalFm(4, 1.0), 14.0);
+  EXPECT_DOUBLE_EQ(s.Fm({.rounds = 4, .slack = 1.0}), 14.0);
   EXPECT_DOUBLE_EQ(ComputeJ(t, g, with_slack), 3.0);
   ExpectWithin(t, g, with_slack, bound);
   EXPECT_DOUBLE_EQ(BruteForce(t, g, bound), 3.0);
@@ -112,8 +127,8 @@ TEST(RefinerTest, SlackSwapsBetweenFullBlocks) {
   Mapping m = {0, 1, 0, 1};  // J = 20
   Refiner r(t, g, bound, &m);
   EXPECT_DOUBLE_EQ(r.LabelPropagation(10), 0.0);
-  EXPECT_DOUBLE_EQ(r.LocalFm(4, 0.0), 0.0);
-  EXPECT_DOUBLE_EQ(r.LocalFm(4, 1.0), 19.0);
+  EXPECT_DOUBLE_EQ(r.Fm({.rounds = 4, .slack = 0.0}), 0.0);
+  EXPECT_DOUBLE_EQ(r.Fm({.rounds = 4, .slack = 1.0}), 19.0);
   EXPECT_DOUBLE_EQ(ComputeJ(t, g, m), 1.0);
   ExpectWithin(t, g, m, bound);
 }
@@ -149,7 +164,10 @@ TEST(RefinerTest, NeverRaisesJAndKeepsBoundsOnRandomInstances) {
     const double lp = r.LabelPropagation(8);
     EXPECT_NEAR(ComputeJ(t, g, m), j - lp, 1e-9 * j);
     j = ComputeJ(t, g, m);
-    const double fm = r.LocalFm(3, trial % 2 == 0 ? 0.0 : 1.0);
+    // Both move rules, localized and global searches.
+    const double fm = r.Fm({.rounds = 3,
+                            .slack = trial % 2 == 0 ? 0.0 : 1.0,
+                            .localized = trial % 4 < 2});
     EXPECT_GE(fm, 0.0);
     EXPECT_NEAR(ComputeJ(t, g, m), j - fm, 1e-9 * j);
     ExpectWithin(t, g, m, bound);
@@ -165,10 +183,10 @@ TEST(RefinerTest, ReachesTheOptimumOnTinyInstances) {
   Mapping m = {0, 1, 0, 1, 0, 1};
   Refiner r(t, g, bound, &m);
   r.LabelPropagation(8);
-  r.LocalFm(4, 1.0);
+  r.Fm({.rounds = 4, .slack = 1.0});
   EXPECT_DOUBLE_EQ(ComputeJ(t, g, m), BruteForce(t, g, bound));
   EXPECT_DOUBLE_EQ(ComputeJ(t, g, m), 1.0);
 }
 
 }  // namespace
-}  // namespace rankmap::core::multilevel
+}  // namespace rankmap::core

@@ -1,56 +1,91 @@
-// Refinement of a mapping of one level's vertices onto blocks (the leaves of a
-// cut tree, core/strategies/cut_tree.h) with gains measured in J, under a
-// bound on every block's vertex weight: the step the multilevel engine runs at
-// every level, coarsest first.
+// The refinement kernel: local search on an assignment of a graph's vertices
+// to blocks (the leaves of a tree, or of a tree cut at some depth,
+// core/strategies/cut_tree.h) under a bound on every block's vertex weight,
+// with gains priced by one GainModel (core/refine/gain_model.h: J, or the time
+// objective). Its uses:
 //
+//   * n-to-1 partitions (core/refine/partition_refine.h): blocks are leaves,
+//     bounds the imbalance bound of each leaf, moves go into room;
+//   * the multilevel engine (core/strategies/multilevel.h), n-to-1 and
+//     one-to-one: blocks are the subtrees of one cut, bounds their
+//     capacities, the graph one level of the hierarchy, so coarse levels move
+//     whole clusters between subtrees; on a finest one-to-one level (a full
+//     tree has no room) moves take slack and are each followed by their
+//     repair (below), which is a swap when the repaired vertex goes where the
+//     first one came from.
+//
+// Not (yet) uses of it, each with its own search: the swap refinement of
+// one-to-one strategies (core/refine/refine.h, subtree-content swaps on equal
+// leaves), k-way splits priced by a child-pair matrix
+// (core/refine/kway_refine.h: pairwise FM) and the busiest-link objective
+// (core/refine/congestion.h, not a sum of arc prices).
+//
+// The steps:
 //   * Rebalance: vertices leave blocks above their bound, least loss first,
 //     to a neighbouring block with room, else to a neighbouring block that
 //     stays less loaded than the one they leave (the overload diffuses
 //     towards room; every such move lowers the sum of squared loads, so it
 //     ends), else the lightest to the nearest block with room in the tree.
 //   * Label propagation: sweeps moving each vertex to the neighbouring block
-//     that lowers J most and has room; only vertices whose neighbourhood
+//     whose price lowers most and has room; only vertices whose neighbourhood
 //     changed are revisited.
-//   * Localized FM: from every boundary vertex, a small Fiduccia-Mattheyses
-//     search: the unlocked vertex of best gain (possibly negative) among those
-//     around the search's moves goes to a neighbouring block and is locked;
-//     the search ends after kLocalStall moves without a new best and is rolled
-//     back to its best prefix that ends with every block within its bound.
-//     With slack > 0 a move may fill a block past its bound, and the best
-//     vertex of that block then leaves it (back where the move came from, or
-//     to a neighbouring block with room): a swap, so that levels without any
-//     room (one-to-one, unit weights on full leaves) still improve.
+//   * FM (Fiduccia-Mattheyses) with a lazy max-heap of each vertex's best
+//     move: the unlocked vertex of best gain (possibly negative) goes to a
+//     neighbouring block and is locked, its neighbours' entries are renewed,
+//     and the search is rolled back to its best prefix that ends with no more
+//     blocks over their bound than it started with. A vertex whose best block
+//     has no room waits on that block until a vertex leaves it. Localized
+//     (FmOptions::localized): one small search from every boundary vertex,
+//     ending after kLocalStall moves without a new best; global: one search
+//     per round over every boundary vertex at once, ending after max(64, n /
+//     100) such moves. With slack > 0 a move may fill a block past its bound
+//     by up to the slack, and the best vertex of that block then leaves it
+//     (back where the move came from, or to a neighbouring block with room):
+//     the move rule of levels without room.
 //
-// Gains are sums of ArcCost::Price over the volume a vertex has towards each
-// neighbouring block (core/refine/arc_cost.h), so they are exact changes
-// of J on the cut tree. Deterministic: vertices in id order, ties to the lower
-// block.
+// Deterministic: vertices in id order, ties to the lower vertex and the lower
+// block; no clock, no threads.
 //
-//   Refiner r(cut.tree(), graph, bound, &blocks);
+//   const GainModel model(graph, tree);
+//   Refiner r(model, graph, bound, &blocks);
 //   r.Rebalance();
 //   r.LabelPropagation(8);
-//   r.LocalFm(2, /*slack=*/0.0);
-//   // ComputeJ(cut.tree(), graph, blocks) did not rise after Rebalance.
-#ifndef RANKMAP_CORE_REFINE_BLOCK_REFINER_H_
-#define RANKMAP_CORE_REFINE_BLOCK_REFINER_H_
+//   r.Fm({.rounds = 2});
+//   // ComputeJ(tree, graph, blocks) did not rise after Rebalance.
+#ifndef RANKMAP_CORE_REFINE_REFINER_H_
+#define RANKMAP_CORE_REFINE_REFINER_H_
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <utility>
 #include <vector>
 
 #include "core/model/mapping.h"
-#include "core/refine/arc_cost.h"
-#include "core/refine/leaf_distance.h"
+#include "core/refine/gain_model.h"
 #include "graphs/comm_graph.h"
 #include "topology/tree.h"
 
-namespace rankmap::core::multilevel {
+namespace rankmap::core {
+
+// How an FM search moves (see the top of this file).
+struct FmOptions {
+  int32_t rounds = 2;
+  // Room a move may take past its block's bound; the block is then repaired
+  // at once. 0: moves into room only.
+  double slack = 0.0;
+  // One search per boundary vertex (true) or one per round (false).
+  bool localized = true;
+};
 
 class Refiner {
  public:
-  // blocks: one leaf of `tree` per vertex of `graph`, updated in place; bound:
-  // one per leaf of `tree`. All are referenced, not copied.
+  // blocks: one leaf of model.tree() per vertex of `graph`, updated in place;
+  // bound: one per leaf. All are referenced, not copied; `model` prices
+  // `graph`'s arcs.
+  Refiner(const GainModel& model, const graphs::CommGraph& graph,
+          std::span<const double> bound, Mapping* blocks);
+  // The same priced by J on `tree`.
   Refiner(const topology::Tree& tree, const graphs::CommGraph& graph,
           std::span<const double> bound, Mapping* blocks);
 
@@ -60,19 +95,19 @@ class Refiner {
   bool Rebalance();
   // At most `rounds` sweeps in vertex order (a sweep visits the vertices on a
   // block boundary, then only those whose neighbourhood changed); returns the
-  // J decrease. Moves only into room: every block within its bound stays so.
+  // decrease of the objective. Moves only into room: every block within its
+  // bound stays so.
   double LabelPropagation(int32_t rounds);
-  // Localized FM (above), seeds in vertex order, each vertex moved at most
-  // once per round; at most `rounds` rounds, stopping after one without gain.
-  // Returns the J decrease (>= 0); a search only keeps prefixes that end with
-  // no more blocks over their bound than before it.
-  double LocalFm(int32_t rounds, double slack);
+  // FM rounds as `options` say, stopping after a round without gain. Returns
+  // the decrease of the objective (>= 0); a search only keeps prefixes that
+  // end with no more blocks over their bound than before it.
+  double Fm(const FmOptions& options);
 
  private:
   // Volume towards each neighbouring block of one vertex.
   struct Neighbourhood {
     std::vector<topology::LeafId> blocks;
-    std::vector<ArcCost::Volume> volume;
+    std::vector<GainModel::Volume> volume;
   };
   void Collect(graphs::VertexId v);
   void ClearCollected();
@@ -96,7 +131,7 @@ class Refiner {
   bool Boundary(graphs::VertexId v) const;
   // Member lists per block, kept by Move from now on.
   void TrackMembers();
-  // J decrease of moving v to `to` (any block).
+  // Decrease of the objective when v moves to `to` (any block).
   double GainTo(graphs::VertexId v, topology::LeafId to);
   // The vertex of x (not locked in search `id`) whose move out of x loses
   // least: back to `vacated` or to a neighbouring block with room; *target
@@ -106,27 +141,32 @@ class Refiner {
                                                  graphs::VertexId moved,
                                                  int32_t id,
                                                  topology::LeafId* target);
-  double LocalSearch(graphs::VertexId seed, int32_t id, double slack,
-                     int64_t* over);
+  // One FM search from `seeds` (search id `id`); *over counts the blocks over
+  // their bound. Returns the gain kept.
+  double Search(std::span<const graphs::VertexId> seeds, int32_t id,
+                const FmOptions& options, int64_t* over);
   void RebalanceBlock(topology::LeafId b,
                       std::vector<std::vector<graphs::VertexId>>& members,
                       std::vector<topology::LeafId>* overfull, bool* stuck);
 
+  std::optional<GainModel> own_model_;  // when built from a tree
+  const GainModel& model_;
   const topology::Tree& tree_;
   const graphs::CommGraph& graph_;
   std::span<const double> bound_;
   Mapping& block_;
-  LeafDistance distance_;
-  ArcCost cost_;
   std::vector<double> load_;
   Neighbourhood near_;
   std::vector<int32_t> index_;  // per block: position in near_, -1
   std::vector<topology::LeafId> candidates_;  // BestMove's scratch
   // FM state.
-  std::vector<int32_t> locked_;   // pass id that locked the vertex
+  std::vector<int32_t> locked_;   // search id that locked the vertex
   std::vector<int32_t> version_;  // of the vertex's heap entry
-  int32_t passes_run_ = 0;
-  std::vector<std::pair<graphs::VertexId, topology::LeafId>> local_log_;
+  int32_t searches_run_ = 0;
+  std::vector<std::pair<graphs::VertexId, topology::LeafId>> log_;
+  std::vector<std::vector<graphs::VertexId>> waiting_;  // per block
+  std::vector<topology::LeafId> waited_on_;  // blocks with waiting vertices
+  std::vector<graphs::VertexId> woken_;      // Search's scratch
   std::vector<std::vector<graphs::VertexId>> members_;  // TrackMembers
   std::vector<int32_t> position_;  // of each vertex in its block's members
   std::vector<graphs::VertexId> repair_candidates_;
@@ -162,6 +202,6 @@ std::pair<double, topology::LeafId> Refiner::BestMoveWhere(graphs::VertexId v,
   return best;
 }
 
-}  // namespace rankmap::core::multilevel
+}  // namespace rankmap::core
 
-#endif  // RANKMAP_CORE_REFINE_BLOCK_REFINER_H_
+#endif  // RANKMAP_CORE_REFINE_REFINER_H_

@@ -1,11 +1,11 @@
-#include "core/refine/block_refiner.h"
+#include "core/refine/refiner.h"
 
 #include <algorithm>
 #include <cmath>
 #include <numeric>
 #include <tuple>
 
-namespace rankmap::core::multilevel {
+namespace rankmap::core {
 
 using graphs::ArcIndex;
 using graphs::VertexId;
@@ -24,14 +24,29 @@ constexpr size_t kRepairScan = 64;
 
 }  // namespace
 
-Refiner::Refiner(const topology::Tree& tree, const graphs::CommGraph& graph,
+Refiner::Refiner(const GainModel& model, const graphs::CommGraph& graph,
                  std::span<const double> bound, Mapping* blocks)
-    : tree_(tree),
+    : model_(model),
+      tree_(model.tree()),
       graph_(graph),
       bound_(bound),
       block_(*blocks),
-      distance_(tree),
-      cost_(graph, distance_),
+      load_(tree_.num_leaves(), 0.0),
+      index_(tree_.num_leaves(), -1),
+      locked_(graph.num_vertices(), -1),
+      version_(graph.num_vertices(), 0) {
+  for (VertexId v = 0; v < graph.num_vertices(); ++v)
+    load_[block_[v]] += graph.vertex_weight(v);
+}
+
+Refiner::Refiner(const topology::Tree& tree, const graphs::CommGraph& graph,
+                 std::span<const double> bound, Mapping* blocks)
+    : own_model_(std::in_place, graph, tree),
+      model_(*own_model_),
+      tree_(tree),
+      graph_(graph),
+      bound_(bound),
+      block_(*blocks),
       load_(tree.num_leaves(), 0.0),
       index_(tree.num_leaves(), -1),
       locked_(graph.num_vertices(), -1),
@@ -51,7 +66,7 @@ void Refiner::Collect(VertexId v) {
       near_.blocks.push_back(b);
       near_.volume.emplace_back();
     }
-    near_.volume[i] += cost_.Of(e);
+    near_.volume[i] += model_.Of(e);
   }
 }
 
@@ -64,7 +79,7 @@ void Refiner::ClearCollected() {
 double Refiner::CostAt(LeafId x) const {
   double c = 0.0;
   for (size_t i = 0; i < near_.blocks.size(); ++i)
-    c += cost_.Price(near_.volume[i], x, near_.blocks[i]);
+    c += model_.Price(near_.volume[i], x, near_.blocks[i]);
   return c;
 }
 
@@ -172,7 +187,7 @@ void Refiner::LimitCandidates(LeafId a) {
   std::vector<LeafId>& cand = candidates_;
   if (cand.size() <= kMaxCandidates) return;
   auto pull = [&](LeafId i) {
-    return cost_.Price(near_.volume[i], a, near_.blocks[i]);
+    return model_.Price(near_.volume[i], a, near_.blocks[i]);
   };
   std::partial_sort(cand.begin(), cand.begin() + kMaxCandidates, cand.end(),
                     [&](LeafId i, LeafId j) {
@@ -288,7 +303,7 @@ double Refiner::LabelPropagation(int32_t rounds) {
       if (!active[v]) continue;
       const auto [g, x] = BestMove(v, 0.0);
       // Gains below this are rounding noise, not improvements.
-      if (x < 0 || g <= 1e-12 * (1.0 + std::abs(g))) continue;
+      if (x < 0 || g <= GainModel::kNoise * (1.0 + std::abs(g))) continue;
       Move(v, x);
       gained += g;
       next[v] = 1;
@@ -302,18 +317,28 @@ double Refiner::LabelPropagation(int32_t rounds) {
   return total;
 }
 
-double Refiner::LocalFm(int32_t rounds, double slack) {
+double Refiner::Fm(const FmOptions& options) {
   const VertexId n = graph_.num_vertices();
-  if (slack > 0) TrackMembers();
+  if (options.slack > 0) TrackMembers();
+  if (waiting_.empty()) waiting_.resize(tree_.num_leaves());
   int64_t over = 0;
   for (LeafId b = 0; b < tree_.num_leaves(); ++b) over += Over(b);
+  std::vector<VertexId> seeds;
   double total = 0.0;
-  for (int32_t r = 0; r < rounds; ++r) {
-    const int32_t id = ++passes_run_;
+  for (int32_t r = 0; r < options.rounds; ++r) {
     double round_gain = 0.0;
-    for (VertexId seed = 0; seed < n; ++seed) {
-      if (locked_[seed] == id || !Boundary(seed)) continue;
-      round_gain += LocalSearch(seed, id, slack, &over);
+    if (options.localized) {
+      const int32_t id = ++searches_run_;
+      for (VertexId seed = 0; seed < n; ++seed) {
+        if (locked_[seed] == id || !Boundary(seed)) continue;
+        round_gain += Search({&seed, 1}, id, options, &over);
+      }
+    } else {
+      seeds.clear();
+      for (VertexId v = 0; v < n; ++v) {
+        if (Boundary(v)) seeds.push_back(v);
+      }
+      round_gain = Search(seeds, ++searches_run_, options, &over);
     }
     total += round_gain;
     if (round_gain <= 0) break;
@@ -321,8 +346,8 @@ double Refiner::LocalFm(int32_t rounds, double slack) {
   return total;
 }
 
-double Refiner::LocalSearch(VertexId seed, int32_t id, double slack,
-                            int64_t* over) {
+double Refiner::Search(std::span<const VertexId> seeds, int32_t id,
+                       const FmOptions& options, int64_t* over) {
   struct Entry {
     double gain;
     VertexId v;
@@ -331,31 +356,50 @@ double Refiner::LocalSearch(VertexId seed, int32_t id, double slack,
       return gain != o.gain ? gain < o.gain : v > o.v;
     }
   };
+  const double slack = options.slack;
   std::vector<Entry> heap;
+  // v's best move into room (or within the slack) enters the heap; without
+  // one, v waits on the block it would go to.
   auto push = [&](VertexId v) {
     ++version_[v];
     const auto [g, x] = BestMove(v, slack);
-    if (x < 0) return;
-    heap.push_back({g, v, version_[v]});
-    std::push_heap(heap.begin(), heap.end());
+    if (x >= 0) {
+      heap.push_back({g, v, version_[v]});
+      std::push_heap(heap.begin(), heap.end());
+      return;
+    }
+    const LeafId want = BestMoveWhere(v, [](LeafId) { return true; }).second;
+    if (want < 0) return;
+    if (waiting_[want].empty()) waited_on_.push_back(want);
+    waiting_[want].push_back(v);
   };
-  push(seed);
-  std::vector<std::pair<VertexId, LeafId>>& log = local_log_;
-  log.clear();
+  // A vertex left block a: whoever waits on it may now move.
+  auto moved_out_of = [&](LeafId a) {
+    woken_.clear();
+    woken_.swap(waiting_[a]);  // keeps both buffers: no allocation per move
+    for (VertexId u : woken_) {
+      if (locked_[u] != id) push(u);
+    }
+  };
+  for (VertexId s : seeds) push(s);
+  log_.clear();
   const int64_t over_start = *over;
+  const size_t stall =
+      options.localized
+          ? kLocalStall
+          : std::max<size_t>(64,
+                             static_cast<size_t>(graph_.num_vertices()) / 100);
   double gain = 0.0, best_gain = 0.0;
   size_t best_len = 0;
-  while (!heap.empty() && log.size() - best_len < kLocalStall) {
+  while (!heap.empty() && log_.size() - best_len < stall) {
     std::pop_heap(heap.begin(), heap.end());
     const Entry top = heap.back();
     heap.pop_back();
     const VertexId v = top.v;
     if (locked_[v] == id || top.version != version_[v]) continue;
     const auto [g, x] = BestMove(v, slack);
-    if (x < 0) continue;
-    if (g < top.gain) {
-      heap.push_back({g, v, ++version_[v]});
-      std::push_heap(heap.begin(), heap.end());
+    if (x < 0 || g < top.gain) {  // stale: requeue (or wait)
+      push(v);
       continue;
     }
     const LeafId a = block_[v];
@@ -363,9 +407,9 @@ double Refiner::LocalSearch(VertexId seed, int32_t id, double slack,
     Move(v, x);
     *over += Over(a) + Over(x);
     locked_[v] = id;
-    log.push_back({v, a});
+    log_.push_back({v, a});
     gain += g;
-    if (slack > 0 && Over(x) && !members_.empty()) {
+    if (slack > 0 && Over(x)) {
       // The move filled x past its bound: the best vertex of x leaves (a
       // swap when it goes where v came from).
       LeafId y = -1;
@@ -375,31 +419,35 @@ double Refiner::LocalSearch(VertexId seed, int32_t id, double slack,
         Move(u, y);
         *over += Over(x) + Over(y);
         locked_[u] = id;
-        log.push_back({u, x});
+        log_.push_back({u, x});
         gain += gr;
         for (VertexId z : graph_.neighbors(u)) {
           if (locked_[z] != id) push(z);
         }
+        moved_out_of(x);
       }
     }
     if (*over <= over_start &&
-        gain > best_gain + 1e-12 * (1.0 + std::abs(best_gain))) {
+        gain > best_gain + GainModel::kNoise * (1.0 + std::abs(best_gain))) {
       best_gain = gain;
-      best_len = log.size();
+      best_len = log_.size();
     }
+    moved_out_of(a);
     for (VertexId u : graph_.neighbors(v)) {
       if (locked_[u] != id) push(u);
     }
   }
-  while (log.size() > best_len) {
-    const auto [v, a] = log.back();
-    log.pop_back();
+  while (log_.size() > best_len) {
+    const auto [v, a] = log_.back();
+    log_.pop_back();
     const LeafId x = block_[v];
     *over -= Over(a) + Over(x);
     Move(v, a);
     *over += Over(a) + Over(x);
   }
+  for (LeafId b : waited_on_) waiting_[b].clear();
+  waited_on_.clear();
   return best_gain;
 }
 
-}  // namespace rankmap::core::multilevel
+}  // namespace rankmap::core
