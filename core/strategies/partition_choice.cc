@@ -307,16 +307,22 @@ absl::StatusOr<Mapping> ChoosePartition(const topology::Tree& tree,
   std::vector<NamedPartition> others;
   others.push_back({"machine-aware", std::move(found)});
   if (options.scotch_candidate) {
+    ReportProgress(options.progress, "scotch candidate", 0);
     absl::StatusOr<Mapping> scotch =
         ScotchPartitionMap(tree, graph, options.imbalance, options.seed);
+    ReportProgress(options.progress, "scotch candidate", 1);
     if (scotch.ok() &&
         ValidatePartitionMapping(tree, graph, *scotch, options.imbalance)
             .ok()) {
       others.push_back({"scotch", *std::move(scotch)});
     }
   }
-  return ChooseAmong(tree, graph, options, std::move(status_quo),
-                     std::move(others), options.partition_report);
+  ReportProgress(options.progress, "prediction", 0);
+  absl::StatusOr<Mapping> chosen =
+      ChooseAmong(tree, graph, options, std::move(status_quo),
+                  std::move(others), options.partition_report);
+  ReportProgress(options.progress, "prediction", 1);
+  return chosen;
 }
 
 }  // namespace rankmap::core
