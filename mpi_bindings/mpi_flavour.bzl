@@ -27,14 +27,31 @@ def mpi_flavour(mpi, env = {}):
 
     # ---- Reordering: the C++ and C APIs and the PMPI interceptions ----
 
+    # Where a job's ranks run and the tree of their slots (Reorder's and the
+    # partitioner plugins' first step); not installed.
+    native.cc_library(
+        name = "job_gather",
+        srcs = [_src("job_gather.cc")],
+        hdrs = [_src("job_gather.h")],
+        visibility = ["//visibility:public"],
+        deps = [
+            _src("job_tree"),
+            "//base:host_name",
+            "//base:status_macros",
+            "//third_party/system:absl",
+            "//topology:binding",
+            mpi,
+        ],
+    )
+
     native.cc_library(
         name = "reorder",
         srcs = [_src("reorder.cc")],
         hdrs = [_src("reorder.h")],
         visibility = ["//visibility:public"],
         deps = [
+            ":job_gather",
             _src("job_tree"),
-            "//base:host_name",
             "//base:memory_budget",
             "//base:sha256",
             "//base:status_macros",

@@ -14,10 +14,10 @@
 #include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "base/host_name.h"
 #include "base/memory_budget.h"
 #include "base/sha256.h"
 #include "base/status_macros.h"
+#include "mpi_bindings/job_gather.h"
 #include "mpi_bindings/job_tree.h"
 #include "topology/binding.h"
 #include "topology/tree_ops.h"
@@ -26,8 +26,6 @@ namespace rankmap::mpi_bindings {
 namespace {
 
 constexpr int kRoot = 0;
-// SLURM_TOPOLOGY_ADDR is switch names and a node name; longer ones are cut.
-constexpr int kTopologyAddrBytes = 512;
 
 int Rank(MPI_Comm comm) {
   int r = 0;
@@ -56,96 +54,12 @@ absl::Status Guarded(const char* what, F step) {
   }
 }
 
-// Broadcasts a status from `root`; every rank returns the root's status.
-absl::Status BroadcastStatus(MPI_Comm comm, int root, const absl::Status& s) {
-  const std::string message(s.message());
-  int header[2] = {static_cast<int>(s.code()),
-                   static_cast<int>(message.size())};
-  MPI_Bcast(header, 2, MPI_INT, root, comm);
-  std::string text(static_cast<size_t>(header[1]), '\0');
-  if (Rank(comm) == root) text = message;
-  if (header[1] > 0) MPI_Bcast(text.data(), header[1], MPI_CHAR, root, comm);
-  if (header[0] == 0) return absl::OkStatus();
-  return absl::Status(static_cast<absl::StatusCode>(header[0]), text);
-}
-
-// What every rank reports, gathered on the root. The host is the node name
-// Slurm gave the task (SLURMD_NODENAME) where it is set and a valid host
-// name, as the profiler records it (several slurmd, or a launcher's remote
-// shell, can share one machine under several node names), else MPI's
-// processor name.
-std::vector<ProcessInfo> GatherProcessInfo(MPI_Comm comm, bool want_binding) {
-  const int n = Size(comm);
-  const bool root = Rank(comm) == kRoot;
-  char name[MPI_MAX_PROCESSOR_NAME + 1] = {};
-  int len = 0;
-  const char* node = std::getenv("SLURMD_NODENAME");
-  if (node != nullptr && std::strlen(node) <= MPI_MAX_PROCESSOR_NAME &&
-      base::CheckHostName(node).ok()) {
-    std::strncpy(name, node, MPI_MAX_PROCESSOR_NAME);
-  } else {
-    MPI_Get_processor_name(name, &len);
-  }
-  std::vector<int32_t> pus;
-  if (want_binding) {
-    absl::StatusOr<std::vector<int32_t>> b = topology::CurrentBindingPus();
-    if (b.ok()) pus = *std::move(b);  // unknown binding: any PU of the host
-  }
-  std::vector<char> names(
-      root ? static_cast<size_t>(n) * (MPI_MAX_PROCESSOR_NAME + 1) : 1);
-  MPI_Gather(name, MPI_MAX_PROCESSOR_NAME + 1, MPI_CHAR, names.data(),
-             MPI_MAX_PROCESSOR_NAME + 1, MPI_CHAR, kRoot, comm);
-  int count = static_cast<int>(pus.size());
-  std::vector<int> counts(root ? n : 1), displs(root ? n : 1, 0);
-  MPI_Gather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, kRoot, comm);
-  int total = 0;
-  if (root) {
-    for (int r = 0; r < n; ++r) {
-      displs[r] = total;
-      total += counts[r];
-    }
-  }
-  std::vector<int32_t> all(std::max(total, 1));
-  MPI_Gatherv(pus.data(), count, MPI_INT32_T, all.data(), counts.data(),
-              displs.data(), MPI_INT32_T, kRoot, comm);
-  // Inside a Slurm job: the switches above this task's node.
-  char addr[kTopologyAddrBytes] = {};
-  if (const char* a = std::getenv("SLURM_TOPOLOGY_ADDR"))
-    std::strncpy(addr, a, sizeof addr - 1);
-  std::vector<char> addrs(root ? static_cast<size_t>(n) * sizeof addr : 1);
-  MPI_Gather(addr, sizeof addr, MPI_CHAR, addrs.data(), sizeof addr, MPI_CHAR,
-             kRoot, comm);
-  std::vector<ProcessInfo> infos;
-  if (!root) return infos;
-  infos.resize(n);
-  for (int r = 0; r < n; ++r) {
-    infos[r].topology_addr =
-        std::string(&addrs[static_cast<size_t>(r) * sizeof addr]);
-    infos[r].host = std::string(
-        &names[static_cast<size_t>(r) * (MPI_MAX_PROCESSOR_NAME + 1)]);
-    infos[r].pus.assign(all.begin() + displs[r],
-                        all.begin() + displs[r] + counts[r]);
-  }
-  return infos;
-}
-
 JobTreeOptions JobOptions(const ReorderOptions& o) {
   JobTreeOptions j;
   j.topology = o.topology;
   j.network = o.network;
   j.core_leaves = o.core_leaves;
-  if (o.read_environment) {
-    if (j.topology.empty()) {
-      if (const char* e = std::getenv("RANKMAP_TOPOLOGY")) j.topology = e;
-    }
-    if (j.network.empty()) {
-      if (const char* e = std::getenv("RANKMAP_NETWORK")) j.network = e;
-    }
-  }
-  // Where the job runs, not a user override: read like the host names.
-  if (const char* e = std::getenv("SLURM_TOPOLOGY_ADDR_PATTERN"))
-    j.topology_addr_pattern = e;
-  return j;
+  return WithEnvironment(std::move(j), o.read_environment);
 }
 
 // The speeds as one short token: their count and the SHA-256 of their bits
@@ -328,29 +242,6 @@ ReorderOutcome Run(
   MPI_Comm_dup(comm, &out.comm);
   return out;
 }
-
-}  // namespace
-
-absl::StatusOr<JobTree> GatherJobTree(MPI_Comm comm,
-                                      const ReorderOptions& options) {
-  const JobTreeOptions job_options = JobOptions(options);
-  int want_binding =
-      Rank(comm) == kRoot && job_options.topology.empty() ? 1 : 0;
-  MPI_Bcast(&want_binding, 1, MPI_INT, kRoot, comm);
-  std::vector<ProcessInfo> infos = GatherProcessInfo(comm, want_binding != 0);
-  JobTree job;
-  absl::Status root_status;
-  if (Rank(comm) == kRoot) {
-    root_status = Guarded("mpi_bindings", [&]() -> absl::Status {
-      ASSIGN_OR_RETURN(job, BuildJobTree(infos, job_options));
-      return absl::OkStatus();
-    });
-  }
-  RETURN_IF_ERROR(BroadcastStatus(comm, kRoot, root_status));
-  return job;
-}
-
-namespace {
 
 // SHA-256 of the whole CSR (offsets, ids, the bits of every weight and vertex
 // weight): equal only on ranks that hold the same graph, where a sum would

@@ -50,7 +50,6 @@
 #include "absl/status/statusor.h"
 #include "core/mapper.h"
 #include "graphs/comm_graph.h"
-#include "mpi_bindings/job_tree.h"
 
 namespace rankmap::mpi_bindings {
 
@@ -124,17 +123,6 @@ struct LocalEdge {
 ReorderOutcome ReorderFromEdges(MPI_Comm comm, std::span<const LocalEdge> edges,
                                 const ReorderOptions& options,
                                 const absl::Status& local = absl::OkStatus());
-
-// Collective: the tree of the slots `comm`'s ranks occupy (job_tree.h), found
-// as Reorder finds it: every rank reports its host (SLURMD_NODENAME where set,
-// as the profiler records hosts, else MPI's processor name), binding and
-// SLURM_TOPOLOGY_ADDR; rank 0 builds the tree with options.topology and
-// options.network (the environment too when options.read_environment). The
-// JobTree is rank 0's (empty elsewhere); the status is the same on every
-// rank. Errors: BuildJobTree's (a network spec without the job's hosts, an
-// override with fewer slots than ranks, hwloc failures).
-absl::StatusOr<JobTree> GatherJobTree(MPI_Comm comm,
-                                      const ReorderOptions& options);
 
 // Collective: returns `local` from every rank where it is not OK, prefixed with
 // the lowest failing rank ("rank 3: ..."), identically on all ranks; OK when

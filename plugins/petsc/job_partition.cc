@@ -24,6 +24,7 @@
 #include "core/model/mapping.h"
 #include "graphs/comm_graph.h"
 #include "graphs/graphs.h"
+#include "mpi_bindings/job_gather.h"
 #include "mpi_bindings/reorder.h"
 #include "topology/tree_ops.h"
 
@@ -168,11 +169,11 @@ absl::StatusOr<Machine> MachineFor(MPI_Comm comm, const JobPartitionOptions& o,
   Machine m;
   m.source = MachineSource(o);
   if (parts == SizeOf(comm)) {
-    mpi_bindings::ReorderOptions r;
-    r.topology = o.topology;
-    r.network = o.network;
+    mpi_bindings::JobTreeOptions j;
+    j.topology = o.topology;
+    j.network = o.network;
     ASSIGN_OR_RETURN(mpi_bindings::JobTree job,
-                     mpi_bindings::GatherJobTree(comm, r));
+                     mpi_bindings::GatherJobTree(comm, j));
     m.tree = std::move(job.tree);
     m.slot_of_rank = std::move(job.slot_of_rank);
     return m;

@@ -3,6 +3,7 @@
 #include <petscoptions.h>
 
 #include <cstdio>
+#include <cstring>
 #include <string>
 
 namespace rankmap::plugins::petsc {
@@ -11,6 +12,16 @@ namespace {
 // "-<word>_rankmap_<name>".
 std::string OptionName(const char* word, const char* name) {
   return std::string("-") + word + "_rankmap_" + name;
+}
+
+// The engine's default imbalance (MappingOptions::imbalance), shown where
+// the option is unset.
+constexpr double kDefaultImbalance = 0.03;
+
+// The type's name in -help output.
+const char* ManualPage(const char* word) {
+  return std::strcmp(word, "mat_partitioning") == 0 ? "MatPartitioningRankmap"
+                                                    : "PetscPartitionerRankmap";
 }
 
 // A string option into *value (kept when the option is not given).
@@ -22,8 +33,8 @@ PetscErrorCode ReadString(PetscOptionItems* PetscOptionsObject,
   PetscBool set = PETSC_FALSE;
   const std::string option = OptionName(word, name);
   PetscFunctionBegin;
-  PetscCall(PetscOptionsString(option.c_str(), text, "MatPartitioningRankmap",
-                               buffer, buffer, sizeof buffer, &set));
+  PetscCall(PetscOptionsString(option.c_str(), text, ManualPage(word), buffer,
+                               buffer, sizeof buffer, &set));
   if (set) *value = buffer;
   PetscFunctionReturn(0);
 }
@@ -54,27 +65,27 @@ PetscErrorCode ReadOptions(PetscOptionItems* PetscOptionsObject,
        &state->compare},
       {"write", "rank 0 writes PREFIX.graph, .part, .leaves", &o.write},
   };
-  PetscReal imbalance = o.imbalance;
+  PetscReal imbalance = o.imbalance < 0 ? kDefaultImbalance : o.imbalance;
   PetscInt seed = static_cast<PetscInt>(o.seed);
   PetscBool set = PETSC_FALSE;
   PetscFunctionBegin;
   for (const auto& s : strings)
     PetscCall(ReadString(PetscOptionsObject, word, s.name, s.text, s.value));
   const std::string imb = OptionName(word, "imbalance");
-  PetscCall(PetscOptionsReal(
-      imb.c_str(), "allowed imbalance of a part (default 0.03)",
-      "MatPartitioningRankmap", imbalance, &imbalance, &set));
+  PetscCall(PetscOptionsReal(imb.c_str(),
+                             "allowed imbalance of a part (default 0.03)",
+                             ManualPage(word), imbalance, &imbalance, &set));
   if (set) o.imbalance = imbalance;
   const std::string sd = OptionName(word, "seed");
-  PetscCall(PetscOptionsInt(sd.c_str(), "the engine's seed",
-                            "MatPartitioningRankmap", seed, &seed, &set));
+  PetscCall(PetscOptionsInt(sd.c_str(), "the engine's seed", ManualPage(word),
+                            seed, &seed, &set));
   if (set) o.seed = static_cast<uint64_t>(seed);
   PetscReal memory = static_cast<PetscReal>(o.max_memory_bytes);
   const std::string mm = OptionName(word, "max_memory");
   PetscCall(PetscOptionsReal(mm.c_str(),
                              "bytes the partition may use on rank 0 (0: half "
                              "of physical memory)",
-                             "MatPartitioningRankmap", memory, &memory, &set));
+                             ManualPage(word), memory, &memory, &set));
   if (set) o.max_memory_bytes = static_cast<int64_t>(memory);
   o.compared_name = state->compare;
   o.option_prefix = OptionName(word, "");
@@ -92,7 +103,7 @@ PetscErrorCode ViewState(const RankmapState& state, PetscViewer viewer) {
     PetscCall(PetscViewerASCIIPrintf(
         viewer, "rankmap: algorithm %s, imbalance %g, machine %s\n",
         o.algorithm.empty() ? "default" : o.algorithm.c_str(),
-        o.imbalance < 0 ? 0.03 : o.imbalance,
+        o.imbalance < 0 ? kDefaultImbalance : o.imbalance,
         !o.topology.empty()  ? o.topology.c_str()
         : !o.network.empty() ? o.network.c_str()
                              : "where the job runs"));

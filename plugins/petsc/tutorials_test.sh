@@ -14,7 +14,8 @@
 # Each run asserts: every vertex on one part, the parts being those PETSc used (its own -dm_view
 # cell counts per rank, or the IS it prints); the imbalance within 3%; J below that of PETSc's
 # ptscotch partition (part p where rank p runs) on the same machine, both recomputed by
-# `rankmap eval` from the graph and partitions the plugin wrote; the program's numerical result
+# `rankmap eval` from the graph and partitions the plugin wrote; one exchange of each replayed
+# in SMPI (`rankmap simulate`), rankmap's not slower; the program's numerical result
 # unchanged from the ptscotch run (ex13's L2 error and first residual, a converged solve).
 #
 #   tutorials_test.sh RANKMAP LIBRANKMAP_PETSC plex|mat
@@ -64,8 +65,24 @@ run() {  # NAME PROGRAM ARGS...: the program under mpirun, its output in $dir/NA
 # J of a partition written by the plugin (PREFIX.graph, PREFIX[.compared].leaves).
 j_of() { "$rankmap" eval --topology "$dir/machine.net" --comm "$1.graph" --mapping "$2" |
   awk '$1 == "J" { print $2 }'; }
+# Seconds of one exchange replayed in SMPI: EXCHANGE-PREFIX RANKS-FILE.
+replay() { "$rankmap" simulate --topology "$dir/machine.net" --comm "$1.exchange.mat" \
+  --mapping "$2" --iterations 1 | awk '/^simulated time per iteration/ { print $(NF - 1) }'; }
 
-# Every vertex once, within 3%, J below ptscotch's: PREFIX N.
+# One exchange of each partition (PREFIX[.compared].exchange.mat, the model the plugin used)
+# replayed in SMPI message by message, ranks where they ran (PREFIX.ranks): rankmap's never
+# slower than ptscotch's. Equal is allowed: when one rank's neighbours set the time, a lower J
+# need not shorten it.
+check_replay() {  # PREFIX
+  local mine theirs
+  mine="$(replay "$1" "$1.ranks")"
+  theirs="$(replay "$1.compared" "$1.ranks")"
+  awk -v a="$mine" -v b="$theirs" 'BEGIN { printf "replayed exchange: rankmap %s s, ptscotch %s s (%.3fx)\n", a, b, (b > 0 ? a / b : 0) }'
+  awk -v a="$mine" -v b="$theirs" 'BEGIN { exit !(a > 0 && a <= b) }' ||
+    fail "$1: the replayed exchange '$mine' s is above ptscotch's '$theirs' s (or none was replayed)"
+}
+
+# Every vertex once, within 3%, J below ptscotch's, the replayed exchange not above: PREFIX N.
 check_partition() {
   local prefix="$1" n="$2" mine theirs
   [ "$(wc -l <"$prefix.part")" -eq "$n" ] || fail "$prefix: $(wc -l <"$prefix.part") parts for $n vertices"
@@ -77,6 +94,7 @@ check_partition() {
   echo "J: rankmap $mine, ptscotch $theirs"
   awk -v a="$mine" -v b="$theirs" 'BEGIN { exit !(a > 0 && a < b) }' ||
     fail "$prefix: J $mine is not below ptscotch's $theirs"
+  check_replay "$prefix"
 }
 
 # The cells per rank PETSc reports after distribution equal the plugin's part sizes.
@@ -151,6 +169,7 @@ case "$mode" in
     echo "J with weights: rankmap $mine, ptscotch $theirs"
     awk -v a="$mine" -v b="$theirs" 'BEGIN { exit !(a > 0 && a < b) }' ||
       fail "ex15 weights: J '$mine' is not below ptscotch's '$theirs' (or a partition was refused)"
+    check_replay "$dir/weighted"
     ;;
   *)
     echo "unknown mode $mode"
