@@ -21,9 +21,10 @@
 // METIS example meshes and shuffled 2D/3D stencils mapped n-to-1 (onto 4:8:6
 // and 4:16:6 with distances 1:10:100; onto the 4,096 leaves of tleaf 4 16 1000
 // 16 100 2 10 8 1) against Scotch -b0.03 (--n_to_1 chooses the rows). Rows of
-// the multilevel engine on instances of 4,096 processes or more are followed
-// by the wall time of each of its phases (coarsening, initial, refinement;
-// "refinement" alone is the final swap refinement).
+// the multilevel engine and of rankmap-n:1 on instances of 4,096 processes or
+// more are followed by the wall time of each of its phases (coarsening,
+// initial, refinement; "refinement" alone is the final swap refinement;
+// rankmap-n:1 adds the status quo, the Scotch candidate and the prediction).
 //
 // Every mapping is checked (capacities, or the imbalance bound for n-to-1) and
 // its J is recomputed here independently of the library; any failure makes the
@@ -457,7 +458,7 @@ class Bench {
     // Phase lines for the multilevel engine on large instances.
     PhaseClock clock;
     clock_ = (name.starts_with("multilevel") || name == "engine-n:1" ||
-              name == "multisection-n:1") &&
+              name == "multisection-n:1" || name == "rankmap-n:1") &&
                      in.graph.num_vertices() >= kPhaseLinesFrom
                  ? &clock
                  : nullptr;

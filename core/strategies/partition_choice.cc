@@ -11,6 +11,7 @@
 #include "core/baselines/scotch_map.h"
 #include "core/objective/link_load.h"
 #include "core/objective/time_objective.h"
+#include "core/refine/partition_refine.h"
 #include "core/strategies/partition_map.h"
 #include "graphs/operations.h"
 
@@ -235,11 +236,20 @@ absl::StatusOr<Mapping> StatusQuoPartition(const topology::Tree& tree,
   const std::vector<int32_t>& placed = options.present;
   if (!placed.empty()) RETURN_IF_ERROR(CheckPlacedParts(tree, placed));
   ASSIGN_OR_RETURN(const topology::Tree flat, FlatTree(tree, placed));
-  // Scotch onto the complete graph, as the partitioners users run call it;
-  // where it breaks the bound, the engine's partition of the flat tree (its
-  // progress the caller's "status quo" phase, not the engine's).
+  // Scotch onto the complete graph, as the partitioners users run call it.
+  // Over the bound (Scotch's balance is looser than its -b at thousands of
+  // parts), vertices leave the parts over it, least loss first
+  // (RepairLeafLoads): the partition stays the one the user has. Where Scotch fails or the repair cannot meet the bound, the
+  // engine's partition of the flat tree (its progress the caller's "status
+  // quo" phase, not the engine's): four multisections, minutes at thousands
+  // of parts, so never where a repair does.
   absl::StatusOr<Mapping> m =
       ScotchPartitionMap(flat, graph, options.imbalance, options.seed);
+  if (m.ok() &&
+      !ValidatePartitionMapping(flat, graph, *m, options.imbalance).ok()) {
+    RepairLeafLoads(flat, graph,
+                    PartitionLoadBounds(flat, graph, options.imbalance), &*m);
+  }
   if (!m.ok() ||
       !ValidatePartitionMapping(flat, graph, *m, options.imbalance).ok()) {
     MappingOptions o = options;
@@ -307,16 +317,22 @@ absl::StatusOr<Mapping> ChoosePartition(const topology::Tree& tree,
   std::vector<NamedPartition> others;
   others.push_back({"machine-aware", std::move(found)});
   if (options.scotch_candidate) {
+    ReportProgress(options.progress, "scotch candidate", 0);
     absl::StatusOr<Mapping> scotch =
         ScotchPartitionMap(tree, graph, options.imbalance, options.seed);
+    ReportProgress(options.progress, "scotch candidate", 1);
     if (scotch.ok() &&
         ValidatePartitionMapping(tree, graph, *scotch, options.imbalance)
             .ok()) {
       others.push_back({"scotch", *std::move(scotch)});
     }
   }
-  return ChooseAmong(tree, graph, options, std::move(status_quo),
-                     std::move(others), options.partition_report);
+  ReportProgress(options.progress, "prediction", 0);
+  absl::StatusOr<Mapping> chosen =
+      ChooseAmong(tree, graph, options, std::move(status_quo),
+                  std::move(others), options.partition_report);
+  ReportProgress(options.progress, "prediction", 1);
+  return chosen;
 }
 
 }  // namespace rankmap::core

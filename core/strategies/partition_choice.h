@@ -85,9 +85,11 @@ absl::StatusOr<ExchangePrediction> PredictExchange(
     const Mapping& mapping, const MappingOptions& options);
 
 // The status quo: `graph` partitioned onto a flat tree of the same leaf
-// capacities, part p on leaf p: by Scotch (core/baselines/scotch_map.h), or,
-// where Scotch fails or breaks the balance bound, by the engine's partition of
-// the flat tree (core/strategies/partition_map.h). With options.present (one
+// capacities, part p on leaf p: by Scotch (core/baselines/scotch_map.h);
+// where Scotch breaks the balance bound, its partition with vertices moved off
+// the parts over the bound (RepairLeafLoads); where Scotch fails or the repair
+// cannot meet the bound, the engine's partition of the flat tree
+// (core/strategies/partition_map.h). With options.present (one
 // leaf per slot), one part per slot, part p on leaf present[p]. Errors: a
 // present that does not fill every leaf's slots, the partition's.
 absl::StatusOr<Mapping> StatusQuoPartition(const topology::Tree& tree,

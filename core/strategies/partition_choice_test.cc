@@ -1,10 +1,12 @@
 #include "core/strategies/partition_choice.h"
 
+#include <algorithm>
 #include <limits>
 #include <map>
 #include <tuple>
 #include <utility>
 
+#include "core/baselines/scotch_map.h"
 #include "core/mapper.h"
 #include "gtest/gtest.h"
 #include "tests/factories.h"
@@ -260,6 +262,35 @@ TEST(PartitionChoiceTest, StatusQuoPartsWhereTheRanksRun) {
                 .message()
                 .find("2 parts on leaf 0 of capacity 1"),
             std::string::npos);
+}
+
+// Where Scotch's partition breaks the bound (a 30 x 24 grid onto 48 parts of
+// 15 cells: Scotch leaves some parts at 16), the status quo is Scotch's
+// partition with only the excess moved off the parts over the bound.
+TEST(PartitionChoiceTest, StatusQuoRepairsScotchOverTheBound) {
+  const graphs::CommGraph mesh = testing::MakeGrid2D(30, 24);
+  const topology::Tree tree = testing::MakeTleaf("3 2 100 4 10 6 1");
+  const MappingOptions o;
+  const Mapping scotch =
+      ScotchPartitionMap(testing::MakeTleaf("1 48 1"), mesh, o.imbalance,
+                         o.seed)
+          .value();
+  std::vector<int32_t> load(48, 0);
+  for (const LeafId l : scotch) ++load[l];
+  int32_t excess = 0;  // a part holds at most 15 cells (15 x 1.03 < 16)
+  for (const int32_t n : load) excess += std::max(0, n - 15);
+  ASSERT_GT(excess, 0) << "Scotch now meets the bound: pick another case";
+
+  const Mapping status_quo = StatusQuoPartition(tree, mesh, o).value();
+  EXPECT_TRUE(
+      ValidatePartitionMapping(tree, mesh, status_quo, o.imbalance).ok());
+  int32_t moved = 0;
+  for (size_t v = 0; v < scotch.size(); ++v) {
+    if (status_quo[v] == scotch[v]) continue;
+    ++moved;
+    EXPECT_GT(load[scotch[v]], 15) << "cell " << v << " left a part in bound";
+  }
+  EXPECT_EQ(moved, excess);
 }
 
 }  // namespace
