@@ -1,11 +1,10 @@
 #include "core/mapper.h"
 
 #include <algorithm>
-#include <exception>
-#include <new>
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "base/catch_as_status.h"
 #include "base/cpus.h"
 #include "base/memory_budget.h"
 #include "base/status_macros.h"
@@ -224,21 +223,18 @@ absl::StatusOr<Mapping> Dispatch(const topology::Tree& tree,
   return m;
 }
 
-// Every exception of `step` as a Status (the engine's boundary).
+// Every exception of `step` as a Status (the engine's boundary); out of
+// memory says what was being mapped and the estimate.
 template <typename F>
 absl::StatusOr<Mapping> Guarded(const topology::Tree& tree,
                                 const graphs::CommGraph& graph,
                                 const MappingOptions& options, F step) {
-  try {
-    return step();
-  } catch (const std::bad_alloc&) {
-    return absl::ResourceExhaustedError(absl::StrCat(
-        "map: out of memory mapping ", graph.num_vertices(), " processes onto ",
-        tree.num_leaves(), " leaves (estimated ",
-        base::FormatBytes(EstimatedMapBytes(tree, graph, options)), ")"));
-  } catch (const std::exception& e) {
-    return absl::InternalError(absl::StrCat("map: internal error: ", e.what()));
-  }
+  return base::CatchAsStatus("map", step, [&] {
+    return absl::StrCat(
+        "mapping ", graph.num_vertices(), " processes onto ", tree.num_leaves(),
+        " leaves (estimated ",
+        base::FormatBytes(EstimatedMapBytes(tree, graph, options)), ")");
+  });
 }
 
 absl::StatusOr<Mapping> MapWithClasses(const topology::Tree& tree,
