@@ -18,19 +18,19 @@ namespace {
 // SLURM_TOPOLOGY_ADDR is switch names and a node name; longer ones are cut.
 constexpr int kTopologyAddrBytes = 512;
 
-int Rank(MPI_Comm comm) {
+}  // namespace
+
+int CommRank(MPI_Comm comm) {
   int r = 0;
   MPI_Comm_rank(comm, &r);
   return r;
 }
 
-int Size(MPI_Comm comm) {
+int CommSize(MPI_Comm comm) {
   int s = 0;
   MPI_Comm_size(comm, &s);
   return s;
 }
-
-}  // namespace
 
 absl::Status BroadcastStatus(MPI_Comm comm, int root, const absl::Status& s) {
   const std::string message(s.message());
@@ -38,7 +38,7 @@ absl::Status BroadcastStatus(MPI_Comm comm, int root, const absl::Status& s) {
                    static_cast<int>(message.size())};
   MPI_Bcast(header, 2, MPI_INT, root, comm);
   std::string text(static_cast<size_t>(header[1]), '\0');
-  if (Rank(comm) == root) text = message;
+  if (CommRank(comm) == root) text = message;
   if (header[1] > 0) MPI_Bcast(text.data(), header[1], MPI_CHAR, root, comm);
   if (header[0] == 0) return absl::OkStatus();
   return absl::Status(static_cast<absl::StatusCode>(header[0]), text);
@@ -46,8 +46,8 @@ absl::Status BroadcastStatus(MPI_Comm comm, int root, const absl::Status& s) {
 
 std::vector<ProcessInfo> GatherProcessInfo(MPI_Comm comm, bool want_binding,
                                            int root_rank) {
-  const int n = Size(comm);
-  const bool root = Rank(comm) == root_rank;
+  const int n = CommSize(comm);
+  const bool root = CommRank(comm) == root_rank;
   char name[MPI_MAX_PROCESSOR_NAME + 1] = {};
   int len = 0;
   const char* node = std::getenv("SLURMD_NODENAME");
@@ -120,12 +120,12 @@ absl::StatusOr<JobTree> GatherJobTree(MPI_Comm comm,
   constexpr int kRoot = 0;
   const JobTreeOptions job_options = WithEnvironment(options, read_environment);
   int want_binding =
-      Rank(comm) == kRoot && job_options.topology.empty() ? 1 : 0;
+      CommRank(comm) == kRoot && job_options.topology.empty() ? 1 : 0;
   MPI_Bcast(&want_binding, 1, MPI_INT, kRoot, comm);
   std::vector<ProcessInfo> infos = GatherProcessInfo(comm, want_binding != 0);
   JobTree job;
   absl::Status root_status;
-  if (Rank(comm) == kRoot) {
+  if (CommRank(comm) == kRoot) {
     // The root must reach the broadcast below whatever happens here.
     root_status = base::CatchAsStatus("mpi_bindings", [&]() -> absl::Status {
       ASSIGN_OR_RETURN(job, BuildJobTree(infos, job_options));

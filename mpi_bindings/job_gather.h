@@ -23,6 +23,10 @@
 
 namespace rankmap::mpi_bindings {
 
+// This rank's number in `comm`, and the number of ranks.
+int CommRank(MPI_Comm comm);
+int CommSize(MPI_Comm comm);
+
 // Collective: what every rank reports, on `root` (empty elsewhere); the
 // binding only when want_binding.
 std::vector<ProcessInfo> GatherProcessInfo(MPI_Comm comm, bool want_binding,

@@ -26,18 +26,6 @@ namespace {
 
 constexpr int kRoot = 0;
 
-int Rank(MPI_Comm comm) {
-  int r = 0;
-  MPI_Comm_rank(comm, &r);
-  return r;
-}
-
-int Size(MPI_Comm comm) {
-  int s = 0;
-  MPI_Comm_size(comm, &s);
-  return s;
-}
-
 // Runs a local step and turns an exception into a Status: a rank that fails
 // on its own must still reach the collectives that follow, or the others
 // would wait in them forever.
@@ -100,7 +88,7 @@ std::string OptionLines(const ReorderOptions& o, const JobTreeOptions& job) {
 absl::Status CompareWithRoot(MPI_Comm comm, const std::string& mine) {
   int size = static_cast<int>(mine.size());
   MPI_Bcast(&size, 1, MPI_INT, kRoot, comm);
-  std::string root = Rank(comm) == kRoot ? mine : std::string(size, '\0');
+  std::string root = CommRank(comm) == kRoot ? mine : std::string(size, '\0');
   MPI_Bcast(root.data(), size, MPI_CHAR, kRoot, comm);
   if (root == mine) return absl::OkStatus();
   size_t a = 0, b = 0;
@@ -158,8 +146,8 @@ ReorderOutcome Run(
     MPI_Comm comm, const absl::Status& agreed, const ReorderOptions& options,
     const JobTreeOptions& job_options,
     const std::function<absl::StatusOr<graphs::CommGraph>()>& root_graph) {
-  const int n = Size(comm);
-  const int me = Rank(comm);
+  const int n = CommSize(comm);
+  const int me = CommRank(comm);
   ReorderOutcome out;
   out.new_rank.resize(n);
   std::iota(out.new_rank.begin(), out.new_rank.end(), 0);
@@ -270,8 +258,8 @@ bool RejectIntercommunicator(MPI_Comm comm, ReorderOutcome* out) {
 }  // namespace
 
 absl::Status AgreeOnStatus(MPI_Comm comm, const absl::Status& local) {
-  const int n = Size(comm);
-  int mine = local.ok() ? n : Rank(comm);
+  const int n = CommSize(comm);
+  int mine = local.ok() ? n : CommRank(comm);
   int first = n;
   MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, comm);
   if (first == n) return absl::OkStatus();
@@ -284,7 +272,7 @@ ReorderOutcome ReorderDetailed(MPI_Comm comm, const graphs::CommGraph& graph,
                                const ReorderOptions& options) {
   ReorderOutcome rejected;
   if (RejectIntercommunicator(comm, &rejected)) return rejected;
-  const int n = Size(comm);
+  const int n = CommSize(comm);
   absl::Status local;
   if (graph.num_vertices() != n) {
     local = absl::InvalidArgumentError(
@@ -331,7 +319,7 @@ ReorderOutcome ReorderFromEdges(MPI_Comm comm, std::span<const LocalEdge> edges,
                                 const absl::Status& caller) {
   ReorderOutcome rejected;
   if (RejectIntercommunicator(comm, &rejected)) return rejected;
-  const int n = Size(comm);
+  const int n = CommSize(comm);
   absl::Status local = caller;
   for (const LocalEdge& e : edges) {
     if (!local.ok()) break;
@@ -370,7 +358,7 @@ ReorderOutcome ReorderFromEdges(MPI_Comm comm, std::span<const LocalEdge> edges,
   if (local.ok()) local = read.ok() ? options_ok : read;
   // Gather before Run so that Run's root-only callback needs no collective.
   absl::Status agreed = AgreeOnStatus(comm, local);
-  const bool root = Rank(comm) == kRoot;
+  const bool root = CommRank(comm) == kRoot;
   std::vector<double> all;
   if (agreed.ok()) {
     int count = static_cast<int>(mine.size());

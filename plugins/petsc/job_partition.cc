@@ -32,18 +32,6 @@ namespace {
 
 constexpr int kRoot = 0;
 
-int RankOf(MPI_Comm comm) {
-  int r = 0;
-  MPI_Comm_rank(comm, &r);
-  return r;
-}
-
-int SizeOf(MPI_Comm comm) {
-  int s = 0;
-  MPI_Comm_size(comm, &s);
-  return s;
-}
-
 // A rank's own step, exceptions as a Status: the rank must still reach the
 // collectives that follow.
 template <typename F>
@@ -59,7 +47,7 @@ struct Layout {
 };
 
 Layout GatherLayout(MPI_Comm comm, const LocalGraph& local) {
-  const int size = SizeOf(comm);
+  const int size = mpi_bindings::CommSize(comm);
   const int64_t mine[4] = {static_cast<int64_t>(local.xadj.size()) - 1,
                            static_cast<int64_t>(local.adjncy.size()),
                            local.adjwgt.empty() ? 0 : 1,
@@ -122,7 +110,7 @@ template <typename T>
 std::vector<T> GatherArray(MPI_Comm comm, const std::vector<T>& mine,
                            const std::vector<int64_t>& counts,
                            MPI_Datatype type) {
-  const bool root = RankOf(comm) == kRoot;
+  const bool root = mpi_bindings::CommRank(comm) == kRoot;
   std::vector<int> c(counts.size()), d(counts.size());
   int64_t total = 0;
   for (size_t r = 0; r < counts.size(); ++r) {
@@ -160,7 +148,7 @@ absl::StatusOr<Machine> MachineFor(MPI_Comm comm, const JobPartitionOptions& o,
                                    int32_t parts) {
   Machine m;
   m.source = MachineSource(o);
-  if (parts == SizeOf(comm)) {
+  if (parts == mpi_bindings::CommSize(comm)) {
     mpi_bindings::JobTreeOptions j;
     j.topology = o.topology;
     j.network = o.network;
@@ -171,13 +159,14 @@ absl::StatusOr<Machine> MachineFor(MPI_Comm comm, const JobPartitionOptions& o,
     return m;
   }
   absl::Status s;
-  if (RankOf(comm) == kRoot) {
+  if (mpi_bindings::CommRank(comm) == kRoot) {
     s = Guarded([&]() -> absl::Status {
       if (o.topology.empty()) {
         return absl::InvalidArgumentError(absl::StrCat(
             "rankmap partition: ", parts, " parts on a communicator of ",
-            SizeOf(comm), " ranks: name a machine of that many leaves with ",
-            o.option_prefix, "topology"));
+            mpi_bindings::CommSize(comm),
+            " ranks: name a machine of that many leaves with ", o.option_prefix,
+            "topology"));
       }
       ASSIGN_OR_RETURN(m.tree, api::LoadTree({.description = o.topology}));
       if (m.tree.num_leaves() != parts) {
@@ -455,7 +444,7 @@ absl::Status PartitionJob(MPI_Comm comm, const LocalGraph& local, int32_t parts,
                           const JobPartitionOptions& options,
                           const std::vector<int32_t>* compared,
                           JobPartition* out) {
-  const bool root = RankOf(comm) == kRoot;
+  const bool root = mpi_bindings::CommRank(comm) == kRoot;
   out->local_part.assign(local.xadj.size() - 1, -1);
   out->report.clear();
   const Layout l = GatherLayout(comm, local);
