@@ -19,7 +19,6 @@ using testing::PairwiseJ;
 using testing::Permute;
 using testing::RandomPermutation;
 using topology::Tree;
-using topology::TreeBuilder;
 
 TEST(ScotchMap, TleafTargetFindsHiddenCliques) {
   // Same instance as the multisection test: optimum 4 * 120 * 10 + 3 * 11 =

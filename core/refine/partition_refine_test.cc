@@ -12,15 +12,9 @@ namespace rankmap::core {
 namespace {
 
 using graphs::CommGraph;
-using graphs::CommGraphBuilder;
-using testing::MakeCliqueChain;
 using testing::MakeGrid2D;
 using testing::MakeTleaf;
-using testing::PairwiseJ;
-using testing::Permute;
-using testing::RandomPermutation;
 using topology::Tree;
-using topology::TreeBuilder;
 
 TEST(RefinePartition, NeverRaisesJAndKeepsBounds) {
   const Tree tree = MakeTleaf("2 2 10 4 1");

@@ -17,11 +17,9 @@ using graphs::CommGraphBuilder;
 using testing::MakeCliqueChain;
 using testing::MakeGrid2D;
 using testing::MakeTleaf;
-using testing::PairwiseJ;
 using testing::Permute;
 using testing::RandomPermutation;
 using topology::Tree;
-using topology::TreeBuilder;
 
 TEST(PartitionMap, GridOnHierarchyWithinBoundAndNearTiling) {
   // 32x32 grid (1984 edges) onto 2 nodes x 2 sockets x 4 cores (distances
